@@ -1,0 +1,1 @@
+"""Game rules: pure, deterministic, standard library only (see ../shared/design.md)."""

@@ -1,0 +1,142 @@
+"""The one interface all five games share.
+
+The table flow, the computer players, the tests and the league only ever talk to an ``Engine``, so
+none of them special-cases a game. Seats are numbered 0..n-1; the engine never knows who sits there.
+
+Actions are short canonical strings (at most ``MAX_ACTION_LEN`` characters of ``ACTION_ALPHABET``)
+so they fit a button's custom_id, an autocomplete choice and the move log as they are.
+
+Events are plain dicts ``{"type": "...", **params}`` describing what an action did. The bot turns
+them into one line of text with the message ``<game>-event-<type>`` of ``locales/*/<game>.ftl``.
+Params whose name is ``seat`` or ends in ``_seat`` hold a seat number; the bot shows that player's
+name there. All other params are shown as they are, so keep them language-neutral (numbers, card
+codes such as ``7H``).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from engines.errors import BadAction, BadState, GameOver, IllegalAction, NotYourTurn
+
+MAX_ACTION_LEN = 60
+ACTION_ALPHABET = re.compile(r"^[A-Za-z0-9+\-_.:,=]+$")
+
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game.
+
+    ``placements[seat]`` is 1 for the winner; tied seats share a placement (1, 1, 3 ...).
+    ``scores[seat]`` is the game's own score for that seat (race points, barrels, place sums ...),
+    the number the league adds up. ``detail`` holds anything else worth showing (JSON-able).
+    """
+
+    placements: list[int]
+    scores: list[float]
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+def placements_from_keys(keys: list[Any]) -> list[int]:
+    """Competition ranking (1, 1, 3) from per-seat sort keys where a *larger* key is better."""
+    return [1 + sum(1 for other in keys if other > mine) for mine in keys]
+
+
+class Engine:
+    """Base class: subclasses implement the underscored hooks and the game-specific methods.
+
+    ``State`` is whatever the subclass likes (a dataclass, a dict); it is never mutated by
+    ``apply``: a new state is returned. The shared ``apply`` does all legality checks in one place,
+    in this order: game over, not your turn, malformed action, not a legal action.
+    """
+
+    name: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    # Whether several seats may be in ``to_move`` at once (simultaneous phases): the table flow then
+    # accepts an action from any of them instead of insisting on a stale-version check.
+    simultaneous: ClassVar[bool] = False
+    dump_version: ClassVar[int] = 1
+
+    # ---- to implement -------------------------------------------------------------------------
+    def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Defaults filled in and every value checked; raise ``BadOption`` with a clear message."""
+        return dict(options)
+
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> Any:
+        raise NotImplementedError
+
+    def to_move(self, state: Any) -> frozenset[int]:
+        """The seats that may act now (empty once the game is over)."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any, seat: int) -> list[str]:
+        """Every legal action for ``seat`` now, in a stable, sensible order (best shown first)."""
+        raise NotImplementedError
+
+    def _apply(self, state: Any, seat: int, action: str) -> tuple[Any, list[Event]]:
+        """Apply an action already known to be legal; return a *new* state and the events."""
+        raise NotImplementedError
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator, who sees no private part). JSON-able."""
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> Outcome | None:
+        raise NotImplementedError
+
+    def _dump(self, state: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _load(self, data: dict[str, Any]) -> Any:
+        """Rebuild a state, checking its invariants; raise ``BadState`` on bad data."""
+        raise NotImplementedError
+
+    def players(self, state: Any) -> int:
+        """Number of seats."""
+        raise NotImplementedError
+
+    # ---- shared ---------------------------------------------------------------------------
+    def check_syntax(self, action: str) -> None:
+        if (
+            not isinstance(action, str)
+            or not action
+            or len(action) > MAX_ACTION_LEN
+            or not ACTION_ALPHABET.match(action)
+        ):
+            raise BadAction(f"'{action}' is not a move in this game.", "bad-action", action=str(action)[:40])
+
+    def apply(self, state: Any, seat: int, action: str) -> tuple[Any, list[Event]]:
+        if self.outcome(state) is not None:
+            raise GameOver("The game is over.", "game-over")
+        if seat not in self.to_move(state):
+            raise NotYourTurn("It is not your turn.", "not-your-turn")
+        self.check_syntax(action)
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(f"'{action}' is not a legal move now.", "illegal", action=action)
+        return self._apply(state, seat, action)
+
+    def dump(self, state: Any) -> dict[str, Any]:
+        data = self._dump(state)
+        return {"game": self.name, "v": self.dump_version, **data}
+
+    def load(self, data: dict[str, Any]) -> Any:
+        if not isinstance(data, dict) or data.get("game") != self.name:
+            raise BadState(f"Stored data is not a {self.name} game.", "bad-state")
+        if data.get("v") != self.dump_version:
+            raise BadState(
+                f"Stored {self.name} game has format version {data.get('v')}, expected {self.dump_version}.",
+                "bad-state",
+            )
+        body = {k: v for k, v in data.items() if k not in ("game", "v")}
+        try:
+            return self._load(copy.deepcopy(body))
+        except BadState:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise BadState(f"Stored {self.name} game is damaged: {exc!r}", "bad-state") from exc

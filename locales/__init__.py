@@ -1,0 +1,60 @@
+"""Dutch and English text through Project Fluent (``fluent.runtime``).
+
+Catalogues are ``locales/<lang>/*.ftl``, one file per game plus ``common.ftl``. Message ids:
+``<game>-event-<type>`` (what an action did), ``<game>-error-<code>`` (errors users cause),
+``<game>-label-*`` (words on pictures and buttons), ``<game>-rules`` (the /rules text),
+and shared ones without a game prefix. A missing translation falls back to English, and a missing
+English message to the caller's ``default`` (or the id itself), so a gap never crashes a command.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from fluent.runtime import FluentBundle, FluentResource
+
+LANGUAGES = ("en", "nl")
+_ROOT = Path(__file__).parent
+
+
+def language_of(locale: object) -> str:
+    """Map a Discord locale (``discord.Locale`` or a string such as ``nl`` / ``en-US``) to ours."""
+    value = str(getattr(locale, "value", locale) or "en").lower()
+    return "nl" if value.startswith("nl") else "en"
+
+
+@cache
+def _bundle(lang: str) -> FluentBundle:
+    bundle = FluentBundle([lang], use_isolating=False)
+    for path in sorted((_ROOT / lang).glob("*.ftl")):
+        bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+    return bundle
+
+
+def has(lang: str, msg_id: str) -> bool:
+    return _bundle(language_of(lang)).has_message(msg_id)
+
+
+def tr(lang: object, msg_id: str, default: str | None = None, **args: Any) -> str:
+    """The text of ``msg_id`` in ``lang`` (a language code or a Discord locale)."""
+    for code in dict.fromkeys((language_of(lang), "en")):
+        bundle = _bundle(code)
+        if bundle.has_message(msg_id):
+            message = bundle.get_message(msg_id)
+            if message.value is None:
+                continue
+            text, _errors = bundle.format_pattern(message.value, args)
+            return text
+    if default is not None:
+        try:
+            return default.format(**args)
+        except (KeyError, IndexError, ValueError):
+            return default
+    return msg_id
+
+
+def reload() -> None:
+    """Forget loaded catalogues (tests that edit .ftl files)."""
+    _bundle.cache_clear()

@@ -1,0 +1,103 @@
+"""Shared drawing helpers: fonts, seat colours with shapes, PNG encoding.
+
+Fonts come from Pillow itself (``ImageFont.load_default(size)``), so nothing is downloaded or
+installed at run time. Colours are paired with a shape per seat so players can be told apart
+without colour vision.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+# Colour-blind-friendly palette (Okabe-Ito, plus two) with a marker shape per seat.
+SEAT_COLOURS: Sequence[tuple[int, int, int]] = (
+    (0, 114, 178),  # blue
+    (213, 94, 0),  # vermilion
+    (0, 158, 115),  # bluish green
+    (204, 121, 167),  # reddish purple
+    (230, 159, 0),  # orange
+    (86, 180, 233),  # sky blue
+    (240, 228, 66),  # yellow
+    (120, 120, 120),  # grey
+)
+SEAT_SHAPES: Sequence[str] = ("circle", "square", "triangle", "diamond", "hexagon", "star", "pentagon", "cross")
+
+BACKGROUND = (245, 242, 232)
+INK = (30, 30, 30)
+MUTED = (120, 120, 120)
+RED_SUIT = (200, 30, 40)
+
+
+@lru_cache(maxsize=64)
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """Pillow's bundled scalable font at ``size`` pixels."""
+    return ImageFont.load_default(size=size)
+
+
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def text_colour_on(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Black or white, whichever reads better on ``rgb``."""
+    r, g, b = rgb
+    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else (255, 255, 255)
+
+
+def draw_shape(
+    draw: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float, fill, outline=INK, width: int = 2
+) -> None:
+    """A filled marker of one of ``SEAT_SHAPES`` centred on (cx, cy) with radius r."""
+    import math
+
+    if shape == "circle":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+        return
+    if shape == "square":
+        draw.rectangle(
+            (cx - r * 0.85, cy - r * 0.85, cx + r * 0.85, cy + r * 0.85), fill=fill, outline=outline, width=width
+        )
+        return
+    sides, rot, inner = {
+        "triangle": (3, -90, None),
+        "diamond": (4, 0, None),
+        "pentagon": (5, -90, None),
+        "hexagon": (6, 0, None),
+        "star": (5, -90, 0.5),
+        "cross": (4, 45, 0.45),
+    }.get(shape, (4, 45, None))
+    pts = []
+    if inner is None:
+        for i in range(sides):
+            a = math.radians(rot + 360 * i / sides)
+            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    else:
+        for i in range(sides * 2):
+            rr = r if i % 2 == 0 else r * inner
+            a = math.radians(rot + 180 * i / sides)
+            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    draw.polygon(pts, fill=fill, outline=outline, width=width)
+
+
+def seat_marker(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float) -> None:
+    draw_shape(draw, SEAT_SHAPES[seat % len(SEAT_SHAPES)], cx, cy, r, seat_colour(seat))
+
+
+def text_centered(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill=INK) -> None:
+    draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
+
+
+def new_canvas(width: int, height: int, colour=BACKGROUND) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGB", (width, height), colour)
+    return img, ImageDraw.Draw(img)
+
+
+def to_png(img: Image.Image) -> bytes:
+    """PNG bytes; low compression because speed matters more than a few kilobytes here."""
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()
