@@ -1,0 +1,207 @@
+"""Start-up: configuration from the environment, logging, database, cogs, command sync.
+
+tafelbot                     run the bot (needs DISCORD_TOKEN)
+tafelbot simulate GAME ...   play a whole game between computer players, no Discord needed
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+GAMES = ("hindmost", "trackgammon", "manoever", "howruck", "duvelen")
+log = logging.getLogger("tafelbot")
+
+
+class ConfigError(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str = field(repr=False)
+    database: str = "data/tafelbot.sqlite3"
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    bot_delay: float = 1.0  # factor on each game's computer-player pause; 0 in tests
+    sync_commands: bool = True
+    games: tuple[str, ...] = GAMES
+
+
+def load_config(env: dict[str, str] | None = None) -> Config:
+    """Read the configuration (a ``.env`` file in the working folder fills in what is unset)."""
+    if env is None:
+        try:
+            from dotenv import load_dotenv
+
+            load_dotenv(override=False)
+        except ImportError:  # pragma: no cover - python-dotenv is a dependency
+            pass
+        env = dict(os.environ)
+    token = env.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        raise ConfigError(
+            "DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/applications, copy its "
+            "token, and run: DISCORD_TOKEN=... tafelbot   (or put DISCORD_TOKEN=... in a .env file)."
+        )
+    guild = env.get("TAFELBOT_DEV_GUILD", "").strip()
+    if guild and not guild.isdigit():
+        raise ConfigError(f"TAFELBOT_DEV_GUILD must be a server id (digits), not {guild!r}.")
+    try:
+        delay = float(env.get("TAFELBOT_BOT_DELAY", "1.0"))
+    except ValueError:
+        raise ConfigError("TAFELBOT_BOT_DELAY must be a number (a factor on computer players' pauses).") from None
+    level = env.get("TAFELBOT_LOG_LEVEL", "INFO").upper()
+    if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+        raise ConfigError("TAFELBOT_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR.")
+    return Config(
+        token=token,
+        database=env.get("TAFELBOT_DB", "data/tafelbot.sqlite3"),
+        dev_guild_id=int(guild) if guild else None,
+        log_level=level,
+        bot_delay=max(0.0, delay),
+        sync_commands=env.get("TAFELBOT_SYNC", "1") != "0",
+    )
+
+
+class RedactToken(logging.Filter):
+    """Never let the token reach a log line, whatever code logs it."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.token:
+            message = record.getMessage()
+            if self.token in message:
+                record.msg = message.replace(self.token, "[token]")
+                record.args = ()
+        return True
+
+
+def setup_logging(config: Config) -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
+    handler.addFilter(RedactToken(config.token))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(config.log_level)
+    logging.getLogger("discord.gateway").setLevel(max(logging.INFO, root.level))
+
+
+def create_bot(config: Config, **client_options):
+    """The bot, not yet started. Tests pass ``guild_ready_timeout`` and the like."""
+    import discord
+    from discord.ext import commands
+
+    from cogs.table.components import ALL_DYNAMIC_ITEMS
+    from cogs.table.flow import TableFlow
+    from cogs.table.service import TableService
+    from cogs.table.spec import load_spec
+    from cogs.translator import FluentTranslator
+    from db import Store
+
+    class TafelBot(commands.Bot):
+        async def setup_hook(self) -> None:
+            self.store = await Store.open(config.database)
+            specs = {}
+            for key in config.games:
+                try:
+                    specs[key] = load_spec(key)
+                except Exception:
+                    # One broken game must not take the others down.
+                    log.exception("game %s could not be loaded; its commands are off", key)
+            self.table_service = TableService(self.store, specs)
+            self.table_flow = TableFlow(self, self.table_service, bot_delay_factor=config.bot_delay)
+            self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
+            await self.tree.set_translator(FluentTranslator())
+            for name in ["rules", *specs]:
+                try:
+                    await self.load_extension(f"cogs.{name}")
+                except Exception:
+                    log.exception("extension cogs.%s failed to load", name)
+            if config.sync_commands:
+                if config.dev_guild_id:
+                    guild = discord.Object(config.dev_guild_id)
+                    self.tree.copy_global_to(guild=guild)
+                    await self.tree.sync(guild=guild)
+                else:
+                    await self.tree.sync()
+            self.loop.create_task(self._resume())
+
+        async def _resume(self) -> None:
+            await self.wait_until_ready()
+            count = await self.table_flow.bots.resume()
+            log.info("ready as %s; %d running game(s) picked up", self.user, count)
+
+        async def close(self) -> None:
+            flow = getattr(self, "table_flow", None)
+            if flow is not None:
+                await flow.bots.close()
+            await super().close()
+            store = getattr(self, "store", None)
+            if store is not None:
+                await store.close()
+
+    intents = discord.Intents.default()
+    intents.message_content = False
+    return TafelBot(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **client_options)
+
+
+def run(config: Config) -> int:
+    import discord
+
+    setup_logging(config)
+    bot = create_bot(config)
+    try:
+        asyncio.run(_run(bot, config.token))
+    except discord.LoginFailure:
+        log.error("Discord refused the token (DISCORD_TOKEN). Copy it again from the Developer Portal.")
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+async def _run(bot, token: str) -> None:
+    async with bot:
+        await bot.start(token)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tafelbot", description="A Discord bot that hosts tabletop games.")
+    sub = parser.add_subparsers(dest="command")
+    sim = sub.add_parser("simulate", help="play a whole game between computer players and save the pictures")
+    sim.add_argument("game", choices=GAMES)
+    sim.add_argument("--players", type=int, default=None, help="number of players (default: the game's minimum + 1)")
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--out", default="out", help="folder for the pictures (default: ./out)")
+    sim.add_argument("--gif", action="store_true", help="also write an animated replay.gif")
+    sim.add_argument("--locale", default="en", choices=("en", "nl"))
+    args = parser.parse_args(argv)
+
+    if args.command == "simulate":
+        from render.simulate import simulate
+
+        logging.basicConfig(level=logging.INFO, format="%(message)s")
+        summary = simulate(
+            args.game, players=args.players, seed=args.seed, out=Path(args.out), gif=args.gif, locale=args.locale
+        )
+        print(summary)
+        return 0
+    try:
+        config = load_config()
+    except ConfigError as error:
+        print(f"tafelbot: {error}", file=sys.stderr)
+        return 2
+    return run(config)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

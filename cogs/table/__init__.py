@@ -1,0 +1,1 @@
+"""The shared table flow: lobby → start → load / apply / save / render / respond → results."""

@@ -1,0 +1,100 @@
+"""Computer players: one small task per (game, seat) that moves whenever that seat may act.
+
+A computer decides from its own view and the legal actions only (``GameSpec.choose``), after a
+short pause so people can follow. It acts through the same ``TableService.act`` as a person, so
+its moves are checked, saved and logged the same way. After a restart ``resume`` picks every
+running game up again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from cogs.table.service import ActResult, TableError, TableService
+from db import GameRow
+from engines.errors import GameError
+from engines.rng import derive_seed
+
+log = logging.getLogger("tafelbot.bots")
+
+
+class ComputerPlayers:
+    def __init__(
+        self,
+        service: TableService,
+        publish: Callable[[ActResult], Awaitable[None]],
+        *,
+        delay_factor: float = 1.0,
+    ) -> None:
+        self.service = service
+        self.publish = publish
+        self.delay_factor = delay_factor
+        self._tasks: dict[tuple[int, int], asyncio.Task] = {}
+
+    def poke(self, row: GameRow) -> None:
+        """Start a task for every computer seat that may act now and has none running."""
+        if row.status != "active" or row.state is None:
+            return
+        engine = self.service.spec(row.game).engine
+        to_move = engine.to_move(engine.load(row.state))
+        for seat in to_move:
+            key = (row.id, seat)
+            if row.seats[seat].bot and key not in self._tasks:
+                self._tasks[key] = asyncio.create_task(self._play(row.id, seat), name=f"bot-{row.id}-{seat}")
+
+    async def resume(self) -> int:
+        rows = await self.service.store.games_with_status("active")
+        for row in rows:
+            self.poke(row)
+        return len(rows)
+
+    async def idle(self) -> None:
+        """Wait until no computer player is thinking (tests and the simulator use this)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+
+    async def close(self) -> None:
+        for task in list(self._tasks.values()):
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        self._tasks.clear()
+
+    async def _play(self, game_id: int, seat: int) -> None:
+        try:
+            while True:
+                row = await self.service.store.get_game(game_id)
+                if row is None or row.status != "active" or not row.seats[seat].bot:
+                    return
+                spec = self.service.spec(row.game)
+                state = spec.engine.load(row.state)
+                if seat not in spec.engine.to_move(state):
+                    return
+                delay = spec.bot_delay * self.delay_factor
+                await asyncio.sleep(delay)
+                if delay:
+                    # The world may have changed while we waited.
+                    row = await self.service.store.get_game(game_id)
+                    if row is None or row.status != "active":
+                        return
+                    state = spec.engine.load(row.state)
+                    if seat not in spec.engine.to_move(state):
+                        return
+                legal = spec.engine.legal_actions(state, seat)
+                view = spec.engine.view(state, seat)
+                action = spec.choose(view, legal, derive_seed(row.seed, row.version, seat))
+                try:
+                    result = await self.service.act(game_id, seat=seat, action=action)
+                except (TableError, GameError) as error:
+                    # Someone else acted first (simultaneous play): think again on the new board.
+                    log.debug("computer seat %s of game %s: %s", seat, game_id, error)
+                    await asyncio.sleep(0)
+                    continue
+                await self.publish(result)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("computer player %s of game %s stopped", seat, game_id)
+        finally:
+            self._tasks.pop((game_id, seat), None)

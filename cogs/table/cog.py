@@ -1,0 +1,70 @@
+"""The commands every game has, declared once. A game's cog subclasses ``TableCog`` with its
+``group_name`` and adds only its ``new`` command (whose options differ per game).
+
+Each command is one line into the shared ``TableFlow``; rules never live here.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+
+class TableCog(commands.GroupCog):
+    game: ClassVar[str] = ""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def flow(self):
+        return self.bot.table_flow
+
+    @app_commands.command(name="join", description="Join the open table in this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self.flow.lobby_command(interaction, self.game, "join")
+
+    @app_commands.command(name="leave", description="Leave the table before the game starts")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.flow.lobby_command(interaction, self.game, "leave")
+
+    @app_commands.command(name="add-computer", description="Add a computer player to the table")
+    async def add_computer(self, interaction: discord.Interaction) -> None:
+        await self.flow.lobby_command(interaction, self.game, "bot")
+
+    @app_commands.command(name="remove-computer", description="Remove a computer player from the table")
+    async def remove_computer(self, interaction: discord.Interaction) -> None:
+        await self.flow.lobby_command(interaction, self.game, "unbot")
+
+    @app_commands.command(name="start", description="Start the game (host, or anyone once the table is full)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self.flow.lobby_command(interaction, self.game, "start")
+
+    @app_commands.command(name="board", description="Show the board again")
+    async def board(self, interaction: discord.Interaction) -> None:
+        await self.flow.board_command(interaction, self.game)
+
+    @app_commands.command(name="hand", description="Show your hand and your moves (only you see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.flow.hand_command(interaction, self.game)
+
+    @app_commands.command(name="play", description="Make a move")
+    @app_commands.describe(action="The move (start typing to see the legal ones)")
+    async def play(self, interaction: discord.Interaction, action: str) -> None:
+        await self.flow.play_command(interaction, self.game, action)
+
+    @play.autocomplete("action")
+    async def play_autocomplete(self, interaction: discord.Interaction, current: str):
+        return await self.flow.autocomplete_actions(interaction, self.game, current)
+
+    @app_commands.command(name="resign", description="Give up; a computer player takes over your seat")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await self.flow.resign_command(interaction, self.game)
+
+    @app_commands.command(name="cancel", description="Cancel the game (host or Manage Server)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await self.flow.cancel_command(interaction, self.game)

@@ -1,0 +1,325 @@
+"""The table flow without Discord: lobby, start, moves, resignations, results.
+
+Every change goes load → check → apply → save (compare-and-set on the game's version, moves and
+results in the same transaction), under a per-game lock so one process never races itself. Only
+after the save returns does the caller tell anyone what happened. User mistakes raise
+``TableError`` (or an engine ``GameError``), both carrying a message id for the translations, and
+leave the stored game untouched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from cogs.table.spec import GameSpec
+from db import ChannelBusy, GameRow, ResultRow, Seat, StaleVersion, Store
+from engines.base import Event, Outcome
+from engines.errors import GameError, IllegalAction
+
+RESIGN_ACTION = "!resign"  # platform entries in the move log start with "!"; replays skip them
+
+
+class TableError(Exception):
+    """A mistake a user made at the table (not a rules error). ``code`` → ``table-error-<code>``."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Player:
+    user_id: int
+    name: str
+
+
+@dataclass
+class ActResult:
+    row: GameRow
+    seat: int
+    action: str
+    events: list[Event]
+    state: Any
+    outcome: Outcome | None
+    stale_click: bool = False  # the click came from an older board (simultaneous games accept it)
+
+
+@dataclass
+class LobbyResult:
+    row: GameRow
+    started: bool = False
+    state: Any = None
+    events: list[Event] = field(default_factory=list)
+
+
+class TableService:
+    def __init__(self, store: Store, specs: dict[str, GameSpec]) -> None:
+        self.store = store
+        self.specs = specs
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def spec(self, game: str) -> GameSpec:
+        return self.specs[game]
+
+    # ---- reading -----------------------------------------------------------------------------
+    async def get(self, game_id: int) -> GameRow:
+        row = await self.store.get_game(game_id)
+        if row is None:
+            raise TableError("no-such-game")
+        return row
+
+    async def in_channel(self, channel_id: int, game: str | None = None) -> GameRow:
+        row = await self.store.open_game_in_channel(channel_id)
+        if row is None or (game is not None and row.game != game):
+            raise TableError("no-game-here", game=game or "")
+        return row
+
+    def state_of(self, row: GameRow) -> Any:
+        if row.state is None:
+            raise TableError("not-started")
+        return self.spec(row.game).engine.load(row.state)
+
+    # ---- lobby -------------------------------------------------------------------------------
+    async def create(
+        self,
+        game: str,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host: Player,
+        options: dict[str, Any],
+        locale: str = "en",
+    ) -> GameRow:
+        spec = self.spec(game)
+        normalized = spec.engine.normalize_options({k: v for k, v in options.items() if v is not None})
+        try:
+            return await self.store.create_game(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                host_id=host.user_id,
+                options=normalized,
+                seats=[Seat(name=host.name, user_id=host.user_id)],
+                seed=secrets.randbits(62),
+                locale=locale,
+            )
+        except ChannelBusy as busy:
+            raise TableError("channel-busy", game_id=busy.game_id or 0) from None
+
+    async def join(self, game_id: int, player: Player) -> LobbyResult:
+        async with self.lock(game_id):
+            row = await self._lobby(game_id)
+            if row.seat_of(player.user_id) is not None:
+                raise TableError("already-joined")
+            engine = self.spec(row.game).engine
+            if len(row.seats) >= engine.max_players:
+                raise TableError("table-full", max=engine.max_players)
+            seats = [*row.seats, Seat(name=player.name, user_id=player.user_id)]
+            return LobbyResult(await self._save_lobby(row, seats))
+
+    async def leave(self, game_id: int, player: Player) -> LobbyResult:
+        async with self.lock(game_id):
+            row = await self._lobby(game_id)
+            seat = row.seat_of(player.user_id)
+            if seat is None:
+                raise TableError("not-joined")
+            if player.user_id == row.host_id:
+                raise TableError("host-cannot-leave")
+            seats = [s for i, s in enumerate(row.seats) if i != seat]
+            return LobbyResult(await self._save_lobby(row, seats))
+
+    async def add_bot(self, game_id: int, player: Player) -> LobbyResult:
+        async with self.lock(game_id):
+            row = await self._lobby(game_id)
+            self._require_seated(row, player)
+            engine = self.spec(row.game).engine
+            if len(row.seats) >= engine.max_players:
+                raise TableError("table-full", max=engine.max_players)
+            number = 1 + sum(1 for s in row.seats if s.bot)
+            seats = [*row.seats, Seat(name=f"Computer {number}", bot=True)]
+            return LobbyResult(await self._save_lobby(row, seats))
+
+    async def remove_bot(self, game_id: int, player: Player) -> LobbyResult:
+        async with self.lock(game_id):
+            row = await self._lobby(game_id)
+            self._require_seated(row, player)
+            bots = [i for i, s in enumerate(row.seats) if s.bot]
+            if not bots:
+                raise TableError("no-bot-to-remove")
+            seats = [s for i, s in enumerate(row.seats) if i != bots[-1]]
+            return LobbyResult(await self._save_lobby(row, seats))
+
+    async def start(self, game_id: int, player: Player, *, is_admin: bool = False) -> LobbyResult:
+        async with self.lock(game_id):
+            row = await self._lobby(game_id)
+            engine = self.spec(row.game).engine
+            full = len(row.seats) >= engine.max_players
+            if (
+                player.user_id != row.host_id
+                and not is_admin
+                and not (full and row.seat_of(player.user_id) is not None)
+            ):
+                raise TableError("only-host-starts")
+            if len(row.seats) < engine.min_players:
+                raise TableError("too-few-players", min=engine.min_players)
+            state = engine.new_game(len(row.seats), row.seed, row.options)  # BadOption reaches the user
+            dumped = engine.dump(state)
+            version = await self._write(row, status="active", state=dumped)
+            started = replace(row, status="active", state=dumped, version=version)
+            return LobbyResult(started, started=True, state=state, events=_opening_events(engine, state))
+
+    async def set_lobby_message(self, row: GameRow, message_id: int) -> GameRow:
+        async with self.lock(row.id):
+            fresh = await self.get(row.id)
+            version = await self._write(fresh, lobby_message_id=message_id)
+            return replace(fresh, lobby_message_id=message_id, version=version)
+
+    # ---- playing -----------------------------------------------------------------------------
+    async def act(
+        self,
+        game_id: int,
+        *,
+        seat: int | None = None,
+        user_id: int | None = None,
+        action: str,
+        expected_version: int | None = None,
+    ) -> ActResult:
+        """Apply one action for a human (by ``user_id``) or a computer seat (by ``seat``)."""
+        async with self.lock(game_id):
+            row = await self.get(game_id)
+            if row.status != "active":
+                raise TableError("not-running")
+            if seat is None:
+                seat = row.seat_of(user_id) if user_id is not None else None
+                if seat is None:
+                    raise TableError("not-a-player")
+            engine = self.spec(row.game).engine
+            stale = expected_version is not None and expected_version != row.version
+            if stale and not engine.simultaneous:
+                raise TableError("board-moved-on")
+            state = engine.load(row.state)
+            try:
+                new_state, events = engine.apply(state, seat, action)
+            except IllegalAction:
+                if stale:
+                    raise TableError("board-moved-on") from None
+                raise
+            outcome = engine.outcome(new_state)
+            results = _results(row.seats, outcome) if outcome is not None else None
+            version = await self._write(
+                row,
+                state=engine.dump(new_state),
+                moves=[(seat, action)],
+                status="finished" if outcome is not None else None,
+                results=results,
+            )
+            saved = replace(
+                row,
+                state=engine.dump(new_state),
+                version=version,
+                status="finished" if outcome is not None else row.status,
+            )
+            return ActResult(saved, seat, action, events, new_state, outcome, stale_click=stale)
+
+    async def resign(self, game_id: int, player: Player) -> ActResult:
+        """The seat is handed to a computer player and ranked last; with one player left, the game ends."""
+        async with self.lock(game_id):
+            row = await self.get(game_id)
+            if row.status != "active":
+                raise TableError("not-running")
+            seat = row.seat_of(player.user_id)
+            if seat is None:
+                raise TableError("not-a-player")
+            seats = [replace(s) for s in row.seats]
+            seats[seat] = replace(seats[seat], bot=True, resigned=True)
+            engine = self.spec(row.game).engine
+            state = engine.load(row.state)
+            still_in = [i for i, s in enumerate(seats) if not s.resigned]
+            events: list[Event] = [{"type": "resigned", "seat": seat}]
+            outcome = engine.outcome(state)
+            status = None
+            results = None
+            if len(still_in) <= 1:
+                placements = [1 if i in still_in else 2 for i in range(len(seats))]
+                outcome = Outcome(placements=placements, scores=[0.0] * len(seats), detail={"ended_by": "resignation"})
+                results = _results(seats, outcome)
+                status = "finished"
+            version = await self._write(row, seats=seats, moves=[(seat, RESIGN_ACTION)], status=status, results=results)
+            saved = replace(row, seats=seats, version=version, status=status or row.status)
+            return ActResult(saved, seat, RESIGN_ACTION, events, state, outcome if status else None)
+
+    async def cancel(self, game_id: int, player: Player, *, is_admin: bool) -> GameRow:
+        async with self.lock(game_id):
+            row = await self.get(game_id)
+            if row.status not in ("lobby", "active"):
+                raise TableError("not-open")
+            if player.user_id != row.host_id and not is_admin:
+                raise TableError("only-host-cancels")
+            results = None
+            if row.status == "active":
+                # Recorded for the record but never rated (see the league).
+                results = [
+                    ResultRow(i, s.user_id, s.name, s.bot and not s.resigned, s.resigned, None, None)
+                    for i, s in enumerate(row.seats)
+                ]
+            version = await self._write(row, status="cancelled", results=results)
+            return replace(row, status="cancelled", version=version)
+
+    # ---- helpers -----------------------------------------------------------------------------
+    async def _lobby(self, game_id: int) -> GameRow:
+        row = await self.get(game_id)
+        if row.status != "lobby":
+            raise TableError("already-started" if row.status == "active" else "not-open")
+        return row
+
+    @staticmethod
+    def _require_seated(row: GameRow, player: Player) -> None:
+        if row.seat_of(player.user_id) is None:
+            raise TableError("not-joined")
+
+    async def _save_lobby(self, row: GameRow, seats: list[Seat]) -> GameRow:
+        version = await self._write(row, seats=seats)
+        return replace(row, seats=seats, version=version)
+
+    async def _write(self, row: GameRow, *, results: Sequence[ResultRow] | None = None, **changes: Any) -> int:
+        rated = (
+            results is not None
+            and all(s.user_id is not None for s in row.seats)
+            and changes.get("status") == "finished"
+        )
+        try:
+            return await self.store.update_game(row.id, row.version, results=results, rated=rated, **changes)
+        except StaleVersion:
+            raise TableError("board-moved-on") from None
+
+
+def _results(seats: Sequence[Seat], outcome: Outcome) -> list[ResultRow]:
+    """Per-seat results; seats that resigned are ranked after everyone who played on."""
+    placements = list(outcome.placements)
+    resigned = [i for i, s in enumerate(seats) if s.resigned]
+    if resigned and len(resigned) < len(seats):
+        keys = [(0 if s.resigned else 1, -placements[i]) for i, s in enumerate(seats)]
+        placements = [1 + sum(1 for other in keys if other > mine) for mine in keys]
+    return [
+        ResultRow(i, s.user_id, s.name, s.bot and not s.resigned, s.resigned, placements[i], float(outcome.scores[i]))
+        for i, s in enumerate(seats)
+    ]
+
+
+def _opening_events(engine: Any, state: Any) -> list[Event]:
+    """Events of the start (for example an opening roll), when the engine's view records them."""
+    return list(engine.view(state, None).get("last") or [])
+
+
+__all__ = ["ActResult", "GameError", "LobbyResult", "Player", "RESIGN_ACTION", "TableError", "TableService"]

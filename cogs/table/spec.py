@@ -1,0 +1,49 @@
+"""What the table flow needs to know about one game: its engine, pictures, labels and AI.
+
+A new game is one ``GameSpec`` plus a small cog that declares its ``new`` options.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engines.base import Engine
+
+Renderer = Callable[..., bytes]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    key: str
+    engine: Engine
+    render_board: Renderer
+    action_label: Callable[..., str]
+    choose: Callable[[dict, list[str], int], str]
+    render_hand: Renderer | None = None
+    action_group: Callable[..., str] | None = None
+    # Seconds a computer player waits before acting (scaled by the bot's configured factor).
+    bot_delay: float = 1.0
+
+
+def load_spec(key: str) -> GameSpec:
+    """Build the spec from the modules ``engines.<key>``, ``engines.<key>_ai`` and ``render.<key>``."""
+    engine_mod = importlib.import_module(f"engines.{key}")
+    ai_mod = importlib.import_module(f"engines.{key}_ai")
+    render_mod = importlib.import_module(f"render.{key}")
+    extra: dict[str, Any] = {}
+    if hasattr(render_mod, "render_hand"):
+        extra["render_hand"] = render_mod.render_hand
+    if hasattr(render_mod, "action_group"):
+        extra["action_group"] = render_mod.action_group
+    return GameSpec(
+        key=key,
+        engine=engine_mod.ENGINE,
+        render_board=render_mod.render_board,
+        action_label=render_mod.action_label,
+        choose=ai_mod.choose,
+        bot_delay=getattr(ai_mod, "BOT_DELAY", 1.0),
+        **extra,
+    )

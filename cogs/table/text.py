@@ -1,0 +1,93 @@
+"""Turning engine events, errors and results into short lines of Dutch or English."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from db import GameRow, Seat
+from engines.base import Event
+from engines.errors import GameError
+from locales import has, tr
+
+
+def game_name(lang: str, game: str) -> str:
+    return tr(lang, f"{game}-name", default=game)
+
+
+def seat_name(seats: Sequence[Seat], seat: int, *, mention: bool = False) -> str:
+    if not 0 <= seat < len(seats):
+        return f"#{seat + 1}"
+    s = seats[seat]
+    if mention and s.user_id is not None and not s.bot:
+        return f"<@{s.user_id}>"
+    return f"**{s.name}**"
+
+
+def _arg(value: Any) -> Any:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return ", ".join(str(_arg(v)) for v in value)
+    return str(value)
+
+
+def event_line(lang: str, game: str, event: Event, seats: Sequence[Seat], formatter: Any = None) -> str | None:
+    """One line for an event; None for event types that have no message (internal bookkeeping)."""
+    kind = event.get("type", "")
+    msg_id = f"{game}-event-{kind}" if kind != "resigned" else "resigned"
+    if not has("en", msg_id):
+        return None
+    params = dict(formatter(event) if formatter else event)
+    args: dict[str, Any] = {}
+    for key, value in params.items():
+        if key == "type":
+            continue
+        if (key == "seat" or key.endswith("_seat")) and isinstance(value, int):
+            args[key] = seat_name(seats, value)
+        else:
+            args[key] = _arg(value)
+    return tr(lang, msg_id, **args)
+
+
+def event_lines(
+    lang: str, game: str, events: Sequence[Event], seats: Sequence[Seat], formatter: Any = None, limit: int = 12
+) -> list[str]:
+    lines = [line for e in events if (line := event_line(lang, game, e, seats, formatter))]
+    if len(lines) > limit:
+        lines = [*lines[: limit - 1], "…", lines[-1]]
+    return lines
+
+
+def error_text(lang: str, game: str | None, error: Exception) -> str:
+    from cogs.table.service import TableError
+
+    if isinstance(error, TableError):
+        return tr(lang, f"table-error-{error.code}", **{k: _arg(v) for k, v in error.params.items()})
+    if isinstance(error, GameError):
+        args = {k: _arg(v) for k, v in error.params.items()}
+        if game and has("en", f"{game}-error-{error.code}"):
+            return tr(lang, f"{game}-error-{error.code}", **args)
+        if lang == "en" or not has(lang, f"error-{error.code}"):
+            return error.message
+        return tr(lang, f"error-{error.code}", **args)
+    return tr(lang, "error-internal")
+
+
+def who(seats: Sequence[Seat], to_move: Sequence[int], *, mention: bool) -> str:
+    return ", ".join(seat_name(seats, s, mention=mention) for s in sorted(to_move))
+
+
+def standings(lang: str, row: GameRow, placements: Sequence[int], scores: Sequence[float]) -> str:
+    lines = [tr(lang, "game-over-title")]
+    order = sorted(range(len(row.seats)), key=lambda i: (placements[i], i))
+    for i in order:
+        score = scores[i]
+        shown = int(score) if float(score).is_integer() else round(score, 2)
+        line = tr(lang, "game-over-line", place=placements[i], name=seat_name(row.seats, i, mention=True), score=shown)
+        if row.seats[i].resigned:
+            line += " " + tr(lang, "game-over-resigned")
+        lines.append(line)
+    return "\n".join(lines)

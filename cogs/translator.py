@@ -1,0 +1,47 @@
+"""Command names and descriptions in Dutch, through discord.py's ``Translator``.
+
+Message ids come from where a string sits, so one Dutch word serves every game's copy of a shared
+command: ``cmd-name-<command>``, ``cmd-desc-<command>``, ``cmd-group-<game>``,
+``cmd-param-<option>``, ``cmd-param-desc-<option>``, ``cmd-choice-<value>``. English is the
+source text, so only Dutch is looked up; a missing id leaves Discord showing the English.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import TranslationContextLocation as Loc
+
+from locales import has, tr
+
+
+def message_id(string: app_commands.locale_str, context: app_commands.TranslationContext) -> str | None:
+    data = context.data
+    loc = context.location
+    if loc is Loc.command_name:
+        return f"cmd-name-{data.name}"
+    if loc is Loc.command_description:
+        return f"cmd-desc-{data.name}"
+    if loc is Loc.group_name:
+        return f"cmd-name-{data.name}"
+    if loc is Loc.group_description:
+        return f"cmd-group-{data.name}"
+    if loc is Loc.parameter_name:
+        return f"cmd-param-{data.name}"
+    if loc is Loc.parameter_description:
+        return f"cmd-param-desc-{data.command.name}-{data.name}"
+    if loc is Loc.choice_name:
+        return f"cmd-choice-{data.value}"
+    return None
+
+
+class FluentTranslator(app_commands.Translator):
+    async def translate(
+        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContext
+    ) -> str | None:
+        if locale is not discord.Locale.dutch:
+            return None
+        msg_id = message_id(string, context)
+        if msg_id is None or not has("nl", msg_id):
+            return None
+        return tr("nl", msg_id)

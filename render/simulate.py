@@ -1,0 +1,61 @@
+"""``tafelbot simulate GAME``: a whole game between computer players, pictures of every move.
+
+No Discord and no database: engine, computer player and renderer only, so a newcomer sees the
+games work at once.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+from pathlib import Path
+
+from engines.rng import derive_seed
+
+
+def simulate(
+    game: str,
+    *,
+    players: int | None,
+    seed: int,
+    out: Path,
+    gif: bool = False,
+    locale: str = "en",
+    max_steps: int = 5000,
+) -> str:
+    engine = importlib.import_module(f"engines.{game}").ENGINE
+    choose = importlib.import_module(f"engines.{game}_ai").choose
+    render_board = importlib.import_module(f"render.{game}").render_board
+    count = players or min(engine.min_players + 1, engine.max_players)
+    state = engine.new_game(count, seed, engine.normalize_options({}))
+    names = [f"Computer {i + 1}" for i in range(count)]
+    out.mkdir(parents=True, exist_ok=True)
+    frames: list[bytes] = []
+
+    def snap(step: int) -> None:
+        png = render_board(engine.view(state, None), names=names, locale=locale)
+        (out / f"move-{step:04d}.png").write_bytes(png)
+        if gif:
+            frames.append(png)
+
+    snap(0)
+    step = 0
+    while engine.outcome(state) is None and step < max_steps:
+        seat = min(engine.to_move(state))
+        legal = engine.legal_actions(state, seat)
+        action = choose(engine.view(state, seat), legal, derive_seed(seed, step, seat))
+        state, _events = engine.apply(state, seat, action)
+        step += 1
+        snap(step)
+    if gif and frames:
+        from PIL import Image
+
+        images = [Image.open(io.BytesIO(f)).convert("P", palette=Image.Palette.ADAPTIVE) for f in frames]
+        images[0].save(out / "replay.gif", save_all=True, append_images=images[1:], duration=400, loop=0)
+    outcome = engine.outcome(state)
+    result = (
+        "unfinished"
+        if outcome is None
+        else ", ".join(f"{names[i]}: place {outcome.placements[i]}, score {outcome.scores[i]:g}" for i in range(count))
+    )
+    return f"{game}: {step} moves, pictures in {out}/ — {result}"

@@ -1,0 +1,142 @@
+"""The table flow without Discord, on the tiny Nim engine."""
+
+import pytest
+
+from cogs.table.service import Player, TableError, TableService
+from cogs.table.spec import GameSpec
+from db import Store
+from engines.errors import IllegalAction, NotYourTurn
+from tests import nim
+
+ANN, BOB, CAT = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat")
+
+
+@pytest.fixture
+async def service(tmp_path):
+    store = await Store.open(tmp_path / "t.sqlite3")
+    spec = GameSpec("nim", nim.ENGINE, nim.render_board, nim.action_label, nim.choose)
+    yield TableService(store, {"nim": spec})
+    await store.close()
+
+
+async def started(service, *players, pile=7):
+    row = await service.create("nim", guild_id=1, channel_id=100, host=players[0], options={"pile": pile})
+    for p in players[1:]:
+        await service.join(row.id, p)
+    result = await service.start(row.id, players[0])
+    return result.row
+
+
+async def test_lobby_join_leave_bots_and_start(service):
+    row = await service.create("nim", guild_id=1, channel_id=100, host=ANN, options={"pile": 9})
+    with pytest.raises(TableError, match="channel-busy"):
+        await service.create("nim", guild_id=1, channel_id=100, host=BOB, options={})
+    with pytest.raises(TableError, match="too-few-players"):
+        await service.start(row.id, ANN)
+    await service.join(row.id, BOB)
+    with pytest.raises(TableError, match="already-joined"):
+        await service.join(row.id, BOB)
+    with pytest.raises(TableError, match="host-cannot-leave"):
+        await service.leave(row.id, ANN)
+    await service.leave(row.id, BOB)
+    await service.add_bot(row.id, ANN)
+    with pytest.raises(TableError, match="not-joined"):
+        await service.add_bot(row.id, CAT)
+    await service.join(row.id, CAT)
+    with pytest.raises(TableError, match="table-full"):
+        await service.join(row.id, BOB)
+    # Full: anyone seated may start, a stranger may not.
+    with pytest.raises(TableError, match="only-host-starts"):
+        await service.start(row.id, BOB)
+    result = await service.start(row.id, CAT)
+    assert result.started and result.row.status == "active"
+    assert [s.name for s in result.row.seats] == ["Ann", "Computer 1", "Cat"]
+
+
+async def test_bad_options_are_refused_before_anything_is_stored(service):
+    from engines.errors import BadOption
+
+    with pytest.raises(BadOption):
+        await service.create("nim", guild_id=1, channel_id=100, host=ANN, options={"pile": 0})
+    assert await service.store.open_game_in_channel(100) is None
+
+
+async def test_moves_are_checked_saved_and_logged(service):
+    row = await started(service, ANN, BOB)
+    state = service.state_of(row)
+    mover = min(nim.ENGINE.to_move(state))
+    waiting = 1 - mover
+    users = [ANN, BOB]
+    with pytest.raises(NotYourTurn):
+        await service.act(row.id, user_id=users[waiting].user_id, action="take1")
+    with pytest.raises(IllegalAction):
+        await service.act(row.id, user_id=users[mover].user_id, action="take4")
+    with pytest.raises(TableError, match="not-a-player"):
+        await service.act(row.id, user_id=CAT.user_id, action="take1")
+    unchanged = await service.get(row.id)
+    assert unchanged.version == row.version and unchanged.state == row.state
+    result = await service.act(row.id, user_id=users[mover].user_id, action="take2", expected_version=row.version)
+    assert result.events[0] == {"type": "took", "seat": mover, "n": 2, "left": 5}
+    assert await service.store.moves(row.id) == [(1, mover, "take2")]
+    # The old button (old version) is refused politely and changes nothing.
+    with pytest.raises(TableError, match="board-moved-on"):
+        await service.act(row.id, user_id=users[waiting].user_id, action="take1", expected_version=row.version)
+    assert (await service.get(row.id)).version == result.row.version
+
+
+async def test_the_move_log_replays_to_the_stored_state(service):
+    row = await started(service, ANN, BOB, pile=11)
+    while row.status == "active":
+        state = service.state_of(row)
+        seat = min(nim.ENGINE.to_move(state))
+        result = await service.act(row.id, seat=seat, action=nim.ENGINE.legal_actions(state, seat)[-1])
+        row = result.row
+    stored = await service.get(row.id)
+    replay = nim.ENGINE.new_game(2, stored.seed, stored.options)
+    for _seq, seat, action in await service.store.moves(row.id):
+        replay, _ = nim.ENGINE.apply(replay, seat, action)
+    assert nim.ENGINE.dump(replay) == stored.state
+    results = await service.store.results(row.id)
+    assert sorted(r.placement for r in results) == [1, 2]
+
+
+async def test_finishing_records_results_rated_only_without_computers(service):
+    row = await started(service, ANN, BOB, pile=1)
+    mover = min(nim.ENGINE.to_move(service.state_of(row)))
+    result = await service.act(row.id, seat=mover, action="take1")
+    assert result.outcome is not None and result.row.status == "finished"
+    async with service.store.conn.execute("SELECT rated FROM results WHERE game_id = ?", (row.id,)) as cur:
+        assert {r[0] for r in await cur.fetchall()} == {1}
+    with pytest.raises(TableError, match="not-running"):
+        await service.act(row.id, seat=1 - mover, action="take1")
+
+
+async def test_resigning_hands_the_seat_to_a_computer_or_ends_the_game(service):
+    row = await service.create("nim", guild_id=1, channel_id=100, host=ANN, options={})
+    await service.join(row.id, BOB)
+    await service.join(row.id, CAT)
+    row = (await service.start(row.id, ANN)).row
+    first = await service.resign(row.id, BOB)
+    assert first.outcome is None and first.row.seats[1].bot and first.row.seats[1].resigned
+    with pytest.raises(TableError, match="not-a-player"):
+        await service.act(row.id, user_id=BOB.user_id, action="take1")
+    second = await service.resign(row.id, CAT)
+    assert second.row.status == "finished"
+    results = await service.store.results(row.id)
+    assert [(r.name, r.placement, r.resigned) for r in results] == [
+        ("Ann", 1, False),
+        ("Bob", 2, True),
+        ("Cat", 2, True),
+    ]
+
+
+async def test_cancel_needs_the_host_or_an_admin(service):
+    row = await started(service, ANN, BOB)
+    with pytest.raises(TableError, match="only-host-cancels"):
+        await service.cancel(row.id, BOB, is_admin=False)
+    cancelled = await service.cancel(row.id, BOB, is_admin=True)
+    assert cancelled.status == "cancelled"
+    results = await service.store.results(row.id)
+    assert all(r.placement is None for r in results)
+    # The channel is free again.
+    await service.create("nim", guild_id=1, channel_id=100, host=BOB, options={})
