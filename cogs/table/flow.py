@@ -410,7 +410,7 @@ class TableFlow:
         lang = row.locale
         names = [s.name for s in row.seats]
         picture = await asyncio.to_thread(spec.render_board, spec.engine.view(state, None), names=names, locale=lang)
-        formatter = getattr(spec, "event_formatter", None)
+        formatter = spec.event_formatter
         lines = [intro] if intro else []
         lines += event_lines(lang, row.game, events, row.seats, formatter)
         view = discord.ui.View(timeout=None)

@@ -24,6 +24,9 @@ class GameSpec:
     choose: Callable[[dict, list[str], int], str]
     render_hand: Renderer | None = None
     action_group: Callable[..., str] | None = None
+    # Optional ``format_event(event) -> dict`` of the renderer: prettier params for the event line
+    # (card codes as "7♥" and the like).
+    event_formatter: Callable[[dict], dict] | None = None
     # Seconds a computer player waits before acting (scaled by the bot's configured factor).
     bot_delay: float = 1.0
 
@@ -38,6 +41,8 @@ def load_spec(key: str) -> GameSpec:
         extra["render_hand"] = render_mod.render_hand
     if hasattr(render_mod, "action_group"):
         extra["action_group"] = render_mod.action_group
+    if hasattr(render_mod, "format_event"):
+        extra["event_formatter"] = render_mod.format_event
     return GameSpec(
         key=key,
         engine=engine_mod.ENGINE,

@@ -38,3 +38,9 @@ cmd-param-own_decks = eigen-stapels
 cmd-param-desc-new-own_decks = Elke speler trekt van een eigen stapel kaarten
 cmd-param-betting = wedden
 cmd-param-desc-new-betting = Zet 1 in per renner voor elke ronde; de eigenaar van de rondewinnaar krijgt de pot
+
+cmd-name-hindmost = hindmost
+cmd-name-trackgammon = trackgammon
+cmd-name-manoever = manoever
+cmd-name-howruck = howruck
+cmd-name-duvelen = duvelen

@@ -1,0 +1,54 @@
+"""Every slash command gets a valid Dutch name and description (Discord rejects bad ones at sync)."""
+
+import re
+
+import discord
+import pytest
+
+from bot import Config, create_bot
+from cogs.translator import FluentTranslator
+
+NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+@pytest.fixture
+async def tree_payload(tmp_path):
+    bot = create_bot(Config(token="x", database=str(tmp_path / "db.sqlite3"), sync_commands=False))
+    bot.tree.translator  # noqa: B018
+    await bot.tree.set_translator(FluentTranslator())
+    from cogs.table.components import ALL_DYNAMIC_ITEMS  # noqa: F401
+
+    await bot.load_extension("cogs.rules")
+    await bot.load_extension("cogs.hindmost")
+    translator = bot.tree.translator
+    payload = [await cmd.get_translated_payload(bot.tree, translator) for cmd in bot.tree.get_commands()]
+    yield payload
+    await bot.tree.set_translator(None)
+
+
+def walk(options, depth=0):
+    for option in options:
+        yield option, depth
+        yield from walk(option.get("options", []), depth + 1)
+
+
+async def test_every_command_has_a_valid_dutch_name_and_description(tree_payload):
+    dutch = discord.Locale.dutch.value
+    names = {c["name"] for c in tree_payload}
+    assert {"hindmost", "rules"} <= names
+    for command in tree_payload:
+        for item, _depth in [(command, 0), *walk(command.get("options", []))]:
+            if item.get("type") in (None, 1, 2) or "name_localizations" in item:
+                nl_name = item.get("name_localizations", {}).get(dutch)
+                assert nl_name, f"no Dutch name for {item['name']}"
+                assert NAME.match(nl_name) and nl_name == nl_name.lower(), nl_name
+                nl_desc = item.get("description_localizations", {}).get(dutch)
+                assert nl_desc and len(nl_desc) <= 100, f"Dutch description of {item['name']}: {nl_desc!r}"
+
+
+async def test_subcommand_names_are_unique_in_dutch(tree_payload):
+    dutch = discord.Locale.dutch.value
+    for command in tree_payload:
+        subs = [o.get("name_localizations", {}).get(dutch, o["name"]) for o in command.get("options", [])
+                if o.get("type") == 1]
+        assert len(subs) == len(set(subs))

@@ -1,0 +1,40 @@
+import logging
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot import Config, ConfigError, RedactToken, load_config
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_missing_token_is_a_clear_message_and_exit_code_2(tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 2
+    assert "DISCORD_TOKEN" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_config_defaults_and_validation():
+    config = load_config({"DISCORD_TOKEN": "abc"})
+    assert config.database == "data/tafelbot.sqlite3" and config.dev_guild_id is None
+    assert "abc" not in repr(config)
+    assert load_config({"DISCORD_TOKEN": "abc", "TAFELBOT_DEV_GUILD": "123"}).dev_guild_id == 123
+    with pytest.raises(ConfigError):
+        load_config({})
+    with pytest.raises(ConfigError):
+        load_config({"DISCORD_TOKEN": "abc", "TAFELBOT_DEV_GUILD": "my server"})
+    with pytest.raises(ConfigError):
+        load_config({"DISCORD_TOKEN": "abc", "TAFELBOT_BOT_DELAY": "fast"})
+
+
+def test_the_token_never_reaches_a_log_line():
+    token = "MTIzNDU2.secret.token"
+    record = logging.LogRecord("x", logging.INFO, __file__, 1, "connecting with %s", (token,), None)
+    assert RedactToken(token).filter(record)
+    assert token not in record.getMessage()
+    assert isinstance(Config(token=token), Config)
