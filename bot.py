@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-GAMES = ("hindmost", "trackgammon", "manoever", "howruck", "duvelen")
+GAMES = ("hindmost",)  # games with a cog; the others join as their cogs land
 log = logging.getLogger("tafelbot")
 
 
@@ -92,7 +92,16 @@ def setup_logging(config: Config) -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(config.log_level)
-    logging.getLogger("discord.gateway").setLevel(max(logging.INFO, root.level))
+    quiet_noisy_loggers(root.level)
+
+
+# At DEBUG these libraries log request bodies and SQL parameters, which carry private hands.
+NOISY_LOGGERS = ("discord.http", "discord.gateway", "discord.webhook.async_", "discord.state", "aiosqlite")
+
+
+def quiet_noisy_loggers(level: int) -> None:
+    for name in NOISY_LOGGERS:
+        logging.getLogger(name).setLevel(max(logging.INFO, level))
 
 
 def create_bot(config: Config, **client_options):
@@ -109,6 +118,7 @@ def create_bot(config: Config, **client_options):
 
     class TafelBot(commands.Bot):
         async def setup_hook(self) -> None:
+            self.resumed = asyncio.Event()
             self.store = await Store.open(config.database)
             specs = {}
             for key in config.games:
@@ -138,11 +148,13 @@ def create_bot(config: Config, **client_options):
         async def _resume(self) -> None:
             await self.wait_until_ready()
             count = await self.table_flow.bots.resume()
+            self.resumed.set()
             log.info("ready as %s; %d running game(s) picked up", self.user, count)
 
         async def close(self) -> None:
             flow = getattr(self, "table_flow", None)
             if flow is not None:
+                await flow.drain()
                 await flow.bots.close()
             await super().close()
             store = getattr(self, "store", None)

@@ -127,3 +127,24 @@ def to_png(img: Image.Image) -> bytes:
     rows = b"".join(part for i in range(0, len(raw), stride) for part in (b"\x00", raw[i : i + stride]))
     head = struct.pack(">IIBBBBB", img.width, img.height, 8, 2, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", head) + _chunk(b"IDAT", zlib.compress(rows, 1)) + _chunk(b"IEND", b"")
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(char: str) -> bool:
+    probe = font(20)
+    return char.isspace() or bytes(probe.getmask(char)) != bytes(probe.getmask("\uffff"))
+
+
+def drawable(text: str) -> str:
+    """``text`` with characters the font cannot draw (CJK, emoji ...) replaced: an accented letter
+    by its plain letter, anything else by "?", so a name never shows as empty boxes."""
+    import unicodedata
+
+    out = []
+    for char in text:
+        if _has_glyph(char):
+            out.append(char)
+            continue
+        plain = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+        out.append(plain if plain and all(_has_glyph(c) for c in plain) else "?")
+    return "".join(out)

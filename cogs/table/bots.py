@@ -50,6 +50,10 @@ class ComputerPlayers:
             self.poke(row)
         return len(rows)
 
+    @property
+    def busy(self) -> bool:
+        return bool(self._tasks)
+
     async def idle(self) -> None:
         """Wait until no computer player is thinking (tests and the simulator use this)."""
         while self._tasks:

@@ -50,6 +50,24 @@ class TableFlow:
         self.client = client
         self.service = service
         self.bots = ComputerPlayers(service, self.publish_result, delay_factor=bot_delay_factor)
+        self._in_flight = 0
+        self._quiet = asyncio.Event()
+        self._quiet.set()
+
+    async def drain(self, timeout: float = 5.0) -> None:
+        """On shutdown: let interactions being answered finish (not computer players' pauses)."""
+        try:
+            await asyncio.wait_for(self._quiet.wait(), timeout)
+        except TimeoutError:
+            log.warning("shutting down with %d interaction(s) still being answered", self._in_flight)
+
+    async def idle(self) -> None:
+        """Wait until no interaction is being handled and no computer player is thinking."""
+        while True:
+            await self._quiet.wait()
+            await self.bots.idle()
+            if self._quiet.is_set() and not self.bots.busy:
+                return
 
     def spec(self, game: str) -> GameSpec:
         return self.service.spec(game)
@@ -57,6 +75,8 @@ class TableFlow:
     # ---- answering safely ----------------------------------------------------------------
     async def guarded(self, interaction: discord.Interaction, game: str | None, work: Callable[[], Awaitable[Any]]):
         """Run ``work``; user mistakes become a short ephemeral answer, our own bugs an apology."""
+        self._in_flight += 1
+        self._quiet.clear()
         try:
             return await work()
         except (TableError, GameError) as error:
@@ -64,6 +84,10 @@ class TableFlow:
         except Exception:
             log.exception("interaction failed (user %s, game %s)", interaction.user.id, game)
             await self.tell(interaction, tr(lang_of(interaction), "error-internal"))
+        finally:
+            self._in_flight -= 1
+            if self._in_flight == 0:
+                self._quiet.set()
         return None
 
     @staticmethod

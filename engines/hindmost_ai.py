@@ -1,0 +1,159 @@
+"""A computer player for Devil Take The Hindmost.
+
+It scores every legal play for the rider to move by how likely that rider (and, a little, the
+seat's other riders) is to be the hindmost when the lap ends, against what the spent cards would
+have been worth later. The chance is a normal approximation: each rider still has a few moves left in the lap (fewer as the leader nears
+the line, just one once the line is crossed), each adding about ``MEAN_MOVE`` spaces with spread
+``SPREAD``. Far from the end of a lap the spread swamps any gain, so cheap cards go to the rider;
+near the end a rider at the back gets the high cards, and a Joker Sprint if nothing else saves it.
+In the final sprint "last" means losing the race, so the same reasoning applies. It reads only the
+seat's view and the legal plays.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from engines.hindmost import FINISH, JOKER, LANES, card_value, label_of, movement
+from engines.rng import Rng
+
+MEAN_MOVE = 4.7  # average movement of a random card from a two-deck pack
+SPREAD = 2.4  # its standard deviation
+FRONT_SPEED = 7.0  # the leader of a lap tends to play its best cards, so the line nears faster
+# What ending a lap last costs, in the unit of card values (roughly spaces of future movement). It is
+# high because a rider kept in the race earns points every later lap and gives the hand more choice;
+# the value was tuned in play against a player that always makes the longest move.
+ELIMINATION_COST = 60.0
+# Worth of holding a card for later; number cards are mostly 3-space cards, higher ones match better.
+FACE_WORTH = {"A": 9.0, "K": 8.0, "Q": 7.0, "J": 6.0, JOKER: 7.5}
+# A joker combination costs a card for the rest of the race: fewer choices every later move.
+HAND_SIZE_WORTH = 4.0
+TEAM_WEIGHT = 0.2  # how much the danger of the seat's other riders counts against a play
+THRIFT_WEIGHT = 1.5
+MATCH_BONUS = 0.35  # per space gained by landing where a held number card will match
+
+
+@dataclass(frozen=True, slots=True)
+class _Rider:
+    seat: int
+    num: int
+    d: int
+    moved: bool
+
+
+def _card_worth(card: str) -> float:
+    if card in FACE_WORTH:
+        return FACE_WORTH[card]
+    if card[0] in FACE_WORTH:
+        return FACE_WORTH[card[0]]
+    return 3.0 + 0.2 * (card_value(card) - 3)
+
+
+def _normal_cdf(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+class _Position:
+    """The race as the seat sees it, with the rider to move taken off the track."""
+
+    def __init__(self, view: dict) -> None:
+        cur = view["current"]
+        riders = [_Rider(r["seat"], r["num"], r["d"], r["moved"]) for r in view["riders"] if not r["out"]]
+        self.me = next(r for r in riders if r.seat == cur["seat"] and r.num == cur["num"])
+        self.others = [r for r in riders if r is not self.me]
+        self.seat = cur["seat"]
+        self.crossed = bool(view["finish_crossed"])
+        self.hand = list(view.get("hand", []))
+        laps_left = max(0, view["laps"] - view["lap"]) + (view["races"] - view["race"]) * view["laps"]
+        self.hand_size_worth = 1.0 + HAND_SIZE_WORTH * min(1.0, laps_left / 4)
+
+    def landing(self, spaces: int) -> int:
+        target = self.me.d + spaces
+        while sum(1 for r in self.others if r.d == target) >= LANES:
+            target -= 1
+        return target
+
+    def future_turns(self, my_d: int) -> float:
+        """Whole turns after this one before the lap ends (0: this turn is the last)."""
+        if self.crossed:
+            return 0.0
+        lead = max([my_d] + [r.d + (0 if r.moved else FRONT_SPEED) for r in self.others])
+        return max(0.0, math.ceil((FINISH - lead) / FRONT_SPEED))
+
+    def moves_left(self, rider: _Rider, turns: float) -> float:
+        return turns + (0 if rider.moved else 1)
+
+    def mover_danger(self, my_d: int, turns: float) -> float:
+        """How likely the rider to move, landed on ``my_d``, ends the lap last."""
+        rivals = [(r.d, self.moves_left(r, turns)) for r in self.others]
+        return _last_chance(my_d, turns, rivals)
+
+    def teammates_danger(self, my_d: int, turns: float) -> float:
+        """How likely one of the seat's other riders ends last. Only one rider can be last, so the
+        chances add up. A play that ends the lap sooner leaves a rider at the back fewer moves."""
+        total = 0.0
+        for mate in self.others:
+            if mate.seat != self.seat:
+                continue
+            rivals = [(r.d, self.moves_left(r, turns)) for r in self.others if r is not mate]
+            rivals.append((my_d, turns))
+            total += _last_chance(mate.d, self.moves_left(mate, turns), rivals)
+        return min(1.0, total)
+
+
+def _last_chance(d: int, moves: float, rivals: list[tuple[int, float]]) -> float:
+    """Probability that a rider on ``d`` with ``moves`` left ends behind every rival (d, moves left).
+    On a tie the rival counts as ahead: the later arrival takes the outer lane."""
+    chance = 1.0
+    for rival_d, rival_moves in rivals:
+        gap = rival_d + rival_moves * MEAN_MOVE - d - moves * MEAN_MOVE
+        spread = SPREAD * math.sqrt(rival_moves + moves)
+        if spread == 0:
+            chance *= 1.0 if gap >= 0 else 0.0
+        else:
+            chance *= _normal_cdf((gap + 0.5) / spread)
+    return chance
+
+
+def _score(pos: _Position, action: str) -> float:
+    cards = action.split("+")
+    spaces = movement(cards, label_of(pos.me.d))
+    my_d = pos.landing(spaces)
+    turns = pos.future_turns(my_d)
+    mates_danger = pos.teammates_danger(my_d, turns)
+    danger = pos.mover_danger(my_d, turns) + TEAM_WEIGHT * mates_danger
+    remaining = list(pos.hand)
+    for card in cards:
+        remaining.remove(card)
+    # Good cards are worth more while another rider of the seat may still need them.
+    thrift = 1.0 + THRIFT_WEIGHT * mates_danger
+    spent = sum(_card_worth(card) for card in cards) * thrift
+    if len(cards) == 2:
+        spent += pos.hand_size_worth
+    score = -ELIMINATION_COST * danger - spent + _match_bonus(my_d, remaining, turns)
+    # Among equally safe plays prefer progress a little: it keeps options open later in the lap.
+    return score + 0.02 * (my_d - pos.me.d)
+
+
+def _match_bonus(my_d: int, remaining: list[str], turns: float) -> float:
+    """Landing on a label that a held number card matches makes that card a long move next time."""
+    if turns <= 0:
+        return 0.0
+    label = label_of(my_d)
+    best = 0
+    for card in remaining:
+        if card != JOKER and card[0] in "456789T" and card_value(card) == label:
+            best = max(best, label - 3)
+    return MATCH_BONUS * best
+
+
+def choose(view: dict, legal: list[str], seed: int) -> str:
+    """The play for the rider to move, chosen from the seat's view and its legal plays only."""
+    if len(legal) == 1 or view.get("current") is None:
+        return legal[0]
+    pos = _Position(view)
+    scored = [(_score(pos, action), action) for action in legal]
+    best = max(score for score, _ in scored)
+    top = [action for score, action in scored if score >= best - 1e-9]
+    return top[0] if len(top) == 1 else top[Rng(seed).below(len(top))]

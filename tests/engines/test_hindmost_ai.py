@@ -1,0 +1,105 @@
+"""The Devil Take The Hindmost computer player: sensible choices in set positions, and much
+stronger than random play."""
+
+from __future__ import annotations
+
+from engines.hindmost import ENGINE, HindmostState
+from engines.hindmost_ai import choose
+from engines.rng import Rng
+from tests.engines.test_hindmost import build
+
+
+def ai_choice(state: HindmostState, seed: int = 1) -> str:
+    (seat,) = ENGINE.to_move(state)
+    legal = ENGINE.legal_actions(state, seat)
+    action = choose(ENGINE.view(state, seat), legal, seed)
+    assert action in legal
+    return action
+
+
+def test_joker_sprint_saves_a_rider_from_elimination():
+    # The line is crossed; (0, 3) moves last in the turn and is 12 behind the last rider of seat 1.
+    at = {(1, 1): 31, (0, 1): 24, (1, 2): 20, (0, 2): 18, (1, 3): 14, (0, 3): 2}
+    turn = [(1, 1), (0, 1), (1, 2), (0, 2), (1, 3), (0, 3)]
+    state = build(at=at, turn=turn, current=(0, 3), hands={0: ["JK", "KS", "2S", "3S", "4S"]})
+    assert ai_choice(state) == "JK+KS"  # 8 + 5 = 13: the only play that gets past 14
+
+
+def test_cheapest_card_that_is_enough_at_the_end_of_a_lap():
+    # Past the line already; (0, 3) on 12 must pass the rider on 14. The matching 2 only draws level
+    # (and the later arrival is outside), a 3 is short; the Queen is the cheapest card that is enough.
+    at = {(1, 1): 31, (0, 1): 24, (1, 2): 20, (0, 2): 18, (1, 3): 14, (0, 3): 12}
+    turn = [(1, 1), (0, 1), (1, 2), (0, 2), (1, 3), (0, 3)]
+    state = build(at=at, turn=turn, current=(0, 3), hands={0: ["JK", "KS", "AS", "QS", "2S"]})
+    assert ai_choice(state) == "QS"
+
+
+def test_matching_number_is_preferred_to_a_face_card():
+    # (0, 3) on a 7 must pass the rider on 13: the 7 (7 spaces), Queen and King all do; the 7 is cheapest.
+    at = {(1, 1): 31, (0, 1): 24, (1, 2): 20, (0, 2): 18, (1, 3): 13, (0, 3): 7}
+    turn = [(1, 1), (0, 1), (1, 2), (0, 2), (1, 3), (0, 3)]
+    state = build(at=at, turn=turn, current=(0, 3), hands={0: ["7H", "KS", "QS", "2S", "3S"]})
+    assert ai_choice(state) == "7H"
+
+
+def test_safe_rider_spends_a_low_card_early_in_the_lap():
+    # Start of a lap: the leader is far from the back and the line is far away.
+    at = {(0, 1): 0, (1, 1): -1, (0, 2): -2, (1, 2): -3, (0, 3): -4, (1, 3): -5}
+    state = build(at=at, hands={0: ["2S", "AS", "KS", "QS", "JK"]})
+    assert ai_choice(state) == "2S"
+
+
+def test_a_safe_leader_keeps_the_high_cards_for_the_rider_in_danger():
+    # Late in the lap: seat 0's leader is safe, its third rider is last. The leader plays low (which
+    # also keeps it short of the line, leaving the rider at the back another turn).
+    at = {(0, 1): 24, (1, 1): 22, (1, 2): 21, (0, 2): 20, (1, 3): 19, (0, 3): 12}
+    state = build(at=at, hands={0: ["3S", "KS", "QS", "AS", "JK"]})
+    assert ai_choice(state) == "3S"
+
+
+def test_choice_ignores_hidden_cards_and_is_deterministic():
+    at = {(0, 1): 20, (1, 1): 16, (0, 2): 12, (1, 2): 8, (0, 3): 4, (1, 3): 0}
+    one = build(at=at, hands={0: ["3S", "7H", "KS", "QS", "JK"], 1: ["2H", "3H", "4H", "5H", "6H"]})
+    two = build(at=at, hands={0: ["3S", "7H", "KS", "QS", "JK"], 1: ["AH", "AD", "KH", "KD", "JK"]})
+    assert ENGINE.view(one, 0) == ENGINE.view(two, 0)  # seat 0 cannot tell the two apart
+    choices = {ai_choice(state, seed) for state in (one, two) for seed in range(5)}
+    assert len(choices) == 1
+
+
+def play_race(players: int, seed: int, ai_seat: int) -> list[float]:
+    state = ENGINE.new_game(players, seed, {})
+    rng = Rng(seed ^ 0x5EED)
+    step = 0
+    while not state.over:
+        (seat,) = ENGINE.to_move(state)
+        legal = ENGINE.legal_actions(state, seat)
+        if seat == ai_seat:
+            action = choose(ENGINE.view(state, seat), legal, seed * 1000 + step)
+        else:
+            action = legal[rng.below(len(legal))]
+        state, _ = ENGINE.apply(state, seat, action)
+        step += 1
+    return ENGINE.outcome(state).scores
+
+
+def test_ai_beats_random_play_clearly_two_players():
+    races, ai_points, random_points, ai_wins = 80, 0, 0, 0
+    for seed in range(races):
+        ai_seat = seed % 2
+        scores = play_race(2, seed, ai_seat)
+        ai_points += scores[ai_seat]
+        random_points += scores[1 - ai_seat]
+        ai_wins += scores[ai_seat] > scores[1 - ai_seat]
+    # 25 points per race are shared; an even split would be 12.5 each.
+    assert ai_points / races >= 14.5 > 10.5 >= random_points / races
+    assert ai_wins >= 0.8 * races
+
+
+def test_ai_beats_random_play_four_players():
+    races, ai_points, others = 24, 0.0, 0.0
+    for seed in range(races):
+        ai_seat = seed % 4
+        scores = play_race(4, 1000 + seed, ai_seat)
+        ai_points += scores[ai_seat]
+        others += (sum(scores) - scores[ai_seat]) / 3
+    assert ai_points / races > 1.3 * others / races

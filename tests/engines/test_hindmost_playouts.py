@@ -1,0 +1,129 @@
+"""Random playouts of Devil Take The Hindmost for every player count and option.
+
+Two layers, to keep the file fast: the shared ``random_playout`` (dump/load and every view at every
+step, replay at the end) over a set of seeds per player count, and a lighter loop of our own over
+200 seeds per player count that checks the same rules of the game at every step and the full
+load-time invariants (through a JSON round-trip) at every lap boundary and at the end.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engines.base import Outcome
+from engines.hindmost import ENGINE, TEAM_SIZES, HindmostState, race_points_for
+from engines.rng import Rng
+from tests.engines.playout import random_playout
+
+PLAYER_COUNTS = (2, 3, 4, 5, 6)
+SHARED_SEEDS = 8
+FAST_SEEDS = 200
+OPTION_SETS = (
+    {},
+    {"own_decks": True},
+    {"betting": True},
+    {"races": 2, "betting": True, "own_decks": True},
+    {"upper": True},
+)
+PUBLIC_KEYS = {
+    "game",
+    "players",
+    "viewer",
+    "to_move",
+    "over",
+    "options",
+    "race",
+    "races",
+    "lap",
+    "laps",
+    "final_sprint",
+    "finish_crossed",
+    "riders",
+    "current",
+    "order",
+    "eliminated",
+    "race_points",
+    "match_points",
+    "race_wins",
+    "bank",
+    "pot",
+    "hand_sizes",
+    "draw_pile",
+    "discards",
+    "last",
+}
+
+
+def options_for(players: int, seed: int) -> dict:
+    """Cycle through the options; ``upper`` means the larger team size of the table."""
+    options = dict(OPTION_SETS[seed % len(OPTION_SETS)])
+    if options.pop("upper", False):
+        options["riders"] = TEAM_SIZES[players][-1]
+    return options
+
+
+def no_leak(view: dict, viewer: int | None, state: HindmostState) -> None:
+    """A view holds the public part plus, for a seat, exactly that seat's own hand."""
+    if viewer is None:
+        assert set(view) == PUBLIC_KEYS
+    else:
+        assert set(view) == PUBLIC_KEYS | {"hand"}
+        assert view["hand"] == state.hands[viewer]
+    assert view["hand_sizes"] == [len(hand) for hand in state.hands]
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_shared_random_playouts(players):
+    for seed in range(SHARED_SEEDS):
+        state, log = random_playout(ENGINE, players, seed, options_for(players, seed), leak_check=no_leak)
+        check_result(state)
+        assert log
+
+
+def check_result(state: HindmostState) -> None:
+    outcome = ENGINE.outcome(state)
+    assert isinstance(outcome, Outcome)
+    view = ENGINE.view(state, None)
+    table = race_points_for(len(view["riders"]))
+    assert sum(outcome.scores) == sum(table) * view["races"]
+    assert sum(view["race_wins"]) == view["races"]
+    assert [points for _, _, points in view["eliminated"]] == table[:-2]
+    assert len(view["order"]) == 2
+    if view["bank"] is not None:
+        assert sum(view["bank"]) == 0 and view["pot"] == 0
+
+
+def fast_playout(players: int, seed: int) -> int:
+    """One random game with the rule checks at every step; returns the number of plays."""
+    state = ENGINE.new_game(players, seed, ENGINE.normalize_options(options_for(players, seed)))
+    pick = Rng(seed * 7919 + players)
+    steps = 0
+    while not state.over:
+        (seat,) = ENGINE.to_move(state)
+        legal = ENGINE.legal_actions(state, seat)
+        assert legal, "the seat to move has no play"
+        assert len(state.hands[seat]) >= 2
+        action = legal[pick.below(len(legal))]
+        state, events = ENGINE.apply(state, seat, action)
+        steps += 1
+        assert events[0]["type"] == "played" and events[0]["seat"] == seat and events[0]["cards"] == action
+        if events[-1]["type"] in ("lap-started", "staked", "final-sprint", "match-over"):
+            check_boundary(state)
+    check_result(state)
+    return steps
+
+
+def check_boundary(state: HindmostState) -> None:
+    """The full invariants of ``load`` through real JSON, and every view free of leaks."""
+    dumped = ENGINE.dump(state)
+    assert ENGINE.dump(ENGINE.load(json.loads(json.dumps(dumped)))) == dumped
+    for viewer in [None, *range(state.players)]:
+        no_leak(ENGINE.view(state, viewer), viewer, state)
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_fast_playouts_over_200_seeds(players):
+    total = sum(fast_playout(players, seed) for seed in range(FAST_SEEDS))
+    assert total > FAST_SEEDS * 50
