@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-GAMES = ("hindmost",)  # games with a cog; the others join as their cogs land
+GAMES = ("hindmost", "manoever")  # games with a cog; the others join as their cogs land
 log = logging.getLogger("tafelbot")
 
 

@@ -1,5 +1,6 @@
-"""The commands every game has, declared once. A game's cog subclasses ``TableCog`` with its
-``group_name`` and adds only its ``new`` command (whose options differ per game).
+"""The commands every game has, declared once. A game's cog subclasses ``TableCog`` and one of
+``PlayCommand`` (card games: ``/game play``) or ``MoveCommand`` (board games: ``/game move``), with
+its ``group_name``, and adds only its ``new`` command (whose options differ per game).
 
 Each command is one line into the shared ``TableFlow``; rules never live here.
 """
@@ -52,6 +53,18 @@ class TableCog(commands.GroupCog):
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.flow.hand_command(interaction, self.game)
 
+    @app_commands.command(name="resign", description="Give up; a computer player takes over your seat")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await self.flow.resign_command(interaction, self.game)
+
+    @app_commands.command(name="cancel", description="Cancel the game (host or Manage Server)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await self.flow.cancel_command(interaction, self.game)
+
+
+class PlayCommand:
+    """``/game play action:`` with autocomplete of the legal plays."""
+
     @app_commands.command(name="play", description="Make a move")
     @app_commands.describe(action="The move (start typing to see the legal ones)")
     async def play(self, interaction: discord.Interaction, action: str) -> None:
@@ -61,10 +74,15 @@ class TableCog(commands.GroupCog):
     async def play_autocomplete(self, interaction: discord.Interaction, current: str):
         return await self.flow.autocomplete_actions(interaction, self.game, current)
 
-    @app_commands.command(name="resign", description="Give up; a computer player takes over your seat")
-    async def resign(self, interaction: discord.Interaction) -> None:
-        await self.flow.resign_command(interaction, self.game)
 
-    @app_commands.command(name="cancel", description="Cancel the game (host or Manage Server)")
-    async def cancel(self, interaction: discord.Interaction) -> None:
-        await self.flow.cancel_command(interaction, self.game)
+class MoveCommand:
+    """``/game move action:``: the same as ``play``, under the word board games use."""
+
+    @app_commands.command(name="move", description="Make a move")
+    @app_commands.describe(action="The move (start typing to see the legal ones)")
+    async def move(self, interaction: discord.Interaction, action: str) -> None:
+        await self.flow.play_command(interaction, self.game, action)
+
+    @move.autocomplete("action")
+    async def move_autocomplete(self, interaction: discord.Interaction, current: str):
+        return await self.flow.autocomplete_actions(interaction, self.game, current)

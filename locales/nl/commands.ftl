@@ -44,3 +44,7 @@ cmd-name-trackgammon = trackgammon
 cmd-name-manoever = manoever
 cmd-name-howruck = howruck
 cmd-name-duvelen = duvelen
+cmd-name-move = zet
+cmd-desc-move = Doe een zet
+cmd-param-desc-move-action = De zet (begin te typen om de toegestane te zien)
+cmd-group-manoever = Das glorreiche Manöver: rekruten haasten zich terug naar de kazerne

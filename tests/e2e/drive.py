@@ -1,0 +1,63 @@
+"""Playing a game through the fake Discord the way a person does: buttons only."""
+
+from __future__ import annotations
+
+
+async def open_table(fake, tafel, channel, game, host, *, join=(), computers=0, options=None):
+    """``/game new``, others press Join, the host presses Add computer and Start."""
+    new = await fake.slash(host, channel, game, "new", options=options or {})
+    lobby = new.message
+    assert not new.ephemeral and lobby.embeds
+
+    def button(op):
+        return next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith(f":{op}"))
+
+    for user in join:
+        await fake.click(user, lobby, button("join"))
+    for _ in range(computers):
+        await fake.click(host, lobby, button("bot"))
+    await fake.click(host, lobby, button("start"))
+    row = await tafel.bot.store.open_game_in_channel(channel)
+    assert row is not None and row.status == "active"
+    return row.id
+
+
+async def people_to_move(tafel, game_id):
+    """The people who may act now (the test's own knowledge, to drive the right person)."""
+    await tafel.settle()
+    row = await tafel.bot.store.get_game(game_id)
+    if row.status != "active":
+        return row, []
+    engine = tafel.bot.table_service.spec(row.game).engine
+    seats = sorted(engine.to_move(engine.load(row.state)))
+    return row, [s for s in seats if row.seats[s].human]
+
+
+async def press_a_move(fake, user, message, game_id, pick=0):
+    """On a private controls message: open groups and pages until a move button shows, press it."""
+    for _ in range(5):
+        acts = [b for b in message.buttons() if b["custom_id"].startswith(f"tb:act:{game_id}:")]
+        if acts:
+            reply = await fake.click(user, message, acts[pick % len(acts)]["custom_id"])
+            assert reply.ephemeral
+            return reply
+        groups = [b for b in message.buttons() if b["custom_id"].startswith(f"tb:nav:{game_id}:") and not b["disabled"]]
+        assert groups, f"no move and no group button on {message.buttons()}"
+        reply = await fake.click(user, message, groups[pick % len(groups)]["custom_id"])
+        message = reply.message
+    raise AssertionError("no move button after opening five levels")
+
+
+async def play_to_the_end(fake, tafel, channel, game_id, users, *, limit=3000):
+    """Every person to move presses "My hand / play" on the latest board and then a move."""
+    for step in range(limit):
+        row, seats = await people_to_move(tafel, game_id)
+        if row.status != "active":
+            return row
+        seat = seats[0]
+        user = users[row.seats[seat].user_id]
+        board = fake.last_public(channel)
+        controls = await fake.click(user, board, f"tb:hand:{game_id}")
+        assert controls.ephemeral
+        await press_a_move(fake, user, controls.message, game_id, pick=step)
+    raise AssertionError(f"game {game_id} did not end within {limit} moves")

@@ -1,0 +1,106 @@
+"""Pictures and button labels of Das glorreiche Manöver."""
+
+from __future__ import annotations
+
+import io
+import statistics
+import time
+
+from PIL import Image
+
+from engines.manoever import ENGINE
+from engines.manoever_ai import choose
+from render.manoever import action_group, action_label, drawable, render_board
+from tests.engines.test_manoever import DEFAULT_BONUS, make
+
+NAMES = ["Ada", "Bartholomeus-Maximilian", "Zoë", "Dirk"]
+
+
+def played(players: int, moves: int, seed: int = 7):
+    state = ENGINE.new_game(players, seed)
+    for step in range(moves):
+        if ENGINE.outcome(state) is not None:
+            break
+        view = ENGINE.view(state, state.seat)
+        state, _ = ENGINE.apply(state, state.seat, choose(view, ENGINE.legal_actions(state, state.seat), step))
+    return state
+
+
+def picture(view, locale="en", players=None) -> Image.Image:
+    png = render_board(view, names=NAMES[: players or view["players"]], locale=locale)
+    return Image.open(io.BytesIO(png))
+
+
+def test_board_is_a_landscape_png_for_every_player_count_and_language():
+    for players in (2, 3, 4):
+        for moves in (0, 30, 2000):
+            state = played(players, moves)
+            for viewer in (None, 0):
+                for locale in ("en", "nl"):
+                    image = picture(ENGINE.view(state, viewer), locale)
+                    assert image.format == "PNG"
+                    assert image.size == (1200, 850)
+
+
+def test_same_view_same_bytes():
+    view = ENGINE.view(played(3, 25), 1)
+    assert render_board(view, names=NAMES[:3]) == render_board(view, names=NAMES[:3])
+    assert render_board(view, names=NAMES[:3], locale="nl") != render_board(view, names=NAMES[:3])
+
+
+def test_median_render_time():
+    view = ENGINE.view(played(4, 40), None)
+    render_board(view, names=NAMES)
+    times = []
+    for _ in range(15):
+        start = time.perf_counter()
+        render_board(view, names=NAMES)
+        times.append(time.perf_counter() - start)
+    # The target is 30 ms (about 10 ms measured); the margin keeps a busy test machine from flaking.
+    assert statistics.median(times) < 0.060
+
+
+def test_the_bundled_font_gets_text_it_can_draw():
+    assert drawable("Zoë") == "Zoë"
+    assert drawable("Das glorreiche Manöver") == "Das glorreiche Manöver"
+    assert drawable("5 × 3 日") == "5 × 3 ?"
+
+
+def test_labels_name_the_recruit_then_the_target_with_stones_and_stacks():
+    bonus = {**{f: v for f, v in DEFAULT_BONUS.items() if f != 70}, 14: 3}
+    spec = {10: "A1", 12: "B1", 13: "B2 B3", 20: "A2 A3 A4", 30: "A5 A6", 40: "B4 B5 B6"}
+    state = make(spec, bonus=bonus, rewards={15: 2, 80: 1, 84: 3})
+    view = ENGINE.view(state, 0)
+    assert action_group(view, "1-3") == "Recruit 1 on 10 (max 6)"
+    assert action_group(view, "1-3", "nl") == "Rekruut 1 op 10 (max 6)"
+    assert action_label(view, "1-1") == "→ 11 (1)"
+    assert action_label(view, "1-2") == "→ 12 (2) on 1"
+    assert action_label(view, "1-3", "nl") == "→ 13 (3) op 2"
+    assert action_label(view, "1-4") == "→ 14 (4) ×3"
+    assert action_label(view, "1-5") == "→ 15 (5) ★2"
+
+
+def test_courtyard_label_tells_the_place():
+    spec = {80: "A1 A2 A3", 70: "A4", 81: "B6", 60: "A5", 50: "A6", 40: "B1 B2 B3", 30: "B4 B5"}
+    no_70 = {**{f: v for f, v in DEFAULT_BONUS.items() if f != 70}, 73: 3}
+    state = make(spec, bonus=no_70, rewards={7: 1, 8: 2, 9: 3}, courtyard="")
+    view = ENGINE.view(state, 0)
+    assert action_label(view, "3-5") == "→ courtyard, place 12 (5)"
+    assert action_label(view, "3-5", "nl") == "→ binnenplaats, plaats 12 (5)"
+
+
+def test_every_legal_action_has_a_short_distinct_label_within_its_group():
+    for players in (2, 3, 4):
+        for moves in (0, 12, 45):
+            state = played(players, moves, seed=players)
+            if ENGINE.outcome(state) is not None:
+                continue
+            view = ENGINE.view(state, state.seat)
+            groups: dict[str, list[str]] = {}
+            for action in ENGINE.legal_actions(state, state.seat):
+                group = action_group(view, action)
+                assert len(group) <= 60 and len(action_label(view, action)) <= 60
+                groups.setdefault(group, []).append(action_label(view, action))
+            assert len(groups) == len(view["pending"])
+            for labels in groups.values():
+                assert len(set(labels)) == len(labels)
