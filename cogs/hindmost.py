@@ -6,11 +6,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.table.cog import TableCog
+from cogs.table.cog import PlayCommand, TableCog
 
 
 class Hindmost(
-    TableCog, group_name="hindmost", group_description="Devil Take The Hindmost: a cycling elimination race"
+    TableCog,
+    PlayCommand,
+    group_name="hindmost",
+    group_description="Devil Take The Hindmost: a cycling elimination race",
 ):
     game = "hindmost"
 
