@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-GAMES = ("hindmost", "manoever")  # games with a cog; the others join as their cogs land
+GAMES = ("hindmost", "manoever", "howruck", "duvelen")  # games with a cog; the others join as their cogs land
 log = logging.getLogger("tafelbot")
 
 
@@ -147,15 +147,14 @@ def create_bot(config: Config, **client_options):
 
         async def _resume(self) -> None:
             await self.wait_until_ready()
-            count = await self.table_flow.bots.resume()
+            count = await self.table_flow.resume()
             self.resumed.set()
             log.info("ready as %s; %d running game(s) picked up", self.user, count)
 
         async def close(self) -> None:
             flow = getattr(self, "table_flow", None)
             if flow is not None:
-                await flow.drain()
-                await flow.bots.close()
+                await flow.close()
             await super().close()
             store = getattr(self, "store", None)
             if store is not None:

@@ -45,7 +45,7 @@ class ComputerPlayers:
                 self._tasks[key] = asyncio.create_task(self._play(row.id, seat), name=f"bot-{row.id}-{seat}")
 
     async def resume(self) -> int:
-        rows = await self.service.store.games_with_status("active")
+        rows = [r for r in await self.service.store.games_with_status("active") if r.game in self.service.specs]
         for row in rows:
             self.poke(row)
         return len(rows)
@@ -65,6 +65,13 @@ class ComputerPlayers:
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
         self._tasks.clear()
 
+    def pause(self, row: GameRow, seat: int) -> float:
+        """Seconds to think: the table's chosen speed (``_bot_speed``) or the game's default, with
+        a little jitter so computers in live play do not act in lockstep."""
+        base = float(row.options.get("_bot_speed", self.service.spec(row.game).bot_delay))
+        jitter = 0.75 + 0.5 * (derive_seed(row.seed, row.version, seat, "pause") % 1000) / 1000
+        return base * jitter * self.delay_factor
+
     async def _play(self, game_id: int, seat: int) -> None:
         try:
             while True:
@@ -75,7 +82,7 @@ class ComputerPlayers:
                 state = spec.engine.load(row.state)
                 if seat not in spec.engine.to_move(state):
                     return
-                delay = spec.bot_delay * self.delay_factor
+                delay = self.pause(row, seat)
                 await asyncio.sleep(delay)
                 if delay:
                     # The world may have changed while we waited.

@@ -19,6 +19,7 @@ import discord
 from cogs.table.bots import ComputerPlayers
 from cogs.table.components import ActButton, HandButton, LobbyButton, NavButton
 from cogs.table.controls import build_page
+from cogs.table.live import LiveBoards
 from cogs.table.service import ActResult, LobbyResult, Player, TableError, TableService
 from cogs.table.spec import GameSpec
 from cogs.table.text import error_text, event_lines, game_name, seat_name, standings, who
@@ -29,6 +30,7 @@ from locales import language_of, tr
 log = logging.getLogger("tafelbot.table")
 
 NO_MENTIONS = discord.AllowedMentions.none()
+DEFAULT_QUIET_SECONDS = 60.0
 USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
@@ -46,13 +48,38 @@ def lang_of(interaction: discord.Interaction) -> str:
 
 
 class TableFlow:
-    def __init__(self, client: discord.Client, service: TableService, *, bot_delay_factor: float = 1.0) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: TableService,
+        *,
+        bot_delay_factor: float = 1.0,
+        live_interval: float = 1.5,
+    ) -> None:
         self.client = client
         self.service = service
         self.bots = ComputerPlayers(service, self.publish_result, delay_factor=bot_delay_factor)
+        self.live = LiveBoards(self, interval=live_interval)
+        self._quiet_clocks: dict[int, asyncio.Task] = {}
         self._in_flight = 0
         self._quiet = asyncio.Event()
         self._quiet.set()
+
+    async def resume(self) -> int:
+        """After a restart: computer players and quiet-time clocks pick every running game up."""
+        count = await self.bots.resume()
+        for row in await self.service.store.games_with_status("active"):
+            if row.game in self.service.specs and self.spec(row.game).quiet_end is not None:
+                self._wind_quiet_clock(ActResult(row, -1, "!resume", [], None, None))
+        return count
+
+    async def close(self) -> None:
+        await self.drain()
+        await self.bots.close()
+        await self.live.close()
+        for clock in self._quiet_clocks.values():
+            clock.cancel()
+        self._quiet_clocks.clear()
 
     async def drain(self, timeout: float = 5.0) -> None:
         """On shutdown: let interactions being answered finish (not computer players' pauses)."""
@@ -60,6 +87,10 @@ class TableFlow:
             await asyncio.wait_for(self._quiet.wait(), timeout)
         except TimeoutError:
             log.warning("shutting down with %d interaction(s) still being answered", self._in_flight)
+
+    async def answered(self) -> None:
+        """Wait until no interaction is being handled (computer players may still be thinking)."""
+        await self._quiet.wait()
 
     async def idle(self) -> None:
         """Wait until no interaction is being handled and no computer player is thinking."""
@@ -136,8 +167,7 @@ class TableFlow:
         )
         if row.options:
             opts = "\n".join(
-                f"{tr(lang, f'{row.game}-option-{k}', default=k)}: {_option_text(lang, v)}"
-                for k, v in row.options.items()
+                f"{_option_label(lang, row.game, k)}: {_option_text(lang, v)}" for k, v in row.options.items()
             )
             embed.add_field(name=tr(lang, "lobby-options"), value=opts, inline=False)
         if row.status == "lobby":
@@ -228,6 +258,7 @@ class TableFlow:
             intro = tr(row.locale, "game-started", game=game_name(row.locale, row.game), players=names)
             await self.publish(row, result.state, result.events, intro=intro)
             self.bots.poke(row)
+            self._wind_quiet_clock(ActResult(row, -1, "!start", result.events, result.state, None))
         elif isinstance(result, GameRow) and result.status == "cancelled":
             channel = await self._channel(row.channel_id)
             await channel.send(
@@ -461,8 +492,13 @@ class TableFlow:
     async def publish_result(self, result: ActResult) -> None:
         """Tell the channel what an action did (it is already saved), then let computers move."""
         started = time.perf_counter()
+        engine = self.spec(result.row.game).engine
         try:
-            await self.publish(result.row, result.state, result.events, outcome=result.outcome)
+            if result.outcome is None and engine.simultaneous and len(engine.to_move(result.state)) > 1:
+                await self.live.update(result)
+            else:
+                unseen = await self.live.finish(result.row.id)
+                await self.publish(result.row, result.state, [*unseen, *result.events], outcome=result.outcome)
         except Exception:
             log.exception("could not post the board of game %s", result.row.id)
         log.debug(
@@ -473,12 +509,47 @@ class TableFlow:
         )
         if result.row.status == "active":
             self.bots.poke(result.row)
+        self._wind_quiet_clock(result)
+
+    def _wind_quiet_clock(self, result: ActResult) -> None:
+        """Games with a quiet time (Duvelen): end the round when nobody has played for a while."""
+        spec = self.spec(result.row.game)
+        game_id = result.row.id
+        if spec.quiet_end is None or result.row.status != "active":
+            clock = self._quiet_clocks.pop(game_id, None)
+            if clock is not None and clock is not asyncio.current_task():
+                clock.cancel()
+            return
+        if game_id in self._quiet_clocks and not spec.restarts_quiet(result.action, result.events):
+            return
+        old = self._quiet_clocks.pop(game_id, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        seconds = float(result.row.options.get("_quiet", DEFAULT_QUIET_SECONDS))
+        self._quiet_clocks[game_id] = asyncio.create_task(self._quiet_then_end(game_id, seconds))
+
+    async def _quiet_then_end(self, game_id: int, seconds: float) -> None:
+        try:
+            await asyncio.sleep(seconds)
+            self._quiet_clocks.pop(game_id, None)
+            result = await self.service.end_quiet(game_id)
+            if result is not None:
+                await self.publish_result(result)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("quiet-time end of game %s failed", game_id)
 
     async def _channel(self, channel_id: int):
         channel = self.client.get_channel(channel_id)
         if channel is None:
             channel = await self.client.fetch_channel(channel_id)
         return channel
+
+
+def _option_label(lang: str, game: str, key: str) -> str:
+    name = key.lstrip("_")  # table settings such as "_quiet" are shown like any option
+    return tr(lang, f"{game}-option-{name}", default=name)
 
 
 def _option_text(lang: str, value: Any) -> str:

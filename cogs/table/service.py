@@ -20,7 +20,8 @@ from db import ChannelBusy, GameRow, ResultRow, Seat, StaleVersion, Store
 from engines.base import Event, Outcome
 from engines.errors import GameError, IllegalAction
 
-RESIGN_ACTION = "!resign"  # platform entries in the move log start with "!"; replays skip them
+RESIGN_ACTION = "!resign"  # platform entries in the move log start with "!"
+QUIET_ACTION = "!quiet"  # the round ended after the quiet time: replays call the engine's quiet_end
 
 
 class TableError(Exception):
@@ -102,7 +103,13 @@ class TableService:
         locale: str = "en",
     ) -> GameRow:
         spec = self.spec(game)
-        normalized = spec.engine.normalize_options({k: v for k, v in options.items() if v is not None})
+        given = {k: v for k, v in options.items() if v is not None}
+        # Keys starting with "_" are the table's own settings (such as a quiet time), not rules.
+        settings = {k: v for k, v in given.items() if k.startswith("_")}
+        normalized = {
+            **spec.engine.normalize_options({k: v for k, v in given.items() if k not in settings}),
+            **settings,
+        }
         try:
             return await self.store.create_game(
                 guild_id=guild_id,
@@ -173,7 +180,7 @@ class TableService:
                 raise TableError("only-host-starts")
             if len(row.seats) < engine.min_players:
                 raise TableError("too-few-players", min=engine.min_players)
-            state = engine.new_game(len(row.seats), row.seed, row.options)  # BadOption reaches the user
+            state = engine.new_game(len(row.seats), row.seed, engine_options(row))  # BadOption reaches the user
             dumped = engine.dump(state)
             version = await self._write(row, status="active", state=dumped)
             started = replace(row, status="active", state=dumped, version=version)
@@ -206,12 +213,17 @@ class TableService:
                     raise TableError("not-a-player")
             engine = self.spec(row.game).engine
             stale = expected_version is not None and expected_version != row.version
-            if stale and not engine.simultaneous:
-                raise TableError("board-moved-on")
             state = engine.load(row.state)
+            # A click from an older board is only taken while several seats play at once (live
+            # play, where every action names its card); otherwise a double click could play twice.
+            if stale and not (engine.simultaneous and len(engine.to_move(state)) > 1):
+                raise TableError("board-moved-on")
             try:
                 new_state, events = engine.apply(state, seat, action)
             except IllegalAction:
+                spec = self.spec(row.game)
+                if spec.too_late is not None and spec.too_late(state, seat, action):
+                    raise TableError("too-late") from None
                 if stale:
                     raise TableError("board-moved-on") from None
                 raise
@@ -231,6 +243,43 @@ class TableService:
                 status="finished" if outcome is not None else row.status,
             )
             return ActResult(saved, seat, action, events, new_state, outcome, stale_click=stale)
+
+    async def end_quiet(self, game_id: int) -> ActResult | None:
+        """End the running round: the host's quiet time passed with no card played."""
+        async with self.lock(game_id):
+            row = await self.get(game_id)
+            spec = self.spec(row.game)
+            if row.status != "active" or spec.quiet_end is None:
+                return None
+            state = spec.engine.load(row.state)
+            new_state, events = spec.quiet_end(state)
+            outcome = spec.engine.outcome(new_state)
+            version = await self._write(
+                row,
+                state=spec.engine.dump(new_state),
+                moves=[(None, QUIET_ACTION)],
+                status="finished" if outcome is not None else None,
+                results=_results(row.seats, outcome) if outcome is not None else None,
+            )
+            saved = replace(
+                row,
+                state=spec.engine.dump(new_state),
+                version=version,
+                status="finished" if outcome is not None else row.status,
+            )
+            return ActResult(saved, -1, QUIET_ACTION, events, new_state, outcome)
+
+    async def replay(self, game_id: int) -> Any:
+        """The state rebuilt from the seed and the move log (to check the log against the store)."""
+        row = await self.get(game_id)
+        spec = self.spec(row.game)
+        state = spec.engine.new_game(len(row.seats), row.seed, engine_options(row))
+        for _seq, seat, action in await self.store.moves(game_id):
+            if action == QUIET_ACTION:
+                state, _ = spec.quiet_end(state)
+            elif not action.startswith("!"):
+                state, _ = spec.engine.apply(state, seat, action)
+        return state
 
     async def resign(self, game_id: int, player: Player) -> ActResult:
         """The seat is handed to a computer player and ranked last; with one player left, the game ends."""
@@ -302,6 +351,11 @@ class TableService:
             return await self.store.update_game(row.id, row.version, results=results, rated=rated, **changes)
         except StaleVersion:
             raise TableError("board-moved-on") from None
+
+
+def engine_options(row: GameRow) -> dict[str, Any]:
+    """The options the rules see: without the table's own ``_`` settings."""
+    return {k: v for k, v in row.options.items() if not k.startswith("_")}
 
 
 def _results(seats: Sequence[Seat], outcome: Outcome) -> list[ResultRow]:

@@ -66,3 +66,4 @@ rules-title = Rules: { $game }
 bot-label = computer
 option-yes = yes
 option-no = no
+table-error-too-late = Too late! Someone else was quicker; your card stays where it was.

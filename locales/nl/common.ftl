@@ -66,3 +66,4 @@ rules-title = Spelregels: { $game }
 bot-label = computer
 option-yes = ja
 option-no = nee
+table-error-too-late = Te laat! Iemand anders was sneller; je kaart blijft waar hij was.

@@ -16,10 +16,11 @@ async def tree_payload(tmp_path):
     bot = create_bot(Config(token="x", database=str(tmp_path / "db.sqlite3"), sync_commands=False))
     bot.tree.translator  # noqa: B018
     await bot.tree.set_translator(FluentTranslator())
+    from bot import GAMES
     from cogs.table.components import ALL_DYNAMIC_ITEMS  # noqa: F401
 
-    await bot.load_extension("cogs.rules")
-    await bot.load_extension("cogs.hindmost")
+    for name in ("rules", *GAMES):
+        await bot.load_extension(f"cogs.{name}")
     translator = bot.tree.translator
     payload = [await cmd.get_translated_payload(bot.tree, translator) for cmd in bot.tree.get_commands()]
     yield payload
@@ -49,6 +50,9 @@ async def test_every_command_has_a_valid_dutch_name_and_description(tree_payload
 async def test_subcommand_names_are_unique_in_dutch(tree_payload):
     dutch = discord.Locale.dutch.value
     for command in tree_payload:
-        subs = [o.get("name_localizations", {}).get(dutch, o["name"]) for o in command.get("options", [])
-                if o.get("type") == 1]
+        subs = [
+            o.get("name_localizations", {}).get(dutch, o["name"])
+            for o in command.get("options", [])
+            if o.get("type") == 1
+        ]
         assert len(subs) == len(set(subs))

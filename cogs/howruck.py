@@ -1,0 +1,33 @@
+"""/howruck: How Ruck! on the shared table flow (the team-forming race is live play)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.table.cog import PlayCommand, TableCog
+
+
+class HowRuck(TableCog, PlayCommand, group_name="howruck", group_description="How Ruck!: a Highland tug of war"):
+    game = "howruck"
+
+    @app_commands.command(name="new", description="Open a table for this game in this channel")
+    @app_commands.describe(
+        learning="Learning round: skip forming the teams in the first round",
+        barrels="Barrels needed to win (1-3)",
+        computer_speed="Seconds a computer player takes per card while forming the teams (0.5-10)",
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        learning: bool = False,
+        barrels: app_commands.Range[int, 1, 3] = 3,
+        computer_speed: app_commands.Range[float, 0.5, 10.0] = 1.5,
+    ) -> None:
+        options = {"learning": learning, "barrels_to_win": barrels, "_bot_speed": computer_speed}
+        await self.flow.create(interaction, self.game, options)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(HowRuck(bot))

@@ -1,0 +1,97 @@
+"""One edited board message during simultaneous play, instead of a new post for every action.
+
+When several seats act at once (How Ruck!'s team-forming race, Duvelen), posting a picture per
+action would flood the channel and run into Discord's rate limits. A game in such a phase keeps
+one "live" message that is edited at most once every ``interval`` seconds with the newest picture
+and the latest event lines. When the phase ends, the normal flow posts a fresh board again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from dataclasses import dataclass, field
+
+import discord
+
+from cogs.table.service import ActResult
+
+log = logging.getLogger("tafelbot.live")
+KEEP_EVENTS = 8
+
+
+@dataclass
+class _Live:
+    channel_id: int
+    message_id: int | None = None
+    events: deque = field(default_factory=lambda: deque(maxlen=KEEP_EVENTS))
+    last_edit: float = 0.0
+    task: asyncio.Task | None = None
+
+
+class LiveBoards:
+    def __init__(self, flow, *, interval: float = 1.5) -> None:
+        self.flow = flow
+        self.interval = interval
+        self.refreshes = 0  # pictures sent, for the benchmark
+        self._games: dict[int, _Live] = {}
+
+    def is_live(self, game_id: int) -> bool:
+        return game_id in self._games
+
+    async def update(self, result: ActResult) -> None:
+        live = self._games.get(result.row.id)
+        if live is None:
+            live = self._games[result.row.id] = _Live(result.row.channel_id)
+        live.events.extend(result.events)
+        if live.task is None:
+            wait = max(0.0, live.last_edit + self.interval - time.monotonic())
+            live.task = asyncio.create_task(self._refresh_later(result.row.id, wait))
+
+    async def finish(self, game_id: int) -> list:
+        """Stop refreshing this game; returns events not shown yet (the next post shows them)."""
+        live = self._games.pop(game_id, None)
+        if live is None:
+            return []
+        if live.task is not None and live.task is not asyncio.current_task():
+            live.task.cancel()
+        return list(live.events)
+
+    async def close(self) -> None:
+        for game_id in list(self._games):
+            await self.finish(game_id)
+
+    async def _refresh_later(self, game_id: int, wait: float) -> None:
+        try:
+            if wait:
+                await asyncio.sleep(wait)
+            live = self._games.get(game_id)
+            if live is None:
+                return
+            events = list(live.events)
+            live.events.clear()
+            live.task = None
+            await self._send(game_id, live, events)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("live board of game %s could not be refreshed", game_id)
+
+    async def _send(self, game_id: int, live: _Live, events: list) -> None:
+        row = await self.flow.service.store.get_game(game_id)
+        if row is None or row.status != "active":
+            return
+        state = self.flow.service.state_of(row)
+        content, file, view = await self.flow.board_message(row, state, events, intro=None)
+        channel = await self.flow._channel(live.channel_id)
+        live.last_edit = time.monotonic()
+        self.refreshes += 1
+        if live.message_id is None:
+            message = await channel.send(
+                content=content, file=file, view=view, allowed_mentions=discord.AllowedMentions.none()
+            )
+            live.message_id = message.id
+        else:
+            await channel.get_partial_message(live.message_id).edit(content=content, attachments=[file], view=view)

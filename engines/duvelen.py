@@ -1,0 +1,671 @@
+"""Duvelen: everybody plays at once, building shared suit piles from their own 52-card decks.
+
+Rules: ``../shared/rules/duvelen.md``. Cards are codes such as ``5H`` (rank ``A 2..9 T J Q K`` +
+suit ``S H D C``). A card never changes hands, so in a seat's own piles (Stok, Rij, Draaistok) the
+owner is that seat; in the middle every Hoop records the owner of each of its cards.
+
+Actions (each names the card it moves, so an old button can never play a different card):
+
+- ``s.<card>``  play the open top card of the own Stok
+- ``r<n>.<card>``  play the card in Rij slot ``n`` (1..4); the Stok top fills the gap
+- ``d.<card>``  play the open top card of the own Draaistok
+- ``turn``  turn three cards of the Draaistok (recycling it first when nothing is face down)
+- ``stop``  call Stop (own Stok empty, nobody called it yet)
+- ``done``  "I can't or won't play any more this round"; final for the round
+- ``pass``  relaxed mode only: end the turn when turning is impossible
+
+Live mode: every seat that may still act is in ``to_move`` at once. Relaxed mode: one seat at a
+time plays any number of cards and ends its turn with ``turn`` (or ``pass``/``done``).
+
+Round end (the Ruling): as soon as every seat has said ``done`` or has nothing left to do but say
+it (no card play, no turn, no Stop), the round is scored and the next is dealt at once; the bot
+ends a stalled round after its quiet time through :func:`end_round_quiet`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.base import Engine, Event, Outcome, placements_from_keys
+from engines.errors import BadOption, BadState, GameOver
+from engines.rng import Rng
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+DECK = tuple(r + s for s in SUITS for r in RANKS)
+DECK_SET = frozenset(DECK)
+STOK_SIZE = 13
+RIJ_SIZE = 4
+TURN_COUNT = 3
+STOP_BONUS = 10
+STOK_PENALTY = 2
+MODES = ("live", "relaxed")
+SOURCES = {"s": "stok", "d": "draai"}  # plus "r1".."r4": the Rij
+
+_PLAY = re.compile(r"^(s|d|r[1-4])\.([A2-9TJQK][SHDC])$")
+
+
+def rank_of(card: str) -> int:
+    """1 for an Ace ... 13 for a King."""
+    return RANKS.index(card[0]) + 1
+
+
+def suit_of(card: str) -> str:
+    return card[1]
+
+
+def card_of(rank: int, suit: str) -> str:
+    return RANKS[rank - 1] + suit
+
+
+@dataclass
+class Seat:
+    """One player's own piles. Every list has its *top* (the playable or next card) last."""
+
+    stok: list[str]
+    rij: list[str | None]
+    down: list[str]  # the face-down Draaistok; the last card is turned first
+    open: list[str]  # the open Draaistok pile; the last card is playable
+    done: bool = False
+    idle_turns: int = 0  # turns since the last card reached the middle: public, shows being stuck
+
+    def clone(self) -> Seat:
+        return Seat(list(self.stok), list(self.rij), list(self.down), list(self.open), self.done, self.idle_turns)
+
+
+@dataclass
+class Hoop:
+    """A pile in the middle: ``owners[i]`` owns the card of rank ``i + 1``."""
+
+    suit: str
+    owners: list[int]
+
+    @property
+    def top_rank(self) -> int:
+        return len(self.owners)
+
+
+@dataclass
+class Herenhoop:
+    seat: int  # who laid the King
+    suit: str
+    owners: list[int]
+
+
+@dataclass
+class State:
+    players: int
+    options: dict[str, Any]
+    rng: int
+    round: int
+    seats: list[Seat]
+    hoops: list[Hoop]
+    herenhopen: list[Herenhoop]
+    stop_seat: int | None = None
+    turn_seat: int | None = None
+    history: list[list[dict[str, int]]] = field(default_factory=list)
+
+    @property
+    def over(self) -> bool:
+        return len(self.history) >= self.options["rounds"]
+
+    @property
+    def relaxed(self) -> bool:
+        return self.options["mode"] == "relaxed"
+
+    def clone(self) -> State:
+        return State(
+            self.players,
+            self.options,
+            self.rng,
+            self.round,
+            [s.clone() for s in self.seats],
+            [Hoop(h.suit, list(h.owners)) for h in self.hoops],
+            list(self.herenhopen),  # finished Herenhopen never change: sharing them is safe
+            self.stop_seat,
+            self.turn_seat,
+            list(self.history),
+        )
+
+
+# ---- the table ------------------------------------------------------------------------------
+
+
+def _deal_round(state: State) -> None:
+    """Shuffle every deck and lay out Stok, Rij and Draaistok; the middle starts empty."""
+    rng = Rng(state.rng)
+    seats = []
+    for _ in range(state.players):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        stok = deck[:STOK_SIZE]
+        rij: list[str | None] = list(deck[STOK_SIZE : STOK_SIZE + RIJ_SIZE])
+        seats.append(Seat(stok=stok, rij=rij, down=deck[STOK_SIZE + RIJ_SIZE :], open=[]))
+    state.rng = rng.state
+    state.seats = seats
+    state.hoops = []
+    state.herenhopen = []
+    state.stop_seat = None
+    state.turn_seat = (state.round - 1) % state.players if state.relaxed else None
+
+
+def _source_card(seat: Seat, source: str) -> str | None:
+    """The card a play from ``source`` ('s', 'd', 'r1'..'r4') would move, if any."""
+    if source == "s":
+        return seat.stok[-1] if seat.stok else None
+    if source == "d":
+        return seat.open[-1] if seat.open else None
+    return seat.rij[int(source[1]) - 1]
+
+
+def _fitting_hoops(state: State, card: str) -> list[int]:
+    """Indexes of the Hoops the card can go on (an Ace fits nowhere: it opens a new Hoop)."""
+    suit, below = suit_of(card), rank_of(card) - 1
+    return [i for i, h in enumerate(state.hoops) if h.suit == suit and h.top_rank == below]
+
+
+def fits(state: State, card: str) -> bool:
+    return rank_of(card) == 1 or bool(_fitting_hoops(state, card))
+
+
+def _choose_hoop(state: State, seat: int, card: str) -> int:
+    """Where a card goes when it fits several Hoops (two Hoops of a suit can share a top rank).
+
+    The Hoop already holding most of the player's own cards, ties to the oldest: for a King this
+    makes the player's Herenhoop worth the most (own cards in it count double); for lower cards it
+    keeps the player's cards together, so a King they lay later gains most.
+    """
+    candidates = _fitting_hoops(state, card)
+    return max(candidates, key=lambda i: (state.hoops[i].owners.count(seat), -i))
+
+
+def can_turn(state: State, seat: int) -> bool:
+    s = state.seats[seat]
+    return state.stop_seat is None and bool(s.down or s.open)
+
+
+def can_stop(state: State, seat: int) -> bool:
+    return state.stop_seat is None and not state.seats[seat].stok
+
+
+def _plays(state: State, seat: int) -> list[str]:
+    s = state.seats[seat]
+    sources = ["s", *(f"r{i}" for i in range(1, RIJ_SIZE + 1)), "d"]
+    out = []
+    for source in sources:
+        card = _source_card(s, source)
+        if card is not None and fits(state, card):
+            out.append(f"{source}.{card}")
+    return out
+
+
+def _seat_actions(state: State, seat: int) -> list[str]:
+    """What ``seat`` could do if it were its turn (ignores relaxed-mode turn order)."""
+    if state.over or state.seats[seat].done:
+        return []
+    acts = _plays(state, seat)
+    if can_turn(state, seat):
+        acts.append("turn")
+    elif state.relaxed:
+        acts.append("pass")
+    if can_stop(state, seat):
+        acts.append("stop")
+    acts.append("done")
+    return acts
+
+
+def finished(state: State, seat: int) -> bool:
+    """Said done, or has nothing left to do but say it (no card play, no turn, no Stop)."""
+    return all(a in ("done", "pass") for a in _seat_actions(state, seat))
+
+
+def _next_turn_seat(state: State, after: int) -> int | None:
+    for step in range(1, state.players + 1):
+        seat = (after + step) % state.players
+        if not finished(state, seat):
+            return seat
+    return None
+
+
+# ---- scoring ------------------------------------------------------------------------------
+
+
+def round_breakdown(state: State) -> list[dict[str, int]]:
+    """Per seat: cards worth +1, own cards in own Herenhopen (+2), Stok cards (-2), Stop, score."""
+    rows = [{"plus1": 0, "own_heren": 0, "stok": len(s.stok), "stop": 0} for s in state.seats]
+    for hoop in state.hoops:
+        for owner in hoop.owners:
+            rows[owner]["plus1"] += 1
+    for heren in state.herenhopen:
+        for owner in heren.owners:
+            rows[owner]["own_heren" if owner == heren.seat else "plus1"] += 1
+    if state.stop_seat is not None:
+        rows[state.stop_seat]["stop"] = 1
+    for row in rows:
+        row["score"] = row["plus1"] + 2 * row["own_heren"] - STOK_PENALTY * row["stok"] + STOP_BONUS * row["stop"]
+    return rows
+
+
+def totals(state: State) -> list[int]:
+    return [sum(rnd[seat]["score"] for rnd in state.history) for seat in range(state.players)]
+
+
+def _end_round(state: State, reason: str) -> list[Event]:
+    """Score the round on ``state`` (already a private copy) and deal the next one, if any."""
+    rows = round_breakdown(state)
+    state.history.append(rows)
+    running = totals(state)
+    events: list[Event] = [{"type": "round_end", "round": state.round, "reason": reason}]
+    for seat, row in enumerate(rows):
+        events.append(
+            {"type": "round_score", "seat": seat, "score": row["score"], "stok": row["stok"], "total": running[seat]}
+        )
+    if state.over:
+        state.turn_seat = None
+        best = max(running)
+        events += [
+            {"type": "winner", "seat": seat, "score": best} for seat in range(state.players) if running[seat] == best
+        ]
+        return events
+    state.round += 1
+    _deal_round(state)
+    events.append({"type": "round_start", "round": state.round})
+    return events
+
+
+def _settle(state: State) -> list[Event]:
+    """After any action: end the round if nobody has anything left, else move the relaxed turn on."""
+    if all(finished(state, seat) for seat in range(state.players)):
+        reason = "done" if all(s.done for s in state.seats) else "stuck"
+        return _end_round(state, reason)
+    if state.relaxed and finished(state, state.turn_seat):
+        state.turn_seat = _next_turn_seat(state, state.turn_seat)
+    return []
+
+
+# ---- applying actions ---------------------------------------------------------------------
+
+
+def _play(state: State, seat: int, source: str, card: str) -> list[Event]:
+    s = state.seats[seat]
+    slot = 0
+    if source == "s":
+        s.stok.pop()
+    elif source == "d":
+        s.open.pop()
+    else:
+        slot = int(source[1])
+        # Ruling: with the Stok empty the gap stays empty.
+        s.rij[slot - 1] = s.stok.pop() if s.stok else None
+    events: list[Event] = []
+    if rank_of(card) == 1:
+        state.hoops.append(Hoop(suit_of(card), [seat]))
+        events.append({"type": "open_hoop", "seat": seat, "card": card, "source": SOURCES.get(source, "rij")})
+    else:
+        hoop_index = _choose_hoop(state, seat, card)
+        hoop = state.hoops[hoop_index]
+        hoop.owners.append(seat)
+        events.append({"type": "play", "seat": seat, "card": card, "source": SOURCES.get(source, "rij")})
+        if hoop.top_rank == len(RANKS):
+            del state.hoops[hoop_index]
+            state.herenhopen.append(Herenhoop(seat, hoop.suit, hoop.owners))
+            events.append({"type": "herenhoop", "seat": seat, "suit": hoop.suit, "own": hoop.owners.count(seat)})
+    if slot:
+        refill = s.rij[slot - 1]
+        if refill is not None:
+            events.append({"type": "refill", "seat": seat, "slot": slot, "card": refill})
+    for other in state.seats:
+        other.idle_turns = 0
+    return events
+
+
+def _turn(state: State, seat: int) -> list[Event]:
+    s = state.seats[seat]
+    events: list[Event] = []
+    if not s.down:
+        events.append({"type": "recycle", "seat": seat, "count": len(s.open)})
+        s.down = _recycled(s.open)
+        s.open = []
+    count = min(TURN_COUNT, len(s.down))
+    for _ in range(count):
+        s.open.append(s.down.pop())
+    s.idle_turns += 1
+    events.append({"type": "turn", "seat": seat, "count": count, "card": s.open[-1]})
+    return events
+
+
+def _recycled(open_pile: list[str]) -> list[str]:
+    """The open pile picked up and turned face down, its top card then moved to the bottom.
+
+    Turned over, the open pile's first-turned card ``open[0]`` is on top (last in our list) and
+    its open top at the bottom; moving the new top card to the bottom shifts the threes the next
+    pass turns up, so other cards come into reach (Ruling: always top-to-bottom).
+    """
+    face_down_top_last = list(reversed(open_pile))  # reversed: open[0] last (on top)
+    top = face_down_top_last.pop()
+    return [top, *face_down_top_last]
+
+
+def end_round_quiet(state: State) -> tuple[State, list[Event]]:
+    """End the running round after the host's quiet time with no play (the bot calls this)."""
+    if state.over:
+        raise GameOver("The game is over.", "game-over")
+    new = state.clone()
+    return new, _end_round(new, "quiet")
+
+
+def parse_play(action: str) -> tuple[str, str] | None:
+    """(source, card) for a play action such as ``r2.5H``; None for anything else."""
+    m = _PLAY.match(action)
+    return (m.group(1), m.group(2)) if m else None
+
+
+def restarts_quiet_clock(action: str, events: list[Event]) -> bool:
+    """Whether the host's quiet-time clock starts again after this action: a card reached the
+    middle, or a new round began. Turning the Draaistok alone is not progress."""
+    return parse_play(action) is not None or any(e.get("type") == "round_start" for e in events)
+
+
+def is_too_late(state: State, seat: int, action: str) -> bool:
+    """True when the play names a card the seat still holds in that place but it no longer fits.
+
+    That is the loser of a race for the same spot: the bot answers "too late" and the card simply
+    stays where it was.
+    """
+    parsed = parse_play(action)
+    if parsed is None or state.over or not 0 <= seat < state.players:
+        return False
+    source, card = parsed
+    return _source_card(state.seats[seat], source) == card and not fits(state, card)
+
+
+# ---- the engine ---------------------------------------------------------------------------
+
+
+class DuvelenEngine(Engine):
+    name = "duvelen"
+    min_players = 2
+    max_players = 8
+    simultaneous = True
+
+    def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        opts = dict(options or {})
+        unknown = set(opts) - {"rounds", "mode"}
+        if unknown:
+            name = sorted(unknown)[0]
+            raise BadOption(f"Unknown option '{name}'.", "unknown-option", option=name)
+        rounds = opts.get("rounds", 3)
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 10:
+            raise BadOption("The number of rounds must be between 1 and 10.", "rounds", rounds=str(rounds)[:20])
+        mode = opts.get("mode", "live")
+        if mode not in MODES:
+            raise BadOption("The mode must be 'live' or 'relaxed'.", "mode", mode=str(mode)[:20])
+        return {"rounds": rounds, "mode": mode}
+
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise BadOption("Duvelen is for 2 to 8 players.", "players", players=str(players))
+        opts = self.normalize_options(options or {})
+        state = State(players, opts, int(seed), 1, [], [], [])
+        _deal_round(state)
+        return state
+
+    def players(self, state: State) -> int:
+        return state.players
+
+    def to_move(self, state: State) -> frozenset[int]:
+        if state.over:
+            return frozenset()
+        if state.relaxed:
+            return frozenset({state.turn_seat})
+        return frozenset(seat for seat in range(state.players) if _seat_actions(state, seat))
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        if not 0 <= seat < state.players or (state.relaxed and seat != state.turn_seat):
+            return []
+        return _seat_actions(state, seat)
+
+    def _apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+        new = state.clone()
+        ends_relaxed_turn = action in ("turn", "pass", "done")
+        if action == "turn":
+            events = _turn(new, seat)
+        elif action == "stop":
+            new.stop_seat = seat
+            events = [{"type": "stop", "seat": seat}]
+        elif action == "done":
+            new.seats[seat].done = True
+            events = [{"type": "done", "seat": seat}]
+        elif action == "pass":
+            events = [{"type": "pass", "seat": seat}]
+        else:
+            source, card = parse_play(action)
+            events = _play(new, seat, source, card)
+        if new.relaxed and ends_relaxed_turn:
+            following = _next_turn_seat(new, seat)
+            new.turn_seat = following if following is not None else seat
+        events += _settle(new)
+        return new, events
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.over:
+            return None
+        scores = totals(state)
+        return Outcome(
+            placements=placements_from_keys(scores),
+            scores=[float(x) for x in scores],
+            detail={"rounds": [[row["score"] for row in rnd] for rnd in state.history]},
+        )
+
+    # ---- views --------------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Everything public; no face-down card reaches any view, not even its owner's."""
+        breakdown = round_breakdown(state)
+        return {
+            "game": self.name,
+            "viewer": seat,
+            "players": state.players,
+            "mode": state.options["mode"],
+            "round": state.round,
+            "rounds": state.options["rounds"],
+            "over": state.over,
+            "stop_seat": state.stop_seat,
+            "turn_seat": state.turn_seat,
+            "can_turn": state.stop_seat is None,
+            "hoops": [
+                {"suit": h.suit, "top": card_of(h.top_rank, h.suit), "size": h.top_rank, "owners": list(h.owners)}
+                for h in state.hoops
+            ],
+            "herenhopen": [{"seat": h.seat, "suit": h.suit, "owners": list(h.owners)} for h in state.herenhopen],
+            "seats": [_seat_view(s) for s in state.seats],
+            "round_score": [row["score"] for row in breakdown],
+            "round_detail": breakdown,
+            "totals": totals(state),
+            "history": [[row["score"] for row in rnd] for rnd in state.history],
+        }
+
+    # ---- persistence --------------------------------------------------------------------
+
+    def _dump(self, state: State) -> dict[str, Any]:
+        return {
+            "players": state.players,
+            "options": dict(state.options),
+            "rng": state.rng,
+            "round": state.round,
+            "stop_seat": state.stop_seat,
+            "turn_seat": state.turn_seat,
+            "history": [[dict(row) for row in rnd] for rnd in state.history],
+            "seats": [
+                {
+                    "stok": list(s.stok),
+                    "rij": list(s.rij),
+                    "down": list(s.down),
+                    "open": list(s.open),
+                    "done": s.done,
+                    "idle": s.idle_turns,
+                }
+                for s in state.seats
+            ],
+            "hoops": [{"suit": h.suit, "owners": list(h.owners)} for h in state.hoops],
+            "herenhopen": [{"seat": h.seat, "suit": h.suit, "owners": list(h.owners)} for h in state.herenhopen],
+        }
+
+    def _load(self, data: dict[str, Any]) -> State:
+        players = data["players"]
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise BadState("Stored duvelen game has a bad number of players.", "bad-state")
+        try:
+            options = self.normalize_options(data["options"])
+        except BadOption as exc:
+            raise BadState(f"Stored duvelen game has bad options: {exc.message}", "bad-state") from exc
+        state = State(
+            players=players,
+            options=options,
+            rng=int(data["rng"]),
+            round=int(data["round"]),
+            seats=[_load_seat(raw) for raw in data["seats"]],
+            hoops=[_load_hoop(raw, players) for raw in data["hoops"]],
+            herenhopen=[_load_herenhoop(raw, players) for raw in data["herenhopen"]],
+            stop_seat=data["stop_seat"],
+            turn_seat=data["turn_seat"],
+            history=[[_load_score_row(row) for row in rnd] for rnd in data["history"]],
+        )
+        _check_invariants(state)
+        return state
+
+
+def _seat_view(s: Seat) -> dict[str, Any]:
+    return {
+        "stok_count": len(s.stok),
+        "stok_top": s.stok[-1] if s.stok else None,
+        "rij": list(s.rij),
+        "draai_down": len(s.down),
+        "draai_open": len(s.open),
+        "draai_top": s.open[-1] if s.open else None,
+        "done": s.done,
+        "idle_turns": s.idle_turns,
+    }
+
+
+# ---- loading and invariants ---------------------------------------------------------------
+
+
+def _bad(message: str) -> BadState:
+    return BadState(f"Stored duvelen game is damaged: {message}", "bad-state")
+
+
+def _cards(raw: Any, what: str) -> list[str]:
+    if not isinstance(raw, list) or not all(isinstance(c, str) and c in DECK_SET for c in raw):
+        raise _bad(f"{what} holds something that is not a card")
+    return list(raw)
+
+
+def _load_seat(raw: dict[str, Any]) -> Seat:
+    rij = raw["rij"]
+    if not isinstance(rij, list) or len(rij) != RIJ_SIZE:
+        raise _bad("a Rij must have 4 slots")
+    for card in rij:
+        if card is not None and card not in DECK_SET:
+            raise _bad("a Rij holds something that is not a card")
+    done, idle = raw["done"], raw["idle"]
+    if not isinstance(done, bool) or not isinstance(idle, int) or isinstance(idle, bool) or idle < 0:
+        raise _bad("bad seat flags")
+    return Seat(
+        stok=_cards(raw["stok"], "a Stok"),
+        rij=list(rij),
+        down=_cards(raw["down"], "a Draaistok"),
+        open=_cards(raw["open"], "a Draaistok"),
+        done=done,
+        idle_turns=idle,
+    )
+
+
+def _owners(raw: Any, players: int) -> list[int]:
+    if not isinstance(raw, list) or not all(isinstance(o, int) and 0 <= o < players for o in raw):
+        raise _bad("a Hoop card has no valid owner")
+    return list(raw)
+
+
+def _load_hoop(raw: dict[str, Any], players: int) -> Hoop:
+    owners = _owners(raw["owners"], players)
+    if raw["suit"] not in SUITS or not 1 <= len(owners) < len(RANKS):
+        raise _bad("a Hoop must have a suit and hold Ace up to at most the Queen")
+    return Hoop(raw["suit"], owners)
+
+
+def _load_herenhoop(raw: dict[str, Any], players: int) -> Herenhoop:
+    owners = _owners(raw["owners"], players)
+    seat = raw["seat"]
+    if raw["suit"] not in SUITS or len(owners) != len(RANKS) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise _bad("a Herenhoop must be a full suit with an owner")
+    if owners[-1] != seat:
+        raise _bad("a Herenhoop belongs to whoever laid its King")
+    return Herenhoop(seat, raw["suit"], owners)
+
+
+def _load_score_row(raw: dict[str, Any]) -> dict[str, int]:
+    row = {key: raw[key] for key in ("plus1", "own_heren", "stok", "stop", "score")}
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in row.values()):
+        raise _bad("a round score is not a number")
+    return row
+
+
+def _check_invariants(state: State) -> None:
+    n = state.players
+    if len(state.seats) != n:
+        raise _bad("one set of piles per player is needed")
+    rounds = state.options["rounds"]
+    if not 1 <= state.round <= rounds or len(state.history) not in (state.round - 1, state.round):
+        raise _bad("round number and score history disagree")
+    if len(state.history) == state.round and state.round != rounds:
+        raise _bad("a finished round must be followed by the next one")
+    if any(len(rnd) != n for rnd in state.history):
+        raise _bad("a round score needs one row per player")
+    _check_conservation(state)
+    for s in state.seats:
+        if len(s.stok) > STOK_SIZE:
+            raise _bad("a Stok holds more than 13 cards")
+        if None in s.rij and s.stok:
+            raise _bad("a Rij gap with cards left in the Stok")
+    stopper = state.stop_seat
+    if stopper is not None and (not isinstance(stopper, int) or not 0 <= stopper < n or state.seats[stopper].stok):
+        raise _bad("only a player with an empty Stok can have called Stop")
+    _check_turn(state)
+
+
+def _check_conservation(state: State) -> None:
+    """Every one of the players x 52 cards is in exactly one place."""
+    placed: list[list[str]] = [[] for _ in range(state.players)]
+    for seat, s in enumerate(state.seats):
+        placed[seat] += s.stok + s.down + s.open + [c for c in s.rij if c is not None]
+    for hoop in state.hoops:
+        for rank, owner in enumerate(hoop.owners, start=1):
+            placed[owner].append(card_of(rank, hoop.suit))
+    for heren in state.herenhopen:
+        for rank, owner in enumerate(heren.owners, start=1):
+            placed[owner].append(card_of(rank, heren.suit))
+    for seat, cards in enumerate(placed):
+        if len(cards) != len(DECK) or set(cards) != DECK_SET:
+            raise _bad(f"the cards of player {seat + 1} are not each in exactly one place")
+
+
+def _check_turn(state: State) -> None:
+    if state.over:
+        if state.turn_seat is not None:
+            raise _bad("a finished game has nobody to move")
+        return
+    if all(finished(state, seat) for seat in range(state.players)):
+        raise _bad("a running round in which nobody can act")
+    if not state.relaxed:
+        if state.turn_seat is not None:
+            raise _bad("live play has no turns")
+        return
+    seat = state.turn_seat
+    if not isinstance(seat, int) or not 0 <= seat < state.players or finished(state, seat):
+        raise _bad("relaxed play needs a seat to move that can still act")
+
+
+ENGINE = DuvelenEngine()

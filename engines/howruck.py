@@ -1,0 +1,821 @@
+"""How Ruck! (Richard Borg, Kosmos 2002): two clans, a tug of war, the first to 3 whisky barrels.
+
+The rules are ../shared/rules/howruck.md; the cards are data in ``engines/howruck_cards.py``.
+Seat 0 is player A (goal field 1, start field 6, side ``a`` of the rope), seat 1 is player B (goal
+12, start 7, side ``b``). Fields are named by side and colour: ``ar ab ag br bb bg``.
+
+Each round has two phases.
+
+**Forming the teams** is simultaneous: both seats are in ``to_move`` and the table flow applies
+their actions in the order they arrive, which is what makes it a race.
+- ``keep:3:a`` / ``keep:3:b``: of your 3rd pair, keep the first / second card for your own team
+  and give the other one to the opponent's team. The next pair is then taken up from your stack.
+  The pair number makes a repeated or late click illegal instead of splitting a pair the player
+  never saw (the table flow accepts clicks on older boards in simultaneous games). A pair of
+  identical cards offers only the ``a`` choice.
+- ``stop``: legal once all your own 20 cards are split. Finishing does not call Stop by itself.
+- **Ruling (when is Stop "at the same moment"?):** if, when a seat calls ``stop``, the opponent
+  has also already split all their cards, both finished together and the tie-break draw decides
+  (two of the 15 set-aside cards, one per seat; higher value wins, action cards count 0; on equal
+  value white > red > blue > green > action card; still equal: draw again; the cards go back).
+  Otherwise the caller is the faster player. The slower one may then split only the pair in hand;
+  the faster one splits the rest of the slower one's stack with ``rest:7:a`` / ``rest:7:b`` (the
+  slower one's 7th pair: keep one card, give the other to the slower player). The tug starts as soon
+  as neither has anything left to split.
+- Option ``learning`` skips forming in the first round: the 20 dealt cards are the draw pile, a
+  random seat puts the barrel on its start field and the other seat begins.
+
+**The tug** is turn based. An action names a card by its code (see howruck_cards) and a choice:
+- ``R2:br``  a man onto a field of its colour, either side (``R2:ar`` or ``R2:br``);
+- ``W3h:ag`` a white card (dame or Nessie) onto any of the six fields;
+- ``AD``, ``HR``, ``MM``, ``ZW``, ``TB``, ``MO``, ``VS``: play the action card and carry it out;
+- ``TZ:3`` Tot ziens naming a value (only values showing on a top card are offered: naming
+  another value would do nothing, which is what declining does);
+- ``WK:ar-br`` Wisselen van kant: move the top card of one field to the other side (a man onto
+  its colour's field, a white card onto any field there);
+- ``VT:2`` Vuile truc: take the opponent's 2nd hand card, blind (hands are held in the order the
+  cards were drawn). The stolen card is then public and pending; the same seat plays it at once
+  with its own action (``G1:ag``, ``TZ:1``, ``AD:x`` ...). Under this card set every card can be
+  played (a man always has its colour's field on each side, an action can be declined), so the
+  rulebook's "if it cannot be played, discard it" never arises. The thief draws only once, for
+  the Vuile truc; the victim draws no replacement;
+- ``XX:x`` any action card played but declined (onto the discard pile, no effect).
+Identical copies of a card share a code and therefore the same actions.
+
+**Rulings beyond the rules page**
+- Only a card *laid* from hand (or a stolen card laid by the thief) with the "How Ruck!" label
+  triggers a comparison; a labelled card moved by Wisselen van kant does not.
+- Mucho Macho and Tot ziens remove the top cards present when played (one layer); what they
+  uncover stays. Tot ziens never removes a printed Scot, so naming 2 leaves empty fields at 2.
+- The barrel stops on a goal field ("reaches or passes" wins; it cannot go beyond the track).
+- A player whose hand is empty passes automatically (event ``pass``); when both hands are empty
+  the barrel's half decides (fields 1-6 A, 7-12 B). The middle has no neutral field.
+- The pending stolen card is public (it is being played face up).
+- Legal actions come in hand order (the order the cards were drawn), own side of the rope first.
+
+**The view** (``view(state, seat)``; card codes only, never ids):
+- ``game``, ``seat`` (the viewer or None), ``round``, ``phase`` (forming / tug / over),
+  ``barrels`` (won per seat), ``barrels_to_win``, ``learning``, ``winner``, ``to_move``;
+- ``forming`` (None outside forming): ``faster`` (seat that called Stop first, or won the draw),
+  ``splits`` (own pairs split per seat), ``rest_splits`` (pairs the faster split for the slower),
+  ``stack`` (unsplit cards per stack, pair in hand excluded), ``holding`` (a pair in hand per
+  seat), ``team`` (cards in each seat's two team piles so far);
+- ``tug`` (None while forming): ``barrel`` (1..12), ``starter``, ``turn``, ``fields`` (field ->
+  stack of codes, bottom first), ``strength`` per side, ``hands`` and ``piles`` (counts),
+  ``discard`` (codes, oldest first), ``pending`` ({seat, card} of a stolen card or None);
+- ``last``: the public events of the last action;
+- ``private`` (None for spectators): ``hand`` (codes in hand order), ``pair`` (the pair in hand
+  while forming), ``rest_pair`` (the faster one's current pair from the slower one's stack),
+  ``kept`` and ``given`` (this round's cards this seat kept and gave while forming, sorted).
+The other hand, the draw piles, the preparation stacks and the set-aside cards appear only as counts.
+"""
+
+from __future__ import annotations
+
+import marshal
+from typing import Any
+
+from engines.base import Engine, Event, Outcome
+from engines.errors import BadOption, BadState
+from engines.howruck_cards import (
+    CARDS,
+    DECK_SIZE,
+    EMPTY_FIELD_VALUE,
+    MEN_COLOURS,
+    code_of,
+    tiebreak_key,
+)
+from engines.rng import Rng
+
+SIDES = ("a", "b")
+FIELDS = tuple(side + colour for side in SIDES for colour in MEN_COLOURS)
+TRACK_LENGTH = 12
+GOAL = (1, TRACK_LENGTH)
+START = (6, 7)
+PREP_SIZE = 20
+HAND_SIZE = 6
+REINFORCEMENTS = 3
+ADRENALINE_STEPS = 2
+DEFAULT_BARRELS_TO_WIN = 3
+MAX_BARRELS_TO_WIN = 3  # the box holds 5 barrels: enough for a first-to-3 match, not more
+PAIR_CHOICES = ("a", "b")
+STOP = "stop"
+DECLINE = "x"
+
+State = dict[str, Any]
+
+
+# ---- small pure helpers (the renderer and the computer player use some of them too) -----------
+
+
+def side_of(seat: int) -> str:
+    return SIDES[seat]
+
+
+def own_sides_first(seat: int) -> tuple[str, str]:
+    return (SIDES[seat], SIDES[1 - seat])
+
+
+def top_value(stack: list[Any], value_of) -> int:
+    return value_of(stack[-1]) if stack else EMPTY_FIELD_VALUE
+
+
+def side_strength(fields: dict[str, list[Any]], side: str, value_of=lambda cid: CARDS[cid].value) -> int:
+    """Sum of the three top cards on one side of the rope; an empty field counts as its printed Scot."""
+    return sum(top_value(fields[side + colour], value_of) for colour in MEN_COLOURS)
+
+
+def barrel_after(barrel: int, toward_seat: int, steps: int) -> int:
+    moved = barrel - steps if toward_seat == 0 else barrel + steps
+    return max(GOAL[0], min(GOAL[1], moved))
+
+
+def half_of(barrel: int) -> int:
+    return 0 if barrel <= START[0] else 1
+
+
+def _clone(obj: Any) -> Any:
+    """A deep copy of plain JSON-like data; marshal does it in C, many times faster than deepcopy."""
+    return marshal.loads(marshal.dumps(obj))
+
+
+def _codes(ids: list[int]) -> list[str]:
+    return [code_of(cid) for cid in ids]
+
+
+def _joined(ids: list[int]) -> str:
+    return ",".join(_codes(ids))
+
+
+def text_colour(card_id: int) -> str:
+    """A card's colour as event texts select on it: r b g w, n for Nessie, x for an action card."""
+    c = CARDS[card_id]
+    if c.kind == "nessie":
+        return "n"
+    return c.colour or "x"
+
+
+def _card_params(card_id: int, suffix: str = "") -> dict[str, Any]:
+    return {
+        f"card{suffix}": code_of(card_id),
+        f"colour{suffix}": text_colour(card_id),
+        f"value{suffix}": CARDS[card_id].value,
+    }
+
+
+class HowRuck(Engine):
+    name = "howruck"
+    min_players = 2
+    max_players = 2
+    simultaneous = True
+    dump_version = 1
+
+    # ---- options and setup -------------------------------------------------------------------
+    def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        options = dict(options or {})
+        unknown = sorted(set(options) - {"learning", "barrels_to_win"})
+        if unknown:
+            raise BadOption(f"Unknown option: {', '.join(unknown)}.", "unknown-option", option=unknown[0])
+        learning = options.get("learning", False)
+        if not isinstance(learning, bool):
+            raise BadOption("The option learning must be true or false.", "learning")
+        target = options.get("barrels_to_win", DEFAULT_BARRELS_TO_WIN)
+        if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= MAX_BARRELS_TO_WIN:
+            raise BadOption(
+                f"barrels_to_win must be a whole number from 1 to {MAX_BARRELS_TO_WIN}.",
+                "barrels-to-win",
+                max=MAX_BARRELS_TO_WIN,
+            )
+        return {"learning": learning, "barrels_to_win": target}
+
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        if players != 2:
+            raise BadOption("How Ruck! is a game for exactly 2 players.", "players", players=players)
+        state: State = {
+            "options": self.normalize_options(options or {}),
+            "rng": Rng(seed).next64(),
+            "round": 0,
+            "barrels": [0, 0],
+            "phase": "forming",
+            "winner": None,
+            "aside": [],
+            "forming": None,
+            "tug": None,
+            "last": [],
+        }
+        events: list[Event] = []
+        self._start_round(state, 1, events)
+        state["last"] = events
+        return state
+
+    def players(self, state: State) -> int:
+        return 2
+
+    # ---- whose move, which moves ---------------------------------------------------------------
+    def to_move(self, state: State) -> frozenset[int]:
+        return frozenset(seat for seat in (0, 1) if self.legal_actions(state, seat))
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        if state["phase"] == "forming":
+            return self._forming_actions(state["forming"], seat)
+        if state["phase"] == "tug":
+            return self._tug_actions(state["tug"], seat)
+        return []
+
+    @classmethod
+    def _forming_actions(cls, forming: State, seat: int) -> list[str]:
+        other = 1 - seat
+        own = cls._keep_choices("keep", forming["splits"][seat] + 1, forming["pair"][seat])
+        if forming["faster"] is None:
+            return own or [STOP]
+        if forming["faster"] == seat:
+            rest = forming["prep"][other]
+            return cls._keep_choices("rest", (PREP_SIZE - len(rest)) // 2 + 1, rest[:2])
+        return own
+
+    @staticmethod
+    def _keep_choices(verb: str, number: int, pair: list[int]) -> list[str]:
+        if not pair:
+            return []
+        # Two copies of the same card: keeping either is the same move, so offer it once.
+        choices = PAIR_CHOICES[:1] if code_of(pair[0]) == code_of(pair[1]) else PAIR_CHOICES
+        return [f"{verb}:{number}:{choice}" for choice in choices]
+
+    def _tug_actions(self, tug: State, seat: int) -> list[str]:
+        pending = tug["pending"]
+        if pending is not None:
+            return self._card_options(tug, seat, pending["card"]) if pending["seat"] == seat else []
+        if tug["turn"] != seat:
+            return []
+        actions: list[str] = []
+        seen: set[str] = set()
+        for cid in tug["hands"][seat]:
+            if code_of(cid) not in seen:
+                seen.add(code_of(cid))
+                actions.extend(self._card_options(tug, seat, cid))
+        return actions
+
+    def _card_options(self, tug: State, seat: int, cid: int) -> list[str]:
+        card = CARDS[cid]
+        code = card.code
+        if card.kind == "man":
+            return [f"{code}:{side}{card.colour}" for side in own_sides_first(seat)]
+        if card.is_scot:
+            return [f"{code}:{field}" for side in own_sides_first(seat) for field in self._side_fields(side)]
+        decline = f"{code}:{DECLINE}"
+        if card.action == "VT":
+            victim_hand = tug["hands"][1 - seat]
+            return [f"VT:{pos}" for pos in range(1, len(victim_hand) + 1)] + [decline]
+        if card.action == "TZ":
+            values = sorted({CARDS[stack[-1]].value for stack in tug["fields"].values() if stack})
+            return [f"TZ:{value}" for value in values] + [decline]
+        if card.action == "WK":
+            return self._switch_options(tug) + [decline]
+        return [code, decline]
+
+    @staticmethod
+    def _side_fields(side: str) -> list[str]:
+        return [side + colour for colour in MEN_COLOURS]
+
+    def _switch_options(self, tug: State) -> list[str]:
+        options = []
+        for source in FIELDS:
+            stack = tug["fields"][source]
+            if not stack:
+                continue
+            moved = CARDS[stack[-1]]
+            other_side = SIDES[1 - SIDES.index(source[0])]
+            targets = [other_side + moved.colour] if moved.kind == "man" else self._side_fields(other_side)
+            options.extend(f"WK:{source}-{target}" for target in targets)
+        return options
+
+    # ---- applying ------------------------------------------------------------------------------
+    def _apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+        state = _clone(state)
+        events: list[Event] = []
+        if state["phase"] == "forming":
+            self._apply_forming(state, seat, action, events)
+        else:
+            self._apply_tug(state, seat, action, events)
+        state["last"] = _clone(events)
+        return state, events
+
+    # forming the teams
+    def _apply_forming(self, state: State, seat: int, action: str, events: list[Event]) -> None:
+        forming = state["forming"]
+        if action == STOP:
+            self._call_stop(state, seat, events)
+        elif action.startswith("rest:"):
+            self._split_rest(forming, seat, PAIR_CHOICES.index(action[-1]), events)
+        else:
+            self._split_own(forming, seat, PAIR_CHOICES.index(action[-1]), events)
+        if not any(self._forming_actions(forming, s) for s in (0, 1)):
+            self._start_tug_after_forming(state, events)
+
+    @staticmethod
+    def _split(forming: State, seat: int, pair: list[int], keep: int) -> None:
+        forming["kept"][seat].append(pair[keep])
+        forming["given"][seat].append(pair[1 - keep])
+
+    def _split_own(self, forming: State, seat: int, keep: int, events: list[Event]) -> None:
+        self._split(forming, seat, forming["pair"][seat], keep)
+        forming["splits"][seat] += 1
+        # Before Stop the next pair is taken up at once; after Stop the slower one's stack is no
+        # longer theirs to split.
+        if forming["faster"] is None:
+            forming["pair"][seat] = forming["prep"][seat][:2]
+            forming["prep"][seat] = forming["prep"][seat][2:]
+        else:
+            forming["pair"][seat] = []
+        events.append({"type": "split", "seat": seat, "done": forming["splits"][seat]})
+
+    def _split_rest(self, forming: State, seat: int, keep: int, events: list[Event]) -> None:
+        other = 1 - seat
+        pair = forming["prep"][other][:2]
+        forming["prep"][other] = forming["prep"][other][2:]
+        self._split(forming, seat, pair, keep)
+        forming["rest_splits"] += 1
+        events.append({"type": "split-rest", "seat": seat, "other_seat": other, "left": len(forming["prep"][other])})
+
+    def _call_stop(self, state: State, seat: int, events: list[Event]) -> None:
+        forming = state["forming"]
+        other = 1 - seat
+        if forming["pair"][other]:
+            forming["faster"] = seat
+            events.append({"type": "stop", "seat": seat, "other_seat": other})
+            return
+        events.append({"type": "stop-tie", "seat": seat, "other_seat": other})
+        forming["faster"] = self._tiebreak(state, events)
+
+    @staticmethod
+    def _tiebreak(state: State, events: list[Event]) -> int:
+        rng = Rng(state["rng"])
+        aside = state["aside"]
+        while True:
+            first = rng.below(len(aside))
+            second = rng.below(len(aside) - 1)
+            second += second >= first
+            drawn = (aside[first], aside[second])
+            events.append(
+                {
+                    "type": "tiebreak-draw",
+                    "a_seat": 0,
+                    "b_seat": 1,
+                    **_card_params(drawn[0], "_a"),
+                    **_card_params(drawn[1], "_b"),
+                }
+            )
+            keys = (tiebreak_key(drawn[0]), tiebreak_key(drawn[1]))
+            if keys[0] != keys[1]:
+                break
+        state["rng"] = rng.state
+        winner = 0 if keys[0] > keys[1] else 1
+        events.append({"type": "tiebreak-won", "seat": winner})
+        return winner
+
+    def _start_tug_after_forming(self, state: State, events: list[Event]) -> None:
+        forming = state["forming"]
+        faster = forming["faster"]
+        rng = Rng(state["rng"])
+        piles = []
+        for seat in (0, 1):
+            team = forming["kept"][seat] + forming["given"][1 - seat]
+            rng.shuffle(team)
+            piles.append(team)
+        state["rng"] = rng.state
+        memory = [{"kept": sorted(forming["kept"][s]), "given": sorted(forming["given"][s])} for s in (0, 1)]
+        state["forming"] = None
+        self._start_tug(state, piles, barrel_seat=faster, starter=faster, memory=memory, events=events)
+
+    # rounds
+    def _start_round(self, state: State, number: int, events: list[Event]) -> None:
+        state["round"] = number
+        rng = Rng(state["rng"])
+        deck = list(range(DECK_SIZE))
+        rng.shuffle(deck)
+        preps = [deck[:PREP_SIZE], deck[PREP_SIZE : 2 * PREP_SIZE]]
+        state["aside"] = deck[2 * PREP_SIZE :]
+        state["tug"] = None
+        state["phase"] = "forming"
+        events.append({"type": "round-start", "round": number})
+        if number == 1 and state["options"]["learning"]:
+            barrel_seat = rng.below(2)
+            state["rng"] = rng.state
+            state["forming"] = None
+            empty = [{"kept": [], "given": []}, {"kept": [], "given": []}]
+            self._start_tug(state, preps, barrel_seat=barrel_seat, starter=1 - barrel_seat, memory=empty, events=events)
+            return
+        state["rng"] = rng.state
+        state["forming"] = {
+            "prep": [p[2:] for p in preps],
+            "pair": [p[:2] for p in preps],
+            "kept": [[], []],
+            "given": [[], []],
+            "splits": [0, 0],
+            "faster": None,
+            "rest_splits": 0,
+        }
+
+    @staticmethod
+    def _start_tug(
+        state: State, piles: list[list[int]], *, barrel_seat: int, starter: int, memory: list, events: list[Event]
+    ) -> None:
+        state["phase"] = "tug"
+        state["tug"] = {
+            "barrel": START[barrel_seat],
+            "starter": starter,
+            "turn": starter,
+            "hands": [pile[:HAND_SIZE] for pile in piles],
+            "piles": [pile[HAND_SIZE:] for pile in piles],
+            "fields": {field: [] for field in FIELDS},
+            "discard": [],
+            "pending": None,
+            "memory": memory,
+        }
+        events.append({"type": "tug-start", "seat": starter, "barrel_seat": barrel_seat, "barrel": START[barrel_seat]})
+
+    def _end_round(self, state: State, winner: int, reason: str, events: list[Event]) -> None:
+        state["barrels"][winner] += 1
+        events.append({"type": "round-won", "seat": winner, "reason": reason, "barrels": state["barrels"][winner]})
+        if state["barrels"][winner] >= state["options"]["barrels_to_win"]:
+            state["phase"] = "over"
+            state["winner"] = winner
+            state["tug"]["turn"] = None
+            state["tug"]["pending"] = None
+            events.append({"type": "game-won", "seat": winner, "barrels": state["barrels"][winner]})
+            return
+        self._start_round(state, state["round"] + 1, events)
+
+    # the tug
+    def _apply_tug(self, state: State, seat: int, action: str, events: list[Event]) -> None:
+        tug = state["tug"]
+        code, _, choice = action.partition(":")
+        if tug["pending"] is not None:
+            cid = tug["pending"]["card"]
+            tug["pending"] = None
+        else:
+            hand = tug["hands"][seat]
+            cid = hand.pop(next(i for i, c in enumerate(hand) if code_of(c) == code))
+        result = self._play_card(tug, seat, cid, choice, events)
+        if result is None and tug["pending"] is None:
+            result = self._end_turn(tug, seat, events)
+        if result is not None:
+            self._end_round(state, result[0], result[1], events)
+
+    def _play_card(self, tug: State, seat: int, cid: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
+        """Lay or carry out one card; the round's winner and reason if it ended the round."""
+        card = CARDS[cid]
+        if card.is_scot:
+            tug["fields"][choice].append(cid)
+            events.append(
+                {
+                    "type": "play",
+                    "seat": seat,
+                    **_card_params(cid),
+                    "side_seat": SIDES.index(choice[0]),
+                    "field": choice[1],
+                }
+            )
+            return self._compare(tug, seat, weakest=False, events=events) if card.howruck else None
+        tug["discard"].append(cid)
+        events.append({"type": "action", "seat": seat, "card": card.code})
+        if choice == DECLINE:
+            events.append({"type": "decline", "seat": seat, "card": card.code})
+            return None
+        return getattr(self, f"_action_{card.action.lower()}")(tug, seat, choice, events)
+
+    def _end_turn(self, tug: State, seat: int, events: list[Event]) -> tuple[int, str] | None:
+        if tug["piles"][seat]:
+            tug["hands"][seat].append(tug["piles"][seat].pop(0))
+        other = 1 - seat
+        if tug["hands"][other]:
+            tug["turn"] = other
+            return None
+        if tug["hands"][seat]:
+            events.append({"type": "pass", "seat": other})
+            tug["turn"] = seat
+            return None
+        return (half_of(tug["barrel"]), "half")
+
+    @staticmethod
+    def _pull(tug: State, toward: int, steps: int) -> tuple[int, str] | None:
+        tug["barrel"] = barrel_after(tug["barrel"], toward, steps)
+        return (toward, "goal") if tug["barrel"] == GOAL[toward] else None
+
+    def _compare(self, tug: State, seat: int, *, weakest: bool, events: list[Event]) -> tuple[int, str] | None:
+        strength_a = side_strength(tug["fields"], "a")
+        strength_b = side_strength(tug["fields"], "b")
+        base = {"seat": seat, "a_seat": 0, "a": strength_a, "b_seat": 1, "b": strength_b}
+        if strength_a == strength_b:
+            events.append({"type": "compare-even", **base})
+            return None
+        stronger = 0 if strength_a > strength_b else 1
+        toward = 1 - stronger if weakest else stronger
+        pull = abs(strength_a - strength_b)
+        result = self._pull(tug, toward, pull)
+        events.append(
+            {
+                "type": "compare-weakest" if weakest else "compare",
+                **base,
+                "pull": pull,
+                "toward_seat": toward,
+                "barrel": tug["barrel"],
+            }
+        )
+        return result
+
+    # the ten action cards: (tug, seat, choice, events) -> round result or None
+    def _action_ad(self, tug: State, seat: int, choice: str, events: list[Event]):
+        result = self._pull(tug, seat, ADRENALINE_STEPS)
+        events.append({"type": "adrenaline", "seat": seat, "steps": ADRENALINE_STEPS, "barrel": tug["barrel"]})
+        return result
+
+    def _action_vt(self, tug: State, seat: int, choice: str, events: list[Event]):
+        victim = 1 - seat
+        position = int(choice)
+        stolen = tug["hands"][victim].pop(position - 1)
+        tug["pending"] = {"seat": seat, "card": stolen}
+        events.append(
+            {"type": "steal", "seat": seat, "victim_seat": victim, "position": position, "card": code_of(stolen)}
+        )
+        return None
+
+    def _action_hr(self, tug: State, seat: int, choice: str, events: list[Event]):
+        return self._compare(tug, seat, weakest=False, events=events)
+
+    def _action_zw(self, tug: State, seat: int, choice: str, events: list[Event]):
+        return self._compare(tug, seat, weakest=True, events=events)
+
+    def _action_mm(self, tug: State, seat: int, choice: str, events: list[Event]):
+        removed = self._discard_tops(tug, lambda card: card.kind == "dame")
+        events.append({"type": "mucho-macho", "seat": seat, "count": len(removed), "cards": _joined(removed)})
+        return None
+
+    def _action_tz(self, tug: State, seat: int, choice: str, events: list[Event]):
+        value = int(choice)
+        removed = self._discard_tops(tug, lambda card: card.value == value)
+        events.append(
+            {"type": "tot-ziens", "seat": seat, "value": value, "count": len(removed), "cards": _joined(removed)}
+        )
+        return None
+
+    @staticmethod
+    def _discard_tops(tug: State, doomed) -> list[int]:
+        removed = []
+        for field in FIELDS:
+            stack = tug["fields"][field]
+            if stack and doomed(CARDS[stack[-1]]):
+                removed.append(stack.pop())
+        tug["discard"].extend(removed)
+        return removed
+
+    def _action_tb(self, tug: State, seat: int, choice: str, events: list[Event]):
+        tug["barrel"] = START[seat]
+        events.append({"type": "rope-breaks", "seat": seat, "barrel": tug["barrel"]})
+        return None
+
+    def _action_wk(self, tug: State, seat: int, choice: str, events: list[Event]):
+        source, target = choice.split("-")
+        moved = tug["fields"][source].pop()
+        tug["fields"][target].append(moved)
+        events.append(
+            {
+                "type": "switch",
+                "seat": seat,
+                **_card_params(moved),
+                "from_seat": SIDES.index(source[0]),
+                "from_field": source[1],
+                "to_seat": SIDES.index(target[0]),
+                "to_field": target[1],
+            }
+        )
+        return None
+
+    def _action_mo(self, tug: State, seat: int, choice: str, events: list[Event]):
+        victim = 1 - seat
+        hit = any(
+            tug["fields"][field] and CARDS[tug["fields"][field][-1]].kind == "nessie"
+            for field in self._side_fields(SIDES[victim])
+        )
+        events.append({"type": "monster-hit" if hit else "monster-miss", "seat": seat, "victim_seat": victim})
+        return (seat, "monster") if hit else None
+
+    def _action_vs(self, tug: State, seat: int, choice: str, events: list[Event]):
+        pile = tug["piles"][seat]
+        taken = pile[:REINFORCEMENTS]
+        tug["piles"][seat] = pile[REINFORCEMENTS:]
+        tug["hands"][seat].extend(taken)
+        events.append({"type": "reinforce", "seat": seat, "count": len(taken)})
+        return None
+
+    # ---- what a seat may see -------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        tug = state["tug"]
+        forming = state["forming"]
+        return {
+            "game": self.name,
+            "seat": seat,
+            "round": state["round"],
+            "phase": state["phase"],
+            "barrels": list(state["barrels"]),
+            "barrels_to_win": state["options"]["barrels_to_win"],
+            "learning": state["options"]["learning"],
+            "winner": state["winner"],
+            "to_move": sorted(self.to_move(state)),
+            "forming": self._public_forming(forming) if forming else None,
+            "tug": self._public_tug(tug) if tug else None,
+            "last": _clone(state["last"]),
+            "private": None if seat is None else self._private(state, seat),
+        }
+
+    @staticmethod
+    def _public_forming(forming: State) -> dict[str, Any]:
+        return {
+            "faster": forming["faster"],
+            "splits": list(forming["splits"]),
+            "rest_splits": forming["rest_splits"],
+            "stack": [len(forming["prep"][s]) for s in (0, 1)],
+            "holding": [bool(forming["pair"][s]) for s in (0, 1)],
+            "team": [len(forming["kept"][s]) + len(forming["given"][1 - s]) for s in (0, 1)],
+        }
+
+    @staticmethod
+    def _public_tug(tug: State) -> dict[str, Any]:
+        return {
+            "barrel": tug["barrel"],
+            "starter": tug["starter"],
+            "turn": tug["turn"],
+            "fields": {field: _codes(stack) for field, stack in tug["fields"].items()},
+            "strength": [side_strength(tug["fields"], side) for side in SIDES],
+            "hands": [len(hand) for hand in tug["hands"]],
+            "piles": [len(pile) for pile in tug["piles"]],
+            "discard": _codes(tug["discard"]),
+            "pending": None
+            if tug["pending"] is None
+            else {"seat": tug["pending"]["seat"], "card": code_of(tug["pending"]["card"])},
+        }
+
+    @staticmethod
+    def _private(state: State, seat: int) -> dict[str, Any]:
+        forming = state["forming"]
+        tug = state["tug"]
+        private: dict[str, Any] = {"hand": [], "pair": [], "rest_pair": [], "kept": [], "given": []}
+        if forming is not None:
+            private["pair"] = _codes(forming["pair"][seat])
+            if forming["faster"] == seat:
+                private["rest_pair"] = _codes(forming["prep"][1 - seat][:2])
+            private["kept"] = sorted(_codes(forming["kept"][seat]))
+            private["given"] = sorted(_codes(forming["given"][seat]))
+        elif tug is not None:
+            private["hand"] = _codes(tug["hands"][seat])
+            private["kept"] = sorted(_codes(tug["memory"][seat]["kept"]))
+            private["given"] = sorted(_codes(tug["memory"][seat]["given"]))
+        return private
+
+    # ---- result ----------------------------------------------------------------------------------
+    def outcome(self, state: State) -> Outcome | None:
+        if state["phase"] != "over":
+            return None
+        winner = state["winner"]
+        placements = [1 if seat == winner else 2 for seat in (0, 1)]
+        return Outcome(
+            placements=placements,
+            scores=[float(b) for b in state["barrels"]],
+            detail={"rounds": state["round"], "barrels": list(state["barrels"])},
+        )
+
+    # ---- storage -----------------------------------------------------------------------------
+    def _dump(self, state: State) -> dict[str, Any]:
+        return _clone(state)
+
+    def _load(self, data: dict[str, Any]) -> State:
+        state = {key: data[key] for key in _STATE_KEYS}
+        _Checker(self, state).check()
+        return state
+
+
+_STATE_KEYS = ("options", "rng", "round", "barrels", "phase", "winner", "aside", "forming", "tug", "last")
+
+
+class _Checker:
+    """The invariants ``_load`` insists on, each failure a ``BadState`` naming what is wrong."""
+
+    def __init__(self, engine: HowRuck, state: State) -> None:
+        self.engine = engine
+        self.state = state
+
+    def fail(self, what: str) -> None:
+        raise BadState(f"Stored howruck game is damaged: {what}.", "bad-state")
+
+    def require(self, condition: bool, what: str) -> None:
+        if not condition:
+            self.fail(what)
+
+    def check(self) -> None:
+        st = self.state
+        try:
+            normal = self.engine.normalize_options(st["options"])
+        except BadOption as exc:
+            raise BadState(f"Stored howruck game has bad options: {exc.message}", "bad-state") from exc
+        self.require(normal == st["options"], "options incomplete")
+        self.require(isinstance(st["rng"], int) and 0 <= st["rng"] < 2**64, "generator state")
+        self.require(isinstance(st["round"], int) and st["round"] >= 1, "round number")
+        self.require(isinstance(st["last"], list), "last events")
+        self.check_barrels()
+        self.require(st["phase"] in ("forming", "tug", "over"), "phase")
+        if st["phase"] == "forming":
+            self.require(st["forming"] is not None and st["tug"] is None, "forming phase without forming")
+            self.check_forming()
+        else:
+            self.require(st["forming"] is None and st["tug"] is not None, "tug phase without tug")
+            self.check_tug()
+        if st["phase"] != "over":
+            self.require(bool(self.engine.to_move(st)), "nobody can move")
+
+    def check_barrels(self) -> None:
+        st = self.state
+        barrels, target, winner = st["barrels"], st["options"]["barrels_to_win"], st["winner"]
+        self.require(
+            isinstance(barrels, list) and len(barrels) == 2 and all(isinstance(b, int) and b >= 0 for b in barrels),
+            "barrels",
+        )
+        self.require(sum(barrels) == st["round"] - (st["phase"] != "over"), "barrels do not match the round")
+        if st["phase"] == "over":
+            self.require(winner in (0, 1) and barrels[winner] == target, "winner")
+            self.require(barrels[1 - winner] < target, "two winners")
+        else:
+            self.require(winner is None and max(barrels) < target, "game should be over")
+
+    def check_cards(self, zones: list[list[int]]) -> None:
+        every = [cid for zone in zones for cid in zone]
+        self.require(all(isinstance(cid, int) for cid in every), "card ids")
+        self.require(sorted(every) == list(range(DECK_SIZE)), "every card exactly once")
+
+    def pairs(self, value: Any) -> bool:
+        return isinstance(value, list) and len(value) == 2 and all(isinstance(v, list) for v in value)
+
+    def check_forming(self) -> None:
+        forming = self.state["forming"]
+        for key in ("prep", "pair", "kept", "given"):
+            self.require(self.pairs(forming[key]), f"forming {key}")
+        faster, splits, rest = forming["faster"], forming["splits"], forming["rest_splits"]
+        self.require(faster in (None, 0, 1), "faster seat")
+        self.require(isinstance(rest, int) and rest >= 0 and (faster is not None or rest == 0), "rest splits")
+        for seat in (0, 1):
+            by_faster = rest if faster == seat else 0
+            self.require(len(forming["pair"][seat]) in (0, 2), "a pair is two cards")
+            self.require(len(forming["prep"][seat]) % 2 == 0, "stacks hold pairs")
+            self.require(
+                len(forming["kept"][seat]) == len(forming["given"][seat]) == splits[seat] + by_faster, "split counts"
+            )
+            if faster is None:
+                self.require(forming["pair"][seat] or not forming["prep"][seat], "a pair must be in hand")
+            if faster == seat:
+                self.require(not forming["pair"][seat] and not forming["prep"][seat], "the faster one has finished")
+        other_rest = rest if faster is not None else 0
+        own = [splits[s] * 2 + len(forming["pair"][s]) + len(forming["prep"][s]) for s in (0, 1)]
+        if faster is not None:
+            own[1 - faster] += other_rest * 2
+        self.require(own == [PREP_SIZE, PREP_SIZE], "stack sizes")
+        self.require(len(self.state["aside"]) == DECK_SIZE - 2 * PREP_SIZE, "set-aside cards")
+        self.check_cards([self.state["aside"], *forming["prep"], *forming["pair"], *forming["kept"], *forming["given"]])
+
+    def check_tug(self) -> None:
+        st, tug = self.state, self.state["tug"]
+        over = st["phase"] == "over"
+        self.require(isinstance(tug["barrel"], int) and GOAL[0] <= tug["barrel"] <= GOAL[1], "barrel position")
+        self.require(over or tug["barrel"] not in GOAL, "barrel on a goal in a running round")
+        self.require(tug["starter"] in (0, 1), "starting seat")
+        self.require(self.pairs(tug["hands"]) and self.pairs(tug["piles"]), "hands and piles")
+        self.require(sorted(tug["fields"]) == sorted(FIELDS), "fields")
+        self.require(isinstance(tug["discard"], list), "discard pile")
+        pending = tug["pending"]
+        pending_ids = []
+        if pending is not None:
+            self.require(not over and set(pending) == {"seat", "card"} and pending["seat"] in (0, 1), "pending card")
+            pending_ids = [pending["card"]]
+        self.check_cards(
+            [st["aside"], *tug["hands"], *tug["piles"], *tug["fields"].values(), tug["discard"], pending_ids]
+        )
+        for field, stack in tug["fields"].items():
+            for cid in stack:
+                card = CARDS[cid]
+                self.require(card.is_scot, f"an action card lies on field {field}")
+                self.require(card.kind != "man" or card.colour == field[1], f"a man on a wrong colour at {field}")
+        memory = tug["memory"]
+        self.require(
+            isinstance(memory, list) and len(memory) == 2 and all(set(m) == {"kept", "given"} for m in memory),
+            "forming memory",
+        )
+        remembered = [cid for m in memory for cid in m["kept"] + m["given"]]
+        self.require(all(isinstance(cid, int) and 0 <= cid < DECK_SIZE for cid in remembered), "forming memory ids")
+        if over:
+            self.require(tug["turn"] is None, "turn after the game")
+        else:
+            self.require(tug["turn"] in (0, 1), "turn")
+            self.require(bool(tug["hands"][tug["turn"]]) or pending is not None, "the seat to move has cards")
+            if pending is not None:
+                self.require(pending["seat"] == tug["turn"], "pending card belongs to the seat to move")
+
+
+ENGINE = HowRuck()

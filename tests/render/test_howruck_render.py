@@ -1,0 +1,136 @@
+"""How Ruck! pictures and button texts, drawn from views of real games."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from engines.howruck import ENGINE
+from engines.rng import Rng
+from render.howruck import action_group, action_label, event_text, render_board, render_hand
+from tests.engines.test_howruck_helpers import tug_state
+
+NAMES = ["Anna", "Bob"]
+
+
+def sample_states(seeds=range(3), every=5):
+    """States from seeded random games: the race, the tug, pending steals, the end."""
+    states = []
+    for seed in seeds:
+        state = ENGINE.new_game(2, seed, {"learning": seed == 1})
+        pick = Rng(seed)
+        step = 0
+        while ENGINE.outcome(state) is None:
+            movers = sorted(ENGINE.to_move(state))
+            seat = movers[pick.below(len(movers))]
+            legal = ENGINE.legal_actions(state, seat)
+            state, _ = ENGINE.apply(state, seat, legal[pick.below(len(legal))])
+            step += 1
+            if step % every == 0 or state["tug"] and state["tug"]["pending"]:
+                states.append(state)
+        states.append(state)
+    return states
+
+
+def picture(png: bytes) -> Image.Image:
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img
+
+
+def test_board_pictures_for_every_phase_viewer_and_language():
+    phases = set()
+    for i, state in enumerate(sample_states()[::3]):
+        viewer = (None, 0, 1)[i % 3]
+        view = ENGINE.view(state, viewer)
+        phases.add(view["phase"])
+        img = picture(render_board(view, names=NAMES, locale=("en", "nl")[i % 2]))
+        assert img.size == (1200, 720)
+    assert phases == {"forming", "tug", "over"}
+
+
+def test_hand_pictures_show_the_private_part():
+    for i, state in enumerate(sample_states(seeds=[4])[::2]):
+        seat = i % 2
+        img = picture(render_hand(ENGINE.view(state, seat), names=NAMES, locale=("en", "nl")[i % 2]))
+        assert img.width == 1200 and img.height < img.width
+
+
+def test_pictures_are_deterministic():
+    state = tug_state(fields={"ar": ["R1", "R3h"], "bg": ["N6"]}, hands=(["HR", "W2"], ["G0"]), discard=["AD"])
+    state, _ = ENGINE.apply(state, 0, "HR")
+    view = ENGINE.view(state, 1)
+    assert render_board(view, names=NAMES) == render_board(view, names=NAMES)
+    assert render_hand(view, names=NAMES, locale="nl") == render_hand(view, names=NAMES, locale="nl")
+    assert render_board(view, names=NAMES) != render_board(view, names=NAMES, locale="nl")
+
+
+def test_the_board_shows_what_the_view_says():
+    """A different top card, barrel position or strength changes the picture."""
+    base = tug_state(fields={"ar": ["R1"]}, hands=(["G0"], ["B0"]), barrel=6)
+    other_card = tug_state(fields={"ar": ["R3"]}, hands=(["G0"], ["B0"]), barrel=6)
+    other_barrel = tug_state(fields={"ar": ["R1"]}, hands=(["G0"], ["B0"]), barrel=4)
+    pictures = {render_board(ENGINE.view(s, None), names=NAMES) for s in (base, other_card, other_barrel)}
+    assert len(pictures) == 3
+
+
+def test_every_legal_action_has_a_short_distinct_label():
+    for state in sample_states(seeds=range(5, 9), every=2):
+        for seat in ENGINE.to_move(state):
+            view = ENGINE.view(state, seat)
+            legal = ENGINE.legal_actions(state, seat)
+            for locale in ("en", "nl"):
+                seen: dict[str, set[str]] = {}
+                for action in legal:
+                    label = action_label(view, action, locale)
+                    group = action_group(view, action, locale)
+                    assert 0 < len(label) <= 60 and 0 < len(group) <= 60, (action, label, group)
+                    assert label != action or action == "stop", (action, label)
+                    seen.setdefault(group, set())
+                    assert label not in seen[group], (group, label, legal)
+                    seen[group].add(label)
+
+
+def test_labels_name_cards_and_fields_from_the_viewers_side():
+    state = tug_state(fields={"bb": ["W4"]}, hands=(["R3h", "TZ", "WK", "VT"], ["B0", "G1"]), turn=0)
+    view = ENGINE.view(state, 0)
+    assert action_group(view, "R3h:ar") == "Red 3 (How Ruck!)"
+    assert action_label(view, "R3h:ar") == "Your side: red field"
+    assert action_label(view, "R3h:br") == "Their side: red field"
+    assert action_label(view, "R3h:br", "nl") == "Overkant: rode veld"
+    assert action_label(view, "TZ:4") == "Name 4"
+    assert action_label(view, "TZ:x") == "Decline"
+    assert action_label(view, "WK:bb-ag") == "dame 4: their blue → your green"
+    assert action_label(view, "VT:2") == "Card 2 of 2 (blind)"
+    assert action_group(view, "VT:2", "nl") == "Vuile truc"
+    forming = ENGINE.new_game(2, 1, {})
+    fview = ENGINE.view(forming, 0)
+    keep_a = action_label(fview, "keep:1:a")
+    assert keep_a.startswith("Keep ") and ", give " in keep_a
+    assert action_label(fview, "keep:1:a") != action_label(fview, "keep:1:b")
+    assert action_group(fview, "keep:1:a") == "Split a pair"
+
+
+def test_event_lines_use_names():
+    line = event_text(
+        {
+            "type": "compare",
+            "seat": 0,
+            "a_seat": 0,
+            "a": 6,
+            "b_seat": 1,
+            "b": 9,
+            "pull": 3,
+            "toward_seat": 1,
+            "barrel": 9,
+        },
+        NAMES,
+    )
+    assert line == "How Ruck! Anna 6 against Bob 9: the barrel moves 3 fields toward Bob (field 9)."
+
+
+def test_names_with_any_letters_draw():
+    state = tug_state(fields={"ar": ["R1"]}, hands=(["G0"], ["B0"]))
+    picture(render_board(ENGINE.view(state, None), names=["José Ñandú", "熊 🎉"], locale="nl"))
