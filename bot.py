@@ -31,6 +31,7 @@ class Config:
     bot_delay: float = 1.0  # factor on each game's computer-player pause; 0 in tests
     sync_commands: bool = True
     games: tuple[str, ...] = GAMES
+    render_processes: int = 0  # worker processes drawing pictures; 0: a thread of the bot's process
 
 
 def load_config(env: dict[str, str] | None = None) -> Config:
@@ -56,6 +57,13 @@ def load_config(env: dict[str, str] | None = None) -> Config:
         delay = float(env.get("TAFELBOT_BOT_DELAY", "1.0"))
     except ValueError:
         raise ConfigError("TAFELBOT_BOT_DELAY must be a number (a factor on computer players' pauses).") from None
+    processes = env.get("TAFELBOT_RENDER_PROCESSES", "auto").strip().lower()
+    if processes == "auto":
+        render_processes = 1 if (os.cpu_count() or 1) > 1 else 0
+    elif processes.isdigit():
+        render_processes = int(processes)
+    else:
+        raise ConfigError("TAFELBOT_RENDER_PROCESSES must be a number of processes or 'auto'.")
     level = env.get("TAFELBOT_LOG_LEVEL", "INFO").upper()
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
         raise ConfigError("TAFELBOT_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR.")
@@ -66,6 +74,7 @@ def load_config(env: dict[str, str] | None = None) -> Config:
         log_level=level,
         bot_delay=max(0.0, delay),
         sync_commands=env.get("TAFELBOT_SYNC", "1") != "0",
+        render_processes=render_processes,
     )
 
 
@@ -128,7 +137,10 @@ def create_bot(config: Config, **client_options):
                     # One broken game must not take the others down.
                     log.exception("game %s could not be loaded; its commands are off", key)
             self.table_service = TableService(self.store, specs)
-            self.table_flow = TableFlow(self, self.table_service, bot_delay_factor=config.bot_delay)
+            self.table_flow = TableFlow(
+                self, self.table_service, bot_delay_factor=config.bot_delay, render_processes=config.render_processes
+            )
+            await self.table_flow.painter.start()
             self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
             await self.tree.set_translator(FluentTranslator())
             for name in ["rules", *specs]:

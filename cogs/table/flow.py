@@ -20,6 +20,7 @@ from cogs.table.bots import ComputerPlayers
 from cogs.table.components import ActButton, HandButton, LobbyButton, NavButton
 from cogs.table.controls import build_page
 from cogs.table.live import LiveBoards
+from cogs.table.pictures import Painter
 from cogs.table.service import ActResult, LobbyResult, Player, TableError, TableService
 from cogs.table.spec import GameSpec
 from cogs.table.text import error_text, event_lines, game_name, seat_name, standings, who
@@ -55,9 +56,11 @@ class TableFlow:
         *,
         bot_delay_factor: float = 1.0,
         live_interval: float = 1.5,
+        render_processes: int = 0,
     ) -> None:
         self.client = client
         self.service = service
+        self.painter = Painter(render_processes)
         self.bots = ComputerPlayers(service, self.publish_result, delay_factor=bot_delay_factor)
         self.live = LiveBoards(self, interval=live_interval)
         self._quiet_clocks: dict[int, asyncio.Task] = {}
@@ -80,6 +83,7 @@ class TableFlow:
         for clock in self._quiet_clocks.values():
             clock.cancel()
         self._quiet_clocks.clear()
+        self.painter.close()
 
     async def drain(self, timeout: float = 5.0) -> None:
         """On shutdown: let interactions being answered finish (not computer players' pauses)."""
@@ -281,10 +285,10 @@ class TableFlow:
         lines = [note] if note else []
         if seat is None:
             lines.append(tr(lang, "controls-spectator"))
-            picture = await asyncio.to_thread(spec.render_board, view_data, names=names, locale=lang)
+            picture = await self.painter.paint(spec.render_board, view_data, names=names, locale=lang)
         else:
             render = spec.render_hand or spec.render_board
-            picture = await asyncio.to_thread(render, view_data, names=names, locale=lang)
+            picture = await self.painter.paint(render, view_data, names=names, locale=lang)
             if seat in to_move and row.status == "active":
                 legal = engine.legal_actions(state, seat)
                 group_of = (lambda a: spec.action_group(view_data, a, locale=lang)) if spec.action_group else None
@@ -388,12 +392,20 @@ class TableFlow:
             result = await self.service.act(
                 game_id, user_id=interaction.user.id, action=action, expected_version=version
             )
-            # Durable now: answer the clicker with fresh controls, then tell the channel.
+            # Durable now: answer the clicker, then tell the channel.
             lang = lang_of(interaction)
-            payload = await self.controls(result.row, result.state, interaction.user.id, lang)
-            await interaction.response.edit_message(
-                content=payload["content"], attachments=[payload["file"]], view=payload["view"]
-            )
+            engine = self.spec(result.row.game).engine
+            if result.seat in engine.to_move(result.state):
+                # Still this player's move (several moves a turn, or live play): fresh controls.
+                payload = await self.controls(result.row, result.state, interaction.user.id, lang)
+                await interaction.response.edit_message(
+                    content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+                )
+            else:
+                # The turn passed: a short note; "My hand" shows the new hand when it matters.
+                waiting = who(result.row.seats, engine.to_move(result.state), mention=False)
+                note = tr(lang, "played-ok") + ("\n" + tr(lang, "controls-waiting", players=waiting) if waiting else "")
+                await interaction.response.edit_message(content=note, attachments=[], view=None)
             await self.publish_result(result)
 
         row = await self.service.store.get_game(game_id)
@@ -464,7 +476,7 @@ class TableFlow:
         spec = self.spec(row.game)
         lang = row.locale
         names = [s.name for s in row.seats]
-        picture = await asyncio.to_thread(spec.render_board, spec.engine.view(state, None), names=names, locale=lang)
+        picture = await self.painter.paint(spec.render_board, spec.engine.view(state, None), names=names, locale=lang)
         formatter = spec.event_formatter
         lines = [intro] if intro else []
         lines += event_lines(lang, row.game, events, row.seats, formatter)

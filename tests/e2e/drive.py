@@ -61,3 +61,14 @@ async def play_to_the_end(fake, tafel, channel, game_id, users, *, limit=3000):
         assert controls.ephemeral
         await press_a_move(fake, user, controls.message, game_id, pick=step)
     raise AssertionError(f"game {game_id} did not end within {limit} moves")
+
+
+def ever_showed(message, filename: str) -> bool:
+    """Whether a message carried ``filename`` now or in any earlier version (edits replace files)."""
+    if any(name == filename for name, _ in message.files):
+        return True
+    return any(a.get("filename") == filename for version in message.versions for a in version.get("attachments") or [])
+
+
+def private_pictures(fake, filename: str = "hand.png"):
+    return [m for m in fake.all_messages() if ever_showed(m, filename)]

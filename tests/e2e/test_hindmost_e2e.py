@@ -10,6 +10,7 @@ from PIL import Image
 
 from engines.hindmost import ENGINE
 from render.hindmost import render_board
+from tests.e2e.drive import ever_showed, private_pictures
 
 
 async def open_table(fake, tafel, channel, host, *, join=(), computers=0, options=None):
@@ -88,9 +89,9 @@ async def test_a_whole_game_with_two_people_and_a_computer(fake, tafel, channel,
     Image.open(io.BytesIO(expected)).verify()
 
     # Hands only ever went out ephemeral, to their owner; every public message is a spectator's.
-    hands = [m for m in fake.all_messages() if any(name == "hand.png" for name, _ in m.files)]
+    hands = private_pictures(fake)
     assert hands and all(m.ephemeral and m.for_user.id in (alice.id, bob.id) for m in hands)
-    assert not any(name == "hand.png" for m in fake.channel_messages(channel) for name, _ in m.files)
+    assert not any(ever_showed(m, "hand.png") for m in fake.channel_messages(channel))
     # No log line carries a hand: no move button label or action id of any private message.
     private_labels = {b["label"] for m in hands for b in m.buttons() if b["custom_id"].startswith("tb:act:")}
     logged = "\n".join(r.getMessage() for r in caplog.records)

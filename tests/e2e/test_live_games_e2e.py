@@ -2,7 +2,7 @@
 
 import asyncio
 
-from tests.e2e.drive import open_table, play_to_the_end, press_a_move
+from tests.e2e.drive import open_table, play_to_the_end, press_a_move, private_pictures
 
 
 async def test_how_ruck_match_against_the_computer_with_team_forming(fake, tafel, channel, alice):
@@ -14,7 +14,7 @@ async def test_how_ruck_match_against_the_computer_with_team_forming(fake, tafel
     assert any(a == "stop" for a in moves)
     assert "Final standings" in fake.last_public(channel).content
     # Hands and kept cards only ever went to their owner.
-    private = [m for m in fake.all_messages() if any(n == "hand.png" for n, _ in m.files)]
+    private = private_pictures(fake)
     assert private and all(m.ephemeral and m.for_user.id == alice.id for m in private)
 
 
