@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-GAMES = ("hindmost", "manoever", "howruck", "duvelen")  # games with a cog; the others join as their cogs land
+GAMES = ("hindmost", "trackgammon", "manoever", "howruck", "duvelen")
 log = logging.getLogger("tafelbot")
 
 
@@ -143,7 +143,7 @@ def create_bot(config: Config, **client_options):
             await self.table_flow.painter.start()
             self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
             await self.tree.set_translator(FluentTranslator())
-            for name in ["rules", *specs]:
+            for name in ["rules", "league", *specs]:
                 try:
                     await self.load_extension(f"cogs.{name}")
                 except Exception:

@@ -64,3 +64,4 @@ cmd-param-quiet = stilte
 cmd-param-desc-new-quiet = Seconden zonder gespeelde kaart waarna de ronde eindigt (15-600)
 cmd-choice-live = live
 cmd-choice-relaxed = rustig
+cmd-group-trackgammon = Trackgammon: breng vijf gestapelde schijven thuis; blokkeer, sla en begraaf

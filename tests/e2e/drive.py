@@ -37,6 +37,8 @@ async def press_a_move(fake, user, message, game_id, pick=0):
     """On a private controls message: open groups and pages until a move button shows, press it."""
     for _ in range(5):
         acts = [b for b in message.buttons() if b["custom_id"].startswith(f"tb:act:{game_id}:")]
+        # Never take a move back: a person who keeps undoing never finishes.
+        acts = [b for b in acts if not b["custom_id"].endswith(":undo")] or acts
         if acts:
             reply = await fake.click(user, message, acts[pick % len(acts)]["custom_id"])
             assert reply.ephemeral

@@ -1,0 +1,26 @@
+"""/trackgammon: Trackgammon on the shared table flow."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.table.cog import MoveCommand, TableCog
+
+
+class Trackgammon(
+    TableCog,
+    MoveCommand,
+    group_name="trackgammon",
+    group_description="Trackgammon: race five stacked discs home; block, hit and bury",
+):
+    game = "trackgammon"
+
+    @app_commands.command(name="new", description="Open a table for this game in this channel")
+    async def new(self, interaction: discord.Interaction) -> None:
+        await self.flow.create(interaction, self.game, {})
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Trackgammon(bot))

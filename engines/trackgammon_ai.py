@@ -1,0 +1,226 @@
+"""Trackgammon computer player.
+
+Plans the whole turn: every way to play the remaining values is searched (positions reached by
+several orders are expanded once), each end position is scored, and the first move of the best
+plan is returned. Called again after that move, it searches again from the new position; the ends
+still reachable are a subset of the first search's and include the chosen one, so the turn ends in
+that position or one scoring the same. Decides from the seat's view and the legal actions only.
+
+A position scores the mover's own score minus that of the opponents (half the strongest, half the
+average, so that in 3-4 player games the leader is held back without ignoring the rest). A seat's
+score follows the rulebook's advice:
+- progress: discs home, and the distance still to travel, the disc allowed home counting double;
+- covered discs: a disc under others cannot move, worst for the disc allowed home and worst when
+  the cover is foreign (it has to be hit away first);
+- safety: a disc on a purple point an opponent's equal disc can reach (a hit sends it back to the
+  start) or a smaller one can reach (it gets buried); large discs stand to lose the most;
+- blocking: own discs smaller than an opponent's disc allowed home, on purple points ahead of it,
+  stop it from passing; the same the other way round counts against the seat, much more so when
+  the blocking disc is buried under one of the seat's own discs: it cannot leave until the seat
+  uncovers it, and keeping it buried would stall the seat's own race for good.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engines.rng import Rng
+from engines.trackgammon import (
+    DISCS,
+    DONE,
+    FINISH,
+    FIRST_POINT,
+    SIZES,
+    finish_candidate,
+    forced_moves,
+    geometry,
+    has_won,
+    parse_move,
+    remove_value,
+    stacks,
+)
+
+# Seconds the table flow waits before each computer action: a turn is two to four moves and a
+# confirmation, so a short pause keeps it followable without dragging.
+BOT_DELAY = 0.6
+
+WIN = 1e9
+HOME_BONUS = 40.0
+CANDIDATE_WEIGHT = 2.0
+OWN_COVER = 2.0
+FOREIGN_COVER = 6.0
+NEAR_THREAT = 0.35  # reachable with one die
+FAR_THREAT = 0.1  # reachable with both dice
+BLOCK_BONUS = 2.5
+BURY_LOSS = 8.0
+BLOCKED_AHEAD = 4.0
+HELD_BLOCK = 100.0
+
+
+def choose(view: dict, legal: list[str], seed: int) -> str:
+    moves = [action for action in legal if parse_move(action)]
+    if not moves:
+        return DONE if DONE in legal else legal[0]
+    seat = view["turn"]
+    players = view["players"]
+    pos = tuple(point for row in view["discs"] for point in row)
+    plans = best_plans(pos, players, seat, tuple(sorted(view["remaining"])))
+    firsts = sorted({plan[0] for plan in plans if plan and plan[0] in moves})
+    if not firsts:
+        return moves[Rng(seed).below(len(moves))]
+    return firsts[Rng(seed).below(len(firsts))]
+
+
+def best_plans(pos: tuple[int, ...], players: int, seat: int, values: tuple[int, ...]) -> list[tuple[str, ...]]:
+    """The move sequences (of maximal length) whose end position scores best."""
+    ends = turn_ends(pos, players, seat, values)
+    best = max(ends.values(), key=lambda item: item[0])[0]
+    return [plan for score, plan in ends.values() if score == best]
+
+
+def turn_ends(pos, players, seat, values) -> dict[tuple[int, ...], tuple[float, tuple[str, ...]]]:
+    """End position -> (score, a plan reaching it), over the longest plans and the winning ones."""
+    geo = geometry(players)
+    leaves: dict[tuple[int, ...], tuple[int, tuple[str, ...]]] = {}
+    seen: set = set()
+
+    def walk(current, rest, plan):
+        key = (current, rest)
+        if key in seen:
+            return
+        seen.add(key)
+        moves = forced_moves(current, geo, seat, rest) if rest else []
+        if not moves or has_won(current, seat):
+            if current not in leaves or _better_leaf(current, seat, len(plan), leaves[current][0]):
+                leaves[current] = (len(plan), plan)
+            return
+        for move in moves:
+            walk(move.after, remove_value(rest, move.value), (*plan, move.action))
+
+    walk(pos, values, ())
+    longest = max(length for length, _ in leaves.values())
+    ends = {}
+    for end, (length, plan) in leaves.items():
+        if has_won(end, seat):
+            ends[end] = (WIN - length, plan)  # a win ends the turn early: the sooner the better
+        elif length == longest:
+            ends[end] = (evaluate(end, players, seat), plan)
+    return ends
+
+
+def _better_leaf(end, seat: int, length: int, known: int) -> bool:
+    """Forced play wants the longest plans, except that a win is best reached soonest."""
+    return length < known if has_won(end, seat) else length > known
+
+
+def evaluate(pos: tuple[int, ...], players: int, seat: int) -> float:
+    if has_won(pos, seat):
+        return WIN
+    geo = geometry(players)
+    occ = stacks(pos, geo)
+    candidates = [finish_candidate(pos, s) for s in range(players)]
+    scores = [_seat_score(pos, geo, occ, candidates, s) for s in range(players)]
+    others = [scores[s] for s in range(players) if s != seat]
+    return scores[seat] - (0.5 * max(others) + 0.5 * sum(others) / len(others))
+
+
+def _seat_score(pos, geo, occ, candidates, seat) -> float:
+    candidate = candidates[seat]
+    score = 0.0
+    for size in SIZES:
+        idx = seat * DISCS + size - 1
+        point = pos[idx]
+        if point == FINISH:
+            score += HOME_BONUS
+            continue
+        weight = CANDIDATE_WEIGHT if size == candidate else 1.0
+        score -= weight * (FINISH - point)
+        if size == candidate:
+            score -= _blocked_ahead(geo, occ, seat, size, point)
+        cell = geo.cell_of[seat][point]
+        stack = occ[cell]
+        if stack[0] != idx:
+            score -= weight * _cover_penalty(stack, idx, seat)
+        if geo.purple[cell]:
+            other, target = _neighbour_on(geo, cell, seat)
+            if stack[0] == idx:  # only a top disc can be hit or buried
+                score -= _danger(pos, geo, occ, other, target, idx, size, weight)
+            score += _blocking(pos, candidates[other], other, target, size)  # covered or not
+    return score
+
+
+def _blocked_ahead(geo, occ, seat: int, size: int, point: int) -> float:
+    """Foreign smaller discs between the disc allowed home and the finish."""
+    penalty = 0.0
+    cell_of = geo.cell_of[seat]
+    for ahead in range(point + 2 - point % 2, FINISH, 2):  # purple points are the even ones
+        stack = occ.get(cell_of[ahead])
+        if stack is None:
+            continue
+        if any(i // DISCS != seat and i % DISCS + 1 < size for i in stack):
+            penalty += BLOCKED_AHEAD
+            if stack[0] // DISCS == seat:  # held under our own disc
+                penalty += HELD_BLOCK
+    return penalty
+
+
+def _cover_penalty(stack: list[int], idx: int, seat: int) -> float:
+    penalty = 0.0
+    for above in stack:  # top first; stop at the disc itself
+        if above == idx:
+            break
+        penalty += OWN_COVER if above // DISCS == seat else FOREIGN_COVER
+    return penalty
+
+
+def _danger(pos, geo, occ, other, target, idx, size, weight) -> float:
+    """Expected loss from the other player on this purple cell: an equal disc can hit ours (back
+    to the start), a smaller one can bury it."""
+    loss = 0.0
+    for their_size in range(1, size + 1):
+        their_idx = other * DISCS + their_size - 1
+        their_point = pos[their_idx]
+        if their_point == FINISH or occ[geo.cell_of[other][their_point]][0] != their_idx:
+            continue
+        gap = abs(their_point - target)
+        if gap == 0 or gap > 12:
+            continue
+        chance = NEAR_THREAT if gap <= 6 else FAR_THREAT
+        if their_size == size:
+            loss += chance * weight * (pos[idx] - FIRST_POINT)
+        else:
+            loss += chance * weight * BURY_LOSS
+    return loss
+
+
+def _blocking(pos, their_candidate, other, target, size) -> float:
+    """Bonus for standing in the way of the other player's disc allowed home, when it is larger."""
+    if their_candidate <= size:
+        return 0.0
+    their_point = pos[other * DISCS + their_candidate - 1]
+    if their_point >= target:
+        return 0.0
+    return BLOCK_BONUS if target - their_point <= 12 else BLOCK_BONUS / 2
+
+
+def _neighbour_on(geo, cell: int, seat: int) -> tuple[int, int]:
+    """The other player who walks this purple cell, and the point it is on their track."""
+    return _cell_users(geo.players)[cell][seat]
+
+
+@lru_cache(maxsize=8)
+def _cell_users(players: int) -> tuple[dict[int, tuple[int, int]], ...]:
+    """Per purple cell: for each of its two users, (the other user, the cell's point on theirs)."""
+    geo = geometry(players)
+    users: list[list[tuple[int, int]]] = [[] for _ in geo.cells]
+    for s in range(players):
+        for p in range(1, FINISH):
+            users[geo.cell_of[s][p]].append((s, p))
+    table = []
+    for pair in users:
+        if len(pair) == 2:
+            (a, pa), (b, pb) = pair
+            table.append({a: (b, pb), b: (a, pa)})
+        else:
+            table.append({})
+    return tuple(table)
