@@ -124,9 +124,7 @@ class League(
             await interaction.response.defer(thinking=True)
             title = tr(lang, "league-standings-title", game=game_label(lang, key), season=wanted)
             shown = top_with_own(rows, interaction.user.id)
-            png = await asyncio.to_thread(
-                render_standings, shown, title=title, highlight_user_id=interaction.user.id, locale=lang
-            )
+            png = await self._paint(shown, title=title, highlight_user_id=interaction.user.id, locale=lang)
             own = next((r for r in rows if r.user_id == interaction.user.id), None)
             if own is not None:
                 line = tr(lang, "league-standings-you", rank=own.rank, count=len(rows), rating=own.rating)
@@ -265,9 +263,7 @@ class League(
         await self._answer(interaction, work)
 
     # ---- helpers ------------------------------------------------------------------------------------
-    async def _answer(
-        self, interaction: discord.Interaction, work: Callable[[str, int], Awaitable[None]]
-    ) -> None:
+    async def _answer(self, interaction: discord.Interaction, work: Callable[[str, int], Awaitable[None]]) -> None:
         """Run ``work(lang, guild_id)``; mistakes become a short ephemeral answer, our bugs an apology."""
         lang = language_of(interaction.locale)
         try:
@@ -279,6 +275,13 @@ class League(
         except Exception:
             log.exception("league command failed (user %s, guild %s)", interaction.user.id, interaction.guild_id)
             await self._tell(interaction, tr(lang, "league-error-internal"))
+
+    async def _paint(self, rows: Sequence[Standing], **options) -> bytes:
+        """Draw off the event loop: in the table flow's picture worker when the bot has one."""
+        painter = getattr(getattr(self.bot, "table_flow", None), "painter", None)
+        if painter is not None:
+            return await painter.paint(render_standings, list(rows), **options)
+        return await asyncio.to_thread(render_standings, rows, **options)
 
     @staticmethod
     async def _tell(interaction: discord.Interaction, text: str) -> None:
@@ -302,7 +305,7 @@ class League(
             name += f" ({tr(lang, 'league-history-resigned')})"
         if seat.placement is None:
             return name
-        return f"{seat.placement}. {name} {number(seat.score, lang)}"
+        return f"{seat.placement}. {name} ({number(seat.score, lang)})"
 
     def _history_block(self, lang: str, guild_id: int, entry: HistoryEntry) -> str:
         marks = []

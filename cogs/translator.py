@@ -21,6 +21,10 @@ def message_id(string: app_commands.locale_str, context: app_commands.Translatio
     if loc is Loc.command_name:
         return f"cmd-name-{data.name}"
     if loc is Loc.command_description:
+        # A subcommand whose name other groups use too (``new``) may have its own text.
+        parent = getattr(data, "parent", None)
+        if parent is not None and has("nl", f"cmd-desc-{parent.name}-{data.name}"):
+            return f"cmd-desc-{parent.name}-{data.name}"
         return f"cmd-desc-{data.name}"
     if loc is Loc.group_name:
         return f"cmd-name-{data.name}"

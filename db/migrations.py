@@ -56,4 +56,55 @@ MIGRATIONS: list[str] = [
     CREATE INDEX results_by_guild ON results (guild_id, game, finished_at);
     CREATE INDEX results_by_user ON results (user_id, finished_at);
     """,
+    # 2: the league. Seasons per server, the server's league settings, and a ledger of every
+    # finished or cancelled game in a server (its season, whether it is rated, and the order in which
+    # it was counted). Ratings per (server, season, game or 'all', person) are derived data: a full
+    # recomputation from the ledger and the results rebuilds them exactly (db/league.py).
+    """
+    CREATE TABLE league_settings (
+        guild_id   INTEGER PRIMARY KEY,
+        carry_over INTEGER NOT NULL DEFAULT 1 CHECK (carry_over IN (0, 1)),
+        updated_at REAL,
+        updated_by INTEGER
+    );
+
+    -- carry_over: 1 if this season's ratings start from the previous season's, 0 if they start afresh.
+    CREATE TABLE league_seasons (
+        guild_id   INTEGER NOT NULL,
+        number     INTEGER NOT NULL CHECK (number >= 1),
+        started_at REAL    NOT NULL,
+        started_by INTEGER,
+        carry_over INTEGER NOT NULL CHECK (carry_over IN (0, 1)),
+        PRIMARY KEY (guild_id, number)
+    );
+
+    -- seq is the order in which games were counted: ratings are replayed in this order.
+    -- applied = 0 marks games whose ratings still need a recomputation of their server.
+    CREATE TABLE league_games (
+        seq      INTEGER PRIMARY KEY,
+        game_id  INTEGER NOT NULL UNIQUE REFERENCES games (id),
+        guild_id INTEGER NOT NULL,
+        season   INTEGER NOT NULL,
+        game     TEXT    NOT NULL,
+        rated    INTEGER NOT NULL CHECK (rated IN (0, 1)),
+        applied  INTEGER NOT NULL DEFAULT 1 CHECK (applied IN (0, 1)),
+        FOREIGN KEY (guild_id, season) REFERENCES league_seasons (guild_id, number)
+    );
+    CREATE INDEX league_games_by_season ON league_games (guild_id, season, game);
+    CREATE INDEX league_games_pending ON league_games (guild_id) WHERE applied = 0;
+
+    -- game is a game key or 'all' (one rating over every game). mu and sigma are openskill's
+    -- PlackettLuce parameters, games the rated games counted in this season.
+    CREATE TABLE league_ratings (
+        guild_id INTEGER NOT NULL,
+        season   INTEGER NOT NULL,
+        game     TEXT    NOT NULL,
+        user_id  INTEGER NOT NULL,
+        mu       REAL    NOT NULL,
+        sigma    REAL    NOT NULL,
+        games    INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, season, game, user_id)
+    );
+    CREATE INDEX league_ratings_by_user ON league_ratings (guild_id, user_id, game, season);
+    """,
 ]

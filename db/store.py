@@ -19,6 +19,7 @@ from typing import Any
 
 import aiosqlite
 
+from db import league
 from db.migrations import MIGRATIONS
 
 OPEN_STATUSES = ("lobby", "active")
@@ -304,7 +305,7 @@ class Store:
                 async with conn.execute("SELECT guild_id, game FROM games WHERE id = ?", (game_id,)) as c:
                     g = await c.fetchone()
                 # INSERT OR IGNORE: a finished game is recorded exactly once, even if retried.
-                await conn.executemany(
+                inserted = await conn.executemany(
                     "INSERT OR IGNORE INTO results (game_id, seat, guild_id, game, user_id, name, is_bot, resigned,"
                     " placement, score, rated, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [
@@ -325,6 +326,8 @@ class Store:
                         for r in results
                     ],
                 )
+                if inserted.rowcount > 0:  # the league counts the game in this same transaction
+                    await league.on_results(conn, game_id)
         return expected_version + 1
 
 

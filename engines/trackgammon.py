@@ -606,9 +606,12 @@ class TrackgammonEngine(Engine):
         ]
         # The winner is the only seat with five home, so it sorts first on the same key.
         keys = [(homes[s], -distances[s]) for s in range(state.players)]
+        placements = placements_from_keys(keys)
+        # Trackgammon has no points of its own: the league scores the finishing order, one point
+        # for every player finishing behind you.
         return Outcome(
-            placements=placements_from_keys(keys),
-            scores=[float(h) for h in homes],
+            placements=placements,
+            scores=[float(sum(1 for other in placements if other > mine)) for mine in placements],
             detail={"winner": state.winner, "home": homes, "distance": distances},
         )
 

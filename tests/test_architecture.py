@@ -4,8 +4,20 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-STDLIB_ONLY_FORBIDDEN = {"discord", "aiosqlite", "sqlite3", "PIL", "asyncio", "aiohttp", "random", "requests",
-                         "cogs", "render", "db", "locales"}
+STDLIB_ONLY_FORBIDDEN = {
+    "discord",
+    "aiosqlite",
+    "sqlite3",
+    "PIL",
+    "asyncio",
+    "aiohttp",
+    "random",
+    "requests",
+    "cogs",
+    "render",
+    "db",
+    "locales",
+}
 
 
 def imports_of(path: Path) -> set[str]:

@@ -12,8 +12,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_missing_token_is_a_clear_message_and_exit_code_2(tmp_path):
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
-    proc = subprocess.run([sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode == 2
     assert "DISCORD_TOKEN" in proc.stderr
     assert "Traceback" not in proc.stderr

@@ -8,7 +8,7 @@ league-col-wins = Wins
 league-col-points = Points
 league-col-rating = Rating
 league-picture-empty = No rated games yet.
-league-picture-note = Only games between people count. Rating: a cautious estimate of skill (openskill); newcomers start at 1000.
+league-picture-note = Only games between people count. Rating: a cautious skill estimate (openskill), starting at 1000.
 
 league-standings-title = { $game }: season { $season }
 league-standings-empty = No rated games in { $game } in season { $season } yet. Games count when every seat is a person.

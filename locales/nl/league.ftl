@@ -8,7 +8,7 @@ league-col-wins = Gewonnen
 league-col-points = Punten
 league-col-rating = Rating
 league-picture-empty = Nog geen spellen met rating.
-league-picture-note = Alleen spellen tussen mensen tellen. Rating: een voorzichtige schatting van je kunnen (openskill); nieuwkomers beginnen op 1000.
+league-picture-note = Alleen spellen tussen mensen tellen. Rating: voorzichtige schatting (openskill), begint op 1000.
 
 league-standings-title = { $game }: seizoen { $season }
 league-standings-empty = Nog geen spellen met rating in { $game } in seizoen { $season }. Een spel telt als elke plaats door een mens bezet is.

@@ -19,7 +19,7 @@ async def tree_payload(tmp_path):
     from bot import GAMES
     from cogs.table.components import ALL_DYNAMIC_ITEMS  # noqa: F401
 
-    for name in ("rules", *GAMES):
+    for name in ("rules", "league", *GAMES):
         await bot.load_extension(f"cogs.{name}")
     translator = bot.tree.translator
     payload = [await cmd.get_translated_payload(bot.tree, translator) for cmd in bot.tree.get_commands()]

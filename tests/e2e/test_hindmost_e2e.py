@@ -78,7 +78,7 @@ async def test_a_whole_game_with_two_people_and_a_computer(fake, tafel, channel,
     final = fake.last_public(channel)
     assert "Final standings" in final.content or "Eindstand" in final.content
     results = await tafel.bot.store.results(game_id)
-    assert sorted(r.placement for r in results) == [1, 2, 3]
+    assert min(r.placement for r in results) == 1 and len(results) == 3  # teams may tie
     assert [r.is_bot for r in results] == [False, False, True]
 
     # The picture in the channel is exactly the spectator's picture: no hand can be in it.

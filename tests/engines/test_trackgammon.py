@@ -452,7 +452,8 @@ def test_the_game_ends_as_soon_as_the_fifth_disc_is_home_and_the_others_are_rank
     assert ENGINE.legal_actions(state, 0) == []
     out = ENGINE.outcome(state)
     assert out.placements == [1, 2, 2]
-    assert out.scores == [5.0, 2.0, 2.0]
+    assert out.scores == [2.0, 0.0, 0.0]  # finishing order: one point per player behind
+    assert out.detail["home"] == [5, 2, 2]
     assert out.detail["distance"] == [0, 18, 18]
     with pytest.raises(GameOver):
         ENGINE.apply(state, 0, "done")

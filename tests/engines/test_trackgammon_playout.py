@@ -50,7 +50,8 @@ def test_random_playouts_keep_every_invariant(players):
     for seed in range(3 if players == 4 else 4):
         state, log = random_playout(ENGINE, players, seed, leak_check=check_view, chooser=forward_leaning)
         out = ENGINE.outcome(state)
-        assert out.placements.count(1) == 1 and out.scores[out.placements.index(1)] == 5.0
+        assert out.placements.count(1) == 1 and out.detail["home"][out.placements.index(1)] == 5
+        assert out.scores[out.placements.index(1)] == players - 1
         assert any(action == "undo" for _, action in log)
 
 
@@ -69,4 +70,4 @@ def test_many_quick_games_end_with_all_discs_accounted_for(players):
             assert len(state.pos) == players * DISCS
         else:
             raise AssertionError("game did not end")
-        assert sum(1 for seat in range(players) if ENGINE.outcome(state).scores[seat] == 5.0) == 1
+        assert sum(1 for seat in range(players) if ENGINE.outcome(state).detail["home"][seat] == 5) == 1

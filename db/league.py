@@ -1,0 +1,659 @@
+"""The league: standings, ratings and seasons per server, on top of the results the store writes.
+
+Facts and derived data are kept apart:
+
+- Facts: the ``results`` rows (one per seat of every finished or cancelled game), the seasons of each
+  server (``league_seasons``, each remembering whether its ratings carried over), the server's
+  settings, and the ledger ``league_games``: for every game of a server, the season it counts in,
+  whether it is rated, and ``seq``, the order in which it was counted.
+- Derived: the ratings (``league_ratings``). The store calls :func:`on_results` in the same
+  transaction that writes a game's results, which updates them incrementally; :func:`recompute`
+  rebuilds them from the ledger and the results alone, replaying games in ``seq`` order with the same
+  arithmetic, so both give exactly the same numbers (a test checks this). Standings (games played,
+  wins, points) are never stored: they are sums over the results of a season.
+
+Ratings come from ``openskill``'s PlackettLuce model with its default parameters (mu 25, sigma 25/3,
+beta 25/6, tau 25/300): every game is a free-for-all of single-player teams ranked by placement;
+equal placements are ties (see :func:`_rate` for how they reach openskill). Only rated games count
+(every seat a person, each placed); games with computer players and cancelled games are in the
+ledger and in the history but change no standings or ratings. A seat that resigned is placed after everyone who played on, so a
+resignation is a loss. Each rated game updates two ratings per player: the game's own and the one
+over all games (key ``"all"``). What players see is :func:`display_rating`, the conservative estimate
+``mu - 3 * sigma`` scaled so a newcomer starts at 1000.
+
+Seasons: a server starts in season 1 (created with its first result). An admin starts the next
+season; games finishing after that count in it. A season whose ``carry_over`` is set starts each
+player from their last rating of the seasons before it (back to the latest season that reset); a
+season that resets starts everybody afresh. Past seasons stay readable.
+
+If the league code ever fails while a game finishes, the store's write still succeeds (the league's
+part is rolled back to a savepoint and logged) and :func:`catch_up`, run when the league cog loads,
+counts the game afterwards. ``catch_up`` also takes in results written before this module existed.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import aiosqlite
+from openskill.models import PlackettLuce
+
+if TYPE_CHECKING:
+    from db.store import Store
+
+log = logging.getLogger("tafelbot.league")
+
+ALL = "all"  # the rating key over every game (never a game's own key)
+MODEL = PlackettLuce()
+DISPLAY_BASE = 1000
+DISPLAY_SCALE = 40
+
+
+class LeagueError(Exception):
+    """A request the league refuses (a user's mistake). ``code`` → ``league-error-<code>``."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+def display_rating(mu: float, sigma: float) -> int:
+    """The rating players see: ``mu - 3 sigma`` (openskill's ordinal), scaled; a newcomer has 1000."""
+    return round(DISPLAY_BASE + DISPLAY_SCALE * (mu - 3 * sigma))
+
+
+# ---- what the queries return ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Season:
+    number: int
+    started_at: float | None  # None: season 1 of a server without any game yet
+    carry_over: bool  # this season's ratings started from the previous season's
+    games: int  # games counted in it (rated and unrated; cancelled ones not)
+    rated_games: int
+
+
+@dataclass(frozen=True)
+class Settings:
+    carry_over: bool  # a new season carries ratings over (True) or resets them (False)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of a table. ``position`` is the line number in the full table (1, 2, 3 ...),
+    ``rank`` the place shown (equal lines share it). ``points`` is None over all games, where
+    the games' own points do not add up."""
+
+    position: int
+    rank: int
+    user_id: int
+    name: str
+    played: int
+    wins: int
+    points: float | None
+    rating: int
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    seat: int
+    user_id: int | None
+    name: str
+    is_bot: bool
+    resigned: bool
+    placement: int | None
+    score: float | None
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    game_id: int
+    game: str
+    channel_id: int
+    season: int
+    finished_at: float
+    rated: bool
+    cancelled: bool
+    seats: tuple[SeatResult, ...]  # best placement first; cancelled games in seat order
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A player's record in one game (or ``ALL``): rated games over every season."""
+
+    game: str
+    played: int
+    wins: int
+    points: float | None
+    rating: int | None  # the rating their next game starts from; None if they have none now
+    best: int | None  # best placement
+    best_of: int | None  # players in that game
+
+
+@dataclass(frozen=True)
+class Profile:
+    user_id: int
+    season: int
+    records: tuple[GameRecord, ...]  # ALL first, then each game played, most played first
+    unrated: int  # games with computers or cancelled
+    recent: tuple[HistoryEntry, ...]
+
+
+# ---- the hook in the store -----------------------------------------------------------------------
+async def on_results(conn: aiosqlite.Connection, game_id: int) -> None:
+    """Count a game whose results were just written (called by ``Store.update_game`` inside its
+    transaction). Counts each game once, whatever calls it again. A failure here never loses the
+    results: the league's part is undone and logged, and :func:`catch_up` counts the game later."""
+    await conn.execute("SAVEPOINT league")
+    try:
+        await _count_game(conn, game_id)
+    except Exception:
+        await conn.execute("ROLLBACK TO league")
+        log.exception("league: game %s could not be counted now; it will be at the next start", game_id)
+    finally:
+        await conn.execute("RELEASE league")
+
+
+async def _count_game(conn: aiosqlite.Connection, game_id: int) -> None:
+    rows = await _results_of(conn, game_id)
+    if not rows or rows[0]["guild_id"] is None:
+        return  # no results, or a game outside any server: no league
+    guild_id = rows[0]["guild_id"]
+    await _ensure_first_season(conn, guild_id, rows[0]["finished_at"])
+    season = await _current_season(conn, guild_id)
+    rated = _ratable(rows)
+    pending = await _has_pending(conn, guild_id)
+    cur = await conn.execute(
+        "INSERT OR IGNORE INTO league_games (game_id, guild_id, season, game, rated, applied) VALUES (?, ?, ?, ?, ?, ?)",
+        (game_id, guild_id, season, rows[0]["game"], int(rated), int(not pending)),
+    )
+    if cur.rowcount == 0:
+        return  # counted before
+    if pending:
+        await _recompute_guild(conn, guild_id)
+    elif rated:
+        await _rate_incrementally(conn, guild_id, season, rows[0]["game"], rows)
+
+
+# ---- ratings ------------------------------------------------------------------------------------
+def _ratable(rows: Sequence[Any]) -> bool:
+    """Rated: every seat a person, each once, each placed, and at least two of them."""
+    users = [r["user_id"] for r in rows]
+    return (
+        len(rows) >= 2
+        and all(r["rated"] and r["placement"] is not None and r["user_id"] is not None for r in rows)
+        and len(set(users)) == len(users)
+    )
+
+
+def _rate(before: Sequence[tuple[float, float]], placements: Sequence[int]) -> list[tuple[float, float]]:
+    """One free-for-all game: (mu, sigma) per seat before → after. Equal placements are ties.
+
+    Ties are not handed to openskill as equal ranks: openskill 6.2's PlackettLuce mishandles them
+    once three or more players are involved (players tied for 2nd can end below the one placed 4th;
+    openskill.py issues #155 and #201). Instead every tied group is broken in each rotation of its
+    members (as many orderings as the least common multiple of the group sizes: at most 15 with
+    eight players), and each player gets the mean of their ratings over those orderings: a tie
+    counts as each tied player taking each of the tied places equally often. Without ties this is
+    exactly one openskill update."""
+    groups: dict[int, list[int]] = {}
+    for seat, placement in enumerate(placements):
+        groups.setdefault(placement, []).append(seat)
+    ordered = [groups[p] for p in sorted(groups)]
+    orderings = math.lcm(*(len(g) for g in ordered))
+    totals = [[0.0, 0.0] for _ in before]
+    for turn in range(orderings):
+        ranks = [0] * len(before)
+        place = 1
+        for group in ordered:
+            for k, seat in enumerate(group):
+                ranks[seat] = place + (k + turn) % len(group)
+            place += len(group)
+        teams = MODEL.rate([[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before], ranks=ranks)
+        for total, team in zip(totals, teams, strict=True):
+            total[0] += team[0].mu
+            total[1] += team[0].sigma
+    return [(mu / orderings, sigma / orderings) for mu, sigma in totals]
+
+
+def _carried_from(season: int, reset_seasons: Iterable[int]) -> range:
+    """The seasons (newest first) a season's ratings start from: back to the latest season that
+    reset, not including it if it is this one."""
+    first = max((s for s in reset_seasons if s <= season), default=1)
+    return range(season - 1, first - 1, -1)
+
+
+async def _reset_seasons(conn: aiosqlite.Connection, guild_id: int) -> list[int]:
+    async with conn.execute(
+        "SELECT number FROM league_seasons WHERE guild_id = ? AND carry_over = 0", (guild_id,)
+    ) as cur:
+        return [r[0] for r in await cur.fetchall()]
+
+
+async def _starting_rating(
+    conn: aiosqlite.Connection, guild_id: int, season: int, key: str, user_id: int, resets: Sequence[int]
+) -> tuple[float, float, int] | None:
+    """(mu, sigma, games this season) a player's next game in ``season`` starts from, or None if
+    they have no rating there (not even a carried one)."""
+    async with conn.execute(
+        "SELECT mu, sigma, games FROM league_ratings WHERE guild_id = ? AND season = ? AND game = ? AND user_id = ?",
+        (guild_id, season, key, user_id),
+    ) as cur:
+        row = await cur.fetchone()
+    if row is not None:
+        return row["mu"], row["sigma"], row["games"]
+    seasons = _carried_from(season, resets)
+    if not seasons:
+        return None
+    async with conn.execute(
+        "SELECT mu, sigma FROM league_ratings WHERE guild_id = ? AND game = ? AND user_id = ?"
+        " AND season BETWEEN ? AND ? ORDER BY season DESC LIMIT 1",
+        (guild_id, key, user_id, seasons[-1], seasons[0]),
+    ) as cur:
+        row = await cur.fetchone()
+    return (row["mu"], row["sigma"], 0) if row is not None else None
+
+
+async def _rate_incrementally(
+    conn: aiosqlite.Connection, guild_id: int, season: int, game: str, rows: Sequence[Any]
+) -> None:
+    resets = await _reset_seasons(conn, guild_id)
+    users = [r["user_id"] for r in rows]
+    placements = [r["placement"] for r in rows]
+    for key in (game, ALL):
+        before = []
+        for user_id in users:
+            start = await _starting_rating(conn, guild_id, season, key, user_id, resets)
+            before.append(start or (MODEL.mu, MODEL.sigma, 0))
+        after = _rate([(mu, sigma) for mu, sigma, _ in before], placements)
+        await conn.executemany(
+            "INSERT INTO league_ratings (guild_id, season, game, user_id, mu, sigma, games)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, season, game, user_id)"
+            " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
+            [
+                (guild_id, season, key, user_id, mu, sigma, old[2] + 1)
+                for user_id, (mu, sigma), old in zip(users, after, before, strict=True)
+            ],
+        )
+
+
+async def _recompute_guild(conn: aiosqlite.Connection, guild_id: int) -> int:
+    """Rebuild a server's ratings from its ledger and results, in counting order. Returns the
+    number of rated games replayed."""
+    resets = await _reset_seasons(conn, guild_id)
+    async with conn.execute(
+        "SELECT lg.game_id, lg.season, lg.game, r.user_id, r.placement, r.rated"
+        " FROM league_games lg JOIN results r ON r.game_id = lg.game_id"
+        " WHERE lg.guild_id = ? AND lg.rated = 1 ORDER BY lg.seq, r.seat",
+        (guild_id,),
+    ) as cur:
+        rows = await cur.fetchall()
+    games: dict[int, list[Any]] = {}
+    for row in rows:
+        games.setdefault(row["game_id"], []).append(row)
+    ratings: dict[tuple[int, str, int], tuple[float, float, int]] = {}
+    counted = 0
+    for seats in games.values():  # dicts keep insertion order: the ledger's order
+        if not _ratable(seats):
+            continue
+        counted += 1
+        season, game = seats[0]["season"], seats[0]["game"]
+        users = [r["user_id"] for r in seats]
+        for key in (game, ALL):
+            before = []
+            for user_id in users:
+                start = ratings.get((season, key, user_id))
+                if start is None:
+                    carried = next(
+                        (
+                            ratings[(s, key, user_id)]
+                            for s in _carried_from(season, resets)
+                            if (s, key, user_id) in ratings
+                        ),
+                        None,
+                    )
+                    start = (carried[0], carried[1], 0) if carried else (MODEL.mu, MODEL.sigma, 0)
+                before.append(start)
+            after = _rate([(mu, sigma) for mu, sigma, _ in before], [r["placement"] for r in seats])
+            for user_id, (mu, sigma), old in zip(users, after, before, strict=True):
+                ratings[(season, key, user_id)] = (mu, sigma, old[2] + 1)
+    await conn.execute("DELETE FROM league_ratings WHERE guild_id = ?", (guild_id,))
+    await conn.executemany(
+        "INSERT INTO league_ratings (guild_id, season, game, user_id, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(guild_id, season, key, user_id, *value) for (season, key, user_id), value in ratings.items()],
+    )
+    await conn.execute("UPDATE league_games SET applied = 1 WHERE guild_id = ? AND applied = 0", (guild_id,))
+    return counted
+
+
+async def recompute(store: Store, guild_id: int | None = None) -> int:
+    """Rebuild the ratings of one server (or all) from the stored results; returns the number of
+    rated games replayed. The result equals what the incremental updates produced."""
+    async with _writing(store) as conn:
+        if guild_id is not None:
+            return await _recompute_guild(conn, guild_id)
+        async with conn.execute("SELECT DISTINCT guild_id FROM league_games ORDER BY guild_id") as cur:
+            guilds = [r[0] for r in await cur.fetchall()]
+        return sum([await _recompute_guild(conn, g) for g in guilds])
+
+
+async def catch_up(store: Store) -> int:
+    """Count games whose results are not in the league yet (written before the league existed, or
+    while the league failed) in each server's current season, then recompute every server with
+    games waiting. Returns the number of games taken in. Cheap when there is nothing to do."""
+    async with _writing(store) as conn:
+        async with conn.execute(
+            "SELECT r.* FROM results r LEFT JOIN league_games lg ON lg.game_id = r.game_id"
+            " WHERE lg.game_id IS NULL AND r.guild_id IS NOT NULL ORDER BY r.finished_at, r.game_id, r.seat"
+        ) as cur:
+            rows = await cur.fetchall()
+        games: dict[int, list[Any]] = {}
+        for row in rows:
+            games.setdefault(row["game_id"], []).append(row)
+        for game_id, seats in games.items():
+            guild_id = seats[0]["guild_id"]
+            await _ensure_first_season(conn, guild_id, seats[0]["finished_at"])
+            await conn.execute(
+                "INSERT INTO league_games (game_id, guild_id, season, game, rated, applied) VALUES (?, ?, ?, ?, ?, 0)",
+                (game_id, guild_id, await _current_season(conn, guild_id), seats[0]["game"], int(_ratable(seats))),
+            )
+        async with conn.execute("SELECT DISTINCT guild_id FROM league_games WHERE applied = 0") as cur:
+            waiting = [r[0] for r in await cur.fetchall()]
+        for guild_id in waiting:
+            await _recompute_guild(conn, guild_id)
+    if games:
+        log.info("league: took in %d game(s) not counted before", len(games))
+    return len(games)
+
+
+# ---- seasons and settings -------------------------------------------------------------------------
+async def current_season(store: Store, guild_id: int) -> int:
+    return await _current_season(store.conn, guild_id)
+
+
+async def _current_season(conn: aiosqlite.Connection, guild_id: int) -> int:
+    async with conn.execute("SELECT MAX(number) FROM league_seasons WHERE guild_id = ?", (guild_id,)) as cur:
+        (number,) = await cur.fetchone()
+    return number or 1
+
+
+async def _ensure_first_season(conn: aiosqlite.Connection, guild_id: int, started_at: float) -> None:
+    await conn.execute(
+        "INSERT INTO league_seasons (guild_id, number, started_at, started_by, carry_over)"
+        " SELECT ?, 1, ?, NULL, 1 WHERE NOT EXISTS (SELECT 1 FROM league_seasons WHERE guild_id = ?)",
+        (guild_id, started_at, guild_id),
+    )
+
+
+async def _has_pending(conn: aiosqlite.Connection, guild_id: int) -> bool:
+    async with conn.execute("SELECT 1 FROM league_games WHERE guild_id = ? AND applied = 0 LIMIT 1", (guild_id,)) as c:
+        return await c.fetchone() is not None
+
+
+async def seasons(store: Store, guild_id: int) -> list[Season]:
+    """Every season of the server, oldest first (season 1 even before its first game)."""
+    async with store.conn.execute(
+        "SELECT s.number, s.started_at, s.carry_over,"
+        " (SELECT COUNT(*) FROM league_games lg JOIN games g ON g.id = lg.game_id"
+        "   WHERE lg.guild_id = s.guild_id AND lg.season = s.number AND g.status = 'finished') AS games,"
+        " (SELECT COUNT(*) FROM league_games lg"
+        "   WHERE lg.guild_id = s.guild_id AND lg.season = s.number AND lg.rated = 1) AS rated_games"
+        " FROM league_seasons s WHERE s.guild_id = ? ORDER BY s.number",
+        (guild_id,),
+    ) as cur:
+        rows = await cur.fetchall()
+    found = [Season(r["number"], r["started_at"], bool(r["carry_over"]), r["games"], r["rated_games"]) for r in rows]
+    return found or [Season(1, None, True, 0, 0)]
+
+
+async def new_season(store: Store, guild_id: int, *, started_by: int | None = None) -> Season:
+    """Start the next season, carrying ratings over or not as the server's settings say. Refused
+    (``LeagueError("season-empty")``) while the current season has no finished game yet, so a
+    repeated command does not make empty seasons."""
+    now = time.time()
+    async with _writing(store) as conn:
+        await _ensure_first_season(conn, guild_id, now)
+        current = await _current_season(conn, guild_id)
+        async with conn.execute(
+            "SELECT COUNT(*) FROM league_games lg JOIN games g ON g.id = lg.game_id"
+            " WHERE lg.guild_id = ? AND lg.season = ? AND g.status = 'finished'",
+            (guild_id, current),
+        ) as cur:
+            (finished,) = await cur.fetchone()
+        if not finished:
+            raise LeagueError("season-empty", season=current)
+        carry = (await _settings(conn, guild_id)).carry_over
+        await conn.execute(
+            "INSERT INTO league_seasons (guild_id, number, started_at, started_by, carry_over) VALUES (?, ?, ?, ?, ?)",
+            (guild_id, current + 1, now, started_by, int(carry)),
+        )
+    return Season(current + 1, now, carry, 0, 0)
+
+
+async def settings(store: Store, guild_id: int) -> Settings:
+    return await _settings(store.conn, guild_id)
+
+
+async def _settings(conn: aiosqlite.Connection, guild_id: int) -> Settings:
+    async with conn.execute("SELECT carry_over FROM league_settings WHERE guild_id = ?", (guild_id,)) as cur:
+        row = await cur.fetchone()
+    return Settings(carry_over=bool(row["carry_over"]) if row else True)
+
+
+async def set_carry_over(store: Store, guild_id: int, carry_over: bool, *, by: int | None = None) -> Settings:
+    """Whether the next new season carries ratings over; seasons already started keep theirs."""
+    async with _writing(store) as conn:
+        await conn.execute(
+            "INSERT INTO league_settings (guild_id, carry_over, updated_at, updated_by) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET carry_over = excluded.carry_over,"
+            " updated_at = excluded.updated_at, updated_by = excluded.updated_by",
+            (guild_id, int(carry_over), time.time(), by),
+        )
+    return Settings(carry_over=carry_over)
+
+
+# ---- standings, profile, history --------------------------------------------------------------
+async def standings(
+    store: Store, guild_id: int, *, season: int | None = None, game: str | None = None
+) -> list[Standing]:
+    """The table of a season (default: the current one) for one game or, with ``game=None``, over
+    all games: every person with a rated game in it, best first (rating, then wins, points, games)."""
+    conn = store.conn
+    if season is None:
+        season = await _current_season(conn, guild_id)
+    key = game or ALL
+    async with conn.execute(
+        "SELECT r.user_id, COUNT(*) AS played, SUM(r.placement = 1) AS wins, SUM(r.score) AS points"
+        " FROM league_games lg JOIN results r ON r.game_id = lg.game_id"
+        " WHERE lg.guild_id = ? AND lg.season = ? AND lg.rated = 1 AND (? IS NULL OR lg.game = ?)"
+        " GROUP BY r.user_id",
+        (guild_id, season, game, game),
+    ) as cur:
+        totals = {r["user_id"]: r for r in await cur.fetchall()}
+    async with conn.execute(
+        "SELECT user_id, mu, sigma FROM league_ratings WHERE guild_id = ? AND season = ? AND game = ?",
+        (guild_id, season, key),
+    ) as cur:
+        ratings = {r["user_id"]: (r["mu"], r["sigma"]) for r in await cur.fetchall()}
+    names = await _latest_names(conn, guild_id, totals)
+    lines = []
+    for user_id, t in totals.items():
+        mu, sigma = ratings.get(user_id, (MODEL.mu, MODEL.sigma))
+        points = float(t["points"] or 0) if game is not None else None
+        lines.append((display_rating(mu, sigma), t["wins"], points or 0.0, t["played"], user_id, mu, sigma, points))
+    lines.sort(key=lambda x: (-x[0], -x[1], -x[2], -x[3], names.get(x[4], "").casefold(), x[4]))
+    result = []
+    for position, (rating, wins, _p, played, user_id, mu, sigma, points) in enumerate(lines, start=1):
+        rank = position
+        if result and (result[-1].rating, result[-1].wins, result[-1].points or 0.0, result[-1].played) == (
+            rating,
+            wins,
+            points or 0.0,
+            played,
+        ):
+            rank = result[-1].rank
+        result.append(
+            Standing(position, rank, user_id, names.get(user_id, "?"), played, wins, points, rating, mu, sigma)
+        )
+    return result
+
+
+async def _latest_names(conn: aiosqlite.Connection, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
+    """The name each person had in their latest game in the server."""
+    ids = list(user_ids)
+    names: dict[int, str] = {}
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        async with conn.execute(
+            f"SELECT r.user_id, r.name FROM results r JOIN league_games lg ON lg.game_id = r.game_id"
+            f" WHERE lg.guild_id = ? AND r.user_id IN ({marks}) ORDER BY lg.seq",
+            (guild_id, *chunk),
+        ) as cur:
+            for row in await cur.fetchall():
+                names[row["user_id"]] = row["name"]
+    return names
+
+
+async def profile(store: Store, guild_id: int, user_id: int, *, recent: int = 5) -> Profile:
+    """A person's record per game and over all games (rated games of every season), the rating
+    their next game starts from, and their latest games of any kind."""
+    conn = store.conn
+    season = await _current_season(conn, guild_id)
+    async with conn.execute(
+        "SELECT lg.game, r.placement, r.score, (SELECT COUNT(*) FROM results o WHERE o.game_id = r.game_id) AS seats"
+        " FROM league_games lg JOIN results r ON r.game_id = lg.game_id"
+        " WHERE lg.guild_id = ? AND lg.rated = 1 AND r.user_id = ? ORDER BY lg.seq",
+        (guild_id, user_id),
+    ) as cur:
+        rows = await cur.fetchall()
+    async with conn.execute(
+        "SELECT COUNT(*) FROM league_games lg JOIN results r ON r.game_id = lg.game_id"
+        " WHERE lg.guild_id = ? AND lg.rated = 0 AND r.user_id = ?",
+        (guild_id, user_id),
+    ) as cur:
+        (unrated,) = await cur.fetchone()
+    resets = await _reset_seasons(conn, guild_id)
+    by_game: dict[str, list[Any]] = {}
+    for row in rows:
+        by_game.setdefault(row["game"], []).append(row)
+    records = []
+    for key, games in [(ALL, rows), *sorted(by_game.items(), key=lambda kv: (-len(kv[1]), kv[0]))]:
+        if not games:
+            continue
+        start = await _starting_rating(conn, guild_id, season, key, user_id, resets)
+        best = min(games, key=lambda r: (r["placement"], -r["seats"]))
+        records.append(
+            GameRecord(
+                game=key,
+                played=len(games),
+                wins=sum(1 for r in games if r["placement"] == 1),
+                points=float(sum(r["score"] or 0 for r in games)) if key != ALL else None,
+                rating=display_rating(start[0], start[1]) if start else None,
+                best=best["placement"],
+                best_of=best["seats"],
+            )
+        )
+    latest = await history(store, guild_id, user_id=user_id, limit=recent) if recent else []
+    return Profile(user_id, season, tuple(records), unrated, tuple(latest))
+
+
+async def history(
+    store: Store, guild_id: int, *, game: str | None = None, user_id: int | None = None, limit: int = 10
+) -> list[HistoryEntry]:
+    """The server's latest games (rated, unrated and cancelled), newest first; optionally of one
+    game or with one person."""
+    conn = store.conn
+    async with conn.execute(
+        "SELECT lg.game_id, lg.game, lg.season, lg.rated, g.channel_id, g.status FROM league_games lg"
+        " JOIN games g ON g.id = lg.game_id WHERE lg.guild_id = ? AND (? IS NULL OR lg.game = ?)"
+        " AND (? IS NULL OR EXISTS (SELECT 1 FROM results o WHERE o.game_id = lg.game_id AND o.user_id = ?))"
+        " ORDER BY lg.seq DESC LIMIT ?",
+        (guild_id, game, game, user_id, user_id, limit),
+    ) as cur:
+        games = await cur.fetchall()
+    if not games:
+        return []
+    marks = ",".join("?" * len(games))
+    async with conn.execute(
+        f"SELECT * FROM results WHERE game_id IN ({marks}) ORDER BY game_id, placement IS NULL, placement, seat",
+        [g["game_id"] for g in games],
+    ) as cur:
+        seats: dict[int, list[Any]] = {}
+        for row in await cur.fetchall():
+            seats.setdefault(row["game_id"], []).append(row)
+    entries = []
+    for g in games:
+        rows = seats.get(g["game_id"], [])
+        entries.append(
+            HistoryEntry(
+                game_id=g["game_id"],
+                game=g["game"],
+                channel_id=g["channel_id"],
+                season=g["season"],
+                finished_at=rows[0]["finished_at"] if rows else 0.0,
+                rated=bool(g["rated"]),
+                cancelled=g["status"] == "cancelled",
+                seats=tuple(
+                    SeatResult(
+                        r["seat"],
+                        r["user_id"],
+                        r["name"],
+                        bool(r["is_bot"]),
+                        bool(r["resigned"]),
+                        r["placement"],
+                        r["score"],
+                    )
+                    for r in rows
+                ),
+            )
+        )
+    return entries
+
+
+# ---- helpers ------------------------------------------------------------------------------------
+async def _results_of(conn: aiosqlite.Connection, game_id: int) -> list[Any]:
+    async with conn.execute("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
+        return list(await cur.fetchall())
+
+
+@asynccontextmanager
+async def _writing(store: Store) -> AsyncIterator[aiosqlite.Connection]:
+    """A write transaction of the store (its lock, ``BEGIN IMMEDIATE``, commit or roll back)."""
+    from db.store import _Transaction  # imported here: db.store imports this module
+
+    async with _Transaction(store) as conn:
+        yield conn
+
+
+__all__ = [
+    "ALL",
+    "GameRecord",
+    "HistoryEntry",
+    "LeagueError",
+    "Profile",
+    "Season",
+    "SeatResult",
+    "Settings",
+    "Standing",
+    "catch_up",
+    "current_season",
+    "display_rating",
+    "history",
+    "new_season",
+    "on_results",
+    "profile",
+    "recompute",
+    "seasons",
+    "set_carry_over",
+    "settings",
+    "standings",
+]
