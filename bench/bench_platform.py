@@ -1,5 +1,8 @@
 """Platform benchmark: engine speed, board pictures, and moves through the whole stack.
 
+The bot runs in its own process (with its picture worker), as in production; the fake Discord
+and the simulated players run in this one, so their CPU is not counted as the bot's.
+
     python bench/bench_platform.py [--games 50] [--moves 20]
 
 Prints (issue targets on a 2-core machine in brackets):
@@ -17,7 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import resource
+import re
 import statistics
 import sys
 import tempfile
@@ -73,74 +76,125 @@ def render_times(count: int = 300) -> list[float]:
     return times
 
 
-async def through_discord(games: int, moves: int, processes: int = 1) -> tuple[list[float], float, int]:
-    from bot import Config, create_bot
-    from tests.e2e.fake_discord import FakeDiscord
-    from tests.e2e.harness import run_client, stop_client
+MENTION = re.compile(r"<@(\d+)>")
+
+
+def peak_memory_mib(pid: int) -> float:
+    """Peak resident memory of a process and its children (the picture worker), from /proc."""
+    total = 0.0
+    pids = [pid] + [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    for p in pids:
+        for line in Path(f"/proc/{p}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                total += int(line.split()[1]) / 1024
+    return total
+
+
+async def through_discord(games: int, moves: int, pace: float, processes: int) -> dict:
+    """The bot in its own process (as in production); the fake Discord and the players here."""
+    from tests.e2e.fake_discord import API_VERSION, FakeDiscord
 
     logging.basicConfig(level=logging.WARNING)
     with tempfile.TemporaryDirectory() as tmp:
-        async with FakeDiscord(timeout=30.0) as fake:
-            undo = fake.patch_discord()
-            config = Config(
-                token="bench",
-                database=f"{tmp}/bench.sqlite3",
-                dev_guild_id=fake.guild_id,
-                bot_delay=0.0,
-                games=("hindmost",),
-                render_processes=processes,
-            )
-            bot = create_bot(config, guild_ready_timeout=0.05)
-            task = await run_client(bot)
-            await bot.resumed.wait()
+        async with FakeDiscord(timeout=60.0) as fake:
             tables = []
             for g in range(games):
-                channel = fake.add_channel(f"table-{g}")
-                a, b = fake.add_user(f"a{g}"), fake.add_user(f"b{g}")
-                new = await fake.slash(a, channel, "hindmost", "new", options={})
-                lobby = new.message
-                join = next(x["custom_id"] for x in lobby.buttons() if x["custom_id"].endswith(":join"))
-                start = next(x["custom_id"] for x in lobby.buttons() if x["custom_id"].endswith(":start"))
-                await fake.click(b, lobby, join)
-                await fake.click(a, lobby, start)
-                tables.append((channel, {a.id: a, b.id: b}))
-            await bot.table_flow.idle()
-            latencies: list[float] = []
+                tables.append((fake.add_channel(f"table-{g}"), fake.add_user(f"a{g}"), fake.add_user(f"b{g}")))
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                str(Path(__file__).parent / "_bot_process.py"),
+                "--base",
+                f"{fake.base_url}/api/v{API_VERSION}",
+                "--gateway",
+                fake.gateway_url + "/",
+                "--db",
+                f"{tmp}/bench.sqlite3",
+                "--guild",
+                str(fake.guild_id),
+                "--render-processes",
+                str(processes),
+            )
+            try:
+                for _ in range(600):
+                    if any(c["name"] == "hindmost" for c in fake.commands) and fake.connected:
+                        break
+                    await asyncio.sleep(0.05)
+                await asyncio.sleep(1.0)  # the picture worker warms up
+                game_ids = {}
+                for channel, a, b in tables:
+                    new = await fake.slash(a, channel, "hindmost", "new", options={})
+                    lobby = new.message
+                    ids = {x["custom_id"].rsplit(":", 1)[1]: x["custom_id"] for x in lobby.buttons()}
+                    await fake.click(b, lobby, ids["join"])
+                    await fake.click(a, lobby, ids["start"])
+                    game_ids[channel] = int(ids["start"].split(":")[2])
+                    await fake.wait_for(lambda m, c=channel: m.channel_id == c and "<@" in m.content)
 
-            async def play(channel: int, users: dict) -> None:
-                row = await bot.store.open_game_in_channel(channel)
-                for _ in range(moves):
-                    row = await bot.store.get_game(row.id)
-                    if row.status != "active":
-                        return
-                    (seat,) = ENGINE.to_move(ENGINE.load(row.state))
-                    user = users[row.seats[seat].user_id]
-                    board = fake.last_public(channel)
-                    controls = await fake.click(user, board, f"tb:hand:{row.id}")
-                    button = controls.message.find_button(custom_id_prefix=f"tb:act:{row.id}:")
-                    before = {m.id for m in fake.channel_messages(channel)}
+                async def move(channel: int, users: dict) -> float:
+                    game_id = game_ids[channel]
+                    board = next(
+                        m
+                        for m in reversed(fake.channel_messages(channel))
+                        if any(b["custom_id"] == f"tb:hand:{game_id}" for b in m.buttons())
+                    )
+                    lines = [line for line in board.content.splitlines() if MENTION.search(line)]
+                    if not lines:
+                        raise RuntimeError(f"no mention in board message: {board.content!r} {board.to_dict()}")
+                    turn_line = lines[-1]
+                    mover = users[int(MENTION.findall(turn_line)[0])]
+                    controls = await fake.click(mover, board, f"tb:hand:{game_id}")
+                    button = controls.message.find_button(custom_id_prefix=f"tb:act:{game_id}:")
+                    known = {m.id for m in fake.channel_messages(channel)}
                     started = time.perf_counter()
                     posted = asyncio.ensure_future(
                         fake.wait_for(
-                            lambda m: m.channel_id == channel and m.id not in before and not m.ephemeral, existing=False
+                            lambda m: m.channel_id == channel and m.id not in known and not m.ephemeral, existing=False
                         )
                     )
-                    await fake.click(user, controls.message, button["custom_id"])
+                    await fake.click(mover, controls.message, button["custom_id"])
                     await posted
-                    latencies.append(time.perf_counter() - started)
+                    return time.perf_counter() - started
 
-            began = time.perf_counter()
-            await asyncio.gather(*(play(channel, users) for channel, users in tables))
-            elapsed = time.perf_counter() - began
-            await stop_client(bot, task)
-            undo()
-            return latencies, elapsed, len(latencies)
+                users_of = {channel: {a.id: a, b.id: b} for channel, a, b in tables}
+
+                async def closed_loop(channel: int) -> list[float]:
+                    return [await move(channel, users_of[channel]) for _ in range(moves)]
+
+                began = time.perf_counter()
+                busy = await asyncio.gather(*(closed_loop(channel) for channel, _a, _b in tables))
+                throughput = sum(len(x) for x in busy) / (time.perf_counter() - began)
+
+                async def paced(channel: int, offset: float) -> list[float]:
+                    await asyncio.sleep(offset)
+                    out = []
+                    for _ in range(moves):
+                        tick = time.perf_counter()
+                        out.append(await move(channel, users_of[channel]))
+                        await asyncio.sleep(max(0.0, pace - (time.perf_counter() - tick)))
+                    return out
+
+                steady = await asyncio.gather(
+                    *(paced(channel, i * pace / games) for i, (channel, _a, _b) in enumerate(tables))
+                )
+                latencies = [x for game in steady for x in game]
+                memory = peak_memory_mib(proc.pid)
+            finally:
+                proc.terminate()
+                await proc.wait()
+            return {
+                "throughput": throughput,
+                "latencies": latencies,
+                "closed": [x for g in busy for x in g],
+                "memory": memory,
+            }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=50)
-    parser.add_argument("--moves", type=int, default=20)
+    parser.add_argument("--moves", type=int, default=10, help="moves per game in each phase")
+    parser.add_argument("--pace", type=float, default=1.0, help="seconds between moves of one game (paced phase)")
+    parser.add_argument("--render-processes", type=int, default=1)
     args = parser.parse_args()
 
     print(f"engine actions per second (hindmost, 4 players): {engine_speed():,.0f}")
@@ -149,17 +203,18 @@ def main() -> None:
         f"board render: median {1000 * statistics.median(times):.1f} ms, p99 {1000 * pct(times, 0.99):.1f} ms "
         f"({len(times)} renders)"
     )
-    latencies, elapsed, count = asyncio.run(through_discord(args.games, args.moves))
+    result = asyncio.run(through_discord(args.games, args.moves, args.pace, args.render_processes))
+    lat, closed = result["latencies"], result["closed"]
     print(
-        f"move latency with {args.games} games at once (click → board posted, committed first): "
-        f"median {1000 * statistics.median(latencies):.1f} ms, p99 {1000 * pct(latencies, 0.99):.1f} ms "
-        f"over {count} moves"
+        f"moves per second, {args.games} games moving back to back (every move committed first): "
+        f"{result['throughput']:.1f} (latency then: median {1000 * statistics.median(closed):.0f} ms)"
     )
-    print(f"moves per second through the whole stack: {count / elapsed:.1f}")
     print(
-        f"peak memory (bot, fake Discord and benchmark in one process): "
-        f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB"
+        f"move latency, {args.games} games each moving every {args.pace:g} s "
+        f"({args.games / args.pace:.0f} moves/s offered; click → board posted): "
+        f"median {1000 * statistics.median(lat):.1f} ms, p99 {1000 * pct(lat, 0.99):.1f} ms over {len(lat)} moves"
     )
+    print(f"peak memory of the bot process and its picture worker: {result['memory']:.0f} MiB")
 
 
 if __name__ == "__main__":

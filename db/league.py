@@ -487,7 +487,9 @@ async def standings(
     lines = []
     for user_id, t in totals.items():
         mu, sigma = ratings.get(user_id, (MODEL.mu, MODEL.sigma))
-        points = float(t["points"] or 0) if game is not None else None
+        # Over all games this adds each game's own points (race points, barrels ...), as the
+        # league asks; the rating is what compares players across games.
+        points = float(t["points"] or 0)
         lines.append((display_rating(mu, sigma), t["wins"], points or 0.0, t["played"], user_id, mu, sigma, points))
     lines.sort(key=lambda x: (-x[0], -x[1], -x[2], -x[3], names.get(x[4], "").casefold(), x[4]))
     result = []
@@ -556,7 +558,7 @@ async def profile(store: Store, guild_id: int, user_id: int, *, recent: int = 5)
                 game=key,
                 played=len(games),
                 wins=sum(1 for r in games if r["placement"] == 1),
-                points=float(sum(r["score"] or 0 for r in games)) if key != ALL else None,
+                points=float(sum(r["score"] or 0 for r in games)),
                 rating=display_rating(start[0], start[1]) if start else None,
                 best=best["placement"],
                 best_of=best["seats"],

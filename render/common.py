@@ -17,6 +17,11 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+try:  # ISA-L deflate: the same PNG, compressed about six times faster than zlib
+    from isal import isal_zlib as _deflate
+except ImportError:  # pragma: no cover - a platform without isal wheels still works
+    _deflate = zlib
+
 # Colour-blind-friendly palette (Okabe-Ito, plus two) with a marker shape per seat.
 SEAT_COLOURS: Sequence[tuple[int, int, int]] = (
     (0, 114, 178),  # blue
@@ -116,9 +121,10 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 
 def to_png(img: Image.Image) -> bytes:
-    """PNG bytes, fast. RGB pictures are written with zlib directly: Pillow tries several filters
-    per row, which costs more than the drawing; unfiltered rows at level 1 are about 2.5x faster
-    for a few more kilobytes. Other modes (palette pictures) go through Pillow."""
+    """PNG bytes, fast. RGB pictures are written directly: Pillow tries several filters per row,
+    which costs more than the drawing; unfiltered rows deflated at level 1 (by ISA-L when
+    installed) are many times faster for a few more kilobytes. Other modes (palette pictures) go
+    through Pillow."""
     if img.mode != "RGB":
         buf = io.BytesIO()
         img.save(buf, format="PNG", compress_level=1)
@@ -126,7 +132,12 @@ def to_png(img: Image.Image) -> bytes:
     raw, stride = memoryview(img.tobytes()), img.width * 3
     rows = b"".join(part for i in range(0, len(raw), stride) for part in (b"\x00", raw[i : i + stride]))
     head = struct.pack(">IIBBBBB", img.width, img.height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", head) + _chunk(b"IDAT", zlib.compress(rows, 1)) + _chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", head)
+        + _chunk(b"IDAT", _deflate.compress(rows, 1))
+        + _chunk(b"IEND", b"")
+    )
 
 
 @lru_cache(maxsize=4096)

@@ -105,8 +105,8 @@ async def test_a_two_player_game_moves_the_ratings_and_the_table(store):
         (2, 2, "P2", 1, 0, 1.0),
     ]
     assert table[0].rating == display_rating(win_mu, win_sigma) > 1000 >= table[1].rating
-    # Over all games the games' own points do not add up: none are shown.
-    assert [s.points for s in await league.standings(store, GUILD)] == [None, None]
+    # Over all games each game's own points are added up.
+    assert [s.points for s in await league.standings(store, GUILD)] == [3.0, 1.0]
     assert await league.standings(store, GUILD, game="duvelen") == []
 
 
@@ -448,7 +448,7 @@ async def test_profile_per_game_with_best_result_and_recent_games(store):
     me = await league.profile(store, GUILD, 1, recent=3)
     by_game = {r.game: r for r in me.records}
     assert [r.game for r in me.records] == [ALL, "hindmost", "howruck"]
-    assert (by_game[ALL].played, by_game[ALL].wins, by_game[ALL].points) == (3, 2, None)
+    assert (by_game[ALL].played, by_game[ALL].wins, by_game[ALL].points) == (3, 2, 15.0)
     assert (by_game["hindmost"].played, by_game["hindmost"].wins, by_game["hindmost"].points) == (2, 1, 13.0)
     assert (by_game["hindmost"].best, by_game["hindmost"].best_of) == (1, 3)
     assert (by_game[ALL].best, by_game[ALL].best_of) == (1, 3)  # first of three beats first of two
