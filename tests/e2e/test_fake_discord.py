@@ -18,8 +18,8 @@ from discord import app_commands
 from discord.ext import commands
 from PIL import Image
 
-from tests.e2e.fake_discord import EPHEMERAL, FakeDiscord, FakeDiscordError
-from tests.e2e.harness import ErrorLogCapture, run_client, running, stop_client
+from tests.e2e.fake_discord import EPHEMERAL, FakeDiscordError
+from tests.e2e.harness import run_client, running, stop_client
 
 ACTIONS = ["attack", "defend", "draw", "pass"]
 DUTCH = {
@@ -277,20 +277,7 @@ class DemoBot(commands.Bot):
 # -- fixtures -------------------------------------------------------------------------------------
 
 
-@pytest.fixture
-async def fake():
-    async with FakeDiscord() as fake:
-        undo = fake.patch_discord()
-        try:
-            yield fake
-        finally:
-            undo()
-
-
-@pytest.fixture
-async def capture(fake):
-    with ErrorLogCapture(on_error=fake.fail_waiters) as capture:
-        yield capture
+# ``fake`` and ``capture`` come from conftest.py; these tests use their own channel and users.
 
 
 @pytest.fixture

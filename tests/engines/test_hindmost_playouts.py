@@ -16,6 +16,7 @@ from engines.base import Outcome
 from engines.hindmost import ENGINE, TEAM_SIZES, HindmostState, race_points_for
 from engines.rng import Rng
 from tests.engines.playout import random_playout
+from tests.engines.test_hindmost import VIEW_KEYS
 
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 SHARED_SEEDS = 8
@@ -27,33 +28,6 @@ OPTION_SETS = (
     {"races": 2, "betting": True, "own_decks": True},
     {"upper": True},
 )
-PUBLIC_KEYS = {
-    "game",
-    "players",
-    "viewer",
-    "to_move",
-    "over",
-    "options",
-    "race",
-    "races",
-    "lap",
-    "laps",
-    "final_sprint",
-    "finish_crossed",
-    "riders",
-    "current",
-    "order",
-    "eliminated",
-    "race_points",
-    "match_points",
-    "race_wins",
-    "bank",
-    "pot",
-    "hand_sizes",
-    "draw_pile",
-    "discards",
-    "last",
-}
 
 
 def options_for(players: int, seed: int) -> dict:
@@ -67,9 +41,9 @@ def options_for(players: int, seed: int) -> dict:
 def no_leak(view: dict, viewer: int | None, state: HindmostState) -> None:
     """A view holds the public part plus, for a seat, exactly that seat's own hand."""
     if viewer is None:
-        assert set(view) == PUBLIC_KEYS
+        assert set(view) == VIEW_KEYS
     else:
-        assert set(view) == PUBLIC_KEYS | {"hand"}
+        assert set(view) == VIEW_KEYS | {"hand"}
         assert view["hand"] == state.hands[viewer]
     assert view["hand_sizes"] == [len(hand) for hand in state.hands]
 
