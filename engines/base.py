@@ -101,6 +101,12 @@ class Engine:
         """Number of seats."""
         raise NotImplementedError
 
+    def is_live(self, state: Any) -> bool:
+        """Whether seats are playing at the same time now (the bot then keeps one board message
+        refreshed instead of posting a picture per action). Games with a live mode override it so
+        that a phase stays live even while only one seat happens to be able to act."""
+        return self.simultaneous and len(self.to_move(state)) > 1
+
     # ---- shared ---------------------------------------------------------------------------
     def check_syntax(self, action: str) -> None:
         if (

@@ -415,6 +415,10 @@ class DuvelenEngine(Engine):
     def players(self, state: State) -> int:
         return state.players
 
+    def is_live(self, state: State) -> bool:
+        # The whole round of live play is one live phase, even when one player is left acting.
+        return not state.over and not state.relaxed
+
     def to_move(self, state: State) -> frozenset[int]:
         if state.over:
             return frozenset()

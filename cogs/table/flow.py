@@ -506,7 +506,7 @@ class TableFlow:
         started = time.perf_counter()
         engine = self.spec(result.row.game).engine
         try:
-            if result.outcome is None and engine.simultaneous and len(engine.to_move(result.state)) > 1:
+            if result.outcome is None and engine.is_live(result.state):
                 await self.live.update(result)
             else:
                 unseen = await self.live.finish(result.row.id)

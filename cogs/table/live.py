@@ -37,6 +37,9 @@ class LiveBoards:
         self.interval = interval
         self.refreshes = 0  # pictures sent, for the benchmark
         self._games: dict[int, _Live] = {}
+        # Kept after a live phase ends, so a new phase cannot refresh sooner than the interval.
+        self._last_edit: dict[int, float] = {}
+        self._sending: set[asyncio.Task] = set()
 
     def is_live(self, game_id: int) -> bool:
         return game_id in self._games
@@ -45,10 +48,10 @@ class LiveBoards:
         live = self._games.get(result.row.id)
         if live is None:
             live = self._games[result.row.id] = _Live(result.row.channel_id)
+            live.last_edit = self._last_edit.get(result.row.id, 0.0)
         live.events.extend(result.events)
         if live.task is None:
-            wait = max(0.0, live.last_edit + self.interval - time.monotonic())
-            live.task = asyncio.create_task(self._refresh_later(result.row.id, wait))
+            self._schedule(result.row.id, live)
 
     async def finish(self, game_id: int) -> list:
         """Stop refreshing this game; returns events not shown yet (the next post shows them)."""
@@ -62,22 +65,39 @@ class LiveBoards:
     async def close(self) -> None:
         for game_id in list(self._games):
             await self.finish(game_id)
+        for task in list(self._sending):
+            task.cancel()
+        await asyncio.gather(*self._sending, return_exceptions=True)
+
+    def _schedule(self, game_id: int, live: _Live) -> None:
+        wait = max(0.0, live.last_edit + self.interval - time.monotonic())
+        live.task = asyncio.create_task(self._refresh_later(game_id, wait))
+        self._sending.add(live.task)
+        live.task.add_done_callback(self._sending.discard)
 
     async def _refresh_later(self, game_id: int, wait: float) -> None:
+        """One refresh; the task stays registered until the message is sent, so updates arriving
+        meanwhile wait for the next slot instead of starting a parallel refresh."""
         try:
             if wait:
                 await asyncio.sleep(wait)
             live = self._games.get(game_id)
             if live is None:
                 return
+            live.last_edit = self._last_edit[game_id] = time.monotonic()
             events = list(live.events)
             live.events.clear()
-            live.task = None
             await self._send(game_id, live, events)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("live board of game %s could not be refreshed", game_id)
+        finally:
+            live = self._games.get(game_id)
+            if live is not None and live.task is asyncio.current_task():
+                live.task = None
+                if live.events:  # more happened while this refresh was being sent
+                    self._schedule(game_id, live)
 
     async def _send(self, game_id: int, live: _Live, events: list) -> None:
         row = await self.flow.service.store.get_game(game_id)
@@ -86,7 +106,6 @@ class LiveBoards:
         state = self.flow.service.state_of(row)
         content, file, view = await self.flow.board_message(row, state, events, intro=None)
         channel = await self.flow._channel(live.channel_id)
-        live.last_edit = time.monotonic()
         self.refreshes += 1
         if live.message_id is None:
             message = await channel.send(

@@ -214,9 +214,9 @@ class TableService:
             engine = self.spec(row.game).engine
             stale = expected_version is not None and expected_version != row.version
             state = engine.load(row.state)
-            # A click from an older board is only taken while several seats play at once (live
-            # play, where every action names its card); otherwise a double click could play twice.
-            if stale and not (engine.simultaneous and len(engine.to_move(state)) > 1):
+            # A click from an older board is only taken during live play (several seats at once,
+            # every action naming its card); otherwise a double click could play twice.
+            if stale and not engine.is_live(state):
                 raise TableError("board-moved-on")
             try:
                 new_state, events = engine.apply(state, seat, action)
