@@ -178,6 +178,7 @@ def create_bot(config: Config, **client_options):
 
 
 def run(config: Config) -> int:
+    import aiohttp
     import discord
 
     setup_logging(config)
@@ -187,6 +188,9 @@ def run(config: Config) -> int:
     except discord.LoginFailure:
         log.error("Discord refused the token (DISCORD_TOKEN). Copy it again from the Developer Portal.")
         return 2
+    except (OSError, aiohttp.ClientError) as error:
+        log.error("Cannot reach Discord (%s). Check the network connection and try again.", error)
+        return 1
     except KeyboardInterrupt:
         pass
     return 0

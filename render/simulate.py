@@ -41,7 +41,8 @@ def simulate(
     snap(0)
     step = 0
     while engine.outcome(state) is None and step < max_steps:
-        seat = min(engine.to_move(state))
+        movers = sorted(engine.to_move(state))
+        seat = movers[step % len(movers)]  # in simultaneous play everyone gets a go in turn
         legal = engine.legal_actions(state, seat)
         action = choose(engine.view(state, seat), legal, derive_seed(seed, step, seat))
         state, _events = engine.apply(state, seat, action)
