@@ -300,6 +300,7 @@ class TableService:
             status = None
             results = None
             if len(still_in) <= 1:
+                events = [{"type": "resigned-ended", "seat": seat}]
                 placements = [1 if i in still_in else 2 for i in range(len(seats))]
                 outcome = Outcome(placements=placements, scores=[0.0] * len(seats), detail={"ended_by": "resignation"})
                 results = _results(seats, outcome)

@@ -37,7 +37,8 @@ def _arg(value: Any) -> Any:
 def event_line(lang: str, game: str, event: Event, seats: Sequence[Seat], formatter: Any = None) -> str | None:
     """One line for an event; None for event types that have no message (internal bookkeeping)."""
     kind = event.get("type", "")
-    msg_id = f"{game}-event-{kind}" if kind != "resigned" else "resigned"
+    # Platform events (resignations) have shared messages; all others are the game's own.
+    msg_id = kind if kind in ("resigned", "resigned-ended") else f"{game}-event-{kind}"
     if not has("en", msg_id):
         return None
     params = dict(formatter(event) if formatter else event)

@@ -120,8 +120,9 @@ async def test_resigning_hands_the_seat_to_a_computer_or_ends_the_game(service):
     assert first.outcome is None and first.row.seats[1].bot and first.row.seats[1].resigned
     with pytest.raises(TableError, match="not-a-player"):
         await service.act(row.id, user_id=BOB.user_id, action="take1")
+    assert first.events == [{"type": "resigned", "seat": 1}]
     second = await service.resign(row.id, CAT)
-    assert second.row.status == "finished"
+    assert second.row.status == "finished" and second.events == [{"type": "resigned-ended", "seat": 2}]
     results = await service.store.results(row.id)
     assert [(r.name, r.placement, r.resigned) for r in results] == [
         ("Ann", 1, False),
