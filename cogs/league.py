@@ -297,7 +297,7 @@ class League(
             raise LeagueError("admin-only")
 
     @staticmethod
-    def _seat_text(lang: str, seat: league.SeatResult) -> str:
+    def _seat_text(lang: str, seat: league.ResultRow) -> str:
         name = escape_markdown(seat.name)
         if seat.is_bot:
             name += f" ({tr(lang, 'bot-label')})"

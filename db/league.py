@@ -44,6 +44,8 @@ from typing import TYPE_CHECKING, Any
 import aiosqlite
 from openskill.models import PlackettLuce
 
+from db.rows import ResultRow
+
 if TYPE_CHECKING:
     from db.store import Store
 
@@ -103,17 +105,6 @@ class Standing:
 
 
 @dataclass(frozen=True)
-class SeatResult:
-    seat: int
-    user_id: int | None
-    name: str
-    is_bot: bool
-    resigned: bool
-    placement: int | None
-    score: float | None
-
-
-@dataclass(frozen=True)
 class HistoryEntry:
     game_id: int
     game: str
@@ -122,7 +113,7 @@ class HistoryEntry:
     finished_at: float
     rated: bool
     cancelled: bool
-    seats: tuple[SeatResult, ...]  # best placement first; cancelled games in seat order
+    seats: tuple[ResultRow, ...]  # best placement first; cancelled games in seat order
 
 
 @dataclass(frozen=True)
@@ -605,7 +596,7 @@ async def history(
                 rated=bool(g["rated"]),
                 cancelled=g["status"] == "cancelled",
                 seats=tuple(
-                    SeatResult(
+                    ResultRow(
                         r["seat"],
                         r["user_id"],
                         r["name"],
@@ -643,7 +634,7 @@ __all__ = [
     "LeagueError",
     "Profile",
     "Season",
-    "SeatResult",
+    "ResultRow",
     "Settings",
     "Standing",
     "catch_up",

@@ -21,6 +21,7 @@ import aiosqlite
 
 from db import league
 from db.migrations import MIGRATIONS
+from db.rows import ResultRow
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -79,17 +80,6 @@ class GameRow:
             if seat.user_id == user_id and not seat.bot:
                 return index
         return None
-
-
-@dataclass(frozen=True)
-class ResultRow:
-    seat: int
-    user_id: int | None
-    name: str
-    is_bot: bool
-    resigned: bool
-    placement: int | None
-    score: float | None
 
 
 def _seats_json(seats: Sequence[Seat]) -> str:
