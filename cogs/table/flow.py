@@ -408,8 +408,7 @@ class TableFlow:
                 await interaction.response.edit_message(content=note, attachments=[], view=None)
             await self.publish_result(result)
 
-        row = await self.service.store.get_game(game_id)
-        await self.guarded(interaction, row.game if row else None, work)
+        await self.guarded(interaction, None, work)
 
     async def play_command(self, interaction: discord.Interaction, game: str, action: str) -> None:
         async def work():

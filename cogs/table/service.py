@@ -220,7 +220,10 @@ class TableService:
                 raise TableError("board-moved-on")
             try:
                 new_state, events = engine.apply(state, seat, action)
-            except IllegalAction:
+            except GameError as error:
+                error.game = row.game  # so the answer can use the game's own wording
+                if not isinstance(error, IllegalAction):
+                    raise
                 spec = self.spec(row.game)
                 if spec.too_late is not None and spec.too_late(state, seat, action):
                     raise TableError("too-late") from None

@@ -68,6 +68,7 @@ def error_text(lang: str, game: str | None, error: Exception) -> str:
     if isinstance(error, TableError):
         return tr(lang, f"table-error-{error.code}", **{k: _arg(v) for k, v in error.params.items()})
     if isinstance(error, GameError):
+        game = getattr(error, "game", None) or game  # set by the table service when it knows
         args = {k: _arg(v) for k, v in error.params.items()}
         if game and has("en", f"{game}-error-{error.code}"):
             return tr(lang, f"{game}-error-{error.code}", **args)

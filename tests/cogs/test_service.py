@@ -69,8 +69,9 @@ async def test_moves_are_checked_saved_and_logged(service):
     users = [ANN, BOB]
     with pytest.raises(NotYourTurn):
         await service.act(row.id, user_id=users[waiting].user_id, action="take1")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as illegal:
         await service.act(row.id, user_id=users[mover].user_id, action="take4")
+    assert illegal.value.game == "nim"  # answers use the game's own wording without a second lookup
     with pytest.raises(TableError, match="not-a-player"):
         await service.act(row.id, user_id=CAT.user_id, action="take1")
     unchanged = await service.get(row.id)
