@@ -1,8 +1,8 @@
 """Standard playing cards, drawn with Pillow: faces, backs, a row of cards, and text with suits.
 
-Shared by every card game of the bot. Pillow's bundled font has no suit symbols (nor arrows, nor
-accented letters), so suits are vector shapes rendered once per size as anti-aliased masks, and
-``draw_text`` swaps ``♠♥♦♣`` and ``→`` in a string for drawn shapes so event lines such as
+Shared by every card game of the bot. Suits are vector shapes rendered once per size as
+anti-aliased masks, so they look the same on cards and in text and can be red or black inside one
+line; ``draw_text`` swaps ``♠♥♦♣`` and ``→`` in a string for those shapes so event lines such as
 "7♥ → 3" can go on a picture as they are.
 
 Card codes: rank ``A 2..9 T J Q K`` followed by suit ``S H D C`` (``TS`` is the ten of spades), and
@@ -37,7 +37,6 @@ DIM_GREY = (200, 200, 200)
 _SUPERSAMPLE = 4
 # Below this width a card shows only its big rank and suit: corner indices would be unreadable.
 _SMALL_CARD_WIDTH = 80
-# What Pillow's bundled font (Aileron, a Latin subset) can draw besides printable ASCII.
 
 
 def all_codes() -> list[str]:
@@ -246,7 +245,7 @@ def draw_text(
     """Draw one line whose vertical middle is ``y``; ``anchor`` "l", "m" or "r" places it on ``x``.
 
     Suit symbols are drawn as shapes (in red/black when ``suit_colours``), "→" as an arrow; the
-    rest in the bundled font. Returns the drawn width.
+    rest in the shared font. Returns the drawn width.
     """
     width = text_width(text, size)
     if anchor == "m":

@@ -9,7 +9,6 @@ since a live table is redrawn after almost every play.
 
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 from typing import Any
 
@@ -17,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from locales import tr
 from render.cards import SUIT_SYMBOLS, card_text, draw_card, draw_card_back, draw_text, fit_text, text_width
-from render.common import BACKGROUND, INK, MUTED, font, seat_colour, seat_marker
+from render.common import BACKGROUND, INK, MUTED, font, seat_colour, seat_marker, to_png
 
 WIDTH = 1200
 MARGIN = 20
@@ -175,9 +174,7 @@ def _encode(img: Image.Image) -> bytes:
     A big table is mostly flat colour with anti-aliased edges, so the palette costs nothing a
     person would notice, while encoding the full-colour picture alone would use most of the 30 ms.
     """
-    buf = io.BytesIO()
-    img.quantize(colors=256, method=Image.Quantize.FASTOCTREE).save(buf, format="PNG", compress_level=1)
-    return buf.getvalue()
+    return to_png(img.quantize(colors=256, method=Image.Quantize.FASTOCTREE))
 
 
 def _draw_header(img: Image.Image, view: dict[str, Any], names: list[str], locale: str) -> None:

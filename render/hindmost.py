@@ -76,7 +76,7 @@ def _label(locale: str, key: str, **args: Any) -> str:
 
 
 def _name(names: list[str], seat: int, locale: str) -> str:
-    """The seat's name as the bundled font can draw it; a placeholder if nothing drawable is left."""
+    """The seat's name as the font can draw it; a placeholder if nothing drawable is left."""
     raw = names[seat] if 0 <= seat < len(names) else ""
     text = drawable(str(raw)).strip()
     if not any(ch.isalnum() for ch in text):

@@ -69,7 +69,7 @@ def marker_centre(field: int, height: int) -> tuple[int, int]:
     return x0 + 28, y1 - 18 - height * STACK_STEP
 
 
-# ---- text the bundled font can draw --------------------------------------------------------
+# ---- text, limited to what the font can draw ----------------------------------------------
 
 
 def _t(locale: str, msg_id: str, **args: Any) -> str:
