@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render import layout
 from render.common import BACKGROUND, INK, RED_SUIT, drawable, font, to_png
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
@@ -199,7 +200,9 @@ def _text_sprite(text: str, size: int) -> tuple[Image.Image, int, int]:
 def paste_text(img: Image.Image, x: float, y: float, text: str, size: int, fill=INK) -> None:
     """Plain text whose left end is x and vertical middle y, through the sprite cache."""
     mask, left, top = _text_sprite(text, size)
-    img.paste(fill, (round(x) + left, round(y) + top, round(x) + left + mask.width, round(y) + top + mask.height), mask)
+    box = (round(x) + left, round(y) + top, round(x) + left + mask.width, round(y) + top + mask.height)
+    img.paste(fill, box, mask)
+    layout.place(box, text)
 
 
 def text_width(text: str, size: int) -> int:

@@ -17,6 +17,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render import layout
+
 try:  # ISA-L deflate: the same PNG, compressed about six times faster than zlib
     from isal import isal_zlib as _deflate
 except ImportError:  # pragma: no cover - a platform without isal wheels still works
@@ -109,6 +111,7 @@ def seat_marker(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: f
 
 def text_centered(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill=INK) -> None:
     draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
+    layout.place(draw.textbbox(xy, text, font=font(size), anchor="mm"), text)
 
 
 def new_canvas(width: int, height: int, colour=BACKGROUND) -> tuple[Image.Image, ImageDraw.ImageDraw]:

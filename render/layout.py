@@ -1,0 +1,85 @@
+"""Where text lands in a picture, so tests can prove nothing is cut off and nothing overlaps.
+
+Renderers report each piece of text they draw with ``place(bbox, text, within=box)``: ``bbox`` is
+the drawn text's bounding box, ``within`` the area it was meant to stay in (a panel, a card, a
+row; the whole picture when omitted). The shared text helpers (``render.cards.paste_text`` and
+``render.common.text_centered``) report for their callers. Outside ``recording()`` a report costs
+one context-variable lookup, so production drawing pays nothing worth measuring.
+
+    with recording() as placed:
+        png = render_board(view, names=names, locale="nl")
+    assert problems(placed, picture_size(png)) == []
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+@dataclass(frozen=True)
+class Placed:
+    text: str
+    bbox: Box
+    within: Box | None  # None: the whole picture
+
+
+_placed: ContextVar[list[Placed] | None] = ContextVar("render_layout_placed", default=None)
+
+
+def place(bbox: Box, text: str, within: Box | None = None) -> None:
+    """Report one drawn text (a no-op unless a test is recording)."""
+    placed = _placed.get()
+    if placed is not None and text.strip():
+        placed.append(Placed(text, tuple(float(v) for v in bbox), within))  # type: ignore[arg-type]
+
+
+@contextmanager
+def recording() -> Iterator[list[Placed]]:
+    placed: list[Placed] = []
+    token = _placed.set(placed)
+    try:
+        yield placed
+    finally:
+        _placed.reset(token)
+
+
+def picture_size(png: bytes) -> tuple[int, int]:
+    from PIL import Image
+
+    with Image.open(io.BytesIO(png)) as img:
+        return img.size
+
+
+def _inside(inner: Box, outer: Box, slack: float) -> bool:
+    return (
+        inner[0] >= outer[0] - slack
+        and inner[1] >= outer[1] - slack
+        and inner[2] <= outer[2] + slack
+        and inner[3] <= outer[3] + slack
+    )
+
+
+def _overlap(a: Box, b: Box, slack: float) -> bool:
+    return min(a[2], b[2]) - max(a[0], b[0]) > slack and min(a[3], b[3]) - max(a[1], b[1]) > slack
+
+
+def problems(placed: list[Placed], size: tuple[int, int], *, slack: float = 1.0) -> list[str]:
+    """Every text outside its area or the picture, and every pair of texts that overlap."""
+    found = []
+    whole: Box = (0.0, 0.0, float(size[0]), float(size[1]))
+    for item in placed:
+        if not _inside(item.bbox, whole, slack):
+            found.append(f"{item.text!r} at {item.bbox} leaves the picture {size}")
+        elif item.within is not None and not _inside(item.bbox, item.within, slack):
+            found.append(f"{item.text!r} at {item.bbox} leaves its area {item.within}")
+    for i, a in enumerate(placed):
+        for b in placed[i + 1 :]:
+            if _overlap(a.bbox, b.bbox, slack):
+                found.append(f"{a.text!r} at {a.bbox} overlaps {b.text!r} at {b.bbox}")
+    return found
