@@ -202,7 +202,7 @@ def paste_text(img: Image.Image, x: float, y: float, text: str, size: int, fill=
     mask, left, top = _text_sprite(text, size)
     box = (round(x) + left, round(y) + top, round(x) + left + mask.width, round(y) + top + mask.height)
     img.paste(fill, box, mask)
-    layout.place(box, text)
+    layout.place(box, text, size=size)
 
 
 def text_width(text: str, size: int) -> int:

@@ -111,7 +111,7 @@ def seat_marker(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: f
 
 def text_centered(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill=INK) -> None:
     draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
-    layout.place(draw.textbbox(xy, text, font=font(size), anchor="mm"), text)
+    layout.place(draw.textbbox(xy, text, font=font(size), anchor="mm"), text, size=size)
 
 
 def new_canvas(width: int, height: int, colour=BACKGROUND) -> tuple[Image.Image, ImageDraw.ImageDraw]:

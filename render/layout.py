@@ -27,16 +27,17 @@ class Placed:
     text: str
     bbox: Box
     within: Box | None  # None: the whole picture
+    size: float | None  # the font size in pixels, when known
 
 
 _placed: ContextVar[list[Placed] | None] = ContextVar("render_layout_placed", default=None)
 
 
-def place(bbox: Box, text: str, within: Box | None = None) -> None:
+def place(bbox: Box, text: str, within: Box | None = None, *, size: float | None = None) -> None:
     """Report one drawn text (a no-op unless a test is recording)."""
     placed = _placed.get()
     if placed is not None and text.strip():
-        placed.append(Placed(text, tuple(float(v) for v in bbox), within))  # type: ignore[arg-type]
+        placed.append(Placed(text, tuple(float(v) for v in bbox), within, size))  # type: ignore[arg-type]
 
 
 @contextmanager
@@ -69,11 +70,23 @@ def _overlap(a: Box, b: Box, slack: float) -> bool:
     return min(a[2], b[2]) - max(a[0], b[0]) > slack and min(a[3], b[3]) - max(a[1], b[1]) > slack
 
 
-def problems(placed: list[Placed], size: tuple[int, int], *, slack: float = 1.0) -> list[str]:
-    """Every text outside its area or the picture, and every pair of texts that overlap."""
+# On a phone Discord shows a picture about 400 px wide; text under about 7 px cap height (a font
+# size of 28 px on a 1280 px-wide picture) is too small to read there.
+PHONE_WIDTH = 400
+MIN_PHONE_FONT = 28 * PHONE_WIDTH / 1280
+
+
+def problems(
+    placed: list[Placed], size: tuple[int, int], *, slack: float = 1.0, min_phone_font: float = MIN_PHONE_FONT
+) -> list[str]:
+    """Every text outside its area or the picture, every pair of texts that overlap, and every text
+    too small to read at phone width (where its font size is known)."""
     found = []
     whole: Box = (0.0, 0.0, float(size[0]), float(size[1]))
+    scale = min(1.0, PHONE_WIDTH / size[0])
     for item in placed:
+        if item.size is not None and item.size * scale < min_phone_font - 0.01:
+            found.append(f"{item.text!r} at font size {item.size} is {item.size * scale:.1f} px on a phone")
         if not _inside(item.bbox, whole, slack):
             found.append(f"{item.text!r} at {item.bbox} leaves the picture {size}")
         elif item.within is not None and not _inside(item.bbox, item.within, slack):
