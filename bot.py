@@ -14,7 +14,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-GAMES = ("hindmost", "trackgammon", "manoever", "howruck", "duvelen")
+from table.registry import GAME_KEYS, entry
+
 log = logging.getLogger("tafelbot")
 
 
@@ -30,7 +31,7 @@ class Config:
     log_level: str = "INFO"
     bot_delay: float = 1.0  # factor on each game's computer-player pause; 0 in tests
     sync_commands: bool = True
-    games: tuple[str, ...] = GAMES
+    games: tuple[str, ...] = GAME_KEYS
     render_processes: int = 0  # worker processes drawing pictures; 0: a thread of the bot's process
 
 
@@ -120,10 +121,10 @@ def create_bot(config: Config, **client_options):
 
     from cogs.table.components import ALL_DYNAMIC_ITEMS
     from cogs.table.flow import TableFlow
-    from cogs.table.service import TableService
-    from cogs.table.spec import load_spec
     from cogs.translator import FluentTranslator
     from db import Store
+    from table.service import TableService
+    from table.spec import load_spec
 
     class TafelBot(commands.Bot):
         async def setup_hook(self) -> None:
@@ -143,11 +144,11 @@ def create_bot(config: Config, **client_options):
             await self.table_flow.painter.start()
             self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
             await self.tree.set_translator(FluentTranslator())
-            for name in ["rules", "league", *specs]:
+            for extension in ["cogs.rules", "cogs.league", *(entry(key).cog_extension for key in specs)]:
                 try:
-                    await self.load_extension(f"cogs.{name}")
+                    await self.load_extension(extension)
                 except Exception:
-                    log.exception("extension cogs.%s failed to load", name)
+                    log.exception("extension %s failed to load", extension)
             if config.sync_commands:
                 if config.dev_guild_id:
                     guild = discord.Object(config.dev_guild_id)
@@ -205,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tafelbot", description="A Discord bot that hosts tabletop games.")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play a whole game between computer players and save the pictures")
-    sim.add_argument("game", choices=GAMES)
+    sim.add_argument("game", choices=GAME_KEYS)
     sim.add_argument("--players", type=int, default=None, help="number of players (default: the game's minimum + 1)")
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--out", default="out", help="folder for the pictures (default: ./out)")
@@ -214,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "simulate":
-        from render.simulate import simulate
+        from table.simulate import simulate
 
         logging.basicConfig(level=logging.INFO, format="%(message)s")
         summary = simulate(

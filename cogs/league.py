@@ -22,17 +22,17 @@ from db import league
 from db.league import ALL, HistoryEntry, LeagueError, Standing
 from locales import has, language_of, tr
 from render.league import render_standings
+from table.registry import GAME_KEYS
 
 log = logging.getLogger("tafelbot.league")
 
-GAMES = ("hindmost", "duvelen", "trackgammon", "howruck", "manoever")
 TOP = 10
 NO_MENTIONS = discord.AllowedMentions.none()
 COLOUR = 0x1565C0
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=tr("en", f"{g}-name", default=g), value=g) for g in GAMES]
+    return [app_commands.Choice(name=tr("en", f"{g}-name", default=g), value=g) for g in GAME_KEYS]
 
 
 def game_label(lang: str, key: str | None) -> str:

@@ -7,8 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from locales import language_of, tr
-
-GAMES = ("hindmost", "duvelen", "trackgammon", "howruck", "manoever")
+from table.registry import GAME_KEYS
 
 
 class Rules(commands.Cog):
@@ -17,7 +16,7 @@ class Rules(commands.Cog):
 
     @app_commands.command(name="rules", description="Read the rules of one of the games")
     @app_commands.describe(game="Which game")
-    @app_commands.choices(game=[app_commands.Choice(name=tr("en", f"{g}-name", default=g), value=g) for g in GAMES])
+    @app_commands.choices(game=[app_commands.Choice(name=tr("en", f"{g}-name", default=g), value=g) for g in GAME_KEYS])
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         lang = language_of(interaction.locale)
         embed = discord.Embed(

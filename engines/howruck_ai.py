@@ -25,7 +25,7 @@ from engines.howruck import FIELDS, GOAL, SIDES, START, barrel_after, half_of, s
 from engines.howruck_cards import card
 from engines.rng import Rng
 
-# Seconds the table flow lets the computer wait before each action (``cogs.table.spec``). In the
+# Seconds the table flow lets the computer wait before each action (``table.spec``). In the
 # race that is its pace per pair: about what a person needs to read two cards and click, so a quick
 # player can beat it and a slow one will not.
 BOT_DELAY = 1.5

@@ -45,7 +45,7 @@ def test_render_depends_only_on_engines_locales_and_pillow():
 
 def test_db_knows_nothing_of_games_or_discord():
     for path in (ROOT / "db").glob("*.py"):
-        bad = imports_of(path) & {"discord", "engines", "render", "cogs", "locales"}
+        bad = imports_of(path) & {"discord", "engines", "render", "cogs", "locales", "table"}
         assert not bad, f"{path.name} imports {bad}"
 
 
@@ -53,3 +53,15 @@ def test_engines_never_use_the_global_random_generator():
     for path in (ROOT / "engines").glob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "import random" not in text, path.name
+
+
+def test_the_table_platform_knows_nothing_of_discord():
+    for path in (ROOT / "table").glob("*.py"):
+        bad = imports_of(path) & {"discord", "cogs", "aiohttp"}
+        assert not bad, f"{path.name} imports {bad}"
+
+
+def test_render_and_db_never_reach_up_into_the_table_platform():
+    for folder in ("render", "db", "engines"):
+        for path in (ROOT / folder).glob("*.py"):
+            assert "table" not in imports_of(path), f"{folder}/{path.name} imports the table platform"

@@ -16,17 +16,17 @@ from typing import Any
 
 import discord
 
-from cogs.table.bots import ComputerPlayers
 from cogs.table.components import ActButton, HandButton, LobbyButton, NavButton
-from cogs.table.controls import build_page
 from cogs.table.live import LiveBoards
-from cogs.table.pictures import Painter
-from cogs.table.service import ActResult, LobbyResult, Player, TableError, TableService
-from cogs.table.spec import GameSpec
-from cogs.table.text import error_text, event_lines, game_name, seat_name, standings, who
 from db import GameRow
 from engines.errors import GameError
 from locales import language_of, tr
+from table.bots import ComputerPlayers
+from table.controls import build_page
+from table.pictures import Painter
+from table.service import ActResult, LobbyResult, Player, TableError, TableService
+from table.spec import GameSpec
+from table.text import error_text, event_lines, game_name, seat_name, standings, who
 
 log = logging.getLogger("tafelbot.table")
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from cogs.table.service import ActResult
+from table.service import ActResult
 
 log = logging.getLogger("tafelbot.live")
 KEEP_EVENTS = 8

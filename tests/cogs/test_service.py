@@ -2,10 +2,10 @@
 
 import pytest
 
-from cogs.table.service import Player, TableError, TableService
-from cogs.table.spec import GameSpec
 from db import Store
 from engines.errors import IllegalAction, NotYourTurn
+from table.service import Player, TableError, TableService
+from table.spec import GameSpec
 from tests import nim
 
 ANN, BOB, CAT = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat")

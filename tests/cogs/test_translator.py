@@ -16,11 +16,11 @@ async def tree_payload(tmp_path):
     bot = create_bot(Config(token="x", database=str(tmp_path / "db.sqlite3"), sync_commands=False))
     bot.tree.translator  # noqa: B018
     await bot.tree.set_translator(FluentTranslator())
-    from bot import GAMES
     from cogs.table.components import ALL_DYNAMIC_ITEMS  # noqa: F401
+    from table.registry import GAMES
 
-    for name in ("rules", "league", *GAMES):
-        await bot.load_extension(f"cogs.{name}")
+    for name in ("cogs.rules", "cogs.league", *(g.cog_extension for g in GAMES)):
+        await bot.load_extension(name)
     translator = bot.tree.translator
     payload = [await cmd.get_translated_payload(bot.tree, translator) for cmd in bot.tree.get_commands()]
     yield payload

@@ -10,11 +10,11 @@ import sqlite3
 import pytest
 from openskill.models import PlackettLuce
 
-from cogs.table.service import Player, TableService
-from cogs.table.spec import GameSpec
 from db import ResultRow, Seat, Store, league
 from db.league import ALL, LeagueError, display_rating
 from db.migrations import MIGRATIONS
+from table.service import Player, TableService
+from table.spec import GameSpec
 from tests import nim
 
 MODEL = PlackettLuce()

@@ -12,10 +12,10 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from cogs.table.service import ActResult, TableError, TableService
 from db import GameRow
 from engines.errors import GameError
 from engines.rng import derive_seed
+from table.service import ActResult, TableError, TableService
 
 log = logging.getLogger("tafelbot.bots")
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.base import Engine
+from table.registry import GameEntry, entry
 
 Renderer = Callable[..., bytes]
 
@@ -37,11 +38,13 @@ class GameSpec:
     too_late: Callable[[Any, int, str], bool] | None = None
 
 
-def load_spec(key: str) -> GameSpec:
-    """Build the spec from the modules ``engines.<key>``, ``engines.<key>_ai`` and ``render.<key>``."""
-    engine_mod = importlib.import_module(f"engines.{key}")
-    ai_mod = importlib.import_module(f"engines.{key}_ai")
-    render_mod = importlib.import_module(f"render.{key}")
+def load_spec(game: str | GameEntry) -> GameSpec:
+    """Build the spec from a registered game's modules (see ``table.registry``)."""
+    found = entry(game) if isinstance(game, str) else game
+    key = found.key
+    engine_mod = importlib.import_module(found.engine_module)
+    ai_mod = importlib.import_module(found.ai_module)
+    render_mod = importlib.import_module(found.render_module)
     extra: dict[str, Any] = {}
     if hasattr(render_mod, "render_hand"):
         extra["render_hand"] = render_mod.render_hand

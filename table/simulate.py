@@ -6,7 +6,6 @@ games work at once.
 
 from __future__ import annotations
 
-import importlib
 import io
 from pathlib import Path
 
@@ -23,9 +22,10 @@ def simulate(
     locale: str = "en",
     max_steps: int = 5000,
 ) -> str:
-    engine = importlib.import_module(f"engines.{game}").ENGINE
-    choose = importlib.import_module(f"engines.{game}_ai").choose
-    render_board = importlib.import_module(f"render.{game}").render_board
+    from table.spec import load_spec
+
+    spec = load_spec(game)
+    engine, choose, render_board = spec.engine, spec.choose, spec.render_board
     count = players or min(engine.min_players + 1, engine.max_players)
     state = engine.new_game(count, seed, engine.normalize_options({}))
     names = [f"Computer {i + 1}" for i in range(count)]

@@ -63,7 +63,7 @@ def event_lines(
 
 
 def error_text(lang: str, game: str | None, error: Exception) -> str:
-    from cogs.table.service import TableError
+    from table.service import TableError
 
     if isinstance(error, TableError):
         return tr(lang, f"table-error-{error.code}", **{k: _arg(v) for k, v in error.params.items()})

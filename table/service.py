@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from cogs.table.spec import GameSpec
 from db import ChannelBusy, GameRow, ResultRow, Seat, StaleVersion, Store
 from engines.base import Event, Outcome
 from engines.errors import GameError, IllegalAction
+from table.spec import GameSpec
 
 RESIGN_ACTION = "!resign"  # platform entries in the move log start with "!"
 QUIET_ACTION = "!quiet"  # the round ended after the quiet time: replays call the engine's quiet_end
