@@ -28,7 +28,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def play(players: int, seed: int) -> tuple[list[float], list[float]]:
     """Seconds per decision and per turn over one game."""
-    state = ENGINE.new_game(players, seed)
+    state = ENGINE.new_game(players, seed)[0]
     decisions: list[float] = []
     turns: list[float] = []
     turn_time, turn_key = 0.0, (state.seat, state.turn)

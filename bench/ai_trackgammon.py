@@ -44,7 +44,7 @@ def play(players: int, seed: int) -> dict[str, list[float]]:
         "ends": [],
         "render": [],
     }
-    state = ENGINE.new_game(players, seed)
+    state = ENGINE.new_game(players, seed)[0]
     step = 0
     while ENGINE.outcome(state) is None:
         seat = state.turn
@@ -99,7 +99,7 @@ def main() -> None:
     args = parser.parse_args()
     keys = ("legal", "sequences", "choose", "first", "ends", "render")
     overall: dict[str, list[float]] = {key: [] for key in keys}
-    render_board(ENGINE.view(ENGINE.new_game(2, 0), 0), names=NAMES[:2])  # load the fonts once
+    render_board(ENGINE.view(ENGINE.new_game(2, 0)[0], 0), names=NAMES[:2])  # load the fonts once
     for players in (2, 3, 4):
         per_count: dict[str, list[float]] = {key: [] for key in keys}
         for seed in range(args.games):

@@ -43,7 +43,7 @@ def engine_speed(seconds: float = 2.0) -> float:
     actions, start, seed = 0, time.perf_counter(), 0
     while time.perf_counter() - start < seconds:
         seed += 1
-        state = ENGINE.new_game(4, seed, ENGINE.normalize_options({}))
+        state = ENGINE.new_game(4, seed, ENGINE.normalize_options({}))[0]
         pick = Rng(seed)
         while ENGINE.outcome(state) is None:
             (seat,) = ENGINE.to_move(state)
@@ -57,7 +57,7 @@ def render_times(count: int = 300) -> list[float]:
     views, seed = [], 0
     while len(views) < count:
         seed += 1
-        state = ENGINE.new_game(2 + seed % 5, seed, ENGINE.normalize_options({}))
+        state = ENGINE.new_game(2 + seed % 5, seed, ENGINE.normalize_options({}))[0]
         pick = Rng(seed)
         step = 0
         while ENGINE.outcome(state) is None and len(views) < count:

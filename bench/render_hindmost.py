@@ -35,7 +35,7 @@ def sample_views(count: int) -> list[dict]:
     while len(views) < count:
         players, options = TABLES[seed % len(TABLES)]
         rng = Rng(seed)
-        state = ENGINE.new_game(players, seed, options)
+        state = ENGINE.new_game(players, seed, options)[0]
         step = 0
         while ENGINE.outcome(state) is None:
             seat = next(iter(ENGINE.to_move(state)))

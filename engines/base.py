@@ -18,9 +18,9 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
-from engines.errors import BadAction, BadState, GameOver, IllegalAction, NotYourTurn
+from engines.errors import BadAction, BadState, GameError, GameOver, IllegalAction, NotYourTurn
 
 MAX_ACTION_LEN = 60
 ACTION_ALPHABET = re.compile(r"^[A-Za-z0-9+\-_.:,=]+$")
@@ -42,17 +42,40 @@ class Outcome:
     detail: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Deadline:
+    """What a clock means in one state (``Engine.deadline``).
+
+    ``owing``: the seats that owe a move now. The table's move clock runs for them; when it runs
+    out, the computer player makes that seat's move.
+    ``quiet``: the state is in a phase with its own short quiet time (live play, where everyone
+    acts at once). When nobody has made progress for the table's quiet time, the table applies
+    the engine's own ``timeout`` action, logged like any move, instead of moving for anyone.
+    """
+
+    owing: frozenset[int]
+    quiet: bool = False
+
+
 def placements_from_keys(keys: list[Any]) -> list[int]:
     """Competition ranking (1, 1, 3) from per-seat sort keys where a *larger* key is better."""
     return [1 + sum(1 for other in keys if other > mine) for mine in keys]
 
 
-class Engine:
+S = TypeVar("S")  # the game's state type
+V = TypeVar("V")  # the game's view type (a TypedDict)
+
+
+class Engine(Generic[S, V]):
     """Base class: subclasses implement the underscored hooks and the game-specific methods.
 
-    ``State`` is whatever the subclass likes (a dataclass, a dict); it is never mutated by
+    The state ``S`` is whatever the subclass likes (a dataclass, a dict); it is never mutated by
     ``apply``: a new state is returned. The shared ``apply`` does all legality checks in one place,
     in this order: game over, not your turn, malformed action, not a legal action.
+
+    Every hook the table platform uses is a method here with a default, so a game overrides only
+    what it needs: ``is_live``, ``deadline``, ``timeout``, ``restarts_quiet_clock``,
+    ``lost_race`` and ``explain_illegal``.
     """
 
     name: ClassVar[str] = ""
@@ -68,7 +91,8 @@ class Engine:
         """Defaults filled in and every value checked; raise ``BadOption`` with a clear message."""
         return dict(options)
 
-    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> Any:
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> tuple[S, list[Event]]:
+        """A new game and the events of its opening (an opening roll, say), as ``apply`` returns."""
         raise NotImplementedError
 
     def to_move(self, state: Any) -> frozenset[int]:
@@ -107,6 +131,29 @@ class Engine:
         that a phase stays live even while only one seat happens to be able to act."""
         return self.simultaneous and len(self.to_move(state)) > 1
 
+    def deadline(self, state: Any) -> Deadline:
+        """Who a clock waits for now (see ``Deadline``). By default every seat that may act owes a
+        move; games with a live phase say so with ``quiet=True`` and implement ``timeout``."""
+        return Deadline(frozenset(self.to_move(state)))
+
+    def timeout(self, state: Any) -> tuple[Any, list[Event]]:
+        """The live phase's own action when its quiet time passes (Duvelen: the round ends)."""
+        raise IllegalAction("This game has no quiet-time ending.", "no-timeout")
+
+    def restarts_quiet_clock(self, action: str, events: list[Event]) -> bool:
+        """Whether an action counts as progress, so the quiet time starts again."""
+        return True
+
+    def lost_race(self, state: Any, seat: int, action: str) -> bool:
+        """Whether a refused action lost a race (another seat got there first) rather than being
+        a mistake; the player is then told "too late"."""
+        return False
+
+    def explain_illegal(self, state: Any, seat: int, action: str) -> GameError | None:
+        """Why a well-formed action is not legal now, as an error whose message and message id
+        say so; None for the generic "not a legal move now"."""
+        return None
+
     # ---- shared ---------------------------------------------------------------------------
     def check_syntax(self, action: str) -> None:
         if (
@@ -124,7 +171,9 @@ class Engine:
             raise NotYourTurn("It is not your turn.", "not-your-turn")
         self.check_syntax(action)
         if action not in self.legal_actions(state, seat):
-            raise IllegalAction(f"'{action}' is not a legal move now.", "illegal", action=action)
+            raise self.explain_illegal(state, seat, action) or IllegalAction(
+                f"'{action}' is not a legal move now.", "illegal", action=action
+            )
         return self._apply(state, seat, action)
 
     def dump(self, state: Any) -> dict[str, Any]:

@@ -19,7 +19,7 @@ time plays any number of cards and ends its turn with ``turn`` (or ``pass``/``do
 
 Round end (the Ruling): as soon as every seat has said ``done`` or has nothing left to do but say
 it (no card play, no turn, no Stop), the round is scored and the next is dealt at once; the bot
-ends a stalled round after its quiet time through :func:`end_round_quiet`.
+ends a stalled round after its quiet time through ``DuvelenEngine.timeout``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.base import Engine, Event, Outcome, placements_from_keys
+from engines.base import Deadline, Engine, Event, Outcome, placements_from_keys
 from engines.errors import BadOption, BadState, GameOver
 from engines.rng import Rng
 
@@ -348,37 +348,10 @@ def _recycled(open_pile: list[str]) -> list[str]:
     return [top, *face_down_top_last]
 
 
-def end_round_quiet(state: State) -> tuple[State, list[Event]]:
-    """End the running round after the host's quiet time with no play (the bot calls this)."""
-    if state.over:
-        raise GameOver("The game is over.", "game-over")
-    new = state.clone()
-    return new, _end_round(new, "quiet")
-
-
 def parse_play(action: str) -> tuple[str, str] | None:
     """(source, card) for a play action such as ``r2.5H``; None for anything else."""
     m = _PLAY.match(action)
     return (m.group(1), m.group(2)) if m else None
-
-
-def restarts_quiet_clock(action: str, events: list[Event]) -> bool:
-    """Whether the host's quiet-time clock starts again after this action: a card reached the
-    middle, or a new round began. Turning the Draaistok alone is not progress."""
-    return parse_play(action) is not None or any(e.get("type") == "round_start" for e in events)
-
-
-def is_too_late(state: State, seat: int, action: str) -> bool:
-    """True when the play names a card the seat still holds in that place but it no longer fits.
-
-    That is the loser of a race for the same spot: the bot answers "too late" and the card simply
-    stays where it was.
-    """
-    parsed = parse_play(action)
-    if parsed is None or state.over or not 0 <= seat < state.players:
-        return False
-    source, card = parsed
-    return _source_card(state.seats[seat], source) == card and not fits(state, card)
 
 
 # ---- the engine ---------------------------------------------------------------------------
@@ -404,13 +377,13 @@ class DuvelenEngine(Engine):
             raise BadOption("The mode must be 'live' or 'relaxed'.", "mode", mode=str(mode)[:20])
         return {"rounds": rounds, "mode": mode}
 
-    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> tuple[State, list[Event]]:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise BadOption("Duvelen is for 2 to 8 players.", "players", players=str(players))
         opts = self.normalize_options(options or {})
         state = State(players, opts, int(seed), 1, [], [], [])
         _deal_round(state)
-        return state
+        return state, []
 
     def players(self, state: State) -> int:
         return state.players
@@ -418,6 +391,31 @@ class DuvelenEngine(Engine):
     def is_live(self, state: State) -> bool:
         # The whole round of live play is one live phase, even when one player is left acting.
         return not state.over and not state.relaxed
+
+    def deadline(self, state: State) -> Deadline:
+        # A running round ends after the host's quiet time with no card played.
+        return Deadline(self.to_move(state), quiet=not state.over)
+
+    def timeout(self, state: State) -> tuple[State, list[Event]]:
+        """End the running round: the host's quiet time passed with no card played."""
+        if state.over:
+            raise GameOver("The game is over.", "game-over")
+        new = state.clone()
+        return new, _end_round(new, "quiet")
+
+    def restarts_quiet_clock(self, action: str, events: list[Event]) -> bool:
+        """A card reached the middle, or a new round began. Turning the Draaistok alone is not
+        progress."""
+        return parse_play(action) is not None or any(e.get("type") == "round_start" for e in events)
+
+    def lost_race(self, state: State, seat: int, action: str) -> bool:
+        """The play names a card the seat still holds in that place but it no longer fits: the
+        loser of a race for the same spot is told "too late", and the card stays where it was."""
+        parsed = parse_play(action)
+        if parsed is None or state.over or not 0 <= seat < state.players:
+            return False
+        source, card = parsed
+        return _source_card(state.seats[seat], source) == card and not fits(state, card)
 
     def to_move(self, state: State) -> frozenset[int]:
         if state.over:

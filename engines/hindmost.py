@@ -273,7 +273,9 @@ class HindmostEngine(Engine):
         return opts
 
     # ---- setup --------------------------------------------------------------------------------
-    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> HindmostState:
+    def new_game(
+        self, players: int, seed: int, options: dict[str, Any] | None = None
+    ) -> tuple[HindmostState, list[Event]]:
         opts = self.resolve_options(players, options)
         total = players * opts["riders"]
         state = HindmostState(
@@ -301,7 +303,7 @@ class HindmostEngine(Engine):
             over=False,
         )
         self._start_race(state, [])
-        return state
+        return state, [dict(event) for event in state.last]
 
     def _start_race(self, s: HindmostState, events: list[Event]) -> None:
         rng = Rng(s.rng)

@@ -188,7 +188,7 @@ class HowRuck(Engine):
             )
         return {"learning": learning, "barrels_to_win": target}
 
-    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> tuple[State, list[Event]]:
         if players != 2:
             raise BadOption("How Ruck! is a game for exactly 2 players.", "players", players=players)
         state: State = {
@@ -206,7 +206,7 @@ class HowRuck(Engine):
         events: list[Event] = []
         self._start_round(state, 1, events)
         state["last"] = events
-        return state
+        return state, list(events)
 
     def players(self, state: State) -> int:
         return 2

@@ -281,7 +281,7 @@ class ManoeverEngine(Engine):
             raise BadOption(f"Das glorreiche Manöver has no option '{unknown[0]}'.", "option", option=unknown[0])
         return {}
 
-    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> tuple[State, list[Event]]:
         self.normalize_options(options or {})
         if players not in RECRUITS_PER_SEAT:
             raise BadOption("Das glorreiche Manöver is for 2 to 4 players.", "players", players=players)
@@ -307,7 +307,7 @@ class ManoeverEngine(Engine):
             last=(),
         )
         state = next_turn(state, events)
-        return replace(state, last=tuple(events))
+        return replace(state, last=tuple(events)), list(events)
 
     def players(self, state: State) -> int:
         return state.players

@@ -416,7 +416,7 @@ class TrackgammonEngine(Engine):
             )
         return {}
 
-    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> tuple[State, list[Event]]:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise BadOption(
                 f"Trackgammon is for {self.min_players} to {self.max_players} players.",
@@ -443,7 +443,7 @@ class TrackgammonEngine(Engine):
             last_events=(),
         )
         state, turn_events = self._start_turn(state, first)
-        return replace(state, last_events=tuple(events + turn_events))
+        return replace(state, last_events=tuple(events + turn_events)), events + turn_events
 
     def _roll_for_first_player(self, rng: Rng, players: int):
         """Everyone rolls both dice; the tied highest roll again until one is highest."""

@@ -21,7 +21,7 @@ from engines.errors import GameError, IllegalAction
 from table.spec import GameSpec
 
 RESIGN_ACTION = "!resign"  # platform entries in the move log start with "!"
-QUIET_ACTION = "!quiet"  # the round ended after the quiet time: replays call the engine's quiet_end
+QUIET_ACTION = "!quiet"  # a live phase's quiet time passed: replays call the engine's ``timeout``
 
 
 class TableError(Exception):
@@ -180,11 +180,11 @@ class TableService:
                 raise TableError("only-host-starts")
             if len(row.seats) < engine.min_players:
                 raise TableError("too-few-players", min=engine.min_players)
-            state = engine.new_game(len(row.seats), row.seed, engine_options(row))  # BadOption reaches the user
+            state, events = engine.new_game(len(row.seats), row.seed, engine_options(row))  # BadOption reaches the user
             dumped = engine.dump(state)
             version = await self._write(row, status="active", state=dumped)
             started = replace(row, status="active", state=dumped, version=version)
-            return LobbyResult(started, started=True, state=state, events=_opening_events(engine, state))
+            return LobbyResult(started, started=True, state=state, events=events)
 
     async def set_lobby_message(self, row: GameRow, message_id: int) -> GameRow:
         async with self.lock(row.id):
@@ -224,8 +224,7 @@ class TableService:
                 error.game = row.game  # so the answer can use the game's own wording
                 if not isinstance(error, IllegalAction):
                     raise
-                spec = self.spec(row.game)
-                if spec.too_late is not None and spec.too_late(state, seat, action):
+                if engine.lost_race(state, seat, action):
                     raise TableError("too-late") from None
                 if stale:
                     raise TableError("board-moved-on") from None
@@ -252,10 +251,12 @@ class TableService:
         async with self.lock(game_id):
             row = await self.get(game_id)
             spec = self.spec(row.game)
-            if row.status != "active" or spec.quiet_end is None:
+            if row.status != "active":
                 return None
             state = spec.engine.load(row.state)
-            new_state, events = spec.quiet_end(state)
+            if not spec.engine.deadline(state).quiet:
+                return None
+            new_state, events = spec.engine.timeout(state)
             outcome = spec.engine.outcome(new_state)
             version = await self._write(
                 row,
@@ -276,10 +277,10 @@ class TableService:
         """The state rebuilt from the seed and the move log (to check the log against the store)."""
         row = await self.get(game_id)
         spec = self.spec(row.game)
-        state = spec.engine.new_game(len(row.seats), row.seed, engine_options(row))
+        state, _ = spec.engine.new_game(len(row.seats), row.seed, engine_options(row))
         for _seq, seat, action in await self.store.moves(game_id):
             if action == QUIET_ACTION:
-                state, _ = spec.quiet_end(state)
+                state, _ = spec.engine.timeout(state)
             elif not action.startswith("!"):
                 state, _ = spec.engine.apply(state, seat, action)
         return state
@@ -373,11 +374,6 @@ def _results(seats: Sequence[Seat], outcome: Outcome) -> list[ResultRow]:
         ResultRow(i, s.user_id, s.name, s.bot and not s.resigned, s.resigned, placements[i], float(outcome.scores[i]))
         for i, s in enumerate(seats)
     ]
-
-
-def _opening_events(engine: Any, state: Any) -> list[Event]:
-    """Events of the start (for example an opening roll), when the engine's view records them."""
-    return list(engine.view(state, None).get("last") or [])
 
 
 __all__ = ["ActResult", "GameError", "LobbyResult", "Player", "RESIGN_ACTION", "TableError", "TableService"]

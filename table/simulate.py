@@ -27,7 +27,7 @@ def simulate(
     spec = load_spec(game)
     engine, choose, render_board = spec.engine, spec.choose, spec.render_board
     count = players or min(engine.min_players + 1, engine.max_players)
-    state = engine.new_game(count, seed, engine.normalize_options({}))
+    state, _events = engine.new_game(count, seed, engine.normalize_options({}))
     names = [f"Computer {i + 1}" for i in range(count)]
     out.mkdir(parents=True, exist_ok=True)
     frames: list[bytes] = []

@@ -30,12 +30,6 @@ class GameSpec:
     event_formatter: Callable[[dict], dict] | None = None
     # Seconds a computer player waits before acting (scaled by the bot's configured factor).
     bot_delay: float = 1.0
-    # Games whose round may end after a quiet time with no play (Duvelen): the engine module's
-    # ``end_round_quiet(state) -> (state, events)``, and ``restarts_quiet_clock(action, events)``.
-    quiet_end: Callable[[Any], tuple[Any, list]] | None = None
-    restarts_quiet: Callable[[str, list], bool] | None = None
-    # Whether the engine can say a refused play lost a race (``is_too_late(state, seat, action)``).
-    too_late: Callable[[Any, int, str], bool] | None = None
 
 
 def load_spec(game: str | GameEntry) -> GameSpec:
@@ -50,13 +44,6 @@ def load_spec(game: str | GameEntry) -> GameSpec:
         extra["render_hand"] = render_mod.render_hand
     if hasattr(render_mod, "action_group"):
         extra["action_group"] = render_mod.action_group
-    for name, attr in (
-        ("quiet_end", "end_round_quiet"),
-        ("restarts_quiet", "restarts_quiet_clock"),
-        ("too_late", "is_too_late"),
-    ):
-        if hasattr(engine_mod, attr):
-            extra[name] = getattr(engine_mod, attr)
     if hasattr(render_mod, "format_event"):
         extra["event_formatter"] = render_mod.format_event
     return GameSpec(

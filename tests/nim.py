@@ -36,7 +36,7 @@ class Nim(Engine):
         opts = self.normalize_options(options or {})
         if not self.min_players <= players <= self.max_players:
             raise BadOption("Nim takes 2 or 3 players.", "players")
-        return NimState(players, opts["pile"], Rng(seed).below(players))
+        return NimState(players, opts["pile"], Rng(seed).below(players)), []
 
     def players(self, state):
         return state.players

@@ -72,7 +72,7 @@ class TableFlow:
         """After a restart: computer players and quiet-time clocks pick every running game up."""
         count = await self.bots.resume()
         for row in await self.service.store.games_with_status("active"):
-            if row.game in self.service.specs and self.spec(row.game).quiet_end is not None:
+            if row.game in self.service.specs and self.spec(row.game).engine.deadline(self.service.state_of(row)).quiet:
                 self._wind_quiet_clock(ActResult(row, -1, "!resume", [], None, None))
         return count
 
@@ -526,12 +526,13 @@ class TableFlow:
         """Games with a quiet time (Duvelen): end the round when nobody has played for a while."""
         spec = self.spec(result.row.game)
         game_id = result.row.id
-        if spec.quiet_end is None or result.row.status != "active":
+        state = result.state if result.state is not None else self.service.state_of(result.row)
+        if result.row.status != "active" or not spec.engine.deadline(state).quiet:
             clock = self._quiet_clocks.pop(game_id, None)
             if clock is not None and clock is not asyncio.current_task():
                 clock.cancel()
             return
-        if game_id in self._quiet_clocks and not spec.restarts_quiet(result.action, result.events):
+        if game_id in self._quiet_clocks and not spec.engine.restarts_quiet_clock(result.action, result.events):
             return
         old = self._quiet_clocks.pop(game_id, None)
         if old is not None and old is not asyncio.current_task():

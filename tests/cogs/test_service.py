@@ -93,7 +93,7 @@ async def test_the_move_log_replays_to_the_stored_state(service):
         result = await service.act(row.id, seat=seat, action=nim.ENGINE.legal_actions(state, seat)[-1])
         row = result.row
     stored = await service.get(row.id)
-    replay = nim.ENGINE.new_game(2, stored.seed, stored.options)
+    replay = nim.ENGINE.new_game(2, stored.seed, stored.options)[0]
     for _seq, seat, action in await service.store.moves(row.id):
         replay, _ = nim.ENGINE.apply(replay, seat, action)
     assert nim.ENGINE.dump(replay) == stored.state

@@ -44,7 +44,7 @@ def random_playout(
     Returns the final state and the action log.
     """
     opts = engine.normalize_options(dict(options or {}))
-    state = engine.new_game(players, seed, opts)
+    state = engine.new_game(players, seed, opts)[0]
     pick = Rng(seed * 7919 + players)
     log: list[tuple[int, str]] = []
     for _step in range(max_steps):
@@ -78,7 +78,7 @@ def random_playout(
     assert min(out.placements) == 1
     assert engine.to_move(state) == frozenset()
     # Same seed and same actions: the same game.
-    replay = engine.new_game(players, seed, opts)
+    replay = engine.new_game(players, seed, opts)[0]
     for seat, action in log:
         replay, _ = engine.apply(replay, seat, action)
     assert engine.dump(replay) == engine.dump(state), "replay gave a different game"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engines.base import Outcome
-from engines.duvelen import DECK, ENGINE, end_round_quiet, is_too_late, round_breakdown
+from engines.duvelen import DECK, ENGINE, round_breakdown
 from engines.errors import BadOption, BadState, GameOver, IllegalAction, NotYourTurn
 from engines.rng import Rng
 from tests.engines.playout import random_playout
@@ -113,7 +113,7 @@ def test_rulebook_scoring_example_is_17():
     )
     row = round_breakdown(state)[0]
     assert row == {"plus1": 15, "own_heren": 4, "stok": 3, "stop": 0, "score": 17}
-    final, events = end_round_quiet(state)
+    final, events = ENGINE.timeout(state)
     assert {"type": "round_score", "seat": 0, "score": 17, "stok": 3, "total": 17} in events
     assert ENGINE.outcome(final).scores[0] == 17
 
@@ -135,7 +135,7 @@ def test_scoring_stop_bonus_and_other_cards_in_herenhoop():
 
 @pytest.mark.parametrize("players", [2, 5, 8])
 def test_setup_stok_rij_draaistok(players):
-    state = ENGINE.new_game(players, 7, {})
+    state = ENGINE.new_game(players, 7, {})[0]
     view = ENGINE.view(state, None)
     for s in view["seats"]:
         assert s["stok_count"] == 13 and s["stok_top"] is not None
@@ -155,7 +155,7 @@ def test_options_and_player_counts():
             ENGINE.normalize_options(bad)
     for players in (1, 9):
         with pytest.raises(BadOption):
-            ENGINE.new_game(players, 1, {})
+            ENGINE.new_game(players, 1, {})[0]
 
 
 # ---- playing cards --------------------------------------------------------------------------
@@ -332,7 +332,7 @@ def test_race_for_the_same_spot_has_exactly_one_winner(first):
     second = 1 - first
     assert actions[0] in ENGINE.legal_actions(state, 0) and actions[1] in ENGINE.legal_actions(state, 1)
     won, _ = apply(state, first, actions[first])
-    assert is_too_late(won, second, actions[second])
+    assert ENGINE.lost_race(won, second, actions[second])
     with pytest.raises(IllegalAction):
         apply(won, second, actions[second])
     view = ENGINE.view(won, None)
@@ -345,12 +345,12 @@ def test_race_for_the_same_spot_has_exactly_one_winner(first):
 
 def test_too_late_is_only_for_a_card_still_held_that_no_longer_fits():
     state = race_table()
-    assert not is_too_late(state, 0, "r1.5H")  # still fits
+    assert not ENGINE.lost_race(state, 0, "r1.5H")  # still fits
     won, _ = apply(state, 0, "r1.5H")
-    assert not is_too_late(won, 0, "r1.5H")  # the winner no longer holds it
-    assert not is_too_late(won, 1, "r1.5H")  # seat 1 never had 5H in its Rij
-    assert not is_too_late(won, 1, "turn") and not is_too_late(won, 1, "zz")
-    assert is_too_late(won, 1, "s.5H")
+    assert not ENGINE.lost_race(won, 0, "r1.5H")  # the winner no longer holds it
+    assert not ENGINE.lost_race(won, 1, "r1.5H")  # seat 1 never had 5H in its Rij
+    assert not ENGINE.lost_race(won, 1, "turn") and not ENGINE.lost_race(won, 1, "zz")
+    assert ENGINE.lost_race(won, 1, "s.5H")
 
 
 def test_both_racers_apply_from_the_same_version_but_only_one_can_be_stored():
@@ -434,21 +434,21 @@ def test_round_ends_when_everybody_said_done_and_done_is_final():
 
 
 def test_quiet_time_ends_the_round_and_deals_the_next():
-    state = ENGINE.new_game(3, 5, {"rounds": 2})
-    state2, events = end_round_quiet(state)
+    state = ENGINE.new_game(3, 5, {"rounds": 2})[0]
+    state2, events = ENGINE.timeout(state)
     assert events[0] == {"type": "round_end", "round": 1, "reason": "quiet"}
     assert events[-1] == {"type": "round_start", "round": 2}
     assert ENGINE.view(state2, None)["history"] == [[-26, -26, -26]]
     assert ENGINE.view(state, None)["round"] == 1  # the input state is untouched
-    state3, events = end_round_quiet(state2)
+    state3, events = ENGINE.timeout(state2)
     assert [e["type"] for e in events].count("winner") == 3
     assert ENGINE.outcome(state3).scores == [-52.0] * 3
     with pytest.raises(GameOver):
-        end_round_quiet(state3)
+        ENGINE.timeout(state3)
 
 
 def test_several_rounds_add_up_and_decide_the_winner():
-    state = ENGINE.new_game(2, 11, {"rounds": 3})
+    state = ENGINE.new_game(2, 11, {"rounds": 3})[0]
     rounds_seen = []
     while ENGINE.outcome(state) is None:
         rounds_seen.append(ENGINE.view(state, None)["round"])
@@ -510,12 +510,12 @@ def test_relaxed_pass_only_when_nothing_can_be_turned_and_finished_seats_are_ski
 
 
 def test_relaxed_rotation_starts_with_a_new_seat_each_round():
-    state = ENGINE.new_game(3, 2, {"mode": "relaxed", "rounds": 3})
+    state = ENGINE.new_game(3, 2, {"mode": "relaxed", "rounds": 3})[0]
     starts = []
     for _ in range(3):
         starts.append(ENGINE.view(state, None)["turn_seat"])
         if ENGINE.outcome(state) is None:
-            state, _ = end_round_quiet(state)
+            state, _ = ENGINE.timeout(state)
     assert starts == [0, 1, 2]
 
 
@@ -556,7 +556,7 @@ def assert_conserved(state):
 
 
 def test_views_hide_face_down_cards_from_everyone():
-    state = ENGINE.new_game(3, 4, {})
+    state = ENGINE.new_game(3, 4, {})[0]
     for seat in (0, 1, 2):
         for _ in range(4):
             state, _ = apply(state, seat, "turn")
@@ -601,7 +601,7 @@ def test_eager_playouts(players, mode):
 def test_every_card_is_in_exactly_one_place_and_events_are_public():
     seen_events: set[str] = set()
     for players, seed in ((2, 1), (4, 2), (8, 3)):
-        state = ENGINE.new_game(players, seed, {"rounds": 2})
+        state = ENGINE.new_game(players, seed, {"rounds": 2})[0]
         pick = Rng(seed)
         while ENGINE.outcome(state) is None:
             movers = sorted(ENGINE.to_move(state))
@@ -635,7 +635,7 @@ def check_events_public(state, events):
 
 
 def test_dump_load_round_trip_through_json():
-    state = ENGINE.new_game(4, 9, {"rounds": 2, "mode": "relaxed"})
+    state = ENGINE.new_game(4, 9, {"rounds": 2, "mode": "relaxed"})[0]
     for _ in range(10):
         seat = next(iter(ENGINE.to_move(state)))
         state, _ = apply(state, seat, ENGINE.legal_actions(state, seat)[0])
@@ -679,9 +679,9 @@ def test_load_refuses_a_round_that_should_have_ended():
 
 
 def test_outcome_is_none_while_running_and_complete_at_the_end():
-    state = ENGINE.new_game(2, 3, {"rounds": 1})
+    state = ENGINE.new_game(2, 3, {"rounds": 1})[0]
     assert ENGINE.outcome(state) is None
-    state, _ = end_round_quiet(state)
+    state, _ = ENGINE.timeout(state)
     assert isinstance(ENGINE.outcome(state), Outcome)
 
 

@@ -78,7 +78,7 @@ def test_after_stop_without_a_play_it_is_done():
 
 
 def test_choice_is_legal_and_deterministic():
-    state = ENGINE.new_game(4, 3, {})
+    state = ENGINE.new_game(4, 3, {})[0]
     for _ in range(150):
         if ENGINE.outcome(state) is not None:
             break
@@ -90,7 +90,7 @@ def test_choice_is_legal_and_deterministic():
 
 
 def play_round(players, seed, ai_seats, mode, opponent):
-    state = ENGINE.new_game(players, seed, {"rounds": 1, "mode": mode})
+    state = ENGINE.new_game(players, seed, {"rounds": 1, "mode": mode})[0]
     scheduler = Rng(seed * 31 + 7)
     step = 0
     while ENGINE.outcome(state) is None:

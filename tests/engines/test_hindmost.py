@@ -250,7 +250,7 @@ def test_rulebook_scores():
 # ---- options and setup ----------------------------------------------------------------------------
 @pytest.mark.parametrize(("players", "riders"), [(2, 3), (3, 3), (4, 2), (5, 2), (6, 2)])
 def test_default_team_size_is_the_lower_value_of_the_table(players, riders):
-    state = ENGINE.new_game(players, 1, ENGINE.normalize_options({}))
+    state = ENGINE.new_game(players, 1, ENGINE.normalize_options({}))[0]
     view = ENGINE.view(state, None)
     assert view["options"] == {"riders": riders, "races": 1, "own_decks": False, "betting": False}
     assert len(view["riders"]) == players * riders
@@ -259,14 +259,14 @@ def test_default_team_size_is_the_lower_value_of_the_table(players, riders):
 
 @pytest.mark.parametrize(("players", "riders"), [(2, 4), (3, 4), (4, 3), (5, 3)])
 def test_upper_team_size_is_allowed(players, riders):
-    state = ENGINE.new_game(players, 1, {"riders": riders})
+    state = ENGINE.new_game(players, 1, {"riders": riders})[0]
     assert len(ENGINE.view(state, None)["riders"]) == players * riders
 
 
 @pytest.mark.parametrize(("players", "riders"), [(2, 2), (3, 2), (4, 4), (5, 4), (6, 3), (6, 4)])
 def test_team_size_outside_the_table_is_refused(players, riders):
     with pytest.raises(BadOption) as info:
-        ENGINE.new_game(players, 1, {"riders": riders})
+        ENGINE.new_game(players, 1, {"riders": riders})[0]
     assert info.value.code == "bad-riders"
     assert str(players) in info.value.message
 
@@ -302,12 +302,12 @@ def test_options_are_normalized():
 @pytest.mark.parametrize("players", [1, 7])
 def test_player_count_is_checked(players):
     with pytest.raises(BadOption) as info:
-        ENGINE.new_game(players, 1, {})
+        ENGINE.new_game(players, 1, {})[0]
     assert info.value.code == "bad-players"
 
 
 def test_deal_five_cards_each_from_a_shared_deck_of_108():
-    state = ENGINE.new_game(3, 5, {})
+    state = ENGINE.new_game(3, 5, {})[0]
     view = ENGINE.view(state, 1)
     assert view["hand_sizes"] == [5, 5, 5]
     assert len(view["hand"]) == 5
@@ -321,7 +321,7 @@ def _spaces(view: dict) -> Counter[int]:
 
 
 def test_start_grid_rows_of_teams():
-    view = ENGINE.view(ENGINE.new_game(3, 2, {"riders": 4}), None)
+    view = ENGINE.view(ENGINE.new_game(3, 2, {"riders": 4})[0], None)
     assert _spaces(view) == {0: 3, -1: 3, -2: 3, -3: 3}
     for r in view["riders"]:
         assert r["d"] == 1 - r["num"]
@@ -332,7 +332,7 @@ def test_start_grid_rows_of_teams():
 
 @pytest.mark.parametrize(("players", "counts"), [(5, {0: 4, -1: 4, -2: 2}), (6, {0: 4, -1: 4, -2: 4})])
 def test_start_grid_overflows_to_the_next_space_behind(players, counts):
-    view = ENGINE.view(ENGINE.new_game(players, 3, {}), None)
+    view = ENGINE.view(ENGINE.new_game(players, 3, {})[0], None)
     assert _spaces(view) == counts
     order = [tuple(x) for x in view["order"]]
     for seat in range(players):
@@ -343,12 +343,12 @@ def test_start_grid_overflows_to_the_next_space_behind(players, counts):
 
 
 def test_start_grid_team_order_is_random():
-    leaders = {ENGINE.view(ENGINE.new_game(4, seed, {}), None)["order"][0][0] for seed in range(30)}
+    leaders = {ENGINE.view(ENGINE.new_game(4, seed, {})[0], None)["order"][0][0] for seed in range(30)}
     assert leaders == {0, 1, 2, 3}
 
 
 def test_first_turn_follows_the_start_grid():
-    state = ENGINE.new_game(2, 7, {})
+    state = ENGINE.new_game(2, 7, {})[0]
     view = ENGINE.view(state, None)
     assert view["current"] == {"seat": view["order"][0][0], "num": 1}
     seen = []
@@ -454,7 +454,7 @@ def test_joker_combination_needs_two_cards_left_after_drawing():
 
 def test_at_most_three_joker_combinations_per_race_from_five_cards():
     # Everyone plays a joker combination whenever allowed: each one costs a card for good.
-    state = ENGINE.new_game(2, 17, {"riders": 4})
+    state = ENGINE.new_game(2, 17, {"riders": 4})[0]
     combos = [0, 0]
     while ENGINE.view(state, None)["race"] == 1 and not state.over:
         (seat,) = ENGINE.to_move(state)
@@ -602,7 +602,7 @@ def test_final_sprint_winner_is_ahead_at_the_end_of_the_completed_turn():
 
 def test_whole_race_scores_the_rulebook_points():
     for players, riders in ((2, 4), (3, 3), (6, 2)):
-        state = ENGINE.new_game(players, 11, {"riders": riders})
+        state = ENGINE.new_game(players, 11, {"riders": riders})[0]
         rng = Rng(3)
         while not state.over:
             (seat,) = ENGINE.to_move(state)
@@ -674,7 +674,7 @@ def test_a_team_without_riders_drops_out_but_keeps_its_points():
 
 
 def test_own_decks_draw_and_discard_per_seat():
-    state = ENGINE.new_game(3, 4, {"own_decks": True})
+    state = ENGINE.new_game(3, 4, {"own_decks": True})[0]
     views = [ENGINE.view(state, seat) for seat in range(3)]
     assert [v["draw_pile"] for v in views] == [103, 103, 103]
     assert ENGINE.view(state, None)["draw_pile"] == 309
@@ -687,7 +687,7 @@ def test_own_decks_draw_and_discard_per_seat():
 
 
 def test_own_decks_are_shuffled_independently():
-    state = ENGINE.new_game(2, 8, {"own_decks": True})
+    state = ENGINE.new_game(2, 8, {"own_decks": True})[0]
     assert state.piles[0] != state.piles[1]
     assert sorted(state.piles[0] + state.hands[0]) == sorted(state.piles[1] + state.hands[1]) == sorted(DECK)
 
@@ -712,7 +712,7 @@ def test_shared_pile_reshuffles_the_discards_when_empty():
 
 
 def test_betting_stakes_before_each_lap_and_the_lap_winner_takes_the_pot():
-    state = ENGINE.new_game(2, 3, {"betting": True})
+    state = ENGINE.new_game(2, 3, {"betting": True})[0]
     view = ENGINE.view(state, None)
     assert view["bank"] == [-3, -3] and view["pot"] == 6
     at = {(0, 1): 33, (1, 1): 20, (0, 2): 12, (1, 2): 9, (0, 3): 4, (1, 3): 10}
@@ -745,13 +745,13 @@ def test_betting_pays_the_final_sprint_and_survives_into_the_next_race():
 
 
 def test_without_betting_there_is_no_bank():
-    view = ENGINE.view(ENGINE.new_game(2, 3, {}), None)
+    view = ENGINE.view(ENGINE.new_game(2, 3, {})[0], None)
     assert view["bank"] is None and view["pot"] == 0
 
 
 # ---- views, persistence and determinism ---------------------------------------------------------
 def test_view_has_exactly_the_contract_keys():
-    state = ENGINE.new_game(4, 9, {"own_decks": True, "betting": True})
+    state = ENGINE.new_game(4, 9, {"own_decks": True, "betting": True})[0]
     spectator = ENGINE.view(state, None)
     assert set(spectator) == VIEW_KEYS and spectator["viewer"] is None
     for seat in range(4):
@@ -773,7 +773,7 @@ def test_view_of_a_running_race():
 
 
 def test_dump_load_round_trip():
-    state = ENGINE.new_game(5, 21, {"betting": True, "own_decks": True, "races": 2})
+    state = ENGINE.new_game(5, 21, {"betting": True, "own_decks": True, "races": 2})[0]
     rng = Rng(5)
     for _ in range(150):
         (seat,) = ENGINE.to_move(state)
@@ -814,7 +814,7 @@ def test_load_refuses_damaged_data(change):
 
 def test_replay_is_deterministic_and_seeds_differ():
     def run(seed: int) -> tuple[dict, list[str]]:
-        state = ENGINE.new_game(3, seed, {})
+        state = ENGINE.new_game(3, seed, {})[0]
         rng, actions = Rng(1), []
         for _ in range(200):
             (seat,) = ENGINE.to_move(state)
@@ -826,7 +826,7 @@ def test_replay_is_deterministic_and_seeds_differ():
     first, actions = run(42)
     again, same_actions = run(42)
     assert first == again and actions == same_actions
-    assert ENGINE.dump(ENGINE.new_game(3, 42, {})) != ENGINE.dump(ENGINE.new_game(3, 43, {}))
+    assert ENGINE.dump(ENGINE.new_game(3, 42, {})[0]) != ENGINE.dump(ENGINE.new_game(3, 43, {})[0])
 
 
 def test_apply_does_not_mutate_its_input():

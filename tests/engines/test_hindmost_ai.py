@@ -67,7 +67,7 @@ def test_choice_ignores_hidden_cards_and_is_deterministic():
 
 
 def play_race(players: int, seed: int, ai_seat: int) -> list[float]:
-    state = ENGINE.new_game(players, seed, {})
+    state = ENGINE.new_game(players, seed, {})[0]
     rng = Rng(seed ^ 0x5EED)
     step = 0
     while not state.over:

@@ -71,7 +71,7 @@ def check_result(state: HindmostState) -> None:
 
 def fast_playout(players: int, seed: int) -> int:
     """One random game with the rule checks at every step; returns the number of plays."""
-    state = ENGINE.new_game(players, seed, ENGINE.normalize_options(options_for(players, seed)))
+    state = ENGINE.new_game(players, seed, ENGINE.normalize_options(options_for(players, seed)))[0]
     pick = Rng(seed * 7919 + players)
     steps = 0
     while not state.over:

@@ -40,11 +40,11 @@ def test_options_defaults_and_checks():
         with pytest.raises(BadOption):
             ENGINE.normalize_options(bad)
     with pytest.raises(BadOption):
-        ENGINE.new_game(3, 1, {})
+        ENGINE.new_game(3, 1, {})[0]
 
 
 def test_deal_twenty_twenty_fifteen_and_both_race_at_once():
-    state = ENGINE.new_game(2, 5, {})
+    state = ENGINE.new_game(2, 5, {})[0]
     forming = state["forming"]
     for seat in (0, 1):
         assert len(forming["prep"][seat]) + len(forming["pair"][seat]) == 20
@@ -72,13 +72,13 @@ def split_all(state, seat, count, choice="a"):
 
 
 def test_finishing_does_not_call_stop_by_itself():
-    state = split_all(ENGINE.new_game(2, 3, {}), 0, 10)
+    state = split_all(ENGINE.new_game(2, 3, {})[0], 0, 10)
     assert ENGINE.legal_actions(state, 0) == ["stop"]
     assert state["phase"] == "forming" and state["forming"]["faster"] is None
 
 
 def test_race_arrival_order_decides_and_faster_splits_the_rest():
-    state = ENGINE.new_game(2, 11, {})
+    state = ENGINE.new_game(2, 11, {})[0]
     state = split_all(state, 1, 3)
     state = split_all(state, 0, 10)
     slow_pair = list(state["forming"]["pair"][1])
@@ -116,7 +116,7 @@ def test_race_arrival_order_decides_and_faster_splits_the_rest():
 
 
 def test_slower_with_the_last_pair_in_hand_leaves_nothing_for_the_faster():
-    state = split_all(ENGINE.new_game(2, 4, {}), 1, 9)
+    state = split_all(ENGINE.new_game(2, 4, {})[0], 1, 9)
     state = split_all(state, 0, 10)
     state, _ = ENGINE.apply(state, 0, "stop")
     assert ENGINE.to_move(state) == {1}
@@ -127,7 +127,7 @@ def test_slower_with_the_last_pair_in_hand_leaves_nothing_for_the_faster():
 def test_simultaneous_stop_goes_to_the_tiebreak_draw():
     redraws = 0
     for seed in range(60):
-        state = split_all(ENGINE.new_game(2, seed, {}), 0, 10)
+        state = split_all(ENGINE.new_game(2, seed, {})[0], 0, 10)
         state = split_all(state, 1, 10)
         caller = seed % 2
         state, events = ENGINE.apply(state, caller, "stop")
@@ -155,7 +155,7 @@ def test_tiebreak_order_value_then_white_red_blue_green_then_action_cards():
 
 
 def test_a_late_or_repeated_click_cannot_split_an_unseen_pair():
-    state = ENGINE.new_game(2, 6, {})
+    state = ENGINE.new_game(2, 6, {})[0]
     first = ENGINE.legal_actions(state, 0)[0]
     state, _ = ENGINE.apply(state, 0, first)
     with pytest.raises(IllegalAction):
@@ -170,7 +170,7 @@ def test_a_late_or_repeated_click_cannot_split_an_unseen_pair():
 
 def test_a_pair_of_identical_cards_is_split_one_way():
     for seed in range(200):
-        state = ENGINE.new_game(2, seed, {})
+        state = ENGINE.new_game(2, seed, {})[0]
         pair = ENGINE.view(state, 0)["private"]["pair"]
         if pair[0] == pair[1]:
             assert ENGINE.legal_actions(state, 0) == ["keep:1:a"]
@@ -179,14 +179,14 @@ def test_a_pair_of_identical_cards_is_split_one_way():
 
 
 def test_stop_only_once_all_own_cards_are_split():
-    state = split_all(ENGINE.new_game(2, 8, {}), 0, 9)
+    state = split_all(ENGINE.new_game(2, 8, {})[0], 0, 9)
     assert "stop" not in ENGINE.legal_actions(state, 0)
     with pytest.raises(IllegalAction):
         ENGINE.apply(state, 0, "stop")
 
 
 def test_learning_round_skips_forming_then_forms_from_round_two():
-    state = ENGINE.new_game(2, 21, {"learning": True})
+    state = ENGINE.new_game(2, 21, {"learning": True})[0]
     assert state["phase"] == "tug" and state["forming"] is None
     tug = state["tug"]
     barrel_seat = 0 if tug["barrel"] == START[0] else 1
@@ -194,7 +194,7 @@ def test_learning_round_skips_forming_then_forms_from_round_two():
     assert all(len(tug["hands"][s]) + len(tug["piles"][s]) == 20 for s in (0, 1))
     seats = Counter()
     for seed in range(40):
-        t = ENGINE.new_game(2, seed, {"learning": True})["tug"]
+        t = ENGINE.new_game(2, seed, {"learning": True})[0]["tug"]
         seats[t["turn"]] += 1
     assert seats[0] > 5 and seats[1] > 5  # a random player puts the barrel down
     # Round 2 forms the teams.
@@ -542,7 +542,7 @@ def test_load_refuses_damaged_states():
 
 
 def test_forming_state_round_trips_and_checks_stack_sizes():
-    state = split_all(ENGINE.new_game(2, 2, {}), 0, 4)
+    state = split_all(ENGINE.new_game(2, 2, {})[0], 0, 4)
     data = ENGINE.dump(state)
     assert ENGINE.dump(ENGINE.load(data)) == data
     data["forming"]["prep"][0] = data["forming"]["prep"][0][2:]

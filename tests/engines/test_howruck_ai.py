@@ -23,7 +23,7 @@ def own_side_policy(view, legal, seed):
 
 def match(seed, policies):
     """One whole game; the race's arrival order is random, so neither side is faster by design."""
-    state = ENGINE.new_game(2, seed, {})
+    state = ENGINE.new_game(2, seed, {})[0]
     arrival = Rng(seed * 7 + 1)
     step = 0
     while ENGINE.outcome(state) is None:
@@ -65,7 +65,7 @@ def test_deterministic_for_a_seed():
 
 
 def test_forming_keeps_the_stronger_card_and_calls_stop():
-    state = ENGINE.new_game(2, 9, {})
+    state = ENGINE.new_game(2, 9, {})[0]
     for _ in range(10):
         view = ENGINE.view(state, 0)
         first, second = view["private"]["pair"]
@@ -85,7 +85,7 @@ def test_forming_worth_orders_cards_sensibly():
 
 
 def test_faster_player_splits_the_slower_stack_with_the_rest_pair():
-    state = ENGINE.new_game(2, 12, {})
+    state = ENGINE.new_game(2, 12, {})[0]
     for _ in range(10):
         state, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0])
     state, _ = ENGINE.apply(state, 0, "stop")

@@ -107,7 +107,7 @@ def test_no_view_shows_what_its_seat_has_not_seen():
 
 
 def test_kept_and_given_cards_are_known_to_their_player_only():
-    state = ENGINE.new_game(2, 77, {})
+    state = ENGINE.new_game(2, 77, {})[0]
     for _ in range(4):
         state, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0])
     mine, theirs, spectator = ENGINE.view(state, 0), ENGINE.view(state, 1), ENGINE.view(state, None)
@@ -120,7 +120,7 @@ def test_kept_and_given_cards_are_known_to_their_player_only():
 
 
 def test_view_keys():
-    state = ENGINE.new_game(2, 3, {"learning": True})
+    state = ENGINE.new_game(2, 3, {"learning": True})[0]
     view = ENGINE.view(state, 1)
     assert set(view) == {"seat", "private", "last", "forming", "tug", *PUBLIC_KEYS}
     assert set(view["tug"]) == {

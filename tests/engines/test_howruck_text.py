@@ -62,7 +62,7 @@ def sample_events() -> dict[str, list[dict]]:
     """Events of every type the engine emits, gathered from seeded random games."""
     found: dict[str, list[dict]] = {}
     for seed in range(120):
-        state = ENGINE.new_game(2, seed, {"learning": seed % 3 == 0})
+        state = ENGINE.new_game(2, seed, {"learning": seed % 3 == 0})[0]
         pick = Rng(seed)
         while ENGINE.outcome(state) is None:
             movers = sorted(ENGINE.to_move(state))

@@ -366,7 +366,7 @@ def test_a_move_that_ends_the_game_ends_the_turn_at_once():
 
 @pytest.mark.parametrize("players,each", [(2, 6), (3, 4), (4, 3)])
 def test_recruits_per_player_count(players, each):
-    state = ENGINE.new_game(players, 3)
+    state = ENGINE.new_game(players, 3)[0]
     on_route = [r for stack in state.stacks.values() for r in stack]
     assert len(on_route) == 12
     for seat in range(players):
@@ -378,7 +378,7 @@ def test_opening_places_every_recruit_on_fields_1_to_6_at_most_3_high_and_reroll
     rerolled = 0
     for seed in range(60):
         for players in (2, 3, 4):
-            state = ENGINE.new_game(players, seed)
+            state = ENGINE.new_game(players, seed)[0]
             assert set(state.stacks) <= set(range(1, 7))
             assert all(len(stack) <= 3 for stack in state.stacks.values())
             openings = [e for e in state.opening if e["type"] == "opening"]
@@ -395,7 +395,7 @@ def test_opening_places_every_recruit_on_fields_1_to_6_at_most_3_high_and_reroll
 
 def test_start_player_moves_first_and_opening_is_in_the_view():
     for seed in range(20):
-        state = ENGINE.new_game(3, seed)
+        state = ENGINE.new_game(3, seed)[0]
         view = ENGINE.view(state, None)
         assert view["opening"][0] == {"type": "start", "seat": state.start_seat}
         assert view["last"][: len(view["opening"])] == view["opening"]
@@ -404,7 +404,7 @@ def test_start_player_moves_first_and_opening_is_in_the_view():
         seats = [(state.start_seat + i) % 3 for i in range(len(turn_events))]
         assert turn_events == [*({"type": "pass", "seat": s} for s in seats[:-1]), {"type": "turn", "seat": seats[-1]}]
         assert view["to_move"] == seats[-1]
-    assert {ENGINE.new_game(2, seed).start_seat for seed in range(20)} == {0, 1}
+    assert {ENGINE.new_game(2, seed)[0].start_seat for seed in range(20)} == {0, 1}
 
 
 def test_stones_are_placed_as_the_rules_say():
@@ -412,7 +412,7 @@ def test_stones_are_placed_as_the_rules_say():
     assert [len(s) for s in stretches].count(7) + [len(s) for s in stretches].count(8) == 10
     assert stretches[0].start == 7 and stretches[-1].stop == 79
     for seed in range(100):
-        state = ENGINE.new_game(2, seed)
+        state = ENGINE.new_game(2, seed)[0]
         assert sorted(state.rewards.values()) == [1, 2, 3]
         assert all(7 <= f <= 84 for f in state.rewards)
         assert sorted(state.bonus.values()) == sorted(BONUS_FACTORS)
@@ -422,14 +422,14 @@ def test_stones_are_placed_as_the_rules_say():
 
 
 def test_same_seed_same_game_and_options_are_checked():
-    assert ENGINE.dump(ENGINE.new_game(4, 99)) == ENGINE.dump(ENGINE.new_game(4, 99))
-    assert ENGINE.dump(ENGINE.new_game(4, 99)) != ENGINE.dump(ENGINE.new_game(4, 98))
+    assert ENGINE.dump(ENGINE.new_game(4, 99)[0]) == ENGINE.dump(ENGINE.new_game(4, 99)[0])
+    assert ENGINE.dump(ENGINE.new_game(4, 99)[0]) != ENGINE.dump(ENGINE.new_game(4, 98)[0])
     assert ENGINE.normalize_options({}) == {}
     with pytest.raises(BadOption):
         ENGINE.normalize_options({"variant": True})
     for players in (1, 5):
         with pytest.raises(BadOption) as err:
-            ENGINE.new_game(players, 1)
+            ENGINE.new_game(players, 1)[0]
         assert err.value.code == "players"
 
 
@@ -437,7 +437,7 @@ def test_same_seed_same_game_and_options_are_checked():
 
 
 def test_dump_load_round_trip_and_refusals():
-    state = ENGINE.new_game(3, 5)
+    state = ENGINE.new_game(3, 5)[0]
     dumped = json.loads(json.dumps(ENGINE.dump(state)))
     assert ENGINE.dump(ENGINE.load(dumped)) == ENGINE.dump(state)
     good = ENGINE._dump(state)
@@ -508,7 +508,7 @@ def test_every_event_and_error_has_text_in_both_languages():
 
 
 def test_event_lines_read_well():
-    state = ENGINE.new_game(2, 4)
+    state = ENGINE.new_game(2, 4)[0]
     state, events = ENGINE.apply(state, state.seat, ENGINE.legal_actions(state, state.seat)[-1])
     for lang in ("en", "nl"):
         for event in [*state.opening, *events]:

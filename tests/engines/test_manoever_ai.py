@@ -20,7 +20,7 @@ def furthest_policy(view: dict, legal: list[str], seed: int) -> str:
 
 
 def play_game(policies, seed: int):
-    state = ENGINE.new_game(len(policies), seed)
+    state = ENGINE.new_game(len(policies), seed)[0]
     step = 0
     while ENGINE.outcome(state) is None:
         seat = state.seat
@@ -61,7 +61,7 @@ def test_ai_beats_the_always_furthest_baseline():
 
 
 def test_ai_is_deterministic_and_uses_only_the_view():
-    state = ENGINE.new_game(3, 8)
+    state = ENGINE.new_game(3, 8)[0]
     for _ in range(30):
         seat = state.seat
         view = ENGINE.view(state, seat)
@@ -101,7 +101,7 @@ def test_table_game_with_one_person_and_computer_players():
     pages through recruit groups and picks targets, the others are computer players."""
     from render.manoever import action_group, action_label, render_board
 
-    state = ENGINE.new_game(3, 21)
+    state = ENGINE.new_game(3, 21)[0]
     names = ["Ada", "Computer 1", "Computer 2"]
     step = 0
     while ENGINE.outcome(state) is None:

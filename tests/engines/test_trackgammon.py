@@ -174,10 +174,10 @@ def test_double_gives_four_moves_in_any_order():
 def test_forward_and_backward_are_both_offered_and_the_dice_come_from_the_seeded_generator():
     state = position({0: {2: 9}}, dice=(1, 4))
     assert {"2f1", "2b1", "2f4", "2b4"} <= set(ENGINE.legal_actions(state, 0))
-    a = ENGINE.new_game(2, 99)
-    b = ENGINE.new_game(2, 99)
+    a = ENGINE.new_game(2, 99)[0]
+    b = ENGINE.new_game(2, 99)[0]
     assert ENGINE.dump(a) == ENGINE.dump(b)
-    assert {ENGINE.new_game(2, seed).dice for seed in range(30)} != {a.dice}
+    assert {ENGINE.new_game(2, seed)[0].dice for seed in range(30)} != {a.dice}
 
 
 # ---- bouncing ----------------------------------------------------------------------------------
@@ -364,7 +364,7 @@ def test_with_the_runner_in_play_every_value_can_always_be_used():
     geo3 = geometry(3)
     rng = Rng(5)
     checked = 0
-    state = ENGINE.new_game(3, 5)
+    state = ENGINE.new_game(3, 5)[0]
     while ENGINE.outcome(state) is None and checked < 150:
         values = ENGINE.remaining_values(state)
         full = max_usable(state.pos, geo3, state.turn, values, shortcut=False)
@@ -421,7 +421,7 @@ def test_confirming_rolls_for_the_next_player_and_records_the_turn():
 def test_the_highest_opening_roll_starts_and_ties_roll_again(players):
     saw_tie = False
     for seed in range(40):
-        state = ENGINE.new_game(players, seed)
+        state = ENGINE.new_game(players, seed)[0]
         rounds = state.opening
         last = rounds[-1]
         best = max(a + b for _, a, b in last)
@@ -471,9 +471,9 @@ def test_ranking_by_discs_home_before_distance():
 
 def test_players_and_options_are_checked():
     with pytest.raises(BadOption):
-        ENGINE.new_game(1, 1)
+        ENGINE.new_game(1, 1)[0]
     with pytest.raises(BadOption):
-        ENGINE.new_game(5, 1)
+        ENGINE.new_game(5, 1)[0]
     with pytest.raises(BadOption) as info:
         ENGINE.normalize_options({"fast": True})
     assert info.value.code == "no-options"

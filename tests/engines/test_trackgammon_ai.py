@@ -14,7 +14,7 @@ def ai_move(state, seed: int = 0) -> str:
 
 
 def play_game(players: int, seed: int, ai_seats: set[int]) -> tuple[list[int], int]:
-    state = ENGINE.new_game(players, seed)
+    state = ENGINE.new_game(players, seed)[0]
     pick = Rng(seed + 1000)
     steps = 0
     while ENGINE.outcome(state) is None:
@@ -49,7 +49,7 @@ def test_ai_games_with_three_and_four_computer_players_end():
 
 
 def test_ai_is_deterministic_and_confirms_a_finished_turn():
-    state = ENGINE.new_game(3, 11)
+    state = ENGINE.new_game(3, 11)[0]
     assert ai_move(state, 5) == ai_move(state, 5)
     while "done" not in ENGINE.legal_actions(state, state.turn):
         state, _ = ENGINE.apply(state, state.turn, ai_move(state))
@@ -81,7 +81,7 @@ def test_ai_moves_the_disc_allowed_home_towards_the_finish():
 
 
 def test_ai_uses_only_the_view():
-    state = ENGINE.new_game(2, 3)
+    state = ENGINE.new_game(2, 3)[0]
     view = ENGINE.view(state, state.turn)
     legal = ENGINE.legal_actions(state, state.turn)
     assert "rng" not in view

@@ -43,7 +43,7 @@ def person_choice(state, pick: Rng) -> str:
 
 
 def test_one_person_and_two_computer_players_play_a_whole_game():
-    state = ENGINE.new_game(3, 2024)
+    state = ENGINE.new_game(3, 2024)[0]
     for lang in ("en", "nl"):
         for event in ENGINE.view(state, None)["last"]:
             event_text(lang, event)

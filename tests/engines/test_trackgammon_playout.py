@@ -59,7 +59,7 @@ def test_random_playouts_keep_every_invariant(players):
 def test_many_quick_games_end_with_all_discs_accounted_for(players):
     # Engine only (no views, no storage round trip), so many more seeds fit in the time.
     for seed in range(100, 140):
-        state = ENGINE.new_game(players, seed)
+        state = ENGINE.new_game(players, seed)[0]
         pick = Rng(seed)
         for _ in range(5000):
             if ENGINE.outcome(state) is not None:

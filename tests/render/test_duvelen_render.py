@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from engines.duvelen import ENGINE, end_round_quiet
+from engines.duvelen import ENGINE
 from engines.duvelen_ai import choose
 from engines.rng import Rng
 from render.duvelen import action_label, format_event, render_board, render_hand
@@ -21,7 +21,7 @@ NAMES = ["Anna", "Bob", "Charlotte van der Berg-Jansen", "Dirk", "Zoë 🎲", "F
 
 def played(players: int, steps: int, *, mode: str = "live", seed: int = 1, stop: bool = True):
     """A table after ``steps`` actions of computer players (Stop held back unless ``stop``)."""
-    state = ENGINE.new_game(players, seed, {"mode": mode, "rounds": 1})
+    state = ENGINE.new_game(players, seed, {"mode": mode, "rounds": 1})[0]
     pick = Rng(seed)
     for step in range(steps):
         movers = sorted(ENGINE.to_move(state))
@@ -74,8 +74,8 @@ def test_the_picture_changes_with_the_piles_and_the_language():
 def test_special_tables_draw(locale):
     stopped = played(5, 2000, seed=3)  # computer players run the round down to Stop
     relaxed = played(4, 120, mode="relaxed", stop=False)
-    fresh = ENGINE.new_game(8, 5, {})
-    over, _ = end_round_quiet(played(2, 200, stop=False))
+    fresh = ENGINE.new_game(8, 5, {})[0]
+    over, _ = ENGINE.timeout(played(2, 200, stop=False))
     for state in (stopped, relaxed, fresh, over):
         view = ENGINE.view(state, None)
         img = png(render_board(view, names=NAMES[: view["players"]], locale=locale))

@@ -425,7 +425,7 @@ def test_points_label_in_both_languages():
 def random_game_states(players, seed, options):
     """Every state of one random game, with the seat to move (None at the end)."""
     rng = Rng(seed)
-    state = ENGINE.new_game(players, seed, options)
+    state = ENGINE.new_game(players, seed, options)[0]
     while ENGINE.outcome(state) is None:
         seat = next(iter(ENGINE.to_move(state)))
         yield state, seat

@@ -18,7 +18,7 @@ def sample_states(seeds=range(3), every=5):
     """States from seeded random games: the race, the tug, pending steals, the end."""
     states = []
     for seed in seeds:
-        state = ENGINE.new_game(2, seed, {"learning": seed == 1})
+        state = ENGINE.new_game(2, seed, {"learning": seed == 1})[0]
         pick = Rng(seed)
         step = 0
         while ENGINE.outcome(state) is None:
@@ -105,7 +105,7 @@ def test_labels_name_cards_and_fields_from_the_viewers_side():
     assert action_label(view, "WK:bb-ag") == "dame 4: their blue → your green"
     assert action_label(view, "VT:2") == "Card 2 of 2 (blind)"
     assert action_group(view, "VT:2", "nl") == "Vuile truc"
-    forming = ENGINE.new_game(2, 1, {})
+    forming = ENGINE.new_game(2, 1, {})[0]
     fview = ENGINE.view(forming, 0)
     keep_a = action_label(fview, "keep:1:a")
     assert keep_a.startswith("Keep ") and ", give " in keep_a

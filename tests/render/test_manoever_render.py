@@ -17,7 +17,7 @@ NAMES = ["Ada", "Bartholomeus-Maximilian", "Zoë", "Dirk"]
 
 
 def played(players: int, moves: int, seed: int = 7):
-    state = ENGINE.new_game(players, seed)
+    state = ENGINE.new_game(players, seed)[0]
     for step in range(moves):
         if ENGINE.outcome(state) is not None:
             break

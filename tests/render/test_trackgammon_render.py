@@ -17,7 +17,7 @@ NAMES = ["Ann", "Bartholomeus van der Berg", "Chris", "Dee"]
 
 
 def views_of_a_game(players: int, seed: int = 3, every: int = 25) -> list[dict]:
-    state = ENGINE.new_game(players, seed)
+    state = ENGINE.new_game(players, seed)[0]
     views = [ENGINE.view(state, 0)]
     step = 0
     while ENGINE.outcome(state) is None:
@@ -66,7 +66,7 @@ def test_finished_discs_a_win_and_a_move_into_the_finish_are_drawn():
 
 
 def test_spectators_see_the_board_numbered_for_the_player_to_move():
-    state = ENGINE.new_game(4, 1)
+    state = ENGINE.new_game(4, 1)[0]
     image(render_board(ENGINE.view(state, None), names=NAMES))
 
 
@@ -94,7 +94,7 @@ def test_labels_name_the_disc_the_value_the_direction_and_the_landing_point():
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_every_legal_action_gets_a_short_distinct_label(players):
-    state = ENGINE.new_game(players, 9)
+    state = ENGINE.new_game(players, 9)[0]
     for step in range(120):
         if ENGINE.outcome(state) is not None:
             break
