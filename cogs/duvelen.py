@@ -36,7 +36,7 @@ class Duvelen(TableCog, PlayCommand, group_name="duvelen", group_description="Du
             "_quiet": quiet,
             "_bot_speed": computer_speed,
         }
-        await self.flow.create(interaction, self.game, options)
+        await self.flow.lobby.create(interaction, self.game, options)
 
 
 async def setup(bot: commands.Bot) -> None:

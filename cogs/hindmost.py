@@ -32,7 +32,7 @@ class Hindmost(
         own_decks: bool = False,
         betting: bool = False,
     ) -> None:
-        await self.flow.create(
+        await self.flow.lobby.create(
             interaction, self.game, {"riders": riders, "races": races, "own_decks": own_decks, "betting": betting}
         )
 

@@ -26,7 +26,7 @@ class HowRuck(TableCog, PlayCommand, group_name="howruck", group_description="Ho
         computer_speed: app_commands.Range[float, 0.5, 10.0] = 1.5,
     ) -> None:
         options = {"learning": learning, "barrels_to_win": barrels, "_bot_speed": computer_speed}
-        await self.flow.create(interaction, self.game, options)
+        await self.flow.lobby.create(interaction, self.game, options)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -16,7 +16,7 @@ class Manoever(
 
     @app_commands.command(name="new", description="Open a table for this game in this channel")
     async def new(self, interaction: discord.Interaction) -> None:
-        await self.flow.create(interaction, self.game, {})
+        await self.flow.lobby.create(interaction, self.game, {})
 
 
 async def setup(bot: commands.Bot) -> None:

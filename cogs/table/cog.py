@@ -27,39 +27,39 @@ class TableCog(commands.GroupCog):
 
     @app_commands.command(name="join", description="Join the open table in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
-        await self.flow.lobby_command(interaction, self.game, "join")
+        await self.flow.lobby.command(interaction, self.game, "join")
 
     @app_commands.command(name="leave", description="Leave the table before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self.flow.lobby_command(interaction, self.game, "leave")
+        await self.flow.lobby.command(interaction, self.game, "leave")
 
     @app_commands.command(name="add-computer", description="Add a computer player to the table")
     async def add_computer(self, interaction: discord.Interaction) -> None:
-        await self.flow.lobby_command(interaction, self.game, "bot")
+        await self.flow.lobby.command(interaction, self.game, "bot")
 
     @app_commands.command(name="remove-computer", description="Remove a computer player from the table")
     async def remove_computer(self, interaction: discord.Interaction) -> None:
-        await self.flow.lobby_command(interaction, self.game, "unbot")
+        await self.flow.lobby.command(interaction, self.game, "unbot")
 
     @app_commands.command(name="start", description="Start the game (host, or anyone once the table is full)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await self.flow.lobby_command(interaction, self.game, "start")
+        await self.flow.lobby.command(interaction, self.game, "start")
 
     @app_commands.command(name="board", description="Show the board again")
     async def board(self, interaction: discord.Interaction) -> None:
-        await self.flow.board_command(interaction, self.game)
+        await self.flow.board.command(interaction, self.game)
 
     @app_commands.command(name="hand", description="Show your hand and your moves (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.flow.hand_command(interaction, self.game)
+        await self.flow.moves.hand_command(interaction, self.game)
 
     @app_commands.command(name="resign", description="Give up; a computer player takes over your seat")
     async def resign(self, interaction: discord.Interaction) -> None:
-        await self.flow.resign_command(interaction, self.game)
+        await self.flow.moves.resign_command(interaction, self.game)
 
     @app_commands.command(name="cancel", description="Cancel the game (host or Manage Server)")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        await self.flow.cancel_command(interaction, self.game)
+        await self.flow.lobby.cancel_command(interaction, self.game)
 
 
 class PlayCommand:
@@ -68,11 +68,11 @@ class PlayCommand:
     @app_commands.command(name="play", description="Make a move")
     @app_commands.describe(action="The move (start typing to see the legal ones)")
     async def play(self, interaction: discord.Interaction, action: str) -> None:
-        await self.flow.play_command(interaction, self.game, action)
+        await self.flow.moves.play_command(interaction, self.game, action)
 
     @play.autocomplete("action")
     async def play_autocomplete(self, interaction: discord.Interaction, current: str):
-        return await self.flow.autocomplete_actions(interaction, self.game, current)
+        return await self.flow.moves.autocomplete_actions(interaction, self.game, current)
 
 
 class MoveCommand:
@@ -81,8 +81,8 @@ class MoveCommand:
     @app_commands.command(name="move", description="Make a move")
     @app_commands.describe(action="The move (start typing to see the legal ones)")
     async def move(self, interaction: discord.Interaction, action: str) -> None:
-        await self.flow.play_command(interaction, self.game, action)
+        await self.flow.moves.play_command(interaction, self.game, action)
 
     @move.autocomplete("action")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str):
-        return await self.flow.autocomplete_actions(interaction, self.game, current)
+        return await self.flow.moves.autocomplete_actions(interaction, self.game, current)

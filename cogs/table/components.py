@@ -27,7 +27,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:lobby
         return cls(int(match["gid"]), match["op"], label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.table_flow.on_lobby_button(interaction, self.game_id, self.op)
+        await interaction.client.table_flow.lobby.on_button(interaction, self.game_id, self.op)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:hand:(?P<gid>[0-9]+)"):
@@ -44,7 +44,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:hand:(
         return cls(int(match["gid"]), label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.table_flow.on_hand_button(interaction, self.game_id)
+        await interaction.client.table_flow.moves.on_hand_button(interaction, self.game_id)
 
 
 class ActButton(
@@ -63,7 +63,7 @@ class ActButton(
         return cls(int(match["gid"]), int(match["ver"]), match["action"], label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.table_flow.on_act_button(interaction, self.game_id, self.version, self.action)
+        await interaction.client.table_flow.moves.on_act_button(interaction, self.game_id, self.version, self.action)
 
 
 class NavButton(
@@ -98,7 +98,7 @@ class NavButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.table_flow.on_nav_button(
+        await interaction.client.table_flow.moves.on_nav_button(
             interaction, self.game_id, self.version, self.group, self.page
         )
 

@@ -12,11 +12,16 @@ import asyncio
 import logging
 import time
 from collections import deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
 from table.service import ActResult
+
+# (game id, events not shown yet) -> (content, picture file, view), or None once the game is over.
+LiveMessage = Callable[[int, list], Awaitable[tuple[str, discord.File, discord.ui.View] | None]]
 
 log = logging.getLogger("tafelbot.live")
 KEEP_EVENTS = 8
@@ -32,8 +37,9 @@ class _Live:
 
 
 class LiveBoards:
-    def __init__(self, flow, *, interval: float = 1.5) -> None:
-        self.flow = flow
+    def __init__(self, render: LiveMessage, channel: Callable[[int], Awaitable[Any]], *, interval: float = 1.5) -> None:
+        self.render = render
+        self.channel = channel
         self.interval = interval
         self.refreshes = 0  # pictures sent, for the benchmark
         self._games: dict[int, _Live] = {}
@@ -100,12 +106,11 @@ class LiveBoards:
                     self._schedule(game_id, live)
 
     async def _send(self, game_id: int, live: _Live, events: list) -> None:
-        row = await self.flow.service.store.get_game(game_id)
-        if row is None or row.status != "active":
+        message = await self.render(game_id, events)
+        if message is None:
             return
-        state = self.flow.service.state_of(row)
-        content, file, view = await self.flow.board_message(row, state, events, intro=None)
-        channel = await self.flow._channel(live.channel_id)
+        content, file, view = message
+        channel = await self.channel(live.channel_id)
         self.refreshes += 1
         if live.message_id is None:
             message = await channel.send(

@@ -1,0 +1,172 @@
+"""The lobby: opening a table, joining and leaving, computer seats, starting and cancelling.
+
+The lobby message (an embed with buttons) is edited in place as people join; the slash commands
+do the same as the buttons.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from cogs.table.components import LobbyButton
+from cogs.table.presenter import NO_MENTIONS, Presenter, is_admin, lang_of, player_of
+from db import GameRow
+from locales import language_of, tr
+from table.service import ActResult, LobbyResult, TableError
+from table.text import game_name, seat_name
+
+log = logging.getLogger("tafelbot.table")
+
+
+class LobbyPresenter(Presenter):
+    async def create(self, interaction: discord.Interaction, game: str, options: dict[str, Any]) -> None:
+        async def work():
+            lang = language_of(interaction.guild_locale or interaction.locale)
+            row = await self.service.create(
+                game,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host=player_of(interaction),
+                options=options,
+                locale=lang,
+            )
+            response = await interaction.response.send_message(
+                embed=self.embed(row), view=self.view(row), allowed_mentions=NO_MENTIONS
+            )
+            message = getattr(response, "resource", None)
+            message_id = getattr(message, "id", None)
+            if message_id is None:
+                message_id = (await interaction.original_response()).id
+            await self.service.set_lobby_message(row, message_id)
+
+        await self.guarded(interaction, game, work)
+
+    def embed(self, row: GameRow) -> discord.Embed:
+        lang = row.locale
+        engine = self.spec(row.game).engine
+        embed = discord.Embed(title=tr(lang, "lobby-title", game=game_name(lang, row.game)), colour=0x2E7D32)
+        embed.description = tr(lang, "lobby-host", host=f"<@{row.host_id}>")
+        players = "\n".join(
+            f"{i + 1}. {seat_name(row.seats, i, mention=True)}" + (f" ({tr(lang, 'bot-label')})" if s.bot else "")
+            for i, s in enumerate(row.seats)
+        )
+        embed.add_field(
+            name=tr(lang, "lobby-players", count=len(row.seats), max=engine.max_players),
+            value=players or "-",
+            inline=False,
+        )
+        if row.options:
+            opts = "\n".join(
+                f"{_option_label(lang, row.game, k)}: {_option_text(lang, v)}" for k, v in row.options.items()
+            )
+            embed.add_field(name=tr(lang, "lobby-options"), value=opts, inline=False)
+        if row.status == "lobby":
+            embed.set_footer(text=tr(lang, "lobby-hint", min=engine.min_players))
+        elif row.status == "cancelled":
+            embed.set_footer(text=tr(lang, "lobby-cancelled"))
+        else:
+            embed.set_footer(text=tr(lang, "lobby-started"))
+        return embed
+
+    def view(self, row: GameRow) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        if row.status != "lobby":
+            return view
+        lang = row.locale
+        styles = {
+            "join": discord.ButtonStyle.success,
+            "start": discord.ButtonStyle.primary,
+            "cancel": discord.ButtonStyle.danger,
+        }
+        labels = {
+            "join": "button-join",
+            "leave": "button-leave",
+            "bot": "button-add-bot",
+            "unbot": "button-remove-bot",
+            "start": "button-start",
+            "cancel": "button-cancel",
+        }
+        for op, key in labels.items():
+            view.add_item(
+                LobbyButton(row.id, op, label=tr(lang, key), style=styles.get(op, discord.ButtonStyle.secondary))
+            )
+        return view
+
+    async def op(self, op: str, row_id: int, interaction: discord.Interaction) -> LobbyResult | GameRow:
+        player = player_of(interaction)
+        svc = self.service
+        if op == "join":
+            return await svc.join(row_id, player)
+        if op == "leave":
+            return await svc.leave(row_id, player)
+        if op == "bot":
+            return await svc.add_bot(row_id, player)
+        if op == "unbot":
+            return await svc.remove_bot(row_id, player)
+        if op == "start":
+            return await svc.start(row_id, player, is_admin=is_admin(interaction))
+        if op == "cancel":
+            return await svc.cancel(row_id, player, is_admin=is_admin(interaction))
+        raise TableError("unknown-button")
+
+    async def on_button(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
+        async def work():
+            result = await self.op(op, game_id, interaction)
+            row = result.row if isinstance(result, LobbyResult) else result
+            await interaction.response.edit_message(embed=self.embed(row), view=self.view(row))
+            await self._after(row, result, interaction)
+
+        await self.guarded(interaction, None, work)
+
+    async def command(self, interaction: discord.Interaction, game: str, op: str) -> None:
+        """The slash-command twins of the lobby buttons: same effect, plus the lobby message updated."""
+
+        async def work():
+            row = await self.service.in_channel(interaction.channel_id, game)
+            result = await self.op(op, row.id, interaction)
+            row = result.row if isinstance(result, LobbyResult) else result
+            await interaction.response.send_message(tr(lang_of(interaction), "played-ok"), ephemeral=True)
+            await self.refresh_message(row)
+            await self._after(row, result, interaction)
+
+        await self.guarded(interaction, game, work)
+
+    async def cancel_command(self, interaction: discord.Interaction, game: str) -> None:
+        await self.command(interaction, game, "cancel")
+
+    async def refresh_message(self, row: GameRow) -> None:
+        if row.lobby_message_id is None:
+            return
+        channel = await self.channel(row.channel_id)
+        try:
+            await channel.get_partial_message(row.lobby_message_id).edit(embed=self.embed(row), view=self.view(row))
+        except discord.HTTPException:
+            log.warning("could not update lobby message %s of game %s", row.lobby_message_id, row.id)
+
+    async def _after(self, row: GameRow, result: Any, interaction: discord.Interaction) -> None:
+        if isinstance(result, LobbyResult) and result.started:
+            names = ", ".join(seat_name(row.seats, i, mention=True) for i in range(len(row.seats)))
+            intro = tr(row.locale, "game-started", game=game_name(row.locale, row.game), players=names)
+            await self.flow.board.publish(row, result.state, result.events, intro=intro)
+            self.bots.poke(row)
+            self.flow.board.wind_quiet_clock(ActResult(row, -1, "!start", result.events, result.state, None))
+        elif isinstance(result, GameRow) and result.status == "cancelled":
+            channel = await self.channel(row.channel_id)
+            await channel.send(
+                tr(row.locale, "game-cancelled", user=interaction.user.mention), allowed_mentions=NO_MENTIONS
+            )
+            await self.refresh_message(row)
+
+
+def _option_label(lang: str, game: str, key: str) -> str:
+    name = key.lstrip("_")  # table settings such as "_quiet" are shown like any option
+    return tr(lang, f"{game}-option-{name}", default=name)
+
+
+def _option_text(lang: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return tr(lang, "option-yes" if value else "option-no", default="yes" if value else "no")
+    return str(value)

@@ -1,0 +1,206 @@
+"""Moves: each player's private controls (their picture and one button per legal action), the
+move buttons and commands, autocomplete, and resigning. The public board is the board
+presenter's job.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+
+from cogs.table.components import ActButton, NavButton
+from cogs.table.presenter import NO_MENTIONS, Presenter, lang_of, player_of
+from db import GameRow
+from engines.errors import GameError
+from locales import tr
+from table.controls import build_page
+from table.service import TableError
+from table.text import who
+
+
+class MovePresenter(Presenter):
+    async def controls(
+        self, row: GameRow, state: Any, user_id: int, lang: str, *, group: int = -1, page: int = 0, note: str = ""
+    ) -> dict[str, Any]:
+        """The ephemeral message for one user: their picture and one button per legal action."""
+        spec = self.spec(row.game)
+        engine = spec.engine
+        seat = row.seat_of(user_id)
+        names = [s.name for s in row.seats]
+        view_data = engine.view(state, seat)
+        to_move = engine.to_move(state)
+        ui = discord.ui.View(timeout=None)
+        lines = [note] if note else []
+        if seat is None:
+            lines.append(tr(lang, "controls-spectator"))
+            picture = await self.painter.paint(spec.render_board, view_data, names=names, locale=lang)
+        else:
+            render = spec.render_hand or spec.render_board
+            picture = await self.painter.paint(render, view_data, names=names, locale=lang)
+            if seat in to_move and row.status == "active":
+                legal = engine.legal_actions(state, seat)
+                group_of = (lambda a: spec.action_group(view_data, a, locale=lang)) if spec.action_group else None
+                listing = build_page(
+                    legal, lambda a: spec.action_label(view_data, a, locale=lang), group_of, group=group, page=page
+                )
+                if any(c.kind == "group" for c in listing.choices):
+                    lines.append(tr(lang, "controls-pick-group"))
+                else:
+                    lines.append(tr(lang, "controls-your-turn"))
+                for choice in listing.choices:
+                    if choice.kind == "group":
+                        ui.add_item(
+                            NavButton(
+                                row.id,
+                                row.version,
+                                choice.group,
+                                0,
+                                label=choice.label,
+                                style=discord.ButtonStyle.primary,
+                            )
+                        )
+                    else:
+                        ui.add_item(ActButton(row.id, row.version, choice.action, label=choice.label))
+                if listing.pages > 1:
+                    lines.append(
+                        tr(lang, "controls-many", count=listing.total, page=listing.page + 1, pages=listing.pages)
+                    )
+                    ui.add_item(
+                        NavButton(
+                            row.id,
+                            row.version,
+                            listing.group,
+                            max(listing.page - 1, 0),
+                            label=tr(lang, "button-previous"),
+                            disabled=listing.page == 0,
+                        )
+                    )
+                    ui.add_item(
+                        NavButton(
+                            row.id,
+                            row.version,
+                            listing.group,
+                            listing.page + 1,
+                            label=tr(lang, "button-next"),
+                            disabled=listing.page + 1 >= listing.pages,
+                        )
+                    )
+                if listing.group >= 0:
+                    ui.add_item(NavButton(row.id, row.version, -1, 0, label=tr(lang, "button-back")))
+            elif row.status == "active":
+                lines.append(tr(lang, "controls-waiting", players=who(row.seats, to_move, mention=False)))
+        return {
+            "content": "\n".join(lines) or None,
+            "file": discord.File(io.BytesIO(picture), filename="hand.png"),
+            "view": ui,
+        }
+
+    async def show_controls(self, interaction: discord.Interaction, row: GameRow) -> None:
+        lang = lang_of(interaction)
+        state = self.service.state_of(row)
+        payload = await self.controls(row, state, interaction.user.id, lang)
+        await interaction.response.send_message(ephemeral=True, allowed_mentions=NO_MENTIONS, **payload)
+
+    async def on_hand_button(self, interaction: discord.Interaction, game_id: int) -> None:
+        async def work():
+            row = await self.service.get(game_id)
+            if row.status != "active":
+                raise TableError("not-running")
+            await self.show_controls(interaction, row)
+
+        await self.guarded(interaction, None, work)
+
+    async def hand_command(self, interaction: discord.Interaction, game: str) -> None:
+        async def work():
+            row = await self.service.in_channel(interaction.channel_id, game)
+            await self.show_controls(interaction, row)
+
+        await self.guarded(interaction, game, work)
+
+    async def on_nav_button(
+        self, interaction: discord.Interaction, game_id: int, version: int, group: int, page: int
+    ) -> None:
+        async def work():
+            row = await self.service.get(game_id)
+            if row.status != "active":
+                raise TableError("not-running")
+            if row.version != version:
+                raise TableError("board-moved-on")
+            state = self.service.state_of(row)
+            payload = await self.controls(row, state, interaction.user.id, lang_of(interaction), group=group, page=page)
+            await interaction.response.edit_message(
+                content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+            )
+
+        await self.guarded(interaction, None, work)
+
+    async def on_act_button(self, interaction: discord.Interaction, game_id: int, version: int, action: str) -> None:
+        async def work():
+            result = await self.service.act(
+                game_id, user_id=interaction.user.id, action=action, expected_version=version
+            )
+            # Durable now: answer the clicker, then tell the channel.
+            lang = lang_of(interaction)
+            engine = self.spec(result.row.game).engine
+            if result.seat in engine.to_move(result.state):
+                # Still this player's move (several moves a turn, or live play): fresh controls.
+                payload = await self.controls(result.row, result.state, interaction.user.id, lang)
+                await interaction.response.edit_message(
+                    content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+                )
+            else:
+                # The turn passed: a short note; "My hand" shows the new hand when it matters.
+                waiting = who(result.row.seats, engine.to_move(result.state), mention=False)
+                note = tr(lang, "played-ok") + ("\n" + tr(lang, "controls-waiting", players=waiting) if waiting else "")
+                await interaction.response.edit_message(content=note, attachments=[], view=None)
+            await self.flow.board.publish_result(result)
+
+        await self.guarded(interaction, None, work)
+
+    async def play_command(self, interaction: discord.Interaction, game: str, action: str) -> None:
+        async def work():
+            row = await self.service.in_channel(interaction.channel_id, game)
+            result = await self.service.act(row.id, user_id=interaction.user.id, action=action.strip())
+            lang = lang_of(interaction)
+            payload = await self.controls(
+                result.row, result.state, interaction.user.id, lang, note=tr(lang, "played-ok")
+            )
+            await interaction.response.send_message(ephemeral=True, allowed_mentions=NO_MENTIONS, **payload)
+            await self.flow.board.publish_result(result)
+
+        await self.guarded(interaction, game, work)
+
+    async def autocomplete_actions(self, interaction: discord.Interaction, game: str, current: str):
+        """Up to 25 legal actions of the user, matching what they typed (by label or code)."""
+        try:
+            row = await self.service.in_channel(interaction.channel_id, game)
+            seat = row.seat_of(interaction.user.id)
+            spec = self.spec(game)
+            state = self.service.state_of(row)
+            if seat is None or seat not in spec.engine.to_move(state):
+                return []
+            lang = lang_of(interaction)
+            view_data = spec.engine.view(state, seat)
+            needle = current.lower().strip()
+            choices = []
+            for action in spec.engine.legal_actions(state, seat):
+                label = spec.action_label(view_data, action, locale=lang)
+                if needle and needle not in label.lower() and needle not in action.lower():
+                    continue
+                choices.append(discord.app_commands.Choice(name=f"{label} [{action}]"[:100], value=action))
+                if len(choices) == 25:
+                    break
+            return choices
+        except (TableError, GameError):
+            return []
+
+    async def resign_command(self, interaction: discord.Interaction, game: str) -> None:
+        async def work():
+            row = await self.service.in_channel(interaction.channel_id, game)
+            result = await self.service.resign(row.id, player_of(interaction))
+            await interaction.response.send_message(tr(lang_of(interaction), "played-ok"), ephemeral=True)
+            await self.flow.board.publish_result(result)
+
+        await self.guarded(interaction, game, work)
