@@ -165,6 +165,13 @@ class Engine(Generic[S, V]):
             raise BadAction(f"'{action}' is not a move in this game.", "bad-action", action=str(action)[:40])
 
     def apply(self, state: Any, seat: int, action: str) -> tuple[Any, list[Event]]:
+        try:
+            return self._checked_apply(state, seat, action)
+        except GameError as error:
+            error.game = self.name  # the answer uses this game's own wording
+            raise
+
+    def _checked_apply(self, state: Any, seat: int, action: str) -> tuple[Any, list[Event]]:
         if self.outcome(state) is not None:
             raise GameOver("The game is over.", "game-over")
         if seat not in self.to_move(state):

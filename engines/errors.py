@@ -12,6 +12,7 @@ class GameError(Exception):
     """Base of every error a user can cause."""
 
     code = "game"
+    game: str | None = None  # the engine that raised it (set by ``Engine.apply``), for its wording
 
     def __init__(self, message: str, code: str | None = None, **params: object) -> None:
         super().__init__(message)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from db import GameRow
 from engines.errors import GameError
@@ -33,12 +34,13 @@ class ComputerPlayers:
         self.delay_factor = delay_factor
         self._tasks: dict[tuple[int, int], asyncio.Task] = {}
 
-    def poke(self, row: GameRow) -> None:
-        """Start a task for every computer seat that may act now and has none running."""
+    def poke(self, row: GameRow, state: Any = None) -> None:
+        """Start a task for every computer seat that may act now and has none running (``state``:
+        the row's state when the caller has it loaded already)."""
         if row.status != "active" or row.state is None:
             return
         engine = self.service.spec(row.game).engine
-        to_move = engine.to_move(engine.load(row.state))
+        to_move = engine.to_move(state if state is not None else engine.load(row.state))
         for seat in to_move:
             key = (row.id, seat)
             if row.seats[seat].bot and key not in self._tasks:
@@ -78,20 +80,17 @@ class ComputerPlayers:
                 row = await self.service.store.get_game(game_id)
                 if row is None or row.status != "active" or not row.seats[seat].bot:
                     return
+                delay = self.pause(row, seat)
+                if delay:
+                    await asyncio.sleep(delay)
+                    # The world may have changed while we waited.
+                    row = await self.service.store.get_game(game_id)
+                    if row is None or row.status != "active" or not row.seats[seat].bot:
+                        return
                 spec = self.service.spec(row.game)
                 state = spec.engine.load(row.state)
                 if seat not in spec.engine.to_move(state):
                     return
-                delay = self.pause(row, seat)
-                await asyncio.sleep(delay)
-                if delay:
-                    # The world may have changed while we waited.
-                    row = await self.service.store.get_game(game_id)
-                    if row is None or row.status != "active":
-                        return
-                    state = spec.engine.load(row.state)
-                    if seat not in spec.engine.to_move(state):
-                        return
                 legal = spec.engine.legal_actions(state, seat)
                 view = spec.engine.view(state, seat)
                 action = spec.choose(view, legal, derive_seed(row.seed, row.version, seat))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -62,12 +63,15 @@ class TableService:
     def __init__(self, store: Store, specs: dict[str, GameSpec]) -> None:
         self.store = store
         self.specs = specs
-        self._locks: dict[int, asyncio.Lock] = {}
+        # A lock lives only while someone holds or waits for it, so the table does not grow with
+        # every game ever played.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
         if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
         return lock
 
     def spec(self, game: str) -> GameSpec:
@@ -221,7 +225,6 @@ class TableService:
             try:
                 new_state, events = engine.apply(state, seat, action)
             except GameError as error:
-                error.game = row.game  # so the answer can use the game's own wording
                 if not isinstance(error, IllegalAction):
                     raise
                 if engine.lost_race(state, seat, action):
@@ -231,16 +234,17 @@ class TableService:
                 raise
             outcome = engine.outcome(new_state)
             results = _results(row.seats, outcome) if outcome is not None else None
+            dumped = engine.dump(new_state)
             version = await self._write(
                 row,
-                state=engine.dump(new_state),
+                state=dumped,
                 moves=[(seat, action)],
                 status="finished" if outcome is not None else None,
                 results=results,
             )
             saved = replace(
                 row,
-                state=engine.dump(new_state),
+                state=dumped,
                 version=version,
                 status="finished" if outcome is not None else row.status,
             )
@@ -258,16 +262,17 @@ class TableService:
                 return None
             new_state, events = spec.engine.timeout(state)
             outcome = spec.engine.outcome(new_state)
+            dumped = spec.engine.dump(new_state)
             version = await self._write(
                 row,
-                state=spec.engine.dump(new_state),
+                state=dumped,
                 moves=[(None, QUIET_ACTION)],
                 status="finished" if outcome is not None else None,
                 results=_results(row.seats, outcome) if outcome is not None else None,
             )
             saved = replace(
                 row,
-                state=spec.engine.dump(new_state),
+                state=dumped,
                 version=version,
                 status="finished" if outcome is not None else row.status,
             )

@@ -100,7 +100,7 @@ class BoardPresenter(Presenter):
             1000 * (time.perf_counter() - started),
         )
         if result.row.status == "active":
-            self.bots.poke(result.row)
+            self.bots.poke(result.row, result.state)
         self.wind_quiet_clock(result)
 
     def wind_quiet_clock(self, result: ActResult) -> None:

@@ -145,9 +145,11 @@ class MovePresenter(Presenter):
             lang = lang_of(interaction)
             engine = self.spec(result.row.game).engine
             if result.seat in engine.to_move(result.state):
-                # Still this player's move (several moves a turn, or live play): fresh controls.
+                # Still this player's move (several moves a turn, or live play): fresh controls,
+                # after a deferral, since drawing the picture may take longer than Discord waits.
+                await interaction.response.defer()
                 payload = await self.controls(result.row, result.state, interaction.user.id, lang)
-                await interaction.response.edit_message(
+                await interaction.edit_original_response(
                     content=payload["content"], attachments=[payload["file"]], view=payload["view"]
                 )
             else:
@@ -164,10 +166,11 @@ class MovePresenter(Presenter):
             row = await self.service.in_channel(interaction.channel_id, game)
             result = await self.service.act(row.id, user_id=interaction.user.id, action=action.strip())
             lang = lang_of(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)  # the move is saved; now draw
             payload = await self.controls(
                 result.row, result.state, interaction.user.id, lang, note=tr(lang, "played-ok")
             )
-            await interaction.response.send_message(ephemeral=True, allowed_mentions=NO_MENTIONS, **payload)
+            await interaction.followup.send(ephemeral=True, allowed_mentions=NO_MENTIONS, **payload)
             await self.flow.board.publish_result(result)
 
         await self.guarded(interaction, game, work)
