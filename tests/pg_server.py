@@ -70,8 +70,9 @@ def _free_port() -> int:
 class PostgresServer:
     """``start()`` → ``url(database)`` … ``stop()`` (also as a context manager)."""
 
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, *, durable: bool = False) -> None:
         self.bindir = bindir
+        self.durable = durable  # benchmarks keep fsync on, to compare with SQLite's synchronous=FULL
         self.folder: Path | None = None
         self.port = 0
         self._user = _server_user()
@@ -98,12 +99,12 @@ class PostgresServer:
         try:
             data = str(self.folder / "data")
             self._run("initdb", "-D", data, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8", "--locale=C")
+            # Only 127.0.0.1 and a socket in our folder, trust for local users: nothing else can reach it.
             for attempt in range(3):
                 self.port = _free_port()
-                options = (
-                    f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
-                    " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-                )
+                options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections=200"
+                if not self.durable:
+                    options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
                 try:
                     self._run("pg_ctl", "-D", data, "-l", str(self.folder / "server.log"), "-w", "-o", options, "start")
                     break
