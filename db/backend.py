@@ -83,12 +83,9 @@ class SQLiteTx(Tx):
         self.conn = conn
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self.conn.execute(sql, tuple(params)) as cur:
-            return list(await cur.fetchall())
-
-    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Any | None:
-        async with self.conn.execute(sql, tuple(params)) as cur:
-            return await cur.fetchone()
+        # Executed and read in one call on aiosqlite's thread: no statement stays open across an
+        # await, where it would hold an old read snapshot while another coroutine begins a write.
+        return list(await self.conn.execute_fetchall(sql, tuple(params)))
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         async with self.conn.execute(sql, tuple(params)) as cur:

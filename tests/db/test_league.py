@@ -478,3 +478,23 @@ async def test_history_newest_first_by_game_with_channels(store):
     assert [e.game_id for e in await league.history(store, GUILD, game="hindmost", limit=1)] == [ids[2]]
     assert [e.game_id for e in await league.history(store, GUILD, user_id=3)] == []
     assert await league.history(store, 5) == []
+
+
+# ---- several processes ---------------------------------------------------------------------------
+async def test_two_stores_finishing_games_at_once_rate_exactly_as_a_replay(db_target):
+    """Two stores on one database (as two bot processes on PostgreSQL): games finishing at the
+    same moment are counted one after the other, so no rating update is lost."""
+    import asyncio
+
+    a, b = await open_league(db_target), await open_league(db_target)
+    try:
+        rng = random.Random(3)
+        games = [(rng.sample(range(1, 7), 3), [1, 2, 3]) for _ in range(16)]
+        await asyncio.gather(*(finish((a, b)[i % 2], seats, places) for i, (seats, places) in enumerate(games)))
+        incremental = await ratings(a)
+        assert sum(games for *_, games in incremental if _[2] == ALL) == 16 * 3
+        await league.recompute(b)
+        assert await ratings(a) == incremental
+    finally:
+        await a.close()
+        await b.close()
