@@ -186,7 +186,7 @@ def run(config: Config) -> int:
     import aiohttp
     import discord
 
-    from db import DatabaseTooNew, StoreInUse
+    from db import DatabaseTooNew, DatabaseUnavailable, StoreInUse
     from db.backend import claim_sqlite
 
     setup_logging(config)
@@ -200,7 +200,7 @@ def run(config: Config) -> int:
     bot = create_bot(config)
     try:
         asyncio.run(_run(bot, config.token))
-    except (StoreInUse, DatabaseTooNew) as error:
+    except (StoreInUse, DatabaseTooNew, DatabaseUnavailable) as error:
         print(f"tafelbot: {error}", file=sys.stderr)
         return 1
     except discord.LoginFailure:
@@ -260,12 +260,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def migrate_db_command(source: str, target: str) -> int:
-    from db import DatabaseTooNew, StoreInUse
+    from db import DatabaseTooNew, DatabaseUnavailable, StoreInUse
     from db.transfer import TransferError, migrate_db
 
     try:
         checks = asyncio.run(migrate_db(source, target))
-    except (TransferError, StoreInUse, DatabaseTooNew, OSError) as error:
+    except (TransferError, StoreInUse, DatabaseTooNew, DatabaseUnavailable, OSError) as error:
         print(f"tafelbot migrate-db: {error}", file=sys.stderr)
         return 1
     for check in checks:

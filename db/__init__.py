@@ -26,7 +26,17 @@ Adding a migration (for example columns or a table for a move clock):
 4. Run ``tests/db`` (every test runs on both SQLite and a throwaway PostgreSQL server).
 """
 
-from db.backend import StoreInUse
+from db.backend import DatabaseUnavailable, StoreInUse
 from db.store import ChannelBusy, DatabaseTooNew, GameRow, ResultRow, Seat, StaleVersion, Store
 
-__all__ = ["ChannelBusy", "DatabaseTooNew", "GameRow", "ResultRow", "Seat", "StaleVersion", "Store", "StoreInUse"]
+__all__ = [
+    "ChannelBusy",
+    "DatabaseTooNew",
+    "DatabaseUnavailable",
+    "GameRow",
+    "ResultRow",
+    "Seat",
+    "StaleVersion",
+    "Store",
+    "StoreInUse",
+]

@@ -22,6 +22,7 @@ from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
 
@@ -33,6 +34,19 @@ MIGRATION_LOCK = 0x7AFE1B07
 
 class StoreInUse(Exception):
     """Another process has this SQLite database open."""
+
+
+class DatabaseUnavailable(Exception):
+    """The PostgreSQL server could not be reached or refused us (the message has no password)."""
+
+
+def redact(url: str) -> str:
+    """The URL without its password, for messages."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def is_postgres_url(target: str | Path) -> bool:
@@ -298,7 +312,10 @@ class PostgresBackend:
     async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresBackend:
         import asyncpg  # only needed with a PostgreSQL URL
 
-        pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
+        try:
+            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
+        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise DatabaseUnavailable(f"Cannot use the PostgreSQL database {redact(url)}: {error}") from error
         return cls(pool)
 
     async def close(self) -> None:

@@ -15,6 +15,7 @@ import os
 import pwd
 import shutil
 import socket
+import stat
 import subprocess
 import tempfile
 from pathlib import Path
@@ -93,7 +94,7 @@ class PostgresServer:
 
     def start(self) -> PostgresServer:
         # Not under pytest's tmp_path: that folder is private to root and the server user must enter it.
-        self.folder = Path(tempfile.mkdtemp(prefix="tafelbot-pg-"))
+        self.folder = Path(tempfile.mkdtemp(prefix="tafelbot-pg-", dir=self._reachable_tmp()))
         if self._user is not None:
             os.chown(self.folder, self._user.pw_uid, self._user.pw_gid)
         try:
@@ -119,6 +120,15 @@ class PostgresServer:
             self._remove()
             raise RuntimeError(f"could not start a throwaway PostgreSQL server: {detail}") from error
         return self
+
+    def _reachable_tmp(self) -> str | None:
+        """The usual temporary folder, unless the server user cannot enter it (a private TMPDIR)."""
+        if self._user is None:
+            return None
+        base = Path(tempfile.gettempdir()).resolve()
+        if all(folder.stat().st_mode & stat.S_IXOTH for folder in (base, *base.parents)):
+            return None
+        return "/tmp"
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"

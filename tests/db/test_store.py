@@ -180,3 +180,17 @@ async def test_state_and_seats_survive_a_reopen(db_target):
     assert again.seats[1].bot and again.seats[1].user_id is None
     assert [g.id for g in await s.games_with_status("active")] == [row.id]
     await s.close()
+
+
+async def test_an_unreachable_postgresql_server_is_a_clear_error_without_the_password():
+    import socket
+
+    from db import DatabaseUnavailable
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(DatabaseUnavailable) as refused:
+        await Store.open(f"postgresql://tafelbot:s3cret@127.0.0.1:{port}/tafelbot")
+    assert f"postgresql://tafelbot:***@127.0.0.1:{port}/tafelbot" in str(refused.value)
+    assert "s3cret" not in str(refused.value)
