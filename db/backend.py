@@ -164,7 +164,12 @@ class SQLiteBackend:
             except BaseException:
                 await self.conn.execute("ROLLBACK")
                 raise
-            await self.conn.execute("COMMIT")
+            try:
+                await self.conn.execute("COMMIT")
+            except BaseException:
+                if self.conn.in_transaction:  # a failed COMMIT (disk full, I/O error) leaves it open
+                    await self.conn.execute("ROLLBACK")
+                raise
 
     async def schema_version(self, tx: Tx | None = None) -> int:
         return int(await (tx or self.reader).fetchval("PRAGMA user_version"))
