@@ -7,20 +7,22 @@ Facts and derived data are kept apart:
   settings, and the ledger ``league_games``: for every game of a server, the season it counts in,
   whether it is rated, and ``seq``, the order in which it was counted.
 - Derived: the ratings (``league_ratings``). :func:`attach` registers :func:`on_results` as the
-  store's results hook, so it runs in the same transaction that writes a game's results and
-  updates them incrementally; :func:`recompute`
-  rebuilds them from the ledger and the results alone, replaying games in ``seq`` order with the same
-  arithmetic, so both give exactly the same numbers (a test checks this). Standings (games played,
-  wins, points) are never stored: they are sums over the results of a season.
+  store's results hook, so it runs in the same transaction that writes a game's results and updates
+  them incrementally; :func:`recompute` rebuilds them from the ledger and the results alone,
+  replaying games in ``seq`` order with the same arithmetic, so both give exactly the same numbers
+  (a test checks this). Standings (games played, wins, points) are never stored: they are sums over
+  the results of a season.
 
 Ratings come from ``openskill``'s PlackettLuce model with its default parameters (mu 25, sigma 25/3,
 beta 25/6, tau 25/300): every game is a free-for-all of single-player teams ranked by placement;
-equal placements are ties (see :func:`_rate` for how they reach openskill). Only rated games count
-(every seat a person, each placed: :func:`is_rated`, the one place that decides); games with computer players and cancelled games are in the
-ledger and in the history but change no standings or ratings. A seat that resigned is placed after everyone who played on, so a
-resignation is a loss. Each rated game updates two ratings per player: the game's own and the one
-over all games (key ``"all"``). What players see is :func:`display_rating`, the conservative estimate
-``mu - 3 * sigma`` scaled so a newcomer starts at 1000.
+equal placements are ties (see :func:`_rate` for how they reach openskill). Only rated games count:
+every seat a person, each placed. :func:`is_rated` is the one place that decides; its answer goes
+into the ledger and the results' ``rated`` column. Games with computer players and cancelled games
+are in the ledger and in the history but change no standings or ratings. A seat that resigned is
+placed after everyone who played on, so a resignation is a loss. Each rated game updates two ratings
+per player: the game's own and the one over all games (key ``"all"``). What players see is
+:func:`display_rating`, the conservative estimate ``mu - 3 * sigma`` scaled so a newcomer starts at
+1000.
 
 Seasons: a server starts in season 1 (created with its first result). An admin starts the next
 season; games finishing after that count in it. A season whose ``carry_over`` is set starts each
@@ -28,8 +30,12 @@ player from their last rating of the seasons before it (back to the latest seaso
 season that resets starts everybody afresh. Past seasons stay readable.
 
 If the league code ever fails while a game finishes, the store's write still succeeds (the store
-rolls its hooks back to a savepoint and logs them) and :func:`catch_up`, run when the league cog loads,
-counts the game afterwards. ``catch_up`` also takes in results written before this module existed.
+rolls its hooks back to a savepoint and logs them) and :func:`catch_up`, run when the league cog
+loads, counts the game afterwards. ``catch_up`` also takes in results written before this module
+existed, or by a store the league was not attached to.
+
+On PostgreSQL several bot processes may finish games at once: every league write takes one advisory
+lock (:data:`LEAGUE_LOCK`), so ratings are read and updated by one transaction at a time.
 """
 
 from __future__ import annotations
