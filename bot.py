@@ -2,6 +2,10 @@
 
 tafelbot                     run the bot (needs DISCORD_TOKEN)
 tafelbot simulate GAME ...   play a whole game between computer players, no Discord needed
+tafelbot migrate-db SRC DST  copy every game, move, result, rating and setting between a SQLite
+                             file and PostgreSQL (a postgresql:// URL), into an empty target
+
+TAFELBOT_DB is a SQLite file path (the default, one bot process) or a postgresql:// URL.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ class ConfigError(Exception):
 @dataclass(frozen=True)
 class Config:
     token: str = field(repr=False)
-    database: str = "data/tafelbot.sqlite3"
+    database: str = "data/tafelbot.sqlite3"  # a SQLite file, or a postgresql:// URL
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     bot_delay: float = 1.0  # factor on each game's computer-player pause; 0 in tests
@@ -122,14 +126,15 @@ def create_bot(config: Config, **client_options):
     from cogs.table.components import ALL_DYNAMIC_ITEMS
     from cogs.table.flow import TableFlow
     from cogs.translator import FluentTranslator
-    from db import Store
+    from db import Store, league
     from table.service import TableService
     from table.spec import load_spec
 
     class TafelBot(commands.Bot):
         async def setup_hook(self) -> None:
             self.resumed = asyncio.Event()
-            self.store = await Store.open(config.database)
+            self.store = await Store.open(config.database)  # SQLite or PostgreSQL, from TAFELBOT_DB
+            league.attach(self.store)  # ratings are updated in the transaction that writes results
             specs = {}
             for key in config.games:
                 try:
@@ -182,10 +187,23 @@ def run(config: Config) -> int:
     import aiohttp
     import discord
 
+    from db import DatabaseTooNew, DatabaseUnavailable, StoreInUse
+    from db.backend import claim_sqlite
+
     setup_logging(config)
+    try:
+        # A SQLite file serves one process: refuse now, before connecting to Discord, if another
+        # bot has it. Held until this process ends; the store shares it.
+        claim_sqlite(config.database)
+    except StoreInUse as error:
+        print(f"tafelbot: {error}", file=sys.stderr)
+        return 1
     bot = create_bot(config)
     try:
         asyncio.run(_run(bot, config.token))
+    except (StoreInUse, DatabaseTooNew, DatabaseUnavailable) as error:
+        print(f"tafelbot: {error}", file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         log.error("Discord refused the token (DISCORD_TOKEN). Copy it again from the Developer Portal.")
         return 2
@@ -212,7 +230,18 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--out", default="out", help="folder for the pictures (default: ./out)")
     sim.add_argument("--gif", action="store_true", help="also write an animated replay.gif")
     sim.add_argument("--locale", default="en", choices=("en", "nl"))
+    copy = sub.add_parser(
+        "migrate-db",
+        help="copy a whole database between SQLite and PostgreSQL (stop the bot first)",
+        description="Copy every game, move log, result, rating and setting from SOURCE to the empty TARGET, "
+        "then compare row counts and checksums. Each is a SQLite file path or a postgresql:// URL.",
+    )
+    copy.add_argument("source", help="the database to copy (e.g. data/tafelbot.sqlite3)")
+    copy.add_argument("target", help="an empty database (e.g. postgresql://tafelbot@localhost/tafelbot)")
     args = parser.parse_args(argv)
+
+    if args.command == "migrate-db":
+        return migrate_db_command(args.source, args.target)
 
     if args.command == "simulate":
         from table.simulate import simulate
@@ -229,6 +258,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tafelbot: {error}", file=sys.stderr)
         return 2
     return run(config)
+
+
+def migrate_db_command(source: str, target: str) -> int:
+    from db import DatabaseTooNew, DatabaseUnavailable, StoreInUse
+    from db.transfer import TransferError, migrate_db
+
+    try:
+        checks = asyncio.run(migrate_db(source, target))
+    except (TransferError, StoreInUse, DatabaseTooNew, DatabaseUnavailable, OSError) as error:
+        print(f"tafelbot migrate-db: {error}", file=sys.stderr)
+        return 1
+    for check in checks:
+        print(f"{check.table:<16} {check.rows:>8} rows  sha256 {check.checksum[:16]}")
+    print(f"Copied {sum(c.rows for c in checks)} rows; counts and checksums match.")
+    return 0
 
 
 if __name__ == "__main__":

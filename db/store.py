@@ -1,26 +1,28 @@
 """The game store: games with versioned state, an append-only move log, and results.
 
-One aiosqlite connection serves the whole bot. aiosqlite runs every statement on one worker
-thread, but two coroutines could still interleave statements inside each other's transaction, so
-every write transaction holds ``self._write_lock``. Each move is committed (WAL, synchronous=FULL)
-before the caller tells anyone it happened.
+The same store runs on SQLite (a file, the default) or PostgreSQL (a ``postgresql://`` URL); see
+``db/backend.py`` for what differs. Every write is one transaction and is committed before the
+caller tells anyone it happened. A move is a compare-and-set write ("update … where version = ?"),
+so two racing moves cannot both win, whichever process they come from.
+
+The store knows nothing of the league: code that must act on a game's results in the same
+transaction registers a hook with :meth:`Store.on_results` (``db/league.py`` does).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
+import logging
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
-from db import league
-from db.migrations import MIGRATIONS
+from db.backend import Backend, StoreInUse, Tx, open_backend
+from db.migrations import MIGRATIONS, Migration, script_for
 from db.rows import ResultRow
 
 OPEN_STATUSES = ("lobby", "active")
@@ -86,7 +88,7 @@ def _seats_json(seats: Sequence[Seat]) -> str:
     return json.dumps([asdict(s) for s in seats])
 
 
-def _row_to_game(row: sqlite3.Row) -> GameRow:
+def _row_to_game(row: Any) -> GameRow:
     return GameRow(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -107,86 +109,137 @@ def _row_to_game(row: sqlite3.Row) -> GameRow:
     )
 
 
+ResultsHook = Callable[[Tx, int], Awaitable[None]]
+"""Called as ``hook(tx, game_id)`` inside the transaction that first writes a game's results."""
+
+log = logging.getLogger("tafelbot.store")
+
+
 class Store:
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self.conn = conn
-        self._write_lock = asyncio.Lock()
+    """Games, moves and results on one backend. Open with :meth:`open`; close with :meth:`close`."""
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+        self._results_hooks: list[tuple[str, ResultsHook]] = []
 
     # ---- lifecycle -------------------------------------------------------------------------
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
-        conn.row_factory = sqlite3.Row
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=FULL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        store = cls(conn)
-        await store.migrate()
+    async def open(cls, target: str | Path) -> Store:
+        """A SQLite file path (or ``:memory:``) or a ``postgresql://`` URL. Migrates the schema;
+        raises ``DatabaseTooNew`` for a database from newer code and ``StoreInUse`` for a SQLite
+        file another process has open."""
+        backend = await open_backend(target)
+        store = cls(backend)
+        try:
+            await store.migrate()
+        except BaseException:
+            await backend.close()
+            raise
         return store
 
     async def close(self) -> None:
-        await self.conn.close()
+        await self.backend.close()
+
+    @property
+    def dialect(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self.backend.dialect
+
+    @property
+    def conn(self) -> Any:
+        """The SQLite connection (aiosqlite), for tests that look at the file directly. Other code
+        uses :meth:`fetch` and :meth:`transaction`, which work on both backends."""
+        conn = getattr(self.backend, "conn", None)
+        if conn is None:
+            raise AttributeError("a PostgreSQL store has no single connection; use fetch() or transaction()")
+        return conn
 
     async def schema_version(self) -> int:
-        async with self.conn.execute("PRAGMA user_version") as cur:
-            (version,) = await cur.fetchone()
-        return int(version)
+        return await self.backend.schema_version()
 
-    async def migrate(self, migrations: Sequence[str] = MIGRATIONS) -> None:
+    async def migrate(self, migrations: Sequence[str | Migration] = MIGRATIONS) -> None:
+        """Run the migrations this database has not had, each in its own transaction."""
         current = await self.schema_version()
+        self._refuse_newer(current, migrations)
+        while current < len(migrations):
+            async with self.backend.transaction() as tx:
+                await self.backend.begin_migration(tx)
+                current = await self.backend.schema_version(tx)  # another process may have run it
+                self._refuse_newer(current, migrations)
+                if current < len(migrations):
+                    await tx.run_script(script_for(migrations[current], self.dialect))
+                    current += 1
+                    await self.backend.set_schema_version(tx, current)
+
+    @staticmethod
+    def _refuse_newer(current: int, migrations: Sequence[Any]) -> None:
         if current > len(migrations):
             raise DatabaseTooNew(
                 f"The database has schema version {current}, but this bot knows only {len(migrations)}. "
                 "Run a newer version of the bot or restore a backup."
             )
-        for number in range(current, len(migrations)):
-            async with self._write_lock:
-                await self.conn.execute("BEGIN IMMEDIATE")
-                try:
-                    await self._run_script(migrations[number])
-                    await self.conn.execute(f"PRAGMA user_version = {number + 1}")
-                    await self.conn.execute("COMMIT")
-                except BaseException:
-                    await self.conn.execute("ROLLBACK")
-                    raise
 
-    async def _run_script(self, script: str) -> None:
-        # executescript() would COMMIT first; run statement by statement inside our transaction.
-        for statement in _split_sql(script):
-            await self.conn.execute(statement)
+    # ---- for code built on the store (the league) ---------------------------------------------
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """One write transaction: committed when the block ends, rolled back if it raises."""
+        async with self.backend.transaction() as tx:
+            yield tx
+
+    @property
+    def reader(self) -> Tx:
+        """Reads outside any transaction, with the same methods as a transaction."""
+        return self.backend.reader
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Rows of one read, outside any transaction. SQL with ``?`` placeholders."""
+        return await self.backend.reader.fetch(sql, params)
+
+    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Any | None:
+        return await self.backend.reader.fetchrow(sql, params)
+
+    async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return await self.backend.reader.fetchval(sql, params)
+
+    def on_results(self, name: str, hook: ResultsHook) -> None:
+        """Run ``hook(tx, game_id)`` in the transaction that first writes a game's results
+        (registering the same name again replaces the hook). A hook that raises is undone (to a
+        savepoint) and logged; the results themselves are still written."""
+        self._results_hooks = [(n, h) for n, h in self._results_hooks if n != name]
+        self._results_hooks.append((name, hook))
+
+    async def _run_results_hooks(self, tx: Tx, game_id: int) -> None:
+        for name, hook in self._results_hooks:
+            await tx.execute("SAVEPOINT results_hook")
+            try:
+                await hook(tx, game_id)
+            except Exception:
+                await tx.execute("ROLLBACK TO SAVEPOINT results_hook")
+                log.exception("%s: could not take in the results of game %s now", name, game_id)
+            await tx.execute("RELEASE SAVEPOINT results_hook")
 
     # ---- reads -----------------------------------------------------------------------------
     async def get_game(self, game_id: int) -> GameRow | None:
-        async with self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self.fetchrow("SELECT * FROM games WHERE id = ?", (game_id,))
         return _row_to_game(row) if row else None
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
-        async with self.conn.execute(
+        row = await self.fetchrow(
             "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return _row_to_game(row) if row else None
 
     async def games_with_status(self, *statuses: str) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
-        async with self.conn.execute(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses) as cur:
-            rows = await cur.fetchall()
+        rows = await self.fetch(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses)
         return [_row_to_game(r) for r in rows]
 
     async def moves(self, game_id: int) -> list[tuple[int, int | None, str]]:
-        async with self.conn.execute(
-            "SELECT seq, seat, action FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
-        ) as cur:
-            rows = await cur.fetchall()
+        rows = await self.fetch("SELECT seq, seat, action FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
         return [(r["seq"], r["seat"], r["action"]) for r in rows]
 
     async def results(self, game_id: int) -> list[ResultRow]:
-        async with self.conn.execute("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
-            rows = await cur.fetchall()
+        rows = await self.fetch("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
         return [
             ResultRow(
                 r["seat"], r["user_id"], r["name"], bool(r["is_bot"]), bool(r["resigned"]), r["placement"], r["score"]
@@ -208,9 +261,9 @@ class Store:
         locale: str = "en",
     ) -> GameRow:
         now = time.time()
-        async with _Transaction(self) as conn:
-            try:
-                cur = await conn.execute(
+        try:
+            async with self.transaction() as tx:
+                game_id = await tx.insert_returning_id(
                     "INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seats, seed, locale,"
                     " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
                     (
@@ -226,15 +279,13 @@ class Store:
                         now,
                     ),
                 )
-            except sqlite3.IntegrityError:
-                existing = None
-                async with conn.execute(
-                    "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
-                ) as c2:
-                    row = await c2.fetchone()
-                    existing = row["id"] if row else None
-                raise ChannelBusy(existing) from None
-            game_id = cur.lastrowid
+        except Exception as error:
+            if not is_unique_violation(error):
+                raise
+            # The partial unique index "one open game per channel" refused it (the transaction is
+            # rolled back, so the open game is read afresh).
+            existing = await self.open_game_in_channel(channel_id)
+            raise ChannelBusy(existing.id if existing else None) from None
         row = await self.get_game(game_id)
         assert row is not None
         return row
@@ -254,7 +305,10 @@ class Store:
         rated: bool = False,
     ) -> int:
         """Compare-and-set write of a game, its new moves and (when it ends) its results, in one
-        transaction. Returns the new version; raises ``StaleVersion`` if the game moved on."""
+        transaction. Returns the new version; raises ``StaleVersion`` if the game moved on.
+
+        ``rated`` is what the caller thinks; it is stored with the results, and the league's
+        results hook replaces it with the league's own decision (``db.league.is_rated``)."""
         now = time.time()
         sets = ["version = version + 1", "updated_at = ?"]
         params: list[Any] = [now]
@@ -276,29 +330,30 @@ class Store:
         if lobby_message_id is not None:
             sets.append("lobby_message_id = ?")
             params.append(lobby_message_id)
-        async with _Transaction(self) as conn:
-            cur = await conn.execute(
+        async with self.transaction() as tx:
+            changed = await tx.execute(
                 f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
                 (*params, game_id, expected_version),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
             moves = list(moves)
             if moves:
-                async with conn.execute("SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (game_id,)) as c:
-                    (seq,) = await c.fetchone()
-                await conn.executemany(
+                # The update above holds the game's row, so no other writer numbers moves meanwhile.
+                seq = await tx.fetchval("SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (game_id,))
+                await tx.executemany(
                     "INSERT INTO moves (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
                     [(game_id, seq + i + 1, seat, action, now) for i, (seat, action) in enumerate(moves)],
                 )
             if results is not None:
-                async with conn.execute("SELECT guild_id, game FROM games WHERE id = ?", (game_id,)) as c:
-                    g = await c.fetchone()
-                # INSERT OR IGNORE: a finished game is recorded exactly once, even if retried.
-                inserted = await conn.executemany(
-                    "INSERT OR IGNORE INTO results (game_id, seat, guild_id, game, user_id, name, is_bot, resigned,"
-                    " placement, score, rated, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [
+                g = await tx.fetchrow("SELECT guild_id, game FROM games WHERE id = ?", (game_id,))
+                inserted = 0
+                for r in results:
+                    # ON CONFLICT DO NOTHING: a finished game is recorded exactly once, even if retried.
+                    inserted += await tx.execute(
+                        "INSERT INTO results (game_id, seat, guild_id, game, user_id, name, is_bot, resigned,"
+                        " placement, score, rated, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                        " ON CONFLICT DO NOTHING",
                         (
                             game_id,
                             r.seat,
@@ -309,44 +364,30 @@ class Store:
                             int(r.is_bot),
                             int(r.resigned),
                             r.placement,
-                            r.score,
+                            None if r.score is None else float(r.score),
                             int(rated),
                             now,
-                        )
-                        for r in results
-                    ],
-                )
-                if inserted.rowcount > 0:  # the league counts the game in this same transaction
-                    await league.on_results(conn, game_id)
+                        ),
+                    )
+                if inserted > 0:  # the hooks (the league) see the results in this same transaction
+                    await self._run_results_hooks(tx, game_id)
         return expected_version + 1
 
 
-class _Transaction:
-    """``BEGIN IMMEDIATE`` … ``COMMIT`` under the store's write lock; rolls back on any error."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
-    async def __aenter__(self) -> aiosqlite.Connection:
-        await self.store._write_lock.acquire()
-        try:
-            await self.store.conn.execute("BEGIN IMMEDIATE")
-        except BaseException:
-            self.store._write_lock.release()
-            raise
-        return self.store.conn
-
-    async def __aexit__(self, exc_type, exc, tb) -> None:
-        try:
-            if exc_type is None:
-                await self.store.conn.execute("COMMIT")
-            else:
-                await self.store.conn.execute("ROLLBACK")
-        finally:
-            self.store._write_lock.release()
+def is_unique_violation(error: BaseException) -> bool:
+    if isinstance(error, sqlite3.IntegrityError):
+        return "UNIQUE" in str(error)
+    return type(error).__name__ == "UniqueViolationError"  # asyncpg, imported only with PostgreSQL
 
 
-def _split_sql(script: str) -> list[str]:
-    """Split a migration script into statements (our scripts have no ';' inside literals)."""
-    lines = [line for line in script.splitlines() if not line.strip().startswith("--")]
-    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+__all__ = [
+    "ChannelBusy",
+    "DatabaseTooNew",
+    "GameRow",
+    "ResultRow",
+    "ResultsHook",
+    "Seat",
+    "StaleVersion",
+    "Store",
+    "StoreInUse",
+]

@@ -1,16 +1,17 @@
-"""The league on a real SQLite file: standings, ratings, seasons, recomputation, integrity."""
+"""The league on both backends (a SQLite file, a PostgreSQL database): standings, ratings, seasons,
+recomputation, integrity."""
 
 from __future__ import annotations
 
 import itertools
 import logging
 import random
-import sqlite3
 
 import pytest
 from openskill.models import PlackettLuce
 
 from db import ResultRow, Seat, Store, league
+from db.backend import open_backend
 from db.league import ALL, LeagueError, display_rating
 from db.migrations import MIGRATIONS
 from table.service import Player, TableService
@@ -22,9 +23,15 @@ GUILD = 1
 _channels = itertools.count(1000)
 
 
+async def open_league(target):
+    s = await Store.open(target)
+    league.attach(s)
+    return s
+
+
 @pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(tmp_path / "league.sqlite3")
+async def store(db_target):
+    s = await open_league(db_target)
     yield s
     await s.close()
 
@@ -77,16 +84,14 @@ async def ratings(store, guild=None):
     if guild is not None:
         sql += " WHERE guild_id = ?"
         params = (guild,)
-    async with store.conn.execute(sql + " ORDER BY guild_id, season, game, user_id", params) as cur:
-        return [tuple(r) for r in await cur.fetchall()]
+    return [tuple(r) for r in await store.fetch(sql + " ORDER BY guild_id, season, game, user_id", params)]
 
 
 async def rating_of(store, user, *, game="hindmost", season=1, guild=GUILD):
-    async with store.conn.execute(
+    row = await store.fetchrow(
         "SELECT mu, sigma, games FROM league_ratings WHERE guild_id = ? AND season = ? AND game = ? AND user_id = ?",
         (guild, season, game, user),
-    ) as cur:
-        row = await cur.fetchone()
+    )
     return tuple(row) if row else None
 
 
@@ -212,8 +217,7 @@ async def test_a_resignation_is_a_loss_and_the_game_stays_rated(store):
 async def test_games_outside_a_server_are_not_in_the_league(store):
     await finish(store, [1, 2], [1, 2], guild=None)
     assert await ratings(store) == []
-    async with store.conn.execute("SELECT COUNT(*) FROM league_games") as cur:
-        assert (await cur.fetchone())[0] == 0
+    assert await store.fetchval("SELECT COUNT(*) FROM league_games") == 0
 
 
 # ---- exactly once, never lost --------------------------------------------------------------------
@@ -233,19 +237,20 @@ async def test_a_retried_finish_is_counted_once(store):
     # The same finishing write again (a retry that reached the store a second time) ...
     await store.update_game(row.id, version, status="finished", state={}, results=results, rated=True)
     # ... or the league hook called again: nothing changes.
-    await league.on_results(store.conn, row.id)
+    async with store.transaction() as tx:
+        await league.on_results(tx, row.id)
     assert await ratings(store) == before
     table = await league.standings(store, GUILD)
     assert [(s.user_id, s.played) for s in table] == [(1, 1), (2, 1)]
 
 
-async def test_results_and_ratings_survive_a_restart(tmp_path):
-    path = tmp_path / "restart.sqlite3"
-    store = await Store.open(path)
+async def test_results_and_ratings_survive_a_restart(db_target):
+    path = db_target
+    store = await open_league(path)
     await finish(store, [1, 2, 3], [2, 1, 3])
     before = (await ratings(store), await league.standings(store, GUILD))
     await store.close()
-    store = await Store.open(path)
+    store = await open_league(path)
     assert await league.catch_up(store) == 0
     assert (await ratings(store), await league.standings(store, GUILD)) == before
     await store.close()
@@ -260,7 +265,7 @@ async def test_a_failing_league_never_loses_the_result_and_catches_up_later(stor
         raise RuntimeError("league bug")
 
     monkeypatch.setattr(league, "_count_game", broken)
-    with caplog.at_level(logging.ERROR, logger="tafelbot.league"):
+    with caplog.at_level(logging.ERROR, logger="tafelbot.store"):
         game_id = await finish(store, [2, 1], [1, 2])
     assert "league bug" in caplog.text
     assert len(await store.results(game_id)) == 2  # the result is stored
@@ -277,35 +282,21 @@ async def test_a_failing_league_never_loses_the_result_and_catches_up_later(stor
     await finish(store, [1, 2], [1, 2])
     monkeypatch.setattr(league, "_count_game", real)
     await finish(store, [1, 2], [2, 1])
-    async with store.conn.execute("SELECT COUNT(*) FROM league_games WHERE applied = 0") as cur:
-        assert (await cur.fetchone())[0] == 0
+    assert await store.fetchval("SELECT COUNT(*) FROM league_games WHERE applied = 0") == 0
     snapshot = await ratings(store)
     await league.recompute(store)
     assert await ratings(store) == snapshot
 
 
-async def test_results_from_before_the_league_are_taken_in(tmp_path):
-    path = tmp_path / "v1.sqlite3"
-    conn = sqlite3.connect(path)
-    conn.executescript(MIGRATIONS[0])
-    conn.execute("PRAGMA user_version = 1")
-    for game_id, (users, placements) in enumerate([([1, 2], [1, 2]), ([2, 3, 1], [1, 2, 3]), ([1, None], [1, 2])], 1):
-        conn.execute(
-            "INSERT INTO games (id, guild_id, channel_id, game, status, host_id, options, seats, seed, created_at,"
-            " updated_at) VALUES (?, ?, ?, 'hindmost', 'finished', 1, '{}', '[]', 1, 0, 0)",
-            (game_id, GUILD, 100 + game_id),
-        )
-        rated = int(None not in users)
-        for seat, (user, place) in enumerate(zip(users, placements, strict=True)):
-            conn.execute(
-                "INSERT INTO results (game_id, seat, guild_id, game, user_id, name, is_bot, resigned, placement,"
-                " score, rated, finished_at) VALUES (?, ?, ?, 'hindmost', ?, ?, ?, 0, ?, ?, ?, ?)",
-                (game_id, seat, GUILD, user, f"P{user}", int(user is None), place, 1.0, rated, 10.0 * game_id),
-            )
-    conn.commit()
-    conn.close()
+async def test_results_from_before_the_league_are_taken_in(db_target):
+    path = db_target
+    old = Store(await open_backend(path))
+    await old.migrate(MIGRATIONS[:1])
+    async with old.transaction() as conn:
+        await fill_version_1(conn)
+    await old.close()
 
-    store = await Store.open(path)
+    store = await open_league(path)
     assert await store.schema_version() == len(MIGRATIONS)
     assert await league.catch_up(store) == 3
     table = await league.standings(store, GUILD)
@@ -317,6 +308,23 @@ async def test_results_from_before_the_league_are_taken_in(tmp_path):
     assert await rating_of(store, 1) == (*second[2], 2)
     assert await league.catch_up(store) == 0
     await store.close()
+
+
+async def fill_version_1(conn):
+    """Three finished games as the store wrote them before the league existed."""
+    for game_id, (users, placements) in enumerate([([1, 2], [1, 2]), ([2, 3, 1], [1, 2, 3]), ([1, None], [1, 2])], 1):
+        await conn.execute(
+            "INSERT INTO games (id, guild_id, channel_id, game, status, host_id, options, seats, seed, created_at,"
+            " updated_at) VALUES (?, ?, ?, 'hindmost', 'finished', 1, '{}', '[]', 1, 0, 0)",
+            (game_id, GUILD, 100 + game_id),
+        )
+        rated = int(None not in users)
+        for seat, (user, place) in enumerate(zip(users, placements, strict=True)):
+            await conn.execute(
+                "INSERT INTO results (game_id, seat, guild_id, game, user_id, name, is_bot, resigned, placement,"
+                " score, rated, finished_at) VALUES (?, ?, ?, 'hindmost', ?, ?, ?, 0, ?, ?, ?, ?)",
+                (game_id, seat, GUILD, user, f"P{user}", int(user is None), place, 1.0, rated, 10.0 * game_id),
+            )
 
 
 # ---- seasons ------------------------------------------------------------------------------------
@@ -433,7 +441,8 @@ async def test_recomputing_from_the_results_equals_the_incremental_state(store):
     assert replayed > 50
     assert await everything() == incremental
     # Even with the ratings wiped first.
-    await store.conn.execute("DELETE FROM league_ratings")
+    async with store.transaction() as tx:
+        await tx.execute("DELETE FROM league_ratings")
     await league.recompute(store, 1)
     await league.recompute(store, 2)
     assert await everything() == incremental
@@ -469,3 +478,23 @@ async def test_history_newest_first_by_game_with_channels(store):
     assert [e.game_id for e in await league.history(store, GUILD, game="hindmost", limit=1)] == [ids[2]]
     assert [e.game_id for e in await league.history(store, GUILD, user_id=3)] == []
     assert await league.history(store, 5) == []
+
+
+# ---- several processes ---------------------------------------------------------------------------
+async def test_two_stores_finishing_games_at_once_rate_exactly_as_a_replay(db_target):
+    """Two stores on one database (as two bot processes on PostgreSQL): games finishing at the
+    same moment are counted one after the other, so no rating update is lost."""
+    import asyncio
+
+    a, b = await open_league(db_target), await open_league(db_target)
+    try:
+        rng = random.Random(3)
+        games = [(rng.sample(range(1, 7), 3), [1, 2, 3]) for _ in range(16)]
+        await asyncio.gather(*(finish((a, b)[i % 2], seats, places) for i, (seats, places) in enumerate(games)))
+        incremental = await ratings(a)
+        assert sum(games for *_, games in incremental if _[2] == ALL) == 16 * 3
+        await league.recompute(b)
+        assert await ratings(a) == incremental
+    finally:
+        await a.close()
+        await b.close()

@@ -1,16 +1,14 @@
-import sqlite3
+"""The store on both backends (SQLite file, PostgreSQL database): migrations, the one open game
+per channel, compare-and-set writes, the move log, results and the results hook."""
+
+import ast
+from pathlib import Path
 
 import pytest
 
 from db import ChannelBusy, DatabaseTooNew, ResultRow, Seat, StaleVersion, Store
+from db.backend import open_backend, to_numbered
 from db.migrations import MIGRATIONS
-
-
-@pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(tmp_path / "bot.sqlite3")
-    yield s
-    await s.close()
 
 
 async def new_game(store, channel=10, game="nim"):
@@ -19,36 +17,66 @@ async def new_game(store, channel=10, game="nim"):
     )
 
 
-async def test_migrations_set_the_schema_version_and_are_idempotent(tmp_path):
-    path = tmp_path / "x.sqlite3"
-    s = await Store.open(path)
+async def set_schema_version(target, version):
+    backend = await open_backend(target)
+    try:
+        async with backend.transaction() as tx:
+            await backend.begin_migration(tx)
+            await backend.set_schema_version(tx, version)
+    finally:
+        await backend.close()
+
+
+def test_the_store_imports_nothing_of_the_league():
+    tree = ast.parse((Path(__file__).parents[2] / "db" / "store.py").read_text(encoding="utf-8"))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not {m for m in imported if m and "league" in m}
+
+
+def test_placeholders_are_numbered_for_postgresql_outside_literals():
+    sql = "SELECT '?' AS q, \"a?\" FROM t WHERE a = ? AND b IN (?, ?)"
+    assert to_numbered(sql) == "SELECT '?' AS q, \"a?\" FROM t WHERE a = $1 AND b IN ($2, $3)"
+
+
+async def test_migrations_set_the_schema_version_and_are_idempotent(db_target):
+    s = await Store.open(db_target)
     assert await s.schema_version() == len(MIGRATIONS)
     await s.migrate()
     assert await s.schema_version() == len(MIGRATIONS)
     await s.close()
     # Reopening runs nothing twice and keeps the data.
-    s = await Store.open(path)
+    s = await Store.open(db_target)
     assert await s.schema_version() == len(MIGRATIONS)
     await s.close()
 
 
-async def test_a_database_from_newer_code_is_refused(tmp_path):
-    path = tmp_path / "new.sqlite3"
-    conn = sqlite3.connect(path)
-    conn.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
-    conn.close()
-    with pytest.raises(DatabaseTooNew):
-        await Store.open(path)
+async def test_a_database_from_newer_code_is_refused(db_target):
+    await set_schema_version(db_target, len(MIGRATIONS) + 1)
+    with pytest.raises(DatabaseTooNew, match="schema version"):
+        await Store.open(db_target)
 
 
-async def test_a_failed_migration_leaves_the_old_version(tmp_path):
-    s = await Store.open(tmp_path / "m.sqlite3")
-    with pytest.raises(sqlite3.OperationalError):
-        await s.migrate([*MIGRATIONS, "CREATE TABLE ok_table (x INTEGER); THIS IS NOT SQL"])
-    assert await s.schema_version() == len(MIGRATIONS)
-    async with s.conn.execute("SELECT name FROM sqlite_master WHERE name = 'ok_table'") as cur:
-        assert await cur.fetchone() is None
-    await s.close()
+async def test_a_failed_migration_leaves_the_old_version(store):
+    with pytest.raises(Exception, match="(?i)syntax"):
+        await store.migrate([*MIGRATIONS, "CREATE TABLE ok_table (x INTEGER); THIS IS NOT SQL"])
+    assert await store.schema_version() == len(MIGRATIONS)
+    with pytest.raises(Exception, match="ok_table"):
+        await store.fetch("SELECT x FROM ok_table")
+
+
+async def test_a_migration_in_both_dialects_runs_its_own_statements(store):
+    from db.migrations import Migration
+
+    added = Migration(
+        sqlite="CREATE TABLE clocks (game_id INTEGER PRIMARY KEY, left_s REAL)",
+        postgresql="CREATE TABLE clocks (game_id BIGINT PRIMARY KEY, left_s DOUBLE PRECISION)",
+    )
+    await store.migrate([*MIGRATIONS, added])
+    assert await store.schema_version() == len(MIGRATIONS) + 1
+    async with store.transaction() as tx:
+        await tx.execute("INSERT INTO clocks (game_id, left_s) VALUES (?, ?)", (2**40, 1.5))
+    assert await store.fetchval("SELECT left_s FROM clocks WHERE game_id = ?", (2**40,)) == 1.5
 
 
 async def test_one_open_game_per_channel_but_threads_are_channels(store):
@@ -72,6 +100,21 @@ async def test_stale_version_write_is_refused_and_changes_nothing(store):
     assert await store.moves(row.id) == [(1, 0, "a")]
 
 
+async def test_racing_writes_of_one_version_let_exactly_one_win(store):
+    import asyncio
+
+    row = await new_game(store)
+    outcomes = await asyncio.gather(
+        *(store.update_game(row.id, row.version, state={"by": i}, moves=[(0, f"m{i}")]) for i in range(8)),
+        return_exceptions=True,
+    )
+    assert sum(1 for o in outcomes if o == row.version + 1) == 1
+    assert sum(1 for o in outcomes if isinstance(o, StaleVersion)) == 7
+    (winner,) = [i for i, o in enumerate(outcomes) if o == row.version + 1]
+    assert (await store.get_game(row.id)).state == {"by": winner}
+    assert await store.moves(row.id) == [(1, 0, f"m{winner}")]
+
+
 async def test_results_are_recorded_once_even_if_retried(store):
     row = await new_game(store)
     results = [ResultRow(0, 5, "Ann", False, False, 1, 3.0)]
@@ -81,9 +124,47 @@ async def test_results_are_recorded_once_even_if_retried(store):
     assert await store.results(row.id) == results
 
 
-async def test_state_and_seats_survive_a_reopen(tmp_path):
-    path = tmp_path / "r.sqlite3"
-    s = await Store.open(path)
+async def test_the_results_hook_runs_once_in_the_results_transaction_and_a_failing_one_is_undone(store, caplog):
+    seen = []
+
+    async def counting(tx, game_id):
+        seen.append((game_id, await tx.fetchval("SELECT COUNT(*) FROM results WHERE game_id = ?", (game_id,))))
+
+    async def failing(tx, game_id):
+        await tx.execute("UPDATE games SET locale = 'xx' WHERE id = ?", (game_id,))
+        raise RuntimeError("hook bug")
+
+    store.on_results("counting", counting)
+    store.on_results("failing", failing)
+    row = await new_game(store)
+    results = [ResultRow(0, 5, "Ann", False, False, 1, 3.0), ResultRow(1, 6, "Bob", False, False, 2, 1.0)]
+    v = await store.update_game(row.id, row.version, status="finished", results=results)
+    await store.update_game(row.id, v, results=results)  # a retry: no second call
+    assert seen == [(row.id, 2)]
+    assert "hook bug" in caplog.text
+    saved = await store.get_game(row.id)
+    assert saved.status == "finished" and saved.locale == "en"  # the failing hook's write was undone
+    assert len(await store.results(row.id)) == 2
+
+
+async def test_big_discord_ids_and_seeds_survive(store):
+    big = 1_234_567_890_123_456_789
+    row = await store.create_game(
+        guild_id=big,
+        channel_id=big + 1,
+        game="nim",
+        host_id=big + 2,
+        options={},
+        seats=[Seat("A", big)],
+        seed=2**62 - 1,
+    )
+    again = await store.get_game(row.id)
+    assert (again.guild_id, again.channel_id, again.host_id, again.seed) == (big, big + 1, big + 2, 2**62 - 1)
+    assert again.seats[0].user_id == big and (await store.open_game_in_channel(big + 1)).id == row.id
+
+
+async def test_state_and_seats_survive_a_reopen(db_target):
+    s = await Store.open(db_target)
     row = await new_game(s)
     await s.update_game(
         row.id,
@@ -93,9 +174,23 @@ async def test_state_and_seats_survive_a_reopen(tmp_path):
         state={"pile": 3},
     )
     await s.close()
-    s = await Store.open(path)
+    s = await Store.open(db_target)
     again = await s.get_game(row.id)
     assert again.status == "active" and again.state == {"pile": 3}
     assert again.seats[1].bot and again.seats[1].user_id is None
     assert [g.id for g in await s.games_with_status("active")] == [row.id]
     await s.close()
+
+
+async def test_an_unreachable_postgresql_server_is_a_clear_error_without_the_password():
+    import socket
+
+    from db import DatabaseUnavailable
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(DatabaseUnavailable) as refused:
+        await Store.open(f"postgresql://tafelbot:s3cret@127.0.0.1:{port}/tafelbot")
+    assert f"postgresql://tafelbot:***@127.0.0.1:{port}/tafelbot" in str(refused.value)
+    assert "s3cret" not in str(refused.value)

@@ -1,0 +1,165 @@
+"""``tafelbot migrate-db SOURCE TARGET``: copy every row from one database to another (a SQLite
+file to PostgreSQL, or back), then check that both hold the same.
+
+Both are opened as stores, so both are migrated to the current schema first (an older source is
+upgraded in place, as the bot would on start). The target must be empty: nothing is merged. The
+copy is one transaction on the target; before it commits, each table's row count and a checksum of
+its rows are compared with the source's, and any difference rolls the whole copy back.
+
+The source is read while nothing writes to it: a SQLite source is locked against the bot
+(``StoreInUse``), so stop the bot first; stop it for a PostgreSQL source as well.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from db.backend import Tx
+from db.store import Store
+
+# Every table, parents before children (foreign keys), with the columns copied. A table added by a
+# migration must be added here: a test compares this with the schema.
+TABLES: dict[str, tuple[str, ...]] = {
+    "games": (
+        "id",
+        "guild_id",
+        "channel_id",
+        "game",
+        "status",
+        "host_id",
+        "options",
+        "seats",
+        "seed",
+        "state",
+        "version",
+        "lobby_message_id",
+        "locale",
+        "created_at",
+        "updated_at",
+        "finished_at",
+    ),
+    "moves": ("game_id", "seq", "seat", "action", "at"),
+    "results": (
+        "game_id",
+        "seat",
+        "guild_id",
+        "game",
+        "user_id",
+        "name",
+        "is_bot",
+        "resigned",
+        "placement",
+        "score",
+        "rated",
+        "finished_at",
+    ),
+    "league_settings": ("guild_id", "carry_over", "updated_at", "updated_by"),
+    "league_seasons": ("guild_id", "number", "started_at", "started_by", "carry_over"),
+    "league_games": ("seq", "game_id", "guild_id", "season", "game", "rated", "applied"),
+    "league_ratings": ("guild_id", "season", "game", "user_id", "mu", "sigma", "games"),
+}
+# Columns that number new rows by themselves; copied rows keep their numbers, and the target's
+# counter is moved on past them.
+IDENTITIES = {"games": "id", "league_games": "seq"}
+# Columns stored as REAL / DOUBLE PRECISION: compared as floats (SQLite hands back 3 for 3.0 when a
+# value was written as an integer).
+FLOATS = {"created_at", "updated_at", "finished_at", "at", "score", "started_at", "mu", "sigma"}
+
+
+class TransferError(Exception):
+    """The copy was refused or did not check out; the target is unchanged."""
+
+
+@dataclass(frozen=True)
+class TableCheck:
+    table: str
+    rows: int
+    checksum: str
+
+
+async def migrate_db(source: str | Path, target: str | Path) -> list[TableCheck]:
+    """Copy ``source`` into the empty ``target``; returns the checked count and checksum per table."""
+    if str(source) == str(target):
+        raise TransferError("SOURCE and TARGET are the same database.")
+    src = await Store.open(source)
+    try:
+        dst = await Store.open(target)
+        try:
+            return await _copy(src, dst)
+        finally:
+            await dst.close()
+    finally:
+        await src.close()
+
+
+async def _copy(src: Store, dst: Store) -> list[TableCheck]:
+    for store in (src, dst):
+        unknown = set(await store.backend.tables()) - set(TABLES)
+        if unknown:
+            raise TransferError(f"tables that migrate-db does not know: {sorted(unknown)} (db/transfer.py TABLES)")
+    async with dst.transaction() as tx:
+        for table in TABLES:
+            if await tx.fetchval(f"SELECT COUNT(*) FROM {table}"):
+                raise TransferError(
+                    f"The target already holds data (table {table}). migrate-db copies into an empty database only."
+                )
+        checks = []
+        for table, columns in TABLES.items():
+            rows = await src.fetch(f"SELECT {', '.join(columns)} FROM {table}")
+            marks = ", ".join("?" * len(columns))
+            await tx.executemany(
+                f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})",
+                [_typed(columns, row) for row in rows],
+            )
+            checks.append(TableCheck(table, len(rows), _checksum(columns, rows)))
+        await dst.backend.after_copy(tx, IDENTITIES)
+        for check in checks:
+            copied = await _check(tx, check.table)
+            if copied != check:
+                raise TransferError(
+                    f"{check.table}: the source has {check.rows} rows (checksum {check.checksum[:12]}), the copy "
+                    f"{copied.rows} (checksum {copied.checksum[:12]}); nothing was copied."
+                )
+    return checks
+
+
+async def _check(tx: Tx, table: str) -> TableCheck:
+    columns = TABLES[table]
+    rows = await tx.fetch(f"SELECT {', '.join(columns)} FROM {table}")
+    return TableCheck(table, len(rows), _checksum(columns, rows))
+
+
+async def table_checks(store: Store) -> list[TableCheck]:
+    """Count and checksum of every table (what ``migrate-db`` compares)."""
+    return [await _check(store.reader, table) for table in TABLES]
+
+
+def _typed(columns: tuple[str, ...], row: Any) -> tuple[Any, ...]:
+    return tuple(float(v) if c in FLOATS and v is not None else v for c, v in zip(columns, row, strict=True))
+
+
+def _checksum(columns: tuple[str, ...], rows: list[Any]) -> str:
+    """SHA-256 over the rows in a fixed order (sorted here: the two databases collate text
+    differently), each value written with its type so 1, 1.0, '1' and NULL differ."""
+    lines = sorted("\x1f".join(_canonical(v) for v in _typed(columns, row)) for row in rows)
+    digest = hashlib.sha256()
+    for line in lines:
+        digest.update(line.encode("utf-8", "surrogatepass") + b"\x1e")
+    return digest.hexdigest()
+
+
+def _canonical(value: Any) -> str:
+    if value is None:
+        return "N"
+    if isinstance(value, bool):
+        return f"i{int(value)}"
+    if isinstance(value, int):
+        return f"i{value}"
+    if isinstance(value, float):
+        return f"f{value!r}"
+    if isinstance(value, bytes):
+        return f"b{value.hex()}"
+    return f"s{value}"

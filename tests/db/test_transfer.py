@@ -1,0 +1,150 @@
+"""``tafelbot migrate-db``: SQLite → PostgreSQL and back, with every kind of row; refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import main
+from db import ResultRow, Seat, Store, league
+from db.migrations import MIGRATIONS
+from db.transfer import IDENTITIES, TABLES, TransferError, migrate_db, table_checks
+
+
+async def fill(store: Store) -> None:
+    """Games in every status, moves, results (rated, with a computer, cancelled), two seasons,
+    settings and ratings in two servers, one game outside any server."""
+    league.attach(store)
+    channel = iter(range(100, 200))
+
+    async def game(guild, users, status, placements=None):
+        seats = [Seat(f"P{u}" if u else "Computer", u, bot=u is None) for u in users]
+        row = await store.create_game(
+            guild_id=guild, channel_id=next(channel), game="hindmost", host_id=1, options={"x": 1}, seats=seats, seed=7
+        )
+        if status == "lobby":
+            return row.id
+        version = await store.update_game(
+            row.id, row.version, status="active", state={"turn": 0, "hand": ["a♠", "10♥"]}, moves=[(0, "play a♠")]
+        )
+        version = await store.update_game(row.id, version, state={"turn": 1}, moves=[(1, "pass"), (None, "deal")])
+        if status == "active":
+            return row.id
+        results = [
+            ResultRow(i, u, seats[i].name, u is None, False, None if status == "cancelled" else p, float(p) + 0.5)
+            for i, (u, p) in enumerate(zip(users, placements or range(1, len(users) + 1), strict=True))
+        ]
+        await store.update_game(row.id, version, status=status, results=results, rated=None not in users)
+        return row.id
+
+    await game(1, [1, 2], "lobby")
+    await game(1, [1, 2, 3], "active")
+    await game(1, [1, 2, 3], "finished", [2, 1, 3])
+    await game(1, [1, None], "finished")
+    await game(1, [2, 3], "cancelled")
+    await league.set_carry_over(store, 1, False, by=9)
+    await league.new_season(store, 1, started_by=9)
+    await game(1, [3, 1], "finished", [1, 1])
+    await game(2, [5, 6], "finished")
+    await game(None, [1, 2], "finished")
+
+
+async def assert_same(a: Store, b: Store) -> None:
+    assert await table_checks(a) == await table_checks(b)
+    for kind in ("lobby", "active", "finished", "cancelled"):
+        assert await a.games_with_status(kind) == await b.games_with_status(kind)
+    for row in await a.games_with_status("lobby", "active", "finished", "cancelled"):
+        assert await a.moves(row.id) == await b.moves(row.id)
+        assert await a.results(row.id) == await b.results(row.id)
+    for guild in (1, 2):
+        assert await league.standings(a, guild, season=1) == await league.standings(b, guild, season=1)
+        assert await league.seasons(a, guild) == await league.seasons(b, guild)
+        assert await league.history(a, guild) == await league.history(b, guild)
+        assert await league.settings(a, guild) == await league.settings(b, guild)
+
+
+def test_every_table_of_the_schema_is_copied():
+    created = set()
+    for migration in MIGRATIONS:
+        script = migration if isinstance(migration, str) else migration.sqlite
+        created |= {line.split()[2] for line in script.splitlines() if line.strip().startswith("CREATE TABLE")}
+    assert created == set(TABLES)
+    assert set(IDENTITIES) <= set(TABLES)
+
+
+@pytest.mark.parametrize(("source_kind", "target_kind"), [("sqlite", "postgresql"), ("postgresql", "sqlite")])
+async def test_a_whole_database_goes_across_and_checks_out(make_target, source_kind, target_kind):
+    source, target = await make_target(source_kind), await make_target(target_kind)
+    store = await Store.open(source)
+    await fill(store)
+    await store.close()
+
+    checks = await migrate_db(source, target)
+    assert {c.table: c.rows for c in checks}["moves"] == 21 and all(c.rows for c in checks)
+
+    a, b = await Store.open(source), await Store.open(target)
+    try:
+        await assert_same(a, b)
+        # The copy goes on numbering games and ledger entries after the copied ones, and rates.
+        league.attach(b)
+        row = await b.create_game(
+            guild_id=1, channel_id=999, game="hindmost", host_id=1, options={}, seats=[Seat("A", 1)], seed=1
+        )
+        assert row.id > max(g.id for g in await a.games_with_status("lobby", "active", "finished", "cancelled"))
+        results = [ResultRow(0, 1, "P1", False, False, 1, 1.0), ResultRow(1, 2, "P2", False, False, 2, 0.0)]
+        await b.update_game(row.id, row.version, status="finished", results=results, rated=True)
+        assert (await league.history(b, 1, limit=1))[0].game_id == row.id
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_target_with_data_is_refused_and_left_alone(make_target):
+    source, target = await make_target("sqlite"), await make_target("postgresql")
+    store = await Store.open(source)
+    await fill(store)
+    await store.close()
+    busy = await Store.open(target)
+    await busy.create_game(guild_id=1, channel_id=1, game="nim", host_id=1, options={}, seats=[], seed=1)
+    before = await table_checks(busy)
+    await busy.close()
+    with pytest.raises(TransferError, match="already holds data"):
+        await migrate_db(source, target)
+    busy = await Store.open(target)
+    assert await table_checks(busy) == before
+    await busy.close()
+
+
+async def test_a_mismatch_rolls_the_copy_back(make_target, monkeypatch):
+    import db.transfer as transfer
+
+    source, target = await make_target("postgresql"), await make_target("sqlite")
+    store = await Store.open(source)
+    await fill(store)
+    await store.close()
+    real = transfer._check
+
+    async def one_row_differs(tx, table):  # what a lossy copy would read back
+        check = await real(tx, table)
+        return transfer.TableCheck(table, check.rows, "0" * 64) if table == "results" else check
+
+    monkeypatch.setattr(transfer, "_check", one_row_differs)
+    with pytest.raises(TransferError, match="nothing was copied"):
+        await migrate_db(source, target)
+    store = await Store.open(target)
+    assert all(c.rows == 0 for c in await table_checks(store))
+    await store.close()
+
+
+async def test_the_command_prints_the_checks_and_refuses_a_second_run(make_target, capsys):
+    source, target = await make_target("sqlite"), await make_target("postgresql")
+    store = await Store.open(source)
+    await fill(store)
+    await store.close()
+    import asyncio
+
+    # main() runs its own event loop: give it a thread of its own.
+    code = await asyncio.to_thread(main, ["migrate-db", source, target])
+    out = capsys.readouterr()
+    assert code == 0 and "league_ratings" in out.out and "checksums match" in out.out
+    code = await asyncio.to_thread(main, ["migrate-db", source, target])
+    assert code == 1 and "already holds data" in capsys.readouterr().err
