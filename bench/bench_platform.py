@@ -92,7 +92,7 @@ def peak_memory_mib(pid: int) -> float:
 
 async def through_discord(games: int, moves: int, pace: float, processes: int) -> dict:
     """The bot in its own process (as in production); the fake Discord and the players here."""
-    from tests.e2e.fake_discord import API_VERSION, FakeDiscord
+    from tests.e2e.fake import API_VERSION, FakeDiscord
 
     logging.basicConfig(level=logging.WARNING)
     with tempfile.TemporaryDirectory() as tmp:
