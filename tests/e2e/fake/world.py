@@ -22,8 +22,6 @@ from .protocol import (
     LOADING,
     PRIVATE_THREAD,
     PUBLIC_THREAD,
-    SUB_COMMAND,
-    SUB_COMMAND_GROUP,
     SUPPRESS_EMBEDS,
     ApiError,
     FakeDiscordError,
@@ -319,16 +317,6 @@ class World:
         if ephemeral:
             attachment["ephemeral"] = True
         return attachment
-
-
-def command_path(data: dict) -> str:
-    """ "game new" from an application command's data with its subcommand options."""
-    words = [data.get("name", "")]
-    options = data.get("options") or []
-    while options and options[0].get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP):
-        words.append(options[0]["name"])
-        options = options[0].get("options") or []
-    return " ".join(words)
 
 
 def _embed(embed: dict) -> dict:
