@@ -134,7 +134,11 @@ class FakeMessage:
     def summary(self) -> dict:
         """A JSON-able description for a driver in another process (see ``control.py``)."""
         files = [
-            {k: a[k] for k in ("id", "filename", "size", "content_type", "width", "height", "description") if k in a}
+            {
+                k: a[k]
+                for k in ("id", "filename", "size", "content_type", "width", "height", "description", "url")
+                if k in a
+            }
             for a in self.attachments
         ]
         return {

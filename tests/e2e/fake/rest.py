@@ -70,7 +70,8 @@ class RestApi:
 
     @web.middleware
     async def middleware(self, request: web.Request, handler: Callable) -> web.StreamResponse:
-        self.requests.append((request.method, request.path))
+        if not request.path.startswith("/_control/"):
+            self.requests.append((request.method, request.path))
         try:
             return await handler(request)
         except ApiError as error:

@@ -10,8 +10,6 @@ import asyncio
 import socket
 from collections.abc import Callable
 
-import discord
-import yarl
 from aiohttp import web
 
 from .actions import UserActions
@@ -20,6 +18,7 @@ from .gateway import Gateway
 from .interactions import Interactions
 from .models import FakeGuild, FakeUser
 from .payloads import Payloads
+from .pointing import point_discord_at
 from .protocol import API_VERSION, VALID_LOCALES, FakeDiscordError, id_of
 from .records import FakeMessage, Interaction
 from .rest import RestApi
@@ -290,16 +289,3 @@ class FakeDiscord(UserActions):
             if loop.time() > deadline:
                 raise FakeDiscordError(f"{failure} within {timeout} s")
             await asyncio.sleep(0.002)
-
-
-def point_discord_at(api_url: str, gateway_url: str) -> Callable[[], None]:
-    """Point this process's discord.py at a fake Discord; returns the undo function."""
-    route, gateway = discord.http.Route, discord.gateway.DiscordWebSocket
-    old_base, old_gateway = route.BASE, gateway.DEFAULT_GATEWAY
-    route.BASE = api_url
-    gateway.DEFAULT_GATEWAY = yarl.URL(gateway_url.rstrip("/") + "/")
-
-    def undo() -> None:
-        route.BASE, gateway.DEFAULT_GATEWAY = old_base, old_gateway
-
-    return undo
