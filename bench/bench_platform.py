@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import logging
 import re
+import signal
 import statistics
 import sys
 import tempfile
@@ -92,7 +93,7 @@ def peak_memory_mib(pid: int) -> float:
 
 async def through_discord(games: int, moves: int, pace: float, processes: int) -> dict:
     """The bot in its own process (as in production); the fake Discord and the players here."""
-    from tests.e2e.fake_discord import API_VERSION, FakeDiscord
+    from tests.e2e.fake import API_VERSION, FakeDiscord
 
     logging.basicConfig(level=logging.WARNING)
     with tempfile.TemporaryDirectory() as tmp:
@@ -179,8 +180,14 @@ async def through_discord(games: int, moves: int, pace: float, processes: int) -
                 latencies = [x for game in steady for x in game]
                 memory = peak_memory_mib(proc.pid)
             finally:
-                proc.terminate()
-                await proc.wait()
+                # SIGINT lets the bot close its picture worker; SIGTERM would leave the worker
+                # running (and holding this script's stdout open).
+                proc.send_signal(signal.SIGINT)
+                try:
+                    await asyncio.wait_for(proc.wait(), 15)
+                except TimeoutError:
+                    proc.kill()
+                    await proc.wait()
             return {
                 "throughput": throughput,
                 "latencies": latencies,

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 async def run(rounds: int, processes: int) -> None:
     from bot import Config, create_bot
-    from tests.e2e.fake_discord import FakeDiscord
+    from tests.e2e.fake import FakeDiscord
     from tests.e2e.harness import run_client, stop_client
 
     logging.basicConfig(level=logging.WARNING)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot import Config, create_bot
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake import FakeDiscord
 from tests.e2e.harness import ErrorLogCapture, run_client, stop_client
 
 

@@ -1,6 +1,6 @@
 """Running a discord.py client inside a test, and failing the test when anything logs an error.
 
-Generic: nothing here knows about the bot's games. Typical use (see test_fake_discord.py)::
+Generic: nothing here knows about the bot's games. Typical use (see test_fake_discord.py; the fake itself is the package tests/e2e/fake)::
 
     async with FakeDiscord() as fake:
         undo = fake.patch_discord()

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 from PIL import Image
 
-from tests.e2e.fake_discord import EPHEMERAL, FakeDiscordError
+from tests.e2e.fake import EPHEMERAL, FakeDiscordError
 from tests.e2e.harness import run_client, running, stop_client
 
 ACTIONS = ["attack", "defend", "draw", "pass"]

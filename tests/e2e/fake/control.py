@@ -1,0 +1,146 @@
+"""An HTTP control API, for a driver in another process (a crash suite, a benchmark).
+
+Served under ``/_control/`` by a ``FakeDiscord(control=True)`` (``python -m tests.e2e.fake``
+does that). JSON in, JSON out; ids are strings, as in Discord's payloads. A refused action
+(``FakeDiscordError``: unknown command, a button that is not there, no answer in time) answers
+409 ``{"error": ...}``. ``remote.FakeDiscordClient`` is the Python side.
+
+    GET  /_control/state                     guild_id, connected, identifies, shards, commands
+    POST /_control/guilds    {name, shard?}   -> {id}       shard: [k, n]
+    POST /_control/channels  {name, guild_id?} -> {id}
+    POST /_control/users     {name, locale?, manage_guild?} -> {id, name}
+    POST /_control/slash     {user, channel, command: "game new", options?, locale?, timeout?, wait_followup?}
+    POST /_control/click     {user, message, custom_id, locale?, timeout?, wait_followup?}
+         -> the interaction: response_type, ephemeral, message, followups (message summaries)
+    GET  /_control/channels/{id}/messages[?ephemeral=1]   -> [message summary]
+    GET  /_control/users/{id}/ephemeral                   -> [message summary]
+    GET  /_control/messages/{id}                          -> message summary
+    POST /_control/wait/message {channel, after?, timeout?} -> the first public message in the
+         channel newer than ``after`` (a message id), as soon as it is posted
+    POST /_control/wait/ready   {commands?, timeout?}  -> state, once a bot is connected and
+         has registered these commands
+
+A message summary (``FakeMessage.summary``) has content, text, embeds, components, buttons,
+flags, ephemeral, for_user, files (filename, size, content_type, width, height, url),
+allowed_mentions, mentions, edits and deleted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+from .protocol import FakeDiscordError, dumps, loads
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+Handler = Callable[[web.Request], Awaitable[Any]]
+
+
+class ControlApi:
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+
+    def add_routes(self, app: web.Application) -> None:
+        for method, path, handler in [
+            ("GET", "/state", self._state),
+            ("POST", "/guilds", self._add_guild),
+            ("POST", "/channels", self._add_channel),
+            ("POST", "/users", self._add_user),
+            ("POST", "/slash", self._slash),
+            ("POST", "/click", self._click),
+            ("GET", "/channels/{channel_id}/messages", self._channel_messages),
+            ("GET", "/users/{user_id}/ephemeral", self._ephemeral),
+            ("GET", "/messages/{message_id}", self._message),
+            ("POST", "/wait/message", self._wait_message),
+            ("POST", "/wait/ready", self._wait_ready),
+        ]:
+            app.router.add_route(method, "/_control" + path, _json_handler(handler))
+
+    def _state(self, request: web.Request, body: dict) -> dict:
+        fake = self.fake
+        return {
+            "guild_id": str(fake.guild_id),
+            "connected": fake.connected,
+            "identifies": fake.identifies,
+            "identified_shards": fake.identified_shards,
+            "commands": sorted({c["name"] for c in fake.commands}),
+            "interactions": len(fake.interactions),
+        }
+
+    def _add_guild(self, request: web.Request, body: dict) -> dict:
+        shard = tuple(body["shard"]) if body.get("shard") else None
+        return {"id": str(self.fake.add_guild(body["name"], shard=shard))}
+
+    def _add_channel(self, request: web.Request, body: dict) -> dict:
+        guild_id = int(body["guild_id"]) if body.get("guild_id") else None
+        return {"id": str(self.fake.add_channel(body["name"], guild_id=guild_id))}
+
+    def _add_user(self, request: web.Request, body: dict) -> dict:
+        user = self.fake.add_user(
+            body["name"], locale=body.get("locale", "en-US"), manage_guild=bool(body.get("manage_guild"))
+        )
+        return {"id": str(user.id), "name": user.name}
+
+    async def _slash(self, request: web.Request, body: dict) -> dict:
+        record = await self.fake.slash(
+            int(body["user"]), int(body["channel"]), body["command"], options=body.get("options") or {}, **_how(body)
+        )
+        return record.summary()
+
+    async def _click(self, request: web.Request, body: dict) -> dict:
+        record = await self.fake.click(int(body["user"]), int(body["message"]), body["custom_id"], **_how(body))
+        return record.summary()
+
+    def _channel_messages(self, request: web.Request, body: dict) -> list[dict]:
+        channel_id = int(request.match_info["channel_id"])
+        ephemeral = request.query.get("ephemeral") == "1"
+        return [m.summary() for m in self.fake.channel_messages(channel_id, include_ephemeral=ephemeral)]
+
+    def _ephemeral(self, request: web.Request, body: dict) -> list[dict]:
+        return [m.summary() for m in self.fake.ephemeral_messages(int(request.match_info["user_id"]))]
+
+    def _message(self, request: web.Request, body: dict) -> dict:
+        return self.fake.message(int(request.match_info["message_id"])).summary()
+
+    async def _wait_message(self, request: web.Request, body: dict) -> dict:
+        channel, after = int(body["channel"]), int(body.get("after") or 0)
+
+        def posted(message: Any) -> bool:
+            return message.channel_id == channel and message.id > after and not message.ephemeral
+
+        return (await self.fake.wait_for(posted, body.get("timeout"))).summary()
+
+    async def _wait_ready(self, request: web.Request, body: dict) -> dict:
+        wanted = set(body.get("commands") or [])
+
+        def ready() -> bool:
+            names = {c["name"] for c in self.fake.commands}
+            return self.fake.connected and wanted <= names
+
+        await self.fake.poll(ready, body.get("timeout"), f"no bot connected with commands {sorted(wanted)}")
+        return self._state(request, body)
+
+
+def _how(body: dict) -> dict:
+    return {key: body[key] for key in ("locale", "timeout", "wait_followup") if body.get(key) is not None}
+
+
+def _json_handler(handler: Callable[[web.Request, dict], Any]) -> Handler:
+    async def handle(request: web.Request) -> web.Response:
+        body = loads(await request.read()) if request.body_exists else {}
+        try:
+            result = handler(request, body)
+            if isinstance(result, Awaitable):
+                result = await result
+            status = 200
+        except FakeDiscordError as error:
+            result, status = {"error": str(error)}, 409
+        except (KeyError, ValueError, TypeError) as error:
+            result, status = {"error": f"bad control request: {error!r}"}, 400
+        return web.Response(status=status, body=dumps(result), content_type="application/json")
+
+    return handle

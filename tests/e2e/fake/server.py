@@ -1,0 +1,291 @@
+"""``FakeDiscord``: the object tests use. It serves the REST API and the gateway on 127.0.0.1,
+sets up guilds, channels and users, and answers questions about what the bot did.
+
+Acting as users (``slash``, ``click``, ...) comes from ``actions.UserActions``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import Callable
+
+from aiohttp import web
+
+from .actions import UserActions
+from .answers import InteractionAnswers
+from .gateway import Gateway
+from .interactions import Interactions
+from .models import FakeGuild, FakeUser
+from .payloads import Payloads
+from .pointing import point_discord_at
+from .protocol import API_VERSION, VALID_LOCALES, FakeDiscordError, id_of
+from .records import FakeMessage, Interaction
+from .rest import RestApi
+from .world import World
+
+
+class FakeDiscord(UserActions):
+    """Discord's REST API and gateway for one bot application, served on 127.0.0.1.
+
+    ``response_deadline``: seconds the bot has to answer an interaction (Discord: 3); None turns
+    the check off. ``message_events``: send MESSAGE_CREATE/UPDATE over the gateway as Discord does
+    for public messages. ``timeout``: default wait of the driving methods. ``recommended_shards``:
+    the shard count ``GET /gateway/bot`` recommends. ``guild_shard``: ``(k, n)`` puts the first
+    guild on shard k of n. ``control``: also serve the HTTP control API of ``control.py`` (for a
+    driver in another process).
+    """
+
+    def __init__(
+        self,
+        *,
+        guild_name: str = "Fake Guild",
+        bot_name: str = "FakeBot",
+        response_deadline: float | None = 3.0,
+        message_events: bool = True,
+        timeout: float = 5.0,
+        settle_ticks: int = 1,
+        recommended_shards: int = 1,
+        guild_shard: tuple[int, int] | None = None,
+        control: bool = False,
+    ) -> None:
+        self.port: int | None = None
+        self.world = World(bot_name, lambda: self.base_url)
+        self.gateway = Gateway(self.world, lambda: self.gateway_url, message_events=message_events)
+        self._interactions = Interactions(timeout)
+        self._payloads = Payloads(self.world)
+        # Event-loop turns the fake lets pass after answering a request before it reports the
+        # result to the test: discord.py registers a view only after the HTTP answer arrives, so
+        # a test clicking at once must not overtake it. The gateway writer queue already adds two
+        # turns (no lost clicks in 2,400 immediate reply-then-click rounds with 0 ticks); every
+        # tick costs latency under load, so one is kept as a margin.
+        self.rest = RestApi(
+            self.world,
+            self.gateway,
+            self._interactions,
+            settle_ticks=settle_ticks,
+            recommended_shards=recommended_shards,
+        )
+        self.answers = InteractionAnswers(self.rest, response_deadline=response_deadline)
+        self._control = control
+        self._runner: web.AppRunner | None = None
+        self.bot_user, self.owner = self.world.bot_user, self.world.owner
+        self.application_id = self.world.application_id
+        self.users, self.guilds = self.world.users, self.world.guilds
+        self.guild_id = self.add_guild(guild_name, shard=guild_shard)
+
+    # -- settings and counters the tests read or change ----------------------------------------
+
+    @property
+    def response_deadline(self) -> float | None:
+        return self.answers.response_deadline
+
+    @response_deadline.setter
+    def response_deadline(self, seconds: float | None) -> None:
+        self.answers.response_deadline = seconds
+
+    @property
+    def timeout(self) -> float:
+        return self._interactions.timeout
+
+    @timeout.setter
+    def timeout(self, seconds: float) -> None:
+        self._interactions.timeout = seconds
+
+    @property
+    def interactions(self) -> list[Interaction]:
+        return self._interactions.records
+
+    @property
+    def identifies(self) -> int:
+        return self.gateway.identifies
+
+    @property
+    def identified_shards(self) -> list[list[int] | None]:
+        return self.gateway.identified_shards
+
+    @property
+    def member_requests(self) -> int:
+        return self.gateway.member_requests
+
+    @property
+    def unknown_routes(self) -> list[str]:
+        return self.rest.unknown_routes
+
+    @property
+    def requests(self) -> list[tuple[str, str]]:
+        return self.rest.requests
+
+    # -- lifecycle ----------------------------------------------------------------------------
+
+    async def start(self, port: int = 0) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024, middlewares=[self.rest.middleware])
+        api = f"/api/v{API_VERSION}"
+        for method, path, handler in self.rest.routes() + self.answers.routes():
+            app.router.add_route(method, api + path, handler)
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_get("/gateway/", self.gateway.handle)
+        app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self.rest.cdn)
+        if self._control:
+            from .control import ControlApi
+
+            ControlApi(self).add_routes(app)
+        app.router.add_route("*", "/{tail:.*}", self.rest.unknown)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", port))
+        self.port = sock.getsockname()[1]
+        await web.SockSite(self._runner, sock).start()
+
+    async def stop(self) -> None:
+        await self.gateway.close_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        self.fail_waiters("the fake Discord was stopped")
+
+    async def __aenter__(self) -> FakeDiscord:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_url(self) -> str:
+        """What ``discord.http.Route.BASE`` must be."""
+        return f"{self.base_url}/api/v{API_VERSION}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def patch_discord(self) -> Callable[[], None]:
+        """Point discord.py's REST base and gateway at this fake; returns the undo function."""
+        if self.port is None:
+            raise FakeDiscordError("start() the fake before patch_discord()")
+        return point_discord_at(self.api_url, self.gateway_url)
+
+    # -- state set-up ---------------------------------------------------------------------------
+
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> int:
+        """A new guild (the bot is in it); ``shard=(k, n)`` gives it an id on shard k of n."""
+        guild = self.world.new_guild(name, shard=shard)
+        self.gateway.guild_created(guild)
+        return guild.id
+
+    def add_channel(self, name: str, *, guild_id: int | None = None) -> int:
+        channel = self.world.new_channel(name, guild_id or self.guild_id)
+        self.gateway.dispatch_guild(channel.guild_id, "CHANNEL_CREATE", channel.to_dict())
+        return channel.id
+
+    def add_thread(self, parent_id: int, name: str, *, private: bool = False) -> int:
+        parent = self.world.channel_or_error(parent_id)
+        thread = self.world.new_thread(parent, name, private=private, owner=self.owner)
+        self.gateway.dispatch_guild(thread.guild_id, "THREAD_CREATE", {**thread.to_dict(), "newly_created": True})
+        return thread.id
+
+    def add_user(
+        self, name: str, *, locale: str = "en-US", manage_guild: bool = False, permissions: int = 0
+    ) -> FakeUser:
+        """A member of every guild; ``permissions`` adds raw permission bits on top of the roles."""
+        if locale not in VALID_LOCALES:
+            raise FakeDiscordError(f"{locale!r} is not a Discord locale; use one of {sorted(VALID_LOCALES)}")
+        user = self.world.new_user(name, locale=locale, manage_guild=manage_guild, permissions=permissions)
+        for guild in self.guilds.values():
+            self.gateway.member_added(guild, user)
+        return user
+
+    def guild(self, guild_id: int) -> FakeGuild:
+        return self.guilds[guild_id]
+
+    # -- queries --------------------------------------------------------------------------------
+
+    @property
+    def commands(self) -> list[dict]:
+        """Every registered application command (global and guild) as Discord stores it."""
+        return list(self.world.commands.values())
+
+    def command(self, name: str, *, guild_id: int | None = None, type: int = 1) -> dict:
+        """A registered command: the guild's own if there is one, else the global one."""
+        return self.world.command(name, guild_id=guild_id or self.guild_id, type=type)
+
+    def channel(self, channel_id: int) -> dict:
+        return self.world.channel_or_error(channel_id).to_dict()
+
+    def message(self, message_id: int) -> FakeMessage:
+        try:
+            return self.world.messages[message_id]
+        except KeyError:
+            raise FakeDiscordError(f"no message {message_id}") from None
+
+    def all_messages(self) -> list[FakeMessage]:
+        """Every message ever created, deleted and ephemeral ones included, oldest first."""
+        return list(self.world.messages.values())
+
+    def channel_messages(
+        self, channel_id: int, *, include_ephemeral: bool = False, include_deleted: bool = False
+    ) -> list[FakeMessage]:
+        return [
+            m
+            for m in self.world.channel_messages.get(channel_id, [])
+            if (include_ephemeral or not m.ephemeral) and (include_deleted or not m.deleted)
+        ]
+
+    def ephemeral_messages(self, user: FakeUser | int, *, include_deleted: bool = False) -> list[FakeMessage]:
+        user_id = id_of(user)
+        return [
+            m
+            for m in self.world.messages.values()
+            if m.ephemeral
+            and m.for_user is not None
+            and m.for_user.id == user_id
+            and (include_deleted or not m.deleted)
+        ]
+
+    def last_public(self, channel_id: int) -> FakeMessage | None:
+        messages = self.channel_messages(channel_id)
+        return messages[-1] if messages else None
+
+    async def wait_for(
+        self, predicate: Callable[[FakeMessage], bool], timeout: float | None = None, *, existing: bool = True
+    ) -> FakeMessage:
+        """The first message satisfying ``predicate``, checking existing messages first (unless
+        ``existing=False``) and then every message created or edited from now on."""
+        already = list(self.world.messages.values()) if existing else []
+        return await self._interactions.wait_for(predicate, already, timeout)
+
+    def fail_waiters(self, reason: str) -> None:
+        """Make every pending interaction and wait_for fail now (e.g. the bot logged an error)."""
+        self._interactions.fail_all(reason)
+
+    # -- gateway control --------------------------------------------------------------------------
+
+    @property
+    def connected(self) -> bool:
+        return self.gateway.current is not None and self.gateway.current.live
+
+    async def force_reconnect(self, timeout: float | None = None) -> None:
+        """Ask the bot to reconnect (gateway op 7) and wait until it has RESUMEd its session."""
+        session = self.gateway.current
+        if session is None or not session.live:
+            raise FakeDiscordError("no bot is connected to the fake gateway (start one with harness.run_client)")
+        resumes = session.resumes
+        session.conn.send({"op": 7, "d": None})
+        await self.poll(lambda: session.resumes > resumes and session.live, timeout, "the bot did not resume")
+
+    async def poll(self, condition: Callable[[], bool], timeout: float | None, failure: str) -> None:
+        """Wait until ``condition()`` holds (checked every 2 ms), or fail after ``timeout``."""
+        timeout = self.timeout if timeout is None else timeout
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not condition():
+            if loop.time() > deadline:
+                raise FakeDiscordError(f"{failure} within {timeout} s")
+            await asyncio.sleep(0.002)
