@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import re
-import statistics
-import time
 from pathlib import Path
 
 import pytest
@@ -121,18 +119,6 @@ def test_every_label_used_exists_in_both_languages():
         text = (Path(__file__).parents[2] / "locales" / lang / "duvelen.ftl").read_text(encoding="utf-8")
         ids = set(re.findall(r"^duvelen-label-([a-z-]+) =", text, flags=re.M))
         assert used <= ids, used - ids
-
-
-def test_render_time_is_small():
-    views = [ENGINE.view(played(n, 30 * n, seed=n, stop=False), None) for n in (2, 4, 6, 8)]
-    render_board(views[0], names=NAMES)  # warm the card cache
-    times = []
-    for view in views * 3:
-        start = time.perf_counter()
-        render_board(view, names=NAMES[: view["players"]])
-        times.append(time.perf_counter() - start)
-    # The target is a 30 ms median (see the report); a loaded test machine gets some slack here.
-    assert statistics.median(times) < 0.1
 
 
 def test_hand_picture_shows_the_viewers_piles_large():
