@@ -66,6 +66,8 @@ class TableSettings:
         items: list[tuple[str, Any]] = [("move_seconds", self.move_seconds)]
         if self.move_seconds:
             items.append(("handover_after", self.handover_after))
+        if self.quiet != DEFAULT_QUIET_SECONDS:
+            items.append(("quiet", self.quiet))
         if self.bot_speed is not None:
             items.append(("bot_speed", self.bot_speed))
         return items

@@ -1,11 +1,10 @@
-"""The public board: the picture, what just happened and whose turn it is, posted after every
-action (or kept in one live message during simultaneous play), and the quiet-time clock of games
-whose round ends when nobody plays for a while.
+"""The public board: the picture, what just happened, whose turn it is and how long they have,
+posted after every action (or kept in one live message during simultaneous play). Quiet times and
+move clocks are the table's scheduler's (``table.timeouts``), not the board's.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import time
@@ -21,19 +20,9 @@ from table.service import ActResult
 from table.text import event_lines, standings, who
 
 log = logging.getLogger("tafelbot.table")
-DEFAULT_QUIET_SECONDS = 60.0
 
 
 class BoardPresenter(Presenter):
-    def __init__(self, flow) -> None:
-        super().__init__(flow)
-        self._quiet_clocks: dict[int, asyncio.Task] = {}
-
-    def close(self) -> None:
-        for clock in self._quiet_clocks.values():
-            clock.cancel()
-        self._quiet_clocks.clear()
-
     async def command(self, interaction: discord.Interaction, game: str) -> None:
         async def work():
             row = await self.service.in_channel(interaction.channel_id, game)
@@ -61,6 +50,9 @@ class BoardPresenter(Presenter):
             humans = [s for s in to_move if row.seats[s].human]
             key = "turn-next-simultaneous" if len(to_move) > 1 else "turn-next"
             lines.append(tr(lang, key, players=who(row.seats, to_move, mention=True)))
+            left = self.flow.clocks.time_left_line(row)
+            if left:
+                lines.append(left)
             if humans:
                 lines.append(tr(lang, "turn-press"))
             view.add_item(HandButton(row.id, label=tr(lang, "button-hand")))
@@ -79,7 +71,8 @@ class BoardPresenter(Presenter):
     async def publish(self, row: GameRow, state: Any, events: list, *, intro: str | None = None, outcome=None) -> None:
         content, file, view = await self.message(row, state, events, intro=intro, outcome=outcome)
         channel = await self.channel(row.channel_id)
-        await channel.send(content=content, file=file, view=view, allowed_mentions=USER_MENTIONS)
+        posted = await channel.send(content=content, file=file, view=view, allowed_mentions=USER_MENTIONS)
+        await self.flow.clocks.board_posted(row, posted)
 
     async def publish_result(self, result: ActResult) -> None:
         """Tell the channel what an action did (it is already saved), then let computers move."""
@@ -101,34 +94,3 @@ class BoardPresenter(Presenter):
         )
         if result.row.status == "active":
             self.bots.poke(result.row)
-        self.wind_quiet_clock(result)
-
-    def wind_quiet_clock(self, result: ActResult) -> None:
-        """Games with a quiet time (Duvelen): end the round when nobody has played for a while."""
-        spec = self.spec(result.row.game)
-        game_id = result.row.id
-        state = result.state if result.state is not None else self.service.state_of(result.row)
-        if result.row.status != "active" or not spec.engine.deadline(state).quiet:
-            clock = self._quiet_clocks.pop(game_id, None)
-            if clock is not None and clock is not asyncio.current_task():
-                clock.cancel()
-            return
-        if game_id in self._quiet_clocks and not spec.engine.restarts_quiet_clock(result.action, result.events):
-            return
-        old = self._quiet_clocks.pop(game_id, None)
-        if old is not None and old is not asyncio.current_task():
-            old.cancel()
-        seconds = float(result.row.options.get("_quiet", DEFAULT_QUIET_SECONDS))
-        self._quiet_clocks[game_id] = asyncio.create_task(self._quiet_then_end(game_id, seconds))
-
-    async def _quiet_then_end(self, game_id: int, seconds: float) -> None:
-        try:
-            await asyncio.sleep(seconds)
-            self._quiet_clocks.pop(game_id, None)
-            result = await self.service.end_quiet(game_id)
-            if result is not None:
-                await self.publish_result(result)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("quiet-time end of game %s failed", game_id)

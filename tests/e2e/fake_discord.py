@@ -241,6 +241,8 @@ class FakeUser:
         self.manage_guild = manage_guild
         self.permissions = permissions
         self.bot = bot
+        # [clocks] A person who closed their direct messages: the bot's DMs are refused (50007).
+        self.dms_closed = False
         self.joined_at = _now_iso()
 
     def __repr__(self) -> str:
@@ -2162,6 +2164,10 @@ class FakeDiscord:
 
     async def _h_create_message(self, request: web.Request) -> web.StreamResponse:
         channel = self._channel_or_404(request)
+        # [clocks] Direct messages to a person who closed them are refused, as Discord does.
+        closed = [u for u, c in self._dm_channels.items() if c == channel.id and self.users[u].dms_closed]
+        if closed:
+            raise ApiError(403, 50007, "Cannot send messages to this user")
         payload, files = await self._read_body(request)
         message = self._create_message(channel.id, payload, files, author=self.bot_user)
         return await self._reply(request, message.to_dict(), changed=[("create", message)], complete=())

@@ -1,0 +1,73 @@
+## Klokken, herinneringen en afwezige spelers (Nederlands).
+
+clock-duration-m = { $n } min
+clock-duration-h = { $n } uur
+clock-duration-d = { $n } dagen
+clock-left = ⏳ Nog { $left }.
+clock-reminder = ⏰ { $players }: jij bent aan zet in { $game }, nog { $left }.
+clock-reminder-last = ⏰ { $players }: jij bent aan zet in { $game } — nog maar { $left } voordat de computer voor je zet.
+clock-reminder-dm = ⏰ Je bent aan zet in { $game }: nog { $left }.
+clock-board-link = Het bord: { $link }
+clock-lobby-expired = De tafel voor { $game } is niet op tijd begonnen en is gesloten. Het kanaal is weer vrij.
+clock-extended = { $user } gaf { $players } { $extra } extra: nog { $left }.
+clock-heads-up = 👀 Let op: jij bent hierna aan de beurt in { $game }.
+clock-away-note = 💤 { $user } is afwezig tot { $until }.
+
+timed-out = ⏰ De tijd van { $seat } is om; de computer heeft voor hen gezet.
+handed-over = { $seat } miste te veel zetten of is overgedragen; een computerspeler neemt de plaats over (telt als opgegeven).
+handed-over-ended = { $seat } is overgedragen aan de computer (telt als opgegeven).
+
+table-error-channel-not-allowed = In dit kanaal kun je op deze server geen spel openen. Vraag een moderator welke kanalen voor spellen zijn (`/tafel instellingen`).
+table-error-only-host-hands-over = Alleen de gastheer of iemand met Server beheren kan een plaats aan de computer geven.
+table-error-not-a-person-seat = Die plaats wordt niet door een persoon gespeeld.
+table-error-only-host-extends = Alleen de gastheer of iemand met Server beheren kan de klok verlengen.
+table-error-no-move-clock = Er loopt nu geen zetklok.
+table-error-not-seated = Die persoon speelt niet mee aan deze tafel.
+table-error-manage-server = Alleen iemand met Server beheren kan deze instellingen wijzigen.
+table-error-bad-time = Die tijd begrijp ik niet. Probeer "vrijdag", "3 dagen", "12u" of een datum als 2026-12-24.
+
+option-move_seconds = Tijd per zet
+option-handover_after = Keer tijd om voordat de computer overneemt
+option-bot_speed = Snelheid computer (s)
+option-none = geen
+
+settings-title = Tafelinstellingen van deze server
+settings-move = Standaardtijd per zet: { $value }
+settings-dm = Herinneringen per privébericht toegestaan: { $value }
+settings-lobby = Tafels die niet beginnen sluiten na: { $value }
+settings-channels = Spellen mogen worden geopend in: { $value }
+settings-anywhere = elk kanaal
+settings-saved = Opgeslagen.
+reminders-on = Je krijgt herinneringen nu ook per privébericht.
+reminders-off = Geen herinneringen meer per privébericht (de vermelding in het kanaal blijft).
+reminders-server-off = Deze server stuurt geen herinneringen per privébericht; je krijgt wel de vermelding in het kanaal.
+heads-up-on = Je krijgt een privébericht als jij hierna aan de beurt bent.
+heads-up-off = Geen vooraankondigingen meer.
+away-set = Je bent afwezig tot { $until }. Je herinneringen wachten tot dan; de klok loopt door tenzij de gastheer verlengt.
+away-cleared = Welkom terug: herinneringen staan weer aan.
+mine-title = Jouw open spellen
+mine-none = Je hebt geen open spellen op deze server.
+mine-line = { $game } in { $channel }: { $turn }{ $left }
+mine-your-turn = **jij bent aan zet**
+mine-waiting = wacht op { $players }
+mine-lobby = tafel open, nog niet begonnen
+running-title = Lopende spellen op deze server
+running-none = Er lopen geen spellen op deze server.
+option-quiet = Stiltetijd (s)
+
+## Commando's (ids volgens cogs/translator.py)
+cmd-name-extend = verlengen
+cmd-desc-extend = Geef de speler aan zet meer tijd (gastheer of Server beheren)
+cmd-param-hours = uren
+cmd-param-desc-extend-hours = Uren erbij op hun klok (1-168)
+cmd-name-hand-over = overdragen
+cmd-desc-hand-over = Geef de plaats van een afwezige speler aan de computer (gastheer of Server beheren)
+cmd-param-desc-hand-over-member = De afwezige speler (telt als opgegeven)
+cmd-param-time_per_move = tijd-per-zet
+cmd-param-desc-new-time_per_move = Tijd die elke speler per zet heeft (standaard: de instelling van de server)
+cmd-choice-none = geen
+cmd-choice-1h = 1 uur
+cmd-choice-12h = 12 uur
+cmd-choice-24h = 24 uur
+cmd-choice-3d = 3 dagen
+cmd-choice-7d = 7 dagen
