@@ -145,7 +145,12 @@ def create_bot(config: Config, *, clock=None, **client_options):
             await self.table_flow.painter.start()
             self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
             await self.tree.set_translator(FluentTranslator())
-            for extension in ["cogs.rules", "cogs.league", *(entry(key).cog_extension for key in specs)]:
+            for extension in [
+                "cogs.rules",
+                "cogs.league",
+                "cogs.asyncplay",
+                *(entry(key).cog_extension for key in specs),
+            ]:
                 try:
                     await self.load_extension(extension)
                 except Exception:

@@ -60,11 +60,14 @@ class TimeKeeper:
         self.lobby_expired = lobby_expired
         self.grace = grace
         self.scheduler = Scheduler(service.clock, self.due)
+        self._busy: set[int] = set()  # games whose deadline is being handled right now
         service.on_clock.append(self.arm)
 
     # ---- arming ----------------------------------------------------------------------------
     def arm(self, row: GameRow) -> None:
         """Wake for the game when its clock next needs a look (or not at all)."""
+        if row.id in self._busy:
+            return  # the handler arms the game once it is done with it
         if row.status not in ("lobby", "active") or row.deadline_at is None:
             self.scheduler.arm(row.id, None)
             return
@@ -89,6 +92,28 @@ class TimeKeeper:
 
     # ---- firing ----------------------------------------------------------------------------
     async def due(self, game_id: int) -> None:
+        """Handle one game's wake-up, then arm its next one. Never twice at once for a game: the
+        writes made while handling (a computer move per action) do not wake it again meanwhile."""
+        if game_id in self._busy:
+            return
+        self._busy.add(game_id)
+        try:
+            await self._handle(game_id)
+        finally:
+            self._busy.discard(game_id)
+        row = await self.service.store.get_game(game_id)
+        if row is None or row.status not in ("lobby", "active") or row.deadline_at is None:
+            self.scheduler.arm(game_id, None)
+            return
+        wake = TurnClock.from_json(row.clock).wake_at()
+        now = self.service.clock.now()
+        if wake is not None and wake <= now:
+            # Still due after handling (every move refused, say): try again later, never spin.
+            log.warning("deadline of game %s still due after handling; retrying in %.0f s", game_id, self.grace)
+            wake = now + self.grace
+        self.scheduler.arm(game_id, wake)
+
+    async def _handle(self, game_id: int) -> None:
         row = await self.service.store.get_game(game_id)
         if row is None or row.status not in ("lobby", "active"):
             return
@@ -110,8 +135,6 @@ class TimeKeeper:
             marked = await self.service.mark_reminded(row, stage)
             if marked is not None and self.remind is not None:
                 await self.remind(Reminder(marked, clock.owing, stage, clock.due - now))
-            return
-        self.arm(row)  # woken early (a wake-up that was superseded): look again later
 
     async def _lobby(self, row: GameRow) -> None:
         cancelled = await self.service.expire_lobby(row.id)
@@ -151,10 +174,9 @@ class TimeKeeper:
                 and fresh.seats[seat].human
                 and self.service.clock_of(fresh).timeouts_of(seat) >= settings.handover_after
             ):
-                handed = await self.service.hand_over(row.id, seat)
+                try:
+                    handed = await self.service.hand_over(row.id, seat)
+                except TableError as error:  # the game ended or moved on meanwhile
+                    log.info("hand-over of seat %s of game %s refused: %s", seat, row.id, error)
+                    continue
                 await self.publish(handed)
-        fresh = await self.service.get(row.id)
-        if fresh.version == row.version:
-            # Nothing could be done (every move refused): try again later instead of spinning.
-            log.warning("move clock of game %s ran out but no move could be made", row.id)
-            self.scheduler.arm(row.id, self.service.clock.now() + self.grace)

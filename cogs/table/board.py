@@ -94,3 +94,7 @@ class BoardPresenter(Presenter):
         )
         if result.row.status == "active":
             self.bots.poke(result.row)
+            try:
+                await self.flow.clocks.heads_up(result.row)
+            except Exception:
+                log.exception("heads-up for game %s failed", result.row.id)

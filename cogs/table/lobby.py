@@ -163,6 +163,7 @@ class LobbyPresenter(Presenter):
             intro = tr(row.locale, "game-started", game=game_name(row.locale, row.game), players=names)
             await self.flow.board.publish(row, result.state, result.events, intro=intro)
             self.bots.poke(row)
+            await self.flow.clocks.heads_up(row)
         elif isinstance(result, GameRow) and result.status == "cancelled":
             channel = await self.channel(row.channel_id)
             await channel.send(

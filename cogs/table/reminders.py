@@ -38,6 +38,10 @@ def jump_link(row: GameRow, message_id: int | None = None) -> str | None:
 
 
 class ClockPresenter(Presenter):
+    def __init__(self, flow) -> None:
+        super().__init__(flow)
+        self._heads_up_sent: dict[int, float] = {}  # game -> start of the turn already announced
+
     @property
     def now(self) -> float:
         return self.service.clock.now()
@@ -146,3 +150,46 @@ class ClockPresenter(Presenter):
             await self.flow.board.publish_result(result)
 
         await self.guarded(interaction, game, work)
+
+    # ---- heads-up and away -------------------------------------------------------------------
+    async def heads_up(self, row: GameRow) -> None:
+        """When one person's turn begins, a DM to the next person in seat order who asked for it
+        ("you are next"). Once per turn; the turn is known by when its move clock started."""
+        clock = self.service.clock_of(row)
+        if row.status != "active" or clock.kind != turnclock.MOVE or len(clock.owing) != 1 or clock.started is None:
+            return
+        if self._heads_up_sent.get(row.id) == clock.started:
+            return
+        self._heads_up_sent[row.id] = clock.started
+        count = len(row.seats)
+        current = clock.owing[0]
+        following = [(current + step) % count for step in range(1, count)]
+        nxt = next((s for s in following if row.seats[s].human), None)
+        if nxt is None or nxt == current:
+            return
+        present = await self.people_present(row, (nxt,))
+        if not present or not present[0][1].heads_up:
+            return
+        server = await self.service.server_settings(row.guild_id)
+        if not server.dm_reminders:
+            return
+        link = jump_link(row)
+        text = tr(row.locale, "clock-heads-up", game=game_name(row.locale, row.game))
+        await self.direct(present[0][1].user_id, text + (f"\n{link}" if link else ""))
+
+    async def away_notes(self, guild_id: int | None, user: discord.abc.User, until: float) -> int:
+        """A short note in each running game of ``user`` in the server: they are away until then."""
+        from table.until import shown
+
+        rows = await clock_store.open_games_in_guild(self.service.store, guild_id)
+        count = 0
+        for row in rows:
+            if row.status != "active" or row.seat_of(user.id) is None:
+                continue
+            channel = await self.channel(row.channel_id)
+            name = row.seats[row.seat_of(user.id)].name
+            await channel.send(
+                tr(row.locale, "clock-away-note", user=f"**{name}**", until=shown(until)), allowed_mentions=NO_MENTIONS
+            )
+            count += 1
+        return count

@@ -1,0 +1,167 @@
+"""Move clocks, reminders, absent players and the /table commands, end to end on a fake clock.
+
+The bot runs against the fake Discord with a ``FakeClock``; tests move time and then let the
+scheduler handle whatever fell due (``catch_up``). Nothing sleeps.
+"""
+
+import re
+
+import pytest
+
+from table.clock import FakeClock
+from table.settings import DAY, HOUR
+from tests.e2e.drive import open_table, people_to_move
+
+
+@pytest.fixture
+async def clocked(fake, capture, tmp_path):
+    from tests.e2e.conftest import Tafel
+
+    tafel = Tafel(fake, str(tmp_path / "tafel.sqlite3"))
+    tafel.clock = FakeClock()
+    await tafel.start()
+    yield tafel
+    await tafel.stop()
+
+
+async def later(tafel, seconds):
+    tafel.clock.advance(seconds)
+    await tafel.bot.table_flow.timekeeper.scheduler.catch_up()
+    await tafel.settle()
+
+
+async def two_player_game(fake, tafel, channel, host, guest, *, time_per_move="12h"):
+    game_id = await open_table(
+        fake, tafel, channel, "trackgammon", host, join=[guest], options={"time_per_move": time_per_move}
+    )
+    row, seats = await people_to_move(tafel, game_id)
+    return row, seats
+
+
+LINK = re.compile(r"https://discord\.com/channels/\d+/\d+/\d+")
+
+
+async def test_time_left_reminders_and_the_computer_moving_at_timeout(fake, clocked, channel, alice, bob):
+    row, [seat] = await two_player_game(fake, clocked, channel, alice, bob)
+    users = {alice.id: alice, bob.id: bob}
+    late = users[row.seats[seat].user_id]
+    other = bob if late is alice else alice
+    board = fake.last_public(channel)
+    assert "12 h left" in board.content or "12 uur" in board.content
+    # Alice asks for DMs too; Bob has closed his DMs but opts in anyway: skipped, never an error.
+    await fake.slash(alice, channel, "table", "reminders", options={"direct_messages": True})
+    await fake.slash(bob, channel, "table", "reminders", options={"direct_messages": True})
+    bob.dms_closed = True
+    posts = len(fake.channel_messages(channel))
+    await later(clocked, 6 * HOUR)
+    reminder = fake.last_public(channel)
+    assert len(fake.channel_messages(channel)) == posts + 1
+    assert [u.id for u in reminder.mentions] == [late.id]
+    assert LINK.search(reminder.content) and str(board.id) in reminder.content
+    assert not reminder.files and not reminder.embeds  # no new board picture, and never a hand
+    if late is alice:
+        [dm] = fake.dm_messages(alice)
+        assert "Trackgammon" in dm.content and not dm.files
+    assert fake.dm_messages(bob) == []
+    assert other.id not in [u.id for u in reminder.mentions]
+    # The last reminder one hour before the end, then the computer moves for the late player.
+    await later(clocked, 5 * HOUR)
+    assert len(fake.channel_messages(channel)) == posts + 2
+    await later(clocked, HOUR)
+    texts = "\n".join(m.content for m in fake.channel_messages(channel)[posts + 2 :])
+    assert "Time ran out" in texts or "tijd van" in texts
+    row2, seats = await people_to_move(clocked, row.id)
+    assert row2.status == "active" and seats and seats != [seat]
+    moves = [a for _, _, a in await clocked.bot.store.moves(row.id)]
+    # One timeout for the whole turn, however many actions the computer needed to finish it.
+    assert moves.count("!timeout") == 1 and moves[0] == "!timeout" and len(moves) > 2
+    engine = clocked.bot.table_service.spec("trackgammon").engine
+    assert engine.dump(await clocked.bot.table_service.replay(row.id)) == row2.state
+
+
+async def test_host_extends_and_hands_over_an_absent_player(fake, clocked, channel, alice, bob, carol):
+    row, [seat] = await two_player_game(fake, clocked, channel, alice, bob, time_per_move="1h")
+    refused = await fake.slash(carol, channel, "trackgammon", "extend", options={"hours": 5})
+    assert refused.ephemeral and "host" in refused.content
+    ok = await fake.slash(alice, channel, "trackgammon", "extend", options={"hours": 5})
+    assert ok.ephemeral
+    await clocked.settle()
+    note = fake.last_public(channel)
+    assert "more" in note.content and "6 h left" in note.content
+    await later(clocked, HOUR)
+    assert "!timeout" not in [a for _, _, a in await clocked.bot.store.moves(row.id)]
+    refused = await fake.slash(bob, channel, "trackgammon", "hand-over", options={"member": alice})
+    assert refused.ephemeral
+    await fake.slash(alice, channel, "trackgammon", "hand-over", options={"member": bob})
+    await clocked.settle()
+    row = await clocked.bot.store.get_game(row.id)
+    bob_seat = next(i for i, s in enumerate(row.seats) if s.name == "bob")
+    assert row.seats[bob_seat].resigned and row.status == "finished"
+
+
+async def test_a_lobby_that_never_starts_is_closed_and_frees_the_channel(fake, clocked, channel, alice, bob):
+    await fake.slash(alice, channel, "trackgammon", "new")
+    await clocked.settle()
+    await later(clocked, DAY)
+    assert "did not start in time" in fake.last_public(channel).content
+    again = await fake.slash(bob, channel, "trackgammon", "new")
+    assert not again.ephemeral and again.message.embeds
+
+
+async def test_after_a_restart_a_deadline_that_passed_fires_after_the_grace(fake, clocked, channel, alice, bob):
+    row, [seat] = await two_player_game(fake, clocked, channel, alice, bob, time_per_move="1h")
+    await clocked.stop()
+    clocked.clock.advance(3 * HOUR)  # the bot was down while the deadline passed
+    await clocked.start()
+    await later(clocked, 0)
+    assert "!timeout" not in [a for _, _, a in await clocked.bot.store.moves(row.id)]
+    await later(clocked, 60)
+    assert "!timeout" in [a for _, _, a in await clocked.bot.store.moves(row.id)]
+
+
+async def test_server_settings_need_manage_server_and_limit_channels(fake, clocked, channel, alice):
+    mod = fake.add_user("mod", manage_guild=True)
+    other = fake.add_channel("elders")
+    shown = await fake.slash(alice, channel, "table", "settings")
+    assert "24 h" in shown.content and shown.ephemeral
+    refused = await fake.slash(alice, channel, "table", "settings", options={"time_per_move": "3d"})
+    assert "Manage Server" in refused.content
+    saved = await fake.slash(
+        mod, channel, "table", "settings", options={"time_per_move": "3d", "allow_channel": channel}
+    )
+    assert "Saved" in saved.content and "3 days" in saved.content
+    refused = await fake.slash(alice, other, "trackgammon", "new")
+    assert refused.ephemeral and "cannot be opened" in refused.content
+    opened = await fake.slash(alice, channel, "trackgammon", "new")
+    assert "3 days" in str(opened.message.embeds)
+
+
+async def test_my_games_and_running_games(fake, clocked, channel, alice, bob, carol):
+    row, [seat] = await two_player_game(fake, clocked, channel, alice, bob)
+    second = fake.add_channel("tweede")
+    await fake.slash(carol, second, "trackgammon", "new")
+    mine = await fake.slash(alice, channel, "table", "mine")
+    assert mine.ephemeral and "Trackgammon" in mine.content and LINK.search(mine.content)
+    assert "12 h" in mine.content
+    assert (await fake.slash(carol, channel, "table", "mine")).content.count("lobby") == 1
+    running = await fake.slash(carol, channel, "table", "running")
+    assert running.content.count("Trackgammon") == 1  # the lobby is not running
+
+
+async def test_heads_up_and_away(fake, clocked, channel, alice, bob):
+    await fake.slash(alice, channel, "table", "heads-up", options={"on": True})
+    await fake.slash(bob, channel, "table", "heads-up", options={"on": True})
+    row, [seat] = await two_player_game(fake, clocked, channel, alice, bob)
+    users = {alice.id: alice, bob.id: bob}
+    nxt = users[row.seats[1 - seat].user_id]
+    assert any("you are next" in m.content or "hierna" in m.content for m in fake.dm_messages(nxt))
+    late = users[row.seats[seat].user_id]
+    away = await fake.slash(late, channel, "table", "away", options={"until": "3 days"})
+    assert away.ephemeral
+    await clocked.settle()
+    assert "away until" in fake.last_public(channel).content or "afwezig" in fake.last_public(channel).content
+    posts = len(fake.channel_messages(channel))
+    await later(clocked, 6 * HOUR)
+    assert len(fake.channel_messages(channel)) == posts  # reminders held while away
+    bad = await fake.slash(late, channel, "table", "away", options={"until": "someday"})
+    assert bad.ephemeral and fake.last_public(channel) is not None
