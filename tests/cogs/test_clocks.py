@@ -242,3 +242,46 @@ async def test_scheduler_wakes_only_for_the_earliest_and_supersedes_rearmed_game
     clock.advance(50)
     await scheduler.catch_up()
     assert seen == [(2, 150), (1, 200)] and scheduler.next_due() is None
+
+
+async def live_table(tmp_path, game, options, settings):
+    from table.spec import load_spec
+
+    store = await Store.open(tmp_path / f"{game}.sqlite3")
+    table = Table(store, FakeClock())
+    table.service.specs[game] = load_spec(game)
+    row = await table.service.create(game, guild_id=1, channel_id=7, host=ANN, options=options, settings=settings)
+    await table.service.join(row.id, BOB)
+    return table, (await table.service.start(row.id, ANN)).row
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("duvelen", {"mode": "live", "rounds": 2}), ("howruck", {"barrels_to_win": 1})],
+)
+async def test_live_phases_keep_their_own_quiet_time_on_the_same_scheduler(tmp_path, game, options):
+    table, row = await live_table(tmp_path, game, options, {"quiet": 30.0})
+    try:
+        clock = table.service.clock_of(row)
+        assert clock.kind == "quiet" and clock.due == table.clock.now() + 30
+        await table.later(29)
+        assert table.published == []
+        await table.later(1)
+        [result] = table.published
+        assert result.action == "!quiet"
+        row = await table.service.get(row.id)
+        assert [a for _, _, a in await table.service.store.moves(row.id)] == ["!quiet"]
+        engine = table.service.spec(game).engine
+        assert engine.dump(await table.service.replay(row.id)) == row.state
+    finally:
+        await table.service.store.close()
+
+
+async def test_relaxed_duvelen_runs_on_the_move_clock(tmp_path):
+    table, row = await live_table(tmp_path, "duvelen", {"mode": "relaxed"}, {"move_seconds": HOUR})
+    try:
+        assert table.service.clock_of(row).kind == "move"
+        await table.later(HOUR)
+        assert table.published and table.published[0].events[0]["type"] == "timed-out"
+    finally:
+        await table.service.store.close()
