@@ -165,3 +165,27 @@ async def test_heads_up_and_away(fake, clocked, channel, alice, bob):
     assert len(fake.channel_messages(channel)) == posts  # reminders held while away
     bad = await fake.slash(late, channel, "table", "away", options={"until": "someday"})
     assert bad.ephemeral and fake.last_public(channel) is not None
+
+
+async def test_one_post_per_turn_a_turn_of_several_clicks_and_computers_edit_the_board(fake, tafel, channel, alice):
+    from tests.e2e.drive import press_a_move
+
+    game_id = await open_table(fake, tafel, channel, "trackgammon", alice, computers=2)
+    for _click in range(12):
+        row, seats = await people_to_move(tafel, game_id)
+        if row.status != "active":
+            break
+        assert seats == [0]
+        controls = await fake.click(alice, fake.last_public(channel), f"tb:hand:{game_id}")
+        await press_a_move(fake, alice, controls.message, game_id)
+    await tafel.settle()
+    seats = [seat for _, seat, _ in await tafel.bot.store.moves(game_id)]
+    alice_turns = sum(1 for i, s in enumerate(seats) if s == 0 and (i == 0 or seats[i - 1] != 0))
+    boards = [m for m in fake.channel_messages(channel) if any(name == "board.png" for name, _ in m.files)]
+    # One picture per turn of Alice's (plus the opening board and the one waiting for her now),
+    # not one per click or per computer move.
+    assert len(boards) <= alice_turns + 2 < len(seats)
+    assert any(m.edits for m in boards)
+    # Each fresh board mentions the person whose turn begins.
+    first_versions = [m.versions[0].get("content", "") if m.versions else m.content for m in boards]
+    assert all(f"<@{alice.id}>" in text for text in first_versions[1:])
