@@ -452,11 +452,11 @@ class TableService:
     async def mark_reminded(self, row: GameRow, stage: int) -> GameRow | None:
         """Record that the reminder of ``stage`` went out (None if the game moved on meanwhile)."""
         async with self.lock(row.id):
-            fresh = await self.get(row.id)
-            if fresh.version != row.version:
+            clock = self.clock_of(row)
+            try:  # compare-and-set on the version: no need to read the row again
+                return await self._set_clock(row, replace(clock, reminded=max(stage, clock.reminded)))
+            except TableError:
                 return None
-            clock = replace(self.clock_of(fresh), reminded=max(stage, self.clock_of(fresh).reminded))
-            return await self._set_clock(fresh, clock)
 
     async def _set_clock(self, row: GameRow, clock: TurnClock) -> GameRow:
         deadline_at, data = clock.stored()

@@ -98,10 +98,11 @@ class TimeKeeper:
             return
         self._busy.add(game_id)
         try:
-            await self._handle(game_id)
+            row = await self._handle(game_id)
         finally:
             self._busy.discard(game_id)
-        row = await self.service.store.get_game(game_id)
+        if row is None:
+            row = await self.service.store.get_game(game_id)
         if row is None or row.status not in ("lobby", "active") or row.deadline_at is None:
             self.scheduler.arm(game_id, None)
             return
@@ -113,14 +114,15 @@ class TimeKeeper:
             wake = now + self.grace
         self.scheduler.arm(game_id, wake)
 
-    async def _handle(self, game_id: int) -> None:
+    async def _handle(self, game_id: int) -> GameRow | None:
+        """Do what is due; returns the game as it now stands when known without reading it again."""
         row = await self.service.store.get_game(game_id)
         if row is None or row.status not in ("lobby", "active"):
-            return
+            return row
         clock = self.service.clock_of(row)
         now = self.service.clock.now()
         if clock.kind is None or clock.due is None:
-            return
+            return row
         if clock.due <= now:
             if clock.kind == turnclock.LOBBY:
                 await self._lobby(row)
@@ -128,13 +130,15 @@ class TimeKeeper:
                 await self._quiet(row)
             elif clock.kind == turnclock.MOVE:
                 await self._move_timeout(row, clock)
-            return
+            return None
         upcoming = clock.next_reminder()
         if upcoming is not None and upcoming[1] <= now:
             stage, _ = upcoming
             marked = await self.service.mark_reminded(row, stage)
             if marked is not None and self.remind is not None:
                 await self.remind(Reminder(marked, clock.owing, stage, clock.due - now))
+            return marked
+        return row
 
     async def _lobby(self, row: GameRow) -> None:
         cancelled = await self.service.expire_lobby(row.id)
