@@ -189,3 +189,27 @@ async def test_one_post_per_turn_a_turn_of_several_clicks_and_computers_edit_the
     # Each fresh board mentions the person whose turn begins.
     first_versions = [m.versions[0].get("content", "") if m.versions else m.content for m in boards]
     assert all(f"<@{alice.id}>" in text for text in first_versions[1:])
+
+
+async def test_nothing_private_in_any_reminder(fake, clocked, channel, alice, bob):
+    game_id = await open_table(
+        fake, clocked, channel, "howruck", alice, join=[bob], options={"learning": True, "time_per_move": "1h"}
+    )
+    for user in (alice, bob):
+        await fake.slash(user, channel, "table", "reminders", options={"direct_messages": True})
+    row, [seat] = await people_to_move(clocked, game_id)
+    late = alice if row.seats[seat].user_id == alice.id else bob
+    posts = len(fake.channel_messages(channel))
+    await later(clocked, HOUR / 2)
+    await later(clocked, HOUR / 2 - HOUR / 10)
+    reminders = fake.channel_messages(channel)[posts:]
+    assert len(reminders) == 2
+    row = await clocked.bot.store.get_game(game_id)
+    link = f"https://discord.com/channels/{fake.guild_id}/{channel}/{row.board_message_id}"
+    # Exactly the template: who, which game, how long, and the link; no card, no picture.
+    assert reminders[0].content == (
+        f"⏰ <@{late.id}>: your move in How Ruck!, 30 min left.\nThe board: {link}"
+    ) or reminders[0].content.startswith(f"⏰ <@{late.id}>: jij bent aan zet")
+    for message in [*reminders, *fake.dm_messages(late)]:
+        assert not message.files and not message.embeds and not message.components
+        assert re.fullmatch(r"[^\n]*\n[^\n]*https://discord\.com/channels/[\d/]+", message.content)
