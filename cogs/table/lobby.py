@@ -13,6 +13,7 @@ import discord
 
 from cogs.table.components import LobbyButton
 from cogs.table.presenter import NO_MENTIONS, Presenter, is_admin, lang_of, player_of
+from cogs.table.reminders import duration_text
 from db import GameRow
 from locales import language_of, tr
 from table.service import LobbyResult, TableError
@@ -178,8 +179,6 @@ def _option_label(lang: str, game: str, key: str) -> str:
 
 def setting_lines(lang: str, settings: TableSettings) -> list[str]:
     """The table's own settings for the lobby (time per move and the like)."""
-    from cogs.table.reminders import duration_text
-
     lines = []
     for key, value in settings.shown():
         if key == "move_seconds":
