@@ -118,8 +118,9 @@ def quiet_noisy_loggers(level: int) -> None:
         logging.getLogger(name).setLevel(max(logging.INFO, level))
 
 
-def create_bot(config: Config, **client_options):
-    """The bot, not yet started. Tests pass ``guild_ready_timeout`` and the like."""
+def create_bot(config: Config, *, clock=None, **client_options):
+    """The bot, not yet started. Tests pass ``guild_ready_timeout`` and the like, and a fake
+    ``clock`` (``table.clock.FakeClock``) to move time themselves."""
     import discord
     from discord.ext import commands
 
@@ -142,14 +143,19 @@ def create_bot(config: Config, **client_options):
                 except Exception:
                     # One broken game must not take the others down.
                     log.exception("game %s could not be loaded; its commands are off", key)
-            self.table_service = TableService(self.store, specs)
+            self.table_service = TableService(self.store, specs, clock=clock)
             self.table_flow = TableFlow(
                 self, self.table_service, bot_delay_factor=config.bot_delay, render_processes=config.render_processes
             )
             await self.table_flow.painter.start()
             self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
             await self.tree.set_translator(FluentTranslator())
-            for extension in ["cogs.rules", "cogs.league", *(entry(key).cog_extension for key in specs)]:
+            for extension in [
+                "cogs.rules",
+                "cogs.league",
+                "cogs.asyncplay",
+                *(entry(key).cog_extension for key in specs),
+            ]:
                 try:
                     await self.load_extension(extension)
                 except Exception:

@@ -30,13 +30,9 @@ class Duvelen(TableCog, PlayCommand, group_name="duvelen", group_description="Du
         quiet: app_commands.Range[int, 15, 600] = 60,
         computer_speed: app_commands.Range[float, 0.3, 10.0] = 1.5,
     ) -> None:
-        options = {
-            "rounds": rounds,
-            "mode": mode.value if mode else "live",
-            "_quiet": quiet,
-            "_bot_speed": computer_speed,
-        }
-        await self.flow.lobby.create(interaction, self.game, options)
+        options = {"rounds": rounds, "mode": mode.value if mode else "live"}
+        settings = {"quiet": float(quiet), "bot_speed": computer_speed}
+        await self.flow.lobby.create(interaction, self.game, options, settings)
 
 
 async def setup(bot: commands.Bot) -> None:

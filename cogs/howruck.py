@@ -25,8 +25,8 @@ class HowRuck(TableCog, PlayCommand, group_name="howruck", group_description="Ho
         barrels: app_commands.Range[int, 1, 3] = 3,
         computer_speed: app_commands.Range[float, 0.5, 10.0] = 1.5,
     ) -> None:
-        options = {"learning": learning, "barrels_to_win": barrels, "_bot_speed": computer_speed}
-        await self.flow.lobby.create(interaction, self.game, options)
+        options = {"learning": learning, "barrels_to_win": barrels}
+        await self.flow.lobby.create(interaction, self.game, options, {"bot_speed": computer_speed})
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -76,6 +76,12 @@ class GameRow:
     created_at: float
     updated_at: float
     finished_at: float | None = None
+    # Clocks (migration 3): the table's settings, the next deadline and the clock's bookkeeping
+    # (plain JSON here; ``table.settings`` and ``table.turnclock`` give them their types).
+    settings: dict[str, Any] | None = None
+    deadline_at: float | None = None
+    clock: dict[str, Any] | None = None
+    board_message_id: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -106,6 +112,10 @@ def _row_to_game(row: Any) -> GameRow:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         finished_at=row["finished_at"],
+        settings=json.loads(row["settings"]) if row["settings"] else None,
+        deadline_at=row["deadline_at"],
+        clock=json.loads(row["clock"]) if row["clock"] else None,
+        board_message_id=row["board_message_id"],
     )
 
 
@@ -259,13 +269,17 @@ class Store:
         seats: Sequence[Seat],
         seed: int,
         locale: str = "en",
+        settings: dict[str, Any] | None = None,
+        deadline: tuple[float | None, dict[str, Any] | None] | None = None,
     ) -> GameRow:
         now = time.time()
+        deadline_at, clock = deadline or (None, None)
         try:
             async with self.transaction() as tx:
                 game_id = await tx.insert_returning_id(
                     "INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seats, seed, locale,"
-                    " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                    " created_at, updated_at, settings, deadline_at, clock)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
@@ -277,6 +291,9 @@ class Store:
                         locale,
                         now,
                         now,
+                        json.dumps(settings) if settings is not None else None,
+                        deadline_at,
+                        json.dumps(clock) if clock is not None else None,
                     ),
                 )
         except Exception as error:
@@ -303,12 +320,14 @@ class Store:
         moves: Iterable[tuple[int | None, str]] = (),
         results: Sequence[ResultRow] | None = None,
         rated: bool = False,
+        deadline: tuple[float | None, dict[str, Any] | None] | None = None,
     ) -> int:
         """Compare-and-set write of a game, its new moves and (when it ends) its results, in one
         transaction. Returns the new version; raises ``StaleVersion`` if the game moved on.
 
         ``rated`` is what the caller thinks; it is stored with the results, and the league's
-        results hook replaces it with the league's own decision (``db.league.is_rated``)."""
+        results hook replaces it with the league's own decision (``db.league.is_rated``).
+        ``deadline`` = (deadline_at, clock bookkeeping) replaces both when given."""
         now = time.time()
         sets = ["version = version + 1", "updated_at = ?"]
         params: list[Any] = [now]
@@ -330,6 +349,11 @@ class Store:
         if lobby_message_id is not None:
             sets.append("lobby_message_id = ?")
             params.append(lobby_message_id)
+        if deadline is not None:
+            sets.append("deadline_at = ?")
+            sets.append("clock = ?")
+            params.append(deadline[0])
+            params.append(json.dumps(deadline[1]) if deadline[1] is not None else None)
         async with self.transaction() as tx:
             changed = await tx.execute(
                 f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",

@@ -40,6 +40,10 @@ TABLES: dict[str, tuple[str, ...]] = {
         "created_at",
         "updated_at",
         "finished_at",
+        "settings",
+        "deadline_at",
+        "clock",
+        "board_message_id",
     ),
     "moves": ("game_id", "seq", "seat", "action", "at"),
     "results": (
@@ -60,13 +64,34 @@ TABLES: dict[str, tuple[str, ...]] = {
     "league_seasons": ("guild_id", "number", "started_at", "started_by", "carry_over"),
     "league_games": ("seq", "game_id", "guild_id", "season", "game", "rated", "applied"),
     "league_ratings": ("guild_id", "season", "game", "user_id", "mu", "sigma", "games"),
+    "table_server_settings": (
+        "guild_id",
+        "move_seconds",
+        "dm_reminders",
+        "lobby_seconds",
+        "channels",
+        "updated_at",
+        "updated_by",
+    ),
+    "table_people": ("user_id", "dm_reminders", "heads_up", "away_until"),
 }
 # Columns that number new rows by themselves; copied rows keep their numbers, and the target's
 # counter is moved on past them.
 IDENTITIES = {"games": "id", "league_games": "seq"}
 # Columns stored as REAL / DOUBLE PRECISION: compared as floats (SQLite hands back 3 for 3.0 when a
 # value was written as an integer).
-FLOATS = {"created_at", "updated_at", "finished_at", "at", "score", "started_at", "mu", "sigma"}
+FLOATS = {
+    "created_at",
+    "updated_at",
+    "finished_at",
+    "at",
+    "score",
+    "started_at",
+    "mu",
+    "sigma",
+    "deadline_at",
+    "away_until",
+}
 
 
 class TransferError(Exception):

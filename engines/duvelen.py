@@ -393,8 +393,9 @@ class DuvelenEngine(Engine):
         return not state.over and not state.relaxed
 
     def deadline(self, state: State) -> Deadline:
-        # A running round ends after the host's quiet time with no card played.
-        return Deadline(self.to_move(state), quiet=not state.over)
+        # A running live round ends after the host's quiet time with no card played. Relaxed
+        # play takes turns: the table's move clock waits for the seat whose turn it is.
+        return Deadline(self.to_move(state), quiet=not state.over and not state.relaxed)
 
     def timeout(self, state: State) -> tuple[State, list[Event]]:
         """End the running round: the host's quiet time passed with no card played."""

@@ -75,8 +75,8 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
-from engines.base import Engine, Event, Outcome
-from engines.errors import BadOption, BadState
+from engines.base import Deadline, Engine, Event, Outcome
+from engines.errors import BadOption, BadState, IllegalAction
 from engines.howruck_cards import (
     CARDS,
     DECK_SIZE,
@@ -214,6 +214,31 @@ class HowRuck(Engine):
     # ---- whose move, which moves ---------------------------------------------------------------
     def to_move(self, state: State) -> frozenset[int]:
         return frozenset(seat for seat in (0, 1) if self.legal_actions(state, seat))
+
+    def deadline(self, state: State) -> Deadline:
+        # The team-forming race is live play with the table's short quiet time; the tug is
+        # turn-based and waits on the table's move clock.
+        return Deadline(self.to_move(state), quiet=state["phase"] == "forming")
+
+    def timeout(self, state: State) -> tuple[State, list[Event]]:
+        """Ruling (online): the team-forming race stalls when nobody splits a pair for the table's
+        quiet time. Then every remaining split is made as dealt: each pair's first card is kept
+        and its second given, the seat further ahead splitting first (seat 0 on equal progress).
+        So whoever was ahead finishes and calls Stop first, as they would have, with no tie
+        draw, and then splits the other's rest the same way until the tug starts. The rules
+        decide, not a computer player's judgement, so a replay needs nothing but the log."""
+        if state["phase"] != "forming":
+            raise IllegalAction("Only the team-forming race has a quiet time.", "no-timeout")
+        events: list[Event] = [{"type": "forming-timeout"}]
+        for _ in range(4 * PREP_SIZE):  # more than the splits and Stops there can be
+            if state["phase"] != "forming":
+                break
+            forming = state["forming"]
+            progress = {s: forming["splits"][s] + (PREP_SIZE if forming["faster"] == s else 0) for s in (0, 1)}
+            seat = min(self.to_move(state), key=lambda s: (-progress[s], s))
+            state, more = self.apply(state, seat, self.legal_actions(state, seat)[0])
+            events += more
+        return state, events
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         if state["phase"] == "forming":

@@ -17,8 +17,17 @@ from db import GameRow
 from engines.errors import GameError
 from engines.rng import derive_seed
 from table.service import ActResult, TableError, TableService
+from table.spec import GameSpec
 
 log = logging.getLogger("tafelbot.bots")
+
+
+def computer_action(spec: GameSpec, row: GameRow, state: Any, seat: int) -> str:
+    """What the computer plays for ``seat`` now: from that seat's own view and legal actions,
+    with randomness derived from the game (a replay of the same game chooses the same)."""
+    legal = spec.engine.legal_actions(state, seat)
+    view = spec.engine.view(state, seat)
+    return spec.choose(view, legal, derive_seed(row.seed, row.version, seat))
 
 
 class ComputerPlayers:
@@ -68,9 +77,10 @@ class ComputerPlayers:
         self._tasks.clear()
 
     def pause(self, row: GameRow, seat: int) -> float:
-        """Seconds to think: the table's chosen speed (``_bot_speed``) or the game's default, with
+        """Seconds to think: the table's chosen speed (its settings) or the game's default, with
         a little jitter so computers in live play do not act in lockstep."""
-        base = float(row.options.get("_bot_speed", self.service.spec(row.game).bot_delay))
+        speed = self.service.settings_of(row).bot_speed
+        base = float(speed if speed is not None else self.service.spec(row.game).bot_delay)
         jitter = 0.75 + 0.5 * (derive_seed(row.seed, row.version, seat, "pause") % 1000) / 1000
         return base * jitter * self.delay_factor
 
@@ -91,9 +101,7 @@ class ComputerPlayers:
                 state = spec.engine.load(row.state)
                 if seat not in spec.engine.to_move(state):
                     return
-                legal = spec.engine.legal_actions(state, seat)
-                view = spec.engine.view(state, seat)
-                action = spec.choose(view, legal, derive_seed(row.seed, row.version, seat))
+                action = computer_action(spec, row, state, seat)
                 try:
                     result = await self.service.act(game_id, seat=seat, action=action)
                 except (TableError, GameError) as error:

@@ -17,12 +17,19 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from db import ChannelBusy, GameRow, ResultRow, Seat, StaleVersion, Store
+from db import clocks as clock_store
 from engines.base import Event, Outcome
 from engines.errors import GameError, IllegalAction
+from table import turnclock
+from table.clock import Clock, SystemClock
+from table.settings import ServerSettings, TableSettings, split_legacy_options
 from table.spec import GameSpec
+from table.turnclock import TurnClock
 
 RESIGN_ACTION = "!resign"  # platform entries in the move log start with "!"
 QUIET_ACTION = "!quiet"  # a live phase's quiet time passed: replays call the engine's ``timeout``
+TIMEOUT_MARK = "!timeout"  # the move clock ran out; the computer's move for the seat follows it
+HANDOVER_ACTION = "!handover"  # the seat went to the computer (timeouts, or the host): ranked as resigned
 
 
 class TableError(Exception):
@@ -60,12 +67,15 @@ class LobbyResult:
 
 
 class TableService:
-    def __init__(self, store: Store, specs: dict[str, GameSpec]) -> None:
+    def __init__(self, store: Store, specs: dict[str, GameSpec], clock: Clock | None = None) -> None:
         self.store = store
         self.specs = specs
         # A lock lives only while someone holds or waits for it, so the table does not grow with
         # every game ever played.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.clock = clock or SystemClock()
+        # Called with the row after every write that may change its deadline (the scheduler arms it).
+        self.on_clock: list = []
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -90,6 +100,20 @@ class TableService:
             raise TableError("no-game-here", game=game or "")
         return row
 
+    @staticmethod
+    def settings_of(row: GameRow) -> TableSettings:
+        return TableSettings.from_stored(row.settings, row.options)
+
+    @staticmethod
+    def clock_of(row: GameRow) -> TurnClock:
+        return TurnClock.from_json(row.clock)
+
+    async def server_settings(self, guild_id: int | None) -> ServerSettings:
+        if guild_id is None:
+            return ServerSettings()
+        stored = await clock_store.server_settings(self.store, guild_id)
+        return ServerSettings(**stored)
+
     def state_of(self, row: GameRow) -> Any:
         if row.state is None:
             raise TableError("not-started")
@@ -105,17 +129,29 @@ class TableService:
         host: Player,
         options: dict[str, Any],
         locale: str = "en",
+        settings: dict[str, Any] | None = None,
+        parent_id: int | None = None,
     ) -> GameRow:
+        """Open a table. ``settings`` are the table's own (``TableSettings`` fields; unset ones
+        come from the server's defaults); callers that still pass ``_quiet``/``_bot_speed`` as
+        options get them moved into the settings."""
         spec = self.spec(game)
         given = {k: v for k, v in options.items() if v is not None}
-        # Keys starting with "_" are the table's own settings (such as a quiet time), not rules.
-        settings = {k: v for k, v in given.items() if k.startswith("_")}
-        normalized = {
-            **spec.engine.normalize_options({k: v for k, v in given.items() if k not in settings}),
-            **settings,
-        }
+        rules, legacy = split_legacy_options(given)
+        normalized = spec.engine.normalize_options(rules)
+        server = await self.server_settings(guild_id)
+        if not server.allows_channel(channel_id, parent_id):
+            raise TableError("channel-not-allowed")
+        chosen = {k: v for k, v in (settings or {}).items() if v is not None}
+        if "_quiet" in legacy:
+            chosen.setdefault("quiet", float(legacy["_quiet"]))
+        if "_bot_speed" in legacy:
+            chosen.setdefault("bot_speed", float(legacy["_bot_speed"]))
+        chosen.setdefault("move_seconds", server.move_seconds)
+        table = TableSettings.from_json(chosen)
+        lobby = turnclock.lobby_clock(self.clock.now(), server.lobby_seconds)
         try:
-            return await self.store.create_game(
+            row = await self.store.create_game(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game=game,
@@ -124,9 +160,13 @@ class TableService:
                 seats=[Seat(name=host.name, user_id=host.user_id)],
                 seed=secrets.randbits(62),
                 locale=locale,
+                settings=table.to_json(),
+                deadline=lobby.stored(),
             )
         except ChannelBusy as busy:
             raise TableError("channel-busy", game_id=busy.game_id or 0) from None
+        self._clock_changed(row)
+        return row
 
     async def join(self, game_id: int, player: Player) -> LobbyResult:
         async with self.lock(game_id):
@@ -186,8 +226,10 @@ class TableService:
                 raise TableError("too-few-players", min=engine.min_players)
             state, events = engine.new_game(len(row.seats), row.seed, engine_options(row))  # BadOption reaches the user
             dumped = engine.dump(state)
-            version = await self._write(row, status="active", state=dumped)
-            started = replace(row, status="active", state=dumped, version=version)
+            clock = self._next_clock(row, TurnClock(), state, row.seats, active=True)
+            version = await self._write(row, status="active", state=dumped, deadline=clock.stored())
+            started = replace(row, status="active", state=dumped, version=version, **_clock_fields(clock))
+            self._clock_changed(started)
             return LobbyResult(started, started=True, state=state, events=events)
 
     async def set_lobby_message(self, row: GameRow, message_id: int) -> GameRow:
@@ -205,8 +247,11 @@ class TableService:
         user_id: int | None = None,
         action: str,
         expected_version: int | None = None,
+        timed_out: bool = False,
     ) -> ActResult:
-        """Apply one action for a human (by ``user_id``) or a computer seat (by ``seat``)."""
+        """Apply one action for a human (by ``user_id``) or a computer seat (by ``seat``).
+        ``timed_out``: the computer moves for a person whose move clock ran out (logged with a
+        ``!timeout`` mark before the move, and counted towards handing the seat over)."""
         async with self.lock(game_id):
             row = await self.get(game_id)
             if row.status != "active":
@@ -234,20 +279,32 @@ class TableService:
                 raise
             outcome = engine.outcome(new_state)
             results = _results(row.seats, outcome) if outcome is not None else None
+            clock = self.clock_of(row)
+            if timed_out:
+                clock = clock.with_timeouts(seat, clock.timeouts_of(seat) + 1, len(row.seats))
+            elif user_id is not None and clock.timeouts_of(seat):
+                clock = clock.with_timeouts(seat, 0, len(row.seats))  # the person is back
+            clock = self._next_clock(
+                row, clock, new_state, row.seats, active=outcome is None, action=action, events=events
+            )
             dumped = engine.dump(new_state)
+            moves = [(seat, TIMEOUT_MARK), (seat, action)] if timed_out else [(seat, action)]
             version = await self._write(
                 row,
                 state=dumped,
-                moves=[(seat, action)],
+                moves=moves,
                 status="finished" if outcome is not None else None,
                 results=results,
+                deadline=clock.stored(),
             )
             saved = replace(
                 row,
                 state=dumped,
                 version=version,
                 status="finished" if outcome is not None else row.status,
+                **_clock_fields(clock),
             )
+            self._clock_changed(saved)
             return ActResult(saved, seat, action, events, new_state, outcome, stale_click=stale)
 
     async def end_quiet(self, game_id: int) -> ActResult | None:
@@ -263,19 +320,25 @@ class TableService:
             new_state, events = spec.engine.timeout(state)
             outcome = spec.engine.outcome(new_state)
             dumped = spec.engine.dump(new_state)
+            # The quiet time starts afresh whatever the engine says about progress.
+            clock = replace(self.clock_of(row), kind=None)
+            clock = self._next_clock(row, clock, new_state, row.seats, active=outcome is None)
             version = await self._write(
                 row,
                 state=dumped,
                 moves=[(None, QUIET_ACTION)],
                 status="finished" if outcome is not None else None,
                 results=_results(row.seats, outcome) if outcome is not None else None,
+                deadline=clock.stored(),
             )
             saved = replace(
                 row,
                 state=dumped,
                 version=version,
                 status="finished" if outcome is not None else row.status,
+                **_clock_fields(clock),
             )
+            self._clock_changed(saved)
             return ActResult(saved, -1, QUIET_ACTION, events, new_state, outcome)
 
     async def replay(self, game_id: int) -> Any:
@@ -283,7 +346,7 @@ class TableService:
         row = await self.get(game_id)
         spec = self.spec(row.game)
         state, _ = spec.engine.new_game(len(row.seats), row.seed, engine_options(row))
-        for _seq, seat, action in await self.store.moves(game_id):
+        for _seq, seat, action in await self.store.moves(game_id):  # "!" marks (resign, timeout) change no state
             if action == QUIET_ACTION:
                 state, _ = spec.engine.timeout(state)
             elif not action.startswith("!"):
@@ -299,24 +362,49 @@ class TableService:
             seat = row.seat_of(player.user_id)
             if seat is None:
                 raise TableError("not-a-player")
-            seats = [replace(s) for s in row.seats]
-            seats[seat] = replace(seats[seat], bot=True, resigned=True)
-            engine = self.spec(row.game).engine
-            state = engine.load(row.state)
-            still_in = [i for i, s in enumerate(seats) if not s.resigned]
-            events: list[Event] = [{"type": "resigned", "seat": seat}]
-            outcome = engine.outcome(state)
-            status = None
-            results = None
-            if len(still_in) <= 1:
-                events = [{"type": "resigned-ended", "seat": seat}]
-                placements = [1 if i in still_in else 2 for i in range(len(seats))]
-                outcome = Outcome(placements=placements, scores=[0.0] * len(seats), detail={"ended_by": "resignation"})
-                results = _results(seats, outcome)
-                status = "finished"
-            version = await self._write(row, seats=seats, moves=[(seat, RESIGN_ACTION)], status=status, results=results)
-            saved = replace(row, seats=seats, version=version, status=status or row.status)
-            return ActResult(saved, seat, RESIGN_ACTION, events, state, outcome if status else None)
+            return await self._retire(row, seat, RESIGN_ACTION, "resigned")
+
+    async def hand_over(
+        self, game_id: int, seat: int, *, by: Player | None = None, is_admin: bool = False, version: int | None = None
+    ) -> ActResult:
+        """The seat of an absent person goes to the computer for the rest of the game, ranked as
+        resigned. ``by`` None: the table's own clock did it (too many timeouts in a row); otherwise
+        only the host or a moderator may. ``version``: only if the game is still at that version."""
+        async with self.lock(game_id):
+            row = await self.get(game_id)
+            if row.status != "active":
+                raise TableError("not-running")
+            if by is not None and by.user_id != row.host_id and not is_admin:
+                raise TableError("only-host-hands-over")
+            if version is not None and row.version != version:
+                raise TableError("board-moved-on")
+            if not 0 <= seat < len(row.seats) or not row.seats[seat].human:
+                raise TableError("not-a-person-seat")
+            return await self._retire(row, seat, HANDOVER_ACTION, "handed-over")
+
+    async def _retire(self, row: GameRow, seat: int, action: str, event: str) -> ActResult:
+        seats = [replace(s) for s in row.seats]
+        seats[seat] = replace(seats[seat], bot=True, resigned=True)
+        engine = self.spec(row.game).engine
+        state = engine.load(row.state)
+        still_in = [i for i, s in enumerate(seats) if not s.resigned]
+        events: list[Event] = [{"type": event, "seat": seat}]
+        outcome = engine.outcome(state)
+        status = None
+        results = None
+        if len(still_in) <= 1:
+            events = [{"type": f"{event}-ended", "seat": seat}]
+            placements = [1 if i in still_in else 2 for i in range(len(seats))]
+            outcome = Outcome(placements=placements, scores=[0.0] * len(seats), detail={"ended_by": "resignation"})
+            results = _results(seats, outcome)
+            status = "finished"
+        clock = self._next_clock(row, self.clock_of(row), state, seats, active=status is None, action=action)
+        version = await self._write(
+            row, seats=seats, moves=[(seat, action)], status=status, results=results, deadline=clock.stored()
+        )
+        saved = replace(row, seats=seats, version=version, status=status or row.status, **_clock_fields(clock))
+        self._clock_changed(saved)
+        return ActResult(saved, seat, action, events, state, outcome if status else None)
 
     async def cancel(self, game_id: int, player: Player, *, is_admin: bool) -> GameRow:
         async with self.lock(game_id):
@@ -332,8 +420,83 @@ class TableService:
                     ResultRow(i, s.user_id, s.name, s.bot and not s.resigned, s.resigned, None, None)
                     for i, s in enumerate(row.seats)
                 ]
-            version = await self._write(row, status="cancelled", results=results)
-            return replace(row, status="cancelled", version=version)
+            return await self._cancelled(row, results)
+
+    async def _cancelled(self, row: GameRow, results: list[ResultRow] | None) -> GameRow:
+        cleared = TurnClock(timeouts=self.clock_of(row).timeouts)
+        version = await self._write(row, status="cancelled", results=results, deadline=cleared.stored())
+        done = replace(row, status="cancelled", version=version, **_clock_fields(cleared))
+        self._clock_changed(done)
+        return done
+
+    # ---- clocks ------------------------------------------------------------------------------
+    async def expire_lobby(self, game_id: int) -> GameRow | None:
+        """Cancel a table that did not start in time (its lobby deadline passed); None if it started
+        or was closed meanwhile, or its deadline is not due yet."""
+        async with self.lock(game_id):
+            row = await self.get(game_id)
+            clock = self.clock_of(row)
+            if row.status != "lobby" or clock.kind != turnclock.LOBBY or (clock.due or 0) > self.clock.now():
+                return None
+            return await self._cancelled(row, None)
+
+    async def extend(self, game_id: int, by: Player, seconds: float, *, is_admin: bool = False) -> GameRow:
+        """More time for the people to move (host or moderator). The board's buttons stay valid."""
+        async with self.lock(game_id):
+            row = await self.get(game_id)
+            if row.status != "active":
+                raise TableError("not-running")
+            if by.user_id != row.host_id and not is_admin:
+                raise TableError("only-host-extends")
+            clock = self.clock_of(row)
+            if clock.kind != turnclock.MOVE:
+                raise TableError("no-move-clock")
+            longer = turnclock.extended(clock, seconds)
+            return await self._set_clock(row, longer)
+
+    async def mark_reminded(self, row: GameRow, stage: int) -> GameRow | None:
+        """Record that the reminder of ``stage`` went out (None if the game moved on meanwhile)."""
+        async with self.lock(row.id):
+            clock = self.clock_of(row)
+            try:  # compare-and-set on the version: no need to read the row again
+                return await self._set_clock(row, replace(clock, reminded=max(stage, clock.reminded)))
+            except TableError:
+                return None
+
+    async def _set_clock(self, row: GameRow, clock: TurnClock) -> GameRow:
+        deadline_at, data = clock.stored()
+        if not await clock_store.set_clock(self.store, row.id, row.version, deadline_at, data):
+            raise TableError("board-moved-on")
+        changed = replace(row, **_clock_fields(clock))
+        self._clock_changed(changed)
+        return changed
+
+    def _next_clock(
+        self,
+        row: GameRow,
+        clock: TurnClock,
+        state: Any,
+        seats: Sequence[Seat],
+        *,
+        active: bool,
+        action: str | None = None,
+        events: Sequence[Event] = (),
+    ) -> TurnClock:
+        return turnclock.after(
+            clock,
+            self.spec(row.game).engine,
+            state,
+            self.settings_of(row),
+            seats,
+            self.clock.now(),
+            active=active,
+            action=action,
+            events=events,
+        )
+
+    def _clock_changed(self, row: GameRow) -> None:
+        for listener in self.on_clock:
+            listener(row)
 
     # ---- helpers -----------------------------------------------------------------------------
     async def _lobby(self, game_id: int) -> GameRow:
@@ -361,6 +524,11 @@ class TableService:
             return await self.store.update_game(row.id, row.version, results=results, rated=rated, **changes)
         except StaleVersion:
             raise TableError("board-moved-on") from None
+
+
+def _clock_fields(clock: TurnClock) -> dict[str, Any]:
+    deadline_at, data = clock.stored()
+    return {"deadline_at": deadline_at, "clock": data}
 
 
 def engine_options(row: GameRow) -> dict[str, Any]:

@@ -10,6 +10,9 @@ from engines.base import Event
 from engines.errors import GameError
 from locales import has, tr
 
+# Events of the table itself (not of a game's rules); their messages have no game prefix.
+PLATFORM_EVENTS = ("resigned", "resigned-ended", "timed-out", "handed-over", "handed-over-ended")
+
 
 def game_name(lang: str, game: str) -> str:
     return tr(lang, f"{game}-name", default=game)
@@ -38,7 +41,7 @@ def event_line(lang: str, game: str, event: Event, seats: Sequence[Seat], format
     """One line for an event; None for event types that have no message (internal bookkeeping)."""
     kind = event.get("type", "")
     # Platform events (resignations) have shared messages; all others are the game's own.
-    msg_id = kind if kind in ("resigned", "resigned-ended") else f"{game}-event-{kind}"
+    msg_id = kind if kind in PLATFORM_EVENTS else f"{game}-event-{kind}"
     if not has("en", msg_id):
         return None
     params = dict(formatter(event) if formatter else event)

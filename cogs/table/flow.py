@@ -21,13 +21,15 @@ from cogs.table.live import LiveBoards
 from cogs.table.lobby import LobbyPresenter
 from cogs.table.moves import MovePresenter
 from cogs.table.presenter import lang_of
+from cogs.table.reminders import ClockPresenter
 from engines.errors import GameError
 from locales import tr
 from table.bots import ComputerPlayers
 from table.pictures import Painter
-from table.service import ActResult, TableError, TableService
+from table.service import TableError, TableService
 from table.spec import GameSpec
 from table.text import error_text
+from table.timeouts import DEFAULT_GRACE, TimeKeeper
 
 log = logging.getLogger("tafelbot.table")
 
@@ -41,6 +43,7 @@ class TableFlow:
         bot_delay_factor: float = 1.0,
         live_interval: float = 1.5,
         render_processes: int = 0,
+        clock_grace: float = DEFAULT_GRACE,
     ) -> None:
         self.client = client
         self.service = service
@@ -50,23 +53,32 @@ class TableFlow:
         self.moves = MovePresenter(self)
         self.bots = ComputerPlayers(service, self.board.publish_result, delay_factor=bot_delay_factor)
         self.live = LiveBoards(self.board.live_message, self.channel, interval=live_interval)
+        # Move clocks, reminders, quiet times and lobby expiry: one scheduler for every game.
+        self.clocks = ClockPresenter(self)
+        self.timekeeper = TimeKeeper(
+            service,
+            publish=self.board.publish_result,
+            remind=self.clocks.remind,
+            lobby_expired=self.clocks.lobby_expired,
+            grace=clock_grace,
+        )
         self._in_flight = 0
         self._quiet = asyncio.Event()
         self._quiet.set()
 
     async def resume(self) -> int:
-        """After a restart: computer players and quiet-time clocks pick every running game up."""
+        """After a restart: computer players pick every running game up, and every stored deadline
+        is armed again (those that passed meanwhile after a grace period)."""
         count = await self.bots.resume()
-        for row in await self.service.store.games_with_status("active"):
-            if row.game in self.service.specs:
-                self.board.wind_quiet_clock(ActResult(row, -1, "!resume", [], self.service.state_of(row), None))
+        await self.timekeeper.resume()
+        self.timekeeper.start()
         return count
 
     async def close(self) -> None:
         await self.drain()
+        await self.timekeeper.close()
         await self.bots.close()
         await self.live.close()
-        self.board.close()
         self.painter.close()
 
     async def drain(self, timeout: float = 5.0) -> None:
@@ -85,6 +97,7 @@ class TableFlow:
         while True:
             await self._quiet.wait()
             await self.bots.idle()
+            await self.timekeeper.scheduler.idle()
             if self._quiet.is_set() and not self.bots.busy:
                 return
 

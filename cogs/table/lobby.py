@@ -13,16 +13,27 @@ import discord
 
 from cogs.table.components import LobbyButton
 from cogs.table.presenter import NO_MENTIONS, Presenter, is_admin, lang_of, player_of
+from cogs.table.reminders import duration_text
 from db import GameRow
 from locales import language_of, tr
-from table.service import ActResult, LobbyResult, TableError
+from table.service import LobbyResult, TableError
+from table.settings import TableSettings
 from table.text import game_name, seat_name
 
 log = logging.getLogger("tafelbot.table")
 
 
 class LobbyPresenter(Presenter):
-    async def create(self, interaction: discord.Interaction, game: str, options: dict[str, Any]) -> None:
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: dict[str, Any],
+        settings: dict[str, Any] | None = None,
+    ) -> None:
+        """Open a table. ``settings``: the table's own (``table.settings.TableSettings`` fields);
+        the options every game's ``new`` shares (time per move) arrive in ``interaction.extras``."""
+
         async def work():
             lang = language_of(interaction.guild_locale or interaction.locale)
             row = await self.service.create(
@@ -32,6 +43,8 @@ class LobbyPresenter(Presenter):
                 host=player_of(interaction),
                 options=options,
                 locale=lang,
+                settings={**interaction.extras.get("table_settings", {}), **(settings or {})},
+                parent_id=getattr(interaction.channel, "parent_id", None),
             )
             response = await interaction.response.send_message(
                 embed=self.embed(row), view=self.view(row), allowed_mentions=NO_MENTIONS
@@ -58,11 +71,10 @@ class LobbyPresenter(Presenter):
             value=players or "-",
             inline=False,
         )
-        if row.options:
-            opts = "\n".join(
-                f"{_option_label(lang, row.game, k)}: {_option_text(lang, v)}" for k, v in row.options.items()
-            )
-            embed.add_field(name=tr(lang, "lobby-options"), value=opts, inline=False)
+        shown = [f"{_option_label(lang, row.game, k)}: {_option_text(lang, v)}" for k, v in row.options.items()]
+        shown += setting_lines(lang, self.service.settings_of(row))
+        if shown:
+            embed.add_field(name=tr(lang, "lobby-options"), value="\n".join(shown), inline=False)
         if row.status == "lobby":
             embed.set_footer(text=tr(lang, "lobby-hint", min=engine.min_players))
         elif row.status == "cancelled":
@@ -152,7 +164,7 @@ class LobbyPresenter(Presenter):
             intro = tr(row.locale, "game-started", game=game_name(row.locale, row.game), players=names)
             await self.flow.board.publish(row, result.state, result.events, intro=intro)
             self.bots.poke(row)
-            self.flow.board.wind_quiet_clock(ActResult(row, -1, "!start", result.events, result.state, None))
+            await self.flow.clocks.heads_up(row)
         elif isinstance(result, GameRow) and result.status == "cancelled":
             channel = await self.channel(row.channel_id)
             await channel.send(
@@ -162,8 +174,17 @@ class LobbyPresenter(Presenter):
 
 
 def _option_label(lang: str, game: str, key: str) -> str:
-    name = key.lstrip("_")  # table settings such as "_quiet" are shown like any option
-    return tr(lang, f"{game}-option-{name}", default=name)
+    return tr(lang, f"{game}-option-{key}", default=key)
+
+
+def setting_lines(lang: str, settings: TableSettings) -> list[str]:
+    """The table's own settings for the lobby (time per move and the like)."""
+    lines = []
+    for key, value in settings.shown():
+        if key == "move_seconds":
+            value = duration_text(lang, value) if value else tr(lang, "option-none")
+        lines.append(f"{tr(lang, f'option-{key}', default=key)}: {value}")
+    return lines
 
 
 def _option_text(lang: str, value: Any) -> str:

@@ -190,3 +190,4 @@ howruck-label-hint = { $card ->
    *[other] {""}
 }
 howruck-label-stolen-card = Stolen
+howruck-event-forming-timeout = ⏰ Nobody split a pair for a while: the rest of the teams is split as dealt.

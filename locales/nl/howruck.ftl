@@ -190,3 +190,4 @@ howruck-label-hint = { $card ->
    *[other] {""}
 }
 howruck-label-stolen-card = Gestolen
+howruck-event-forming-timeout = ⏰ Een tijd lang verdeelde niemand een paar: de rest van de teams wordt verdeeld zoals gedeeld.

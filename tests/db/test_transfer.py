@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot import main
-from db import ResultRow, Seat, Store, league
+from db import ResultRow, Seat, Store, clocks, league
 from db.migrations import MIGRATIONS
 from db.transfer import IDENTITIES, TABLES, TransferError, migrate_db, table_checks
 
@@ -46,6 +46,13 @@ async def fill(store: Store) -> None:
     await game(1, [3, 1], "finished", [1, 1])
     await game(2, [5, 6], "finished")
     await game(None, [1, 2], "finished")
+    # Clocks: a running game with a deadline and its bookkeeping, server defaults, people's choices.
+    running = await game(2, [5, 6], "active")
+    row = await store.get_game(running)
+    await clocks.set_clock(store, running, row.version, 1_700_000_000.5, {"kind": "move", "owing": [0]})
+    await clocks.set_board_message(store, running, 4242)
+    await clocks.set_server_settings(store, 2, by=9, move_seconds=3600, dm_reminders=True, channels=(7, 8))
+    await clocks.set_person(store, 5, dm_reminders=True, away_until=1_700_000_100.25)
 
 
 async def assert_same(a: Store, b: Store) -> None:
@@ -71,6 +78,17 @@ def test_every_table_of_the_schema_is_copied():
     assert set(IDENTITIES) <= set(TABLES)
 
 
+async def test_every_column_of_every_table_is_copied(tmp_path):
+    # Columns added later with ALTER TABLE must not be left behind by migrate-db.
+    store = await Store.open(tmp_path / "columns.sqlite3")
+    try:
+        for table, columns in TABLES.items():
+            found = [row["name"] for row in await store.fetch(f"PRAGMA table_info({table})")]
+            assert set(found) == set(columns), table
+    finally:
+        await store.close()
+
+
 @pytest.mark.parametrize(("source_kind", "target_kind"), [("sqlite", "postgresql"), ("postgresql", "sqlite")])
 async def test_a_whole_database_goes_across_and_checks_out(make_target, source_kind, target_kind):
     source, target = await make_target(source_kind), await make_target(target_kind)
@@ -79,7 +97,7 @@ async def test_a_whole_database_goes_across_and_checks_out(make_target, source_k
     await store.close()
 
     checks = await migrate_db(source, target)
-    assert {c.table: c.rows for c in checks}["moves"] == 21 and all(c.rows for c in checks)
+    assert {c.table: c.rows for c in checks}["moves"] == 24 and all(c.rows for c in checks)
 
     a, b = await Store.open(source), await Store.open(target)
     try:

@@ -58,9 +58,10 @@ class Tafel:
         self.config = Config(token="fake-token", database=database, dev_guild_id=fake.guild_id, bot_delay=0.0)
         self.bot = None
         self.task = None
+        self.clock = None  # [clocks] a table.clock.FakeClock to move time by hand (None: real time)
 
     async def start(self):
-        self.bot = create_bot(self.config, guild_ready_timeout=0.05)
+        self.bot = create_bot(self.config, clock=self.clock, guild_ready_timeout=0.05)
         self.task = await run_client(self.bot)
         await self.bot.resumed.wait()
         return self.bot

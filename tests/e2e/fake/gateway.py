@@ -151,7 +151,7 @@ class Gateway:
         if not self.message_events or message.ephemeral:
             return
         channel = self.world.channels.get(message.channel_id)
-        if channel is None:
+        if channel is None or channel.guild_id is None:  # direct messages: the bot asked for no DM intents
             return
         data: dict = {"id": str(message.id), "channel_id": str(channel.id)}
         if kind != "delete":

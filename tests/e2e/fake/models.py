@@ -15,6 +15,7 @@ from .protocol import (
     ALL_PERMISSIONS,
     BOT_PERMISSIONS,
     DISCORD_EPOCH_MS,
+    DM,
     EVERYONE_PERMISSIONS,
     MANAGER_PERMISSIONS,
     PRIVATE_THREAD,
@@ -80,6 +81,7 @@ class FakeUser:
         self.manage_guild = manage_guild
         self.permissions = permissions
         self.bot = bot
+        self.dms_closed = False  # direct messages from the bot are refused (50007), as Discord does
         self.joined_at = now_iso()
 
     def __repr__(self) -> str:
@@ -100,9 +102,9 @@ class FakeUser:
 
 
 class FakeChannel:
-    """A text channel or thread of a guild."""
+    """A text channel or thread of a guild, or a direct-message channel with one person."""
 
-    def __init__(self, id: int, type: int, name: str, *, guild_id: int, parent_id: int | None = None) -> None:
+    def __init__(self, id: int, type: int, name: str, *, guild_id: int | None, parent_id: int | None = None) -> None:
         self.id = id
         self.type = type
         self.name = name
@@ -110,6 +112,7 @@ class FakeChannel:
         self.parent_id = parent_id
         self.position = 0
         self.owner_id: int | None = None
+        self.recipient: FakeUser | None = None  # direct-message channels only
         self.last_message_id: int | None = None
         self.message_count = 0
         self.created = now_iso()
@@ -119,6 +122,10 @@ class FakeChannel:
         return self.type in (PUBLIC_THREAD, PRIVATE_THREAD)
 
     def to_dict(self) -> dict:
+        if self.type == DM:
+            last = str(self.last_message_id) if self.last_message_id else None
+            recipients = [self.recipient.to_dict()] if self.recipient else []
+            return {"id": str(self.id), "type": DM, "last_message_id": last, "recipients": recipients, "flags": 0}
         data: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,

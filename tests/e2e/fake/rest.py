@@ -54,6 +54,8 @@ class RestApi:
         guild_commands = "/applications/{app_id}/guilds/{guild_id}/commands"
         return [
             ("GET", "/users/@me", self._me),
+            ("POST", "/users/@me/channels", self._create_dm),
+            ("GET", "/users/{user_id}", self._get_user),
             ("GET", "/oauth2/applications/@me", self._application),
             ("GET", "/gateway", self._gateway_url),
             ("GET", "/gateway/bot", self._gateway_url),
@@ -225,8 +227,23 @@ class RestApi:
     async def _get_channel(self, request: web.Request) -> web.Response:
         return self.json(self._channel_or_404(request).to_dict())
 
+    async def _get_user(self, request: web.Request) -> web.Response:
+        user = self.world.users.get(snowflake_param(request.match_info["user_id"]))
+        if user is None:
+            raise ApiError(404, 10013, "Unknown User")
+        return self.json(user.to_dict())
+
+    async def _create_dm(self, request: web.Request) -> web.Response:
+        payload, _ = await self.read_body(request)
+        user = self.world.users.get(snowflake_param(payload.get("recipient_id")))
+        if user is None:
+            raise ApiError(404, 10013, "Unknown User")
+        return self.json(self.world.dm_channel(user).to_dict())
+
     async def _create_message(self, request: web.Request) -> web.StreamResponse:
         channel = self._channel_or_404(request)
+        if channel.recipient is not None and channel.recipient.dms_closed:
+            raise ApiError(403, 50007, "Cannot send messages to this user")
         payload, files = await self.read_body(request)
         message = self.world.create_message(channel.id, payload, files)
         return await self.reply(request, message.to_dict(), changed=[("create", message)])

@@ -249,6 +249,11 @@ class FakeDiscord(UserActions):
             and (include_deleted or not m.deleted)
         ]
 
+    def dm_messages(self, user: FakeUser | int) -> list[FakeMessage]:
+        """What the bot sent ``user`` by direct message."""
+        channel_id = self.world.dm_channels.get(id_of(user))
+        return self.channel_messages(channel_id) if channel_id else []
+
     def last_public(self, channel_id: int) -> FakeMessage | None:
         messages = self.channel_messages(channel_id)
         return messages[-1] if messages else None

@@ -17,6 +17,7 @@ from .protocol import (
     ALL_PERMISSIONS,
     APPLICATION_COMMAND,
     COMPONENTS_V2,
+    DM,
     EPHEMERAL,
     GUILD_TEXT,
     LOADING,
@@ -57,6 +58,7 @@ class World:
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
         self.guilds: dict[int, FakeGuild] = {}
         self.channels: dict[int, FakeChannel] = {}
+        self.dm_channels: dict[int, int] = {}  # user id -> their direct-message channel
         self.messages: dict[int, FakeMessage] = {}
         self.channel_messages: dict[int, list[FakeMessage]] = {}
         self.blobs: dict[int, tuple[str, bytes, str]] = {}  # attachment id -> filename, bytes, type
@@ -90,6 +92,16 @@ class World:
         user = FakeUser(self.snowflake(), name, **settings)
         self.users[user.id] = user
         return user
+
+    def dm_channel(self, user: FakeUser) -> FakeChannel:
+        """The bot's direct-message channel with ``user`` (made on first use, as Discord does)."""
+        channel_id = self.dm_channels.get(user.id)
+        if channel_id is None:
+            channel = FakeChannel(self.snowflake(), DM, "", guild_id=None)
+            channel.recipient = user
+            self._store_channel(channel)
+            self.dm_channels[user.id] = channel_id = channel.id
+        return self.channels[channel_id]
 
     def _store_channel(self, channel: FakeChannel) -> None:
         self.channels[channel.id] = channel

@@ -1,0 +1,195 @@
+"""The Discord side of clocks: time left on the board, reminders, expired lobbies, jump links.
+
+The table platform decides *when* (``table.timeouts.TimeKeeper``); this presenter only says it.
+A reminder mentions the person in the game's channel with a link to the latest board (no new
+picture), and goes by direct message to those who asked for it. A reminder never carries a hand:
+it is built from the game's name, the seat names and the time left only.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from cogs.table.presenter import NO_MENTIONS, Presenter, is_admin, lang_of, player_of
+from db import GameRow
+from db import clocks as clock_store
+from locales import tr
+from table import turnclock
+from table.service import TableError
+from table.text import game_name, who
+from table.timeouts import Reminder
+
+log = logging.getLogger("tafelbot.clock")
+
+
+def duration_text(lang: str, seconds: float) -> str:
+    unit, amount = turnclock.short_duration(seconds)
+    return tr(lang, f"clock-duration-{unit}", n=amount)
+
+
+def jump_link(row: GameRow, message_id: int | None = None) -> str | None:
+    message_id = message_id or row.board_message_id or row.lobby_message_id
+    if message_id is None:
+        return None
+    guild = row.guild_id if row.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{guild}/{row.channel_id}/{message_id}"
+
+
+class ClockPresenter(Presenter):
+    def __init__(self, flow) -> None:
+        super().__init__(flow)
+        self._heads_up_sent: dict[int, float] = {}  # game -> start of the turn already announced
+
+    @property
+    def now(self) -> float:
+        return self.service.clock.now()
+
+    def time_left_line(self, row: GameRow) -> str | None:
+        """ "⏳ 22 h left" for the people to move, when a move clock runs."""
+        clock = self.service.clock_of(row)
+        left = turnclock.time_left(clock, self.now)
+        if left is None:
+            return None
+        return tr(row.locale, "clock-left", left=duration_text(row.locale, left))
+
+    async def board_posted(self, row: GameRow, message: discord.Message) -> None:
+        """Remember the newest board for jump links (reminders, my games)."""
+        try:
+            await clock_store.set_board_message(self.service.store, row.id, message.id)
+        except Exception:
+            log.exception("could not remember the board message of game %s", row.id)
+
+    async def people_present(self, row: GameRow, seats: tuple[int, ...]) -> list[tuple[int, clock_store.Person]]:
+        """(seat, person) of the human seats among ``seats`` who are not away."""
+        humans = [(s, row.seats[s].user_id) for s in seats if row.seats[s].human]
+        found = await clock_store.people(self.service.store, [u for _, u in humans])
+        now = self.now
+        return [(s, found[u]) for s, u in humans if not (found[u].away_until and found[u].away_until > now)]
+
+    async def remind(self, reminder: Reminder) -> None:
+        row = reminder.row
+        lang = row.locale
+        present = await self.people_present(row, reminder.seats)
+        if not present:
+            return  # everyone owing is away: reminders are held until they are back
+        left = duration_text(lang, reminder.left)
+        link = jump_link(row)
+        mentions = ", ".join(f"<@{p.user_id}>" for _, p in present)
+        key = "clock-reminder-last" if reminder.stage >= 2 else "clock-reminder"
+        text = tr(lang, key, players=mentions, game=game_name(lang, row.game), left=left)
+        if link:
+            text += "\n" + tr(lang, "clock-board-link", link=link)
+        channel = await self.channel(row.channel_id)
+        allowed = discord.AllowedMentions(
+            users=[discord.Object(p.user_id) for _, p in present], roles=False, everyone=False
+        )
+        await channel.send(content=text, allowed_mentions=allowed)
+        server = await self.service.server_settings(row.guild_id)
+        if not server.dm_reminders:
+            return
+        for _, person in present:
+            if person.dm_reminders:
+                dm = tr(lang, "clock-reminder-dm", game=game_name(lang, row.game), left=left)
+                await self.direct(person.user_id, dm + (f"\n{link}" if link else ""))
+
+    async def direct(self, user_id: int, text: str) -> bool:
+        """A direct message; a person who closed their DMs is noted in the log and skipped."""
+        try:
+            user = self.flow.client.get_user(user_id) or await self.flow.client.fetch_user(user_id)
+            await user.send(content=text, allowed_mentions=NO_MENTIONS)
+            return True
+        except discord.Forbidden:
+            log.info("direct message to %s skipped: their DMs are closed", user_id)
+        except discord.HTTPException as error:
+            log.warning("direct message to %s failed: %s", user_id, error)
+        return False
+
+    async def lobby_expired(self, row: GameRow) -> None:
+        lang = row.locale
+        channel = await self.channel(row.channel_id)
+        await channel.send(
+            tr(lang, "clock-lobby-expired", game=game_name(lang, row.game)), allowed_mentions=NO_MENTIONS
+        )
+        await self.flow.lobby.refresh_message(row)
+
+    # ---- host and moderator commands (every game's /game extend and /game hand-over) ---------
+    async def extend_command(self, interaction: discord.Interaction, game: str, hours: int) -> None:
+        async def work():
+            row = await self.service.in_channel(interaction.channel_id, game)
+            longer = await self.service.extend(
+                row.id, player_of(interaction), hours * 3600, is_admin=is_admin(interaction)
+            )
+            await interaction.response.send_message(tr(lang_of(interaction), "played-ok"), ephemeral=True)
+            clock = self.service.clock_of(longer)
+            lang = longer.locale
+            text = tr(
+                lang,
+                "clock-extended",
+                user=interaction.user.mention,
+                players=who(longer.seats, clock.owing, mention=False),
+                extra=duration_text(lang, hours * 3600),
+                left=duration_text(lang, turnclock.time_left(clock, self.now) or 0),
+            )
+            channel = await self.channel(longer.channel_id)
+            await channel.send(content=text, allowed_mentions=NO_MENTIONS)
+
+        await self.guarded(interaction, game, work)
+
+    async def hand_over_command(self, interaction: discord.Interaction, game: str, member: discord.abc.User) -> None:
+        async def work():
+            row = await self.service.in_channel(interaction.channel_id, game)
+            seat = row.seat_of(member.id)
+            if seat is None:
+                raise TableError("not-seated")
+            result = await self.service.hand_over(
+                row.id, seat, by=player_of(interaction), is_admin=is_admin(interaction)
+            )
+            await interaction.response.send_message(tr(lang_of(interaction), "played-ok"), ephemeral=True)
+            await self.flow.board.publish_result(result)
+
+        await self.guarded(interaction, game, work)
+
+    # ---- heads-up and away -------------------------------------------------------------------
+    async def heads_up(self, row: GameRow) -> None:
+        """When one person's turn begins, a DM to the next person in seat order who asked for it
+        ("you are next"). Once per turn; the turn is known by when its move clock started."""
+        clock = self.service.clock_of(row)
+        if row.status != "active" or clock.kind != turnclock.MOVE or len(clock.owing) != 1 or clock.started is None:
+            return
+        if self._heads_up_sent.get(row.id) == clock.started:
+            return
+        self._heads_up_sent[row.id] = clock.started
+        count = len(row.seats)
+        current = clock.owing[0]
+        following = [(current + step) % count for step in range(1, count)]
+        nxt = next((s for s in following if row.seats[s].human), None)
+        if nxt is None or nxt == current:
+            return
+        present = await self.people_present(row, (nxt,))
+        if not present or not present[0][1].heads_up:
+            return
+        server = await self.service.server_settings(row.guild_id)
+        if not server.dm_reminders:
+            return
+        link = jump_link(row)
+        text = tr(row.locale, "clock-heads-up", game=game_name(row.locale, row.game))
+        await self.direct(present[0][1].user_id, text + (f"\n{link}" if link else ""))
+
+    async def away_notes(self, guild_id: int | None, user: discord.abc.User, until: float) -> int:
+        """A short note in each running game of ``user`` in the server: they are away until then."""
+        from table.until import shown
+
+        rows = await clock_store.open_games_in_guild(self.service.store, guild_id)
+        count = 0
+        for row in rows:
+            if row.status != "active" or row.seat_of(user.id) is None:
+                continue
+            channel = await self.channel(row.channel_id)
+            name = row.seats[row.seat_of(user.id)].name
+            await channel.send(
+                tr(row.locale, "clock-away-note", user=f"**{name}**", until=shown(until)), allowed_mentions=NO_MENTIONS
+            )
+            count += 1
+        return count

@@ -1,0 +1,134 @@
+"""Store queries for clocks: games with deadlines, board message ids, server and people settings.
+
+Kept apart from ``db/store.py`` and written in plain standard SQL (no SQLite-only functions, upserts
+as UPDATE-then-INSERT) so another backend can port them one by one. Everything here is plain data;
+``table.settings`` gives it types.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from db.store import GameRow, Store, _row_to_game
+
+
+@dataclass(frozen=True)
+class Person:
+    user_id: int
+    dm_reminders: bool = False
+    heads_up: bool = False
+    away_until: float | None = None
+
+
+async def games_with_deadlines(store: Store) -> list[tuple[int, float, dict[str, Any] | None]]:
+    """(game id, deadline, clock bookkeeping) of every game that has a deadline (index scan)."""
+    rows = await store.fetch(
+        "SELECT id, deadline_at, clock FROM games WHERE deadline_at IS NOT NULL ORDER BY deadline_at"
+    )
+    return [(r["id"], r["deadline_at"], json.loads(r["clock"]) if r["clock"] else None) for r in rows]
+
+
+async def open_games_in_guild(store: Store, guild_id: int | None) -> list[GameRow]:
+    rows = await store.fetch(
+        "SELECT * FROM games WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id", (guild_id,)
+    )
+    return [_row_to_game(r) for r in rows]
+
+
+async def set_board_message(store: Store, game_id: int, message_id: int) -> None:
+    """Remember the newest board post (for jump links). Not game state: the version stays, so
+    buttons on the board keep working."""
+    async with store.transaction() as tx:
+        await tx.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+
+
+async def server_settings(store: Store, guild_id: int) -> dict[str, Any]:
+    """The server's stored table settings; only the ones it has set (empty: all defaults)."""
+    row = await store.fetchrow(
+        "SELECT move_seconds, dm_reminders, lobby_seconds, channels FROM table_server_settings WHERE guild_id = ?",
+        (guild_id,),
+    )
+    if row is None:
+        return {}
+    found: dict[str, Any] = {}
+    if row["move_seconds"] is not None:
+        found["move_seconds"] = int(row["move_seconds"])
+    if row["dm_reminders"] is not None:
+        found["dm_reminders"] = bool(row["dm_reminders"])
+    if row["lobby_seconds"] is not None:
+        found["lobby_seconds"] = int(row["lobby_seconds"])
+    if row["channels"] is not None:
+        found["channels"] = tuple(json.loads(row["channels"]))
+    return found
+
+
+_SERVER_COLUMNS = ("move_seconds", "dm_reminders", "lobby_seconds", "channels")
+
+
+async def set_server_settings(store: Store, guild_id: int, *, by: int | None = None, **changes: Any) -> None:
+    unknown = set(changes) - set(_SERVER_COLUMNS)
+    if unknown:
+        raise ValueError(f"unknown server settings: {sorted(unknown)}")
+    values = {
+        k: (json.dumps(list(v)) if k == "channels" else int(v) if k == "dm_reminders" else v)
+        for k, v in changes.items()
+    }
+    now = time.time()
+    async with store.transaction() as tx:
+        exists = await tx.fetchrow("SELECT 1 FROM table_server_settings WHERE guild_id = ?", (guild_id,)) is not None
+        if not exists:
+            await tx.execute(
+                "INSERT INTO table_server_settings (guild_id, updated_at, updated_by) VALUES (?, ?, ?)",
+                (guild_id, now, by),
+            )
+        sets = ", ".join(f"{k} = ?" for k in values)
+        await tx.execute(
+            f"UPDATE table_server_settings SET {sets}{', ' if sets else ''}updated_at = ?, updated_by = ?"
+            " WHERE guild_id = ?",
+            (*values.values(), now, by, guild_id),
+        )
+
+
+async def people(store: Store, user_ids: list[int]) -> dict[int, Person]:
+    """Everyone's notification choices (people never set up get the defaults)."""
+    found = {u: Person(u) for u in user_ids}
+    if not user_ids:
+        return found
+    marks = ",".join("?" * len(user_ids))
+    for r in await store.fetch(
+        f"SELECT user_id, dm_reminders, heads_up, away_until FROM table_people WHERE user_id IN ({marks})",
+        tuple(user_ids),
+    ):
+        found[r["user_id"]] = Person(r["user_id"], bool(r["dm_reminders"]), bool(r["heads_up"]), r["away_until"])
+    return found
+
+
+async def set_person(store: Store, user_id: int, **changes: Any) -> Person:
+    allowed = {"dm_reminders", "heads_up", "away_until"}
+    if set(changes) - allowed:
+        raise ValueError(f"unknown person settings: {sorted(set(changes) - allowed)}")
+    values = {k: (int(v) if k != "away_until" else v) for k, v in changes.items()}
+    async with store.transaction() as tx:
+        exists = await tx.fetchrow("SELECT 1 FROM table_people WHERE user_id = ?", (user_id,)) is not None
+        if not exists:
+            await tx.execute("INSERT INTO table_people (user_id) VALUES (?)", (user_id,))
+        if values:
+            sets = ", ".join(f"{k} = ?" for k in values)
+            await tx.execute(f"UPDATE table_people SET {sets} WHERE user_id = ?", (*values.values(), user_id))
+    return (await people(store, [user_id]))[user_id]
+
+
+async def set_clock(
+    store: Store, game_id: int, version: int, deadline_at: float | None, clock: dict[str, Any] | None
+) -> bool:
+    """Change only a game's deadline and clock bookkeeping (a reminder sent, an extension), if the
+    game is still at ``version``. The version stays: the board's buttons remain valid."""
+    async with store.transaction() as tx:
+        changed = await tx.execute(
+            "UPDATE games SET deadline_at = ?, clock = ? WHERE id = ? AND version = ?",
+            (deadline_at, json.dumps(clock) if clock is not None else None, game_id, version),
+        )
+        return changed == 1

@@ -1,0 +1,60 @@
+## Clocks, reminders and absent players (English).
+
+clock-duration-m = { $n } min
+clock-duration-h = { $n } h
+clock-duration-d = { $n } days
+clock-left = ⏳ { $left } left.
+clock-reminder = ⏰ { $players }: your move in { $game }, { $left } left.
+clock-reminder-last = ⏰ { $players }: your move in { $game } — only { $left } left before the computer moves for you.
+clock-reminder-dm = ⏰ Your move in { $game }: { $left } left.
+clock-board-link = The board: { $link }
+clock-lobby-expired = The { $game } table did not start in time and was closed. The channel is free again.
+clock-extended = { $user } gave { $players } { $extra } more: { $left } left.
+clock-heads-up = 👀 Heads-up: you are next in { $game }.
+clock-away-note = 💤 { $user } is away until { $until }.
+
+## Platform events on the board
+timed-out = ⏰ Time ran out for { $seat }; the computer moved for them.
+handed-over = { $seat } missed too many moves or was handed over; a computer player takes the seat (ranked as resigned).
+handed-over-ended = { $seat } was handed over to the computer (ranked as resigned).
+
+## Table errors
+table-error-channel-not-allowed = Games cannot be opened in this channel on this server. Ask a moderator which channels are for games (`/table settings`).
+table-error-only-host-hands-over = Only the host or someone with Manage Server can hand a seat to the computer.
+table-error-not-a-person-seat = That seat is not played by a person.
+table-error-only-host-extends = Only the host or someone with Manage Server can extend the clock.
+table-error-no-move-clock = No move clock is running now.
+table-error-not-seated = That person is not playing at this table.
+table-error-manage-server = Only someone with Manage Server can change these settings.
+table-error-bad-time = I could not read that time. Try "friday", "3 days", "12h" or a date like 2026-12-24.
+
+## Lobby: the table's own settings
+option-move_seconds = Time per move
+option-handover_after = Timeouts before the computer takes over
+option-bot_speed = Computer speed (s)
+option-none = none
+
+## /table commands
+settings-title = Table settings of this server
+settings-move = Default time per move: { $value }
+settings-dm = Reminders by direct message allowed: { $value }
+settings-lobby = Tables that do not start are closed after: { $value }
+settings-channels = Games may be opened in: { $value }
+settings-anywhere = any channel
+settings-saved = Saved.
+reminders-on = You will get reminders by direct message too.
+reminders-off = No more reminders by direct message (the mention in the channel stays).
+reminders-server-off = This server does not send reminders by direct message; you still get the mention in the channel.
+heads-up-on = You will get a direct message when you are next.
+heads-up-off = No more heads-up messages.
+away-set = You are away until { $until }. Your reminders wait until then; the clock keeps running unless the host extends it.
+away-cleared = Welcome back: reminders are on again.
+mine-title = Your open games
+mine-none = You have no open games in this server.
+mine-line = { $game } in { $channel }: { $turn }{ $left }
+mine-your-turn = **your turn**
+mine-waiting = waiting for { $players }
+mine-lobby = lobby, not started
+running-title = Running games in this server
+running-none = No games are running in this server.
+option-quiet = Quiet time (s)

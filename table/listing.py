@@ -1,0 +1,35 @@
+"""Open games as lists: "my games" (a person's, oldest waiting first) and "running games". Pure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from db import GameRow
+from engines.base import Engine
+from table.turnclock import TurnClock, time_left
+
+
+@dataclass(frozen=True)
+class Listed:
+    row: GameRow
+    to_move: tuple[int, ...]  # seats that may act now (empty in a lobby)
+    waiting_since: float  # when the current turn began (or the table opened)
+    left: float | None  # seconds on the move clock, if one runs
+    your_turn: bool = False
+
+
+def listed(rows: list[GameRow], engines: dict[str, Engine], now: float, *, user_id: int | None = None) -> list[Listed]:
+    """The games (of ``user_id`` if given), oldest waiting first; lobbies after running games."""
+    found = []
+    for row in rows:
+        if user_id is not None and row.seat_of(user_id) is None:
+            continue
+        clock = TurnClock.from_json(row.clock)
+        to_move: tuple[int, ...] = ()
+        if row.status == "active" and row.game in engines:
+            engine = engines[row.game]
+            to_move = tuple(sorted(engine.to_move(engine.load(row.state))))
+        since = clock.started if clock.started is not None else row.updated_at
+        mine = user_id is not None and row.seat_of(user_id) in to_move
+        found.append(Listed(row, to_move, since, time_left(clock, now), mine))
+    return sorted(found, key=lambda g: (g.row.status != "active", not g.your_turn, g.waiting_since, g.row.id))

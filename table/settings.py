@@ -1,0 +1,93 @@
+"""A table's own settings and a server's defaults: typed, stored as JSON, never seen by engines.
+
+``TableSettings`` travels with the game row (its ``settings`` column): how long the quiet time of a
+live phase is, how fast computer players act, the move clock, and after how many timeouts in a
+row a seat goes to the computer. Rows written before the column existed kept such settings as
+options with a leading underscore (``_quiet``, ``_bot_speed``); ``from_stored`` reads those too.
+
+``ServerSettings`` are a server's defaults and rules for tables (Manage Server changes them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+HOUR = 3600
+DAY = 24 * HOUR
+# The move-clock choices offered by every game's ``new`` (seconds; 0 means no move clock).
+MOVE_TIME_CHOICES: dict[str, int] = {
+    "none": 0,
+    "1h": HOUR,
+    "12h": 12 * HOUR,
+    "24h": DAY,
+    "3d": 3 * DAY,
+    "7d": 7 * DAY,
+}
+DEFAULT_MOVE_SECONDS = DAY
+DEFAULT_QUIET_SECONDS = 60.0
+DEFAULT_HANDOVER_AFTER = 3
+DEFAULT_LOBBY_SECONDS = DAY
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    quiet: float = DEFAULT_QUIET_SECONDS  # a live phase ends after this long without progress
+    bot_speed: float | None = None  # seconds a computer player takes; None: the game's own pace
+    move_seconds: int = DEFAULT_MOVE_SECONDS  # the move clock; 0: none
+    handover_after: int = DEFAULT_HANDOVER_AFTER  # timeouts in a row before the computer keeps the seat
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> TableSettings:
+        if not data:
+            return cls()
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+    @classmethod
+    def from_stored(cls, settings: dict[str, Any] | None, options: dict[str, Any]) -> TableSettings:
+        """The settings of a stored row; older rows kept them as ``_`` options."""
+        if settings:
+            return cls.from_json(settings)
+        legacy: dict[str, Any] = {}
+        if "_quiet" in options:
+            legacy["quiet"] = float(options["_quiet"])
+        if "_bot_speed" in options:
+            legacy["bot_speed"] = float(options["_bot_speed"])
+        # A game opened before move clocks existed keeps running without one.
+        legacy["move_seconds"] = 0
+        return cls(**legacy)
+
+    def shown(self) -> list[tuple[str, Any]]:
+        """(setting, value) pairs for the lobby, leaving out what is unset."""
+        items: list[tuple[str, Any]] = [("move_seconds", self.move_seconds)]
+        if self.move_seconds:
+            items.append(("handover_after", self.handover_after))
+        if self.quiet != DEFAULT_QUIET_SECONDS:
+            items.append(("quiet", self.quiet))
+        if self.bot_speed is not None:
+            items.append(("bot_speed", self.bot_speed))
+        return items
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    move_seconds: int = DEFAULT_MOVE_SECONDS
+    dm_reminders: bool = True
+    lobby_seconds: int = DEFAULT_LOBBY_SECONDS
+    channels: tuple[int, ...] = field(default=())  # empty: games may be opened anywhere
+
+    def allows_channel(self, channel_id: int, parent_id: int | None = None) -> bool:
+        return (
+            not self.channels or channel_id in self.channels or (parent_id is not None and parent_id in self.channels)
+        )
+
+
+def split_legacy_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Options as the rules see them, and the table settings callers still pass as ``_`` options."""
+    rules = {k: v for k, v in options.items() if not k.startswith("_")}
+    legacy = {k: v for k, v in options.items() if k.startswith("_")}
+    return rules, legacy

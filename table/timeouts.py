@@ -1,0 +1,186 @@
+"""What happens when a game's deadline comes: one mechanism for every game and every kind.
+
+The ``TimeKeeper`` arms the scheduler whenever the service writes a game (``TableService.on_clock``)
+and, at start-up, from the deadlines stored in the database. When a game's wake-up comes it reads
+the game afresh and does what its clock says is due:
+
+- a reminder (half time, shortly before the end): recorded, then handed to ``remind``;
+- a move clock that ran out: the computer makes each owing person's move through the ordinary
+  ``TableService.act`` (logged as ``!timeout`` plus the move, so a replay reproduces the game);
+  after ``TableSettings.handover_after`` timeouts in a row the seat goes to the computer for
+  good, ranked as resigned;
+- a live phase's quiet time: the engine's own ``timeout`` (``TableService.end_quiet``);
+- a lobby that did not start: cancelled, and ``lobby_expired`` tells the channel.
+
+Nothing here knows Discord: results go to the callbacks given.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from db import GameRow
+from db import clocks as clock_store
+from engines.errors import GameError
+from table import turnclock
+from table.bots import computer_action
+from table.clock import Scheduler
+from table.service import ActResult, TableError, TableService
+from table.turnclock import TurnClock
+
+log = logging.getLogger("tafelbot.clock")
+
+DEFAULT_GRACE = 60.0  # after a restart, deadlines that passed meanwhile fire this long after start-up
+MAX_TIMEOUT_STEPS = 64  # a computer finishing one person's turn never takes more actions than this
+
+
+@dataclass(frozen=True)
+class Reminder:
+    row: GameRow
+    seats: tuple[int, ...]
+    stage: int  # 1: half time, 2: shortly before the end
+    left: float  # seconds
+
+
+class TimeKeeper:
+    def __init__(
+        self,
+        service: TableService,
+        *,
+        publish: Callable[[ActResult], Awaitable[None]],
+        remind: Callable[[Reminder], Awaitable[None]] | None = None,
+        lobby_expired: Callable[[GameRow], Awaitable[None]] | None = None,
+        grace: float = DEFAULT_GRACE,
+    ) -> None:
+        self.service = service
+        self.publish = publish
+        self.remind = remind
+        self.lobby_expired = lobby_expired
+        self.grace = grace
+        self.scheduler = Scheduler(service.clock, self.due)
+        self._busy: set[int] = set()  # games whose deadline is being handled right now
+        service.on_clock.append(self.arm)
+
+    # ---- arming ----------------------------------------------------------------------------
+    def arm(self, row: GameRow) -> None:
+        """Wake for the game when its clock next needs a look (or not at all)."""
+        if row.id in self._busy:
+            return  # the handler arms the game once it is done with it
+        if row.status not in ("lobby", "active") or row.deadline_at is None:
+            self.scheduler.arm(row.id, None)
+            return
+        self.scheduler.arm(row.id, TurnClock.from_json(row.clock).wake_at())
+
+    async def resume(self) -> int:
+        """Re-arm every stored deadline (start-up). Whatever fell due while the bot was down
+        fires ``grace`` seconds from now, so people see the bot back before it acts for them."""
+        now = self.service.clock.now()
+        count = 0
+        for game_id, deadline_at, data in await clock_store.games_with_deadlines(self.service.store):
+            wake = TurnClock.from_json(data).wake_at() or deadline_at
+            self.scheduler.arm(game_id, max(wake, now + self.grace) if wake < now else wake)
+            count += 1
+        return count
+
+    def start(self) -> None:
+        self.scheduler.start()
+
+    async def close(self) -> None:
+        await self.scheduler.close()
+
+    # ---- firing ----------------------------------------------------------------------------
+    async def due(self, game_id: int) -> None:
+        """Handle one game's wake-up, then arm its next one. Never twice at once for a game: the
+        writes made while handling (a computer move per action) do not wake it again meanwhile."""
+        if game_id in self._busy:
+            return
+        self._busy.add(game_id)
+        try:
+            row = await self._handle(game_id)
+        finally:
+            self._busy.discard(game_id)
+        if row is None:
+            row = await self.service.store.get_game(game_id)
+        if row is None or row.status not in ("lobby", "active") or row.deadline_at is None:
+            self.scheduler.arm(game_id, None)
+            return
+        wake = TurnClock.from_json(row.clock).wake_at()
+        now = self.service.clock.now()
+        if wake is not None and wake <= now:
+            # Still due after handling (every move refused, say): try again later, never spin.
+            log.warning("deadline of game %s still due after handling; retrying in %.0f s", game_id, self.grace)
+            wake = now + self.grace
+        self.scheduler.arm(game_id, wake)
+
+    async def _handle(self, game_id: int) -> GameRow | None:
+        """Do what is due; returns the game as it now stands when known without reading it again."""
+        row = await self.service.store.get_game(game_id)
+        if row is None or row.status not in ("lobby", "active"):
+            return row
+        clock = self.service.clock_of(row)
+        now = self.service.clock.now()
+        if clock.kind is None or clock.due is None:
+            return row
+        if clock.due <= now:
+            if clock.kind == turnclock.LOBBY:
+                await self._lobby(row)
+            elif clock.kind == turnclock.QUIET:
+                await self._quiet(row)
+            elif clock.kind == turnclock.MOVE:
+                await self._move_timeout(row, clock)
+            return None
+        upcoming = clock.next_reminder()
+        if upcoming is not None and upcoming[1] <= now:
+            stage, _ = upcoming
+            marked = await self.service.mark_reminded(row, stage)
+            if marked is not None and self.remind is not None:
+                await self.remind(Reminder(marked, clock.owing, stage, clock.due - now))
+            return marked
+        return row
+
+    async def _lobby(self, row: GameRow) -> None:
+        cancelled = await self.service.expire_lobby(row.id)
+        if cancelled is not None and self.lobby_expired is not None:
+            await self.lobby_expired(cancelled)
+
+    async def _quiet(self, row: GameRow) -> None:
+        result = await self.service.end_quiet(row.id)
+        if result is not None:
+            await self.publish(result)
+
+    async def _move_timeout(self, row: GameRow, clock: TurnClock) -> None:
+        settings = self.service.settings_of(row)
+        spec = self.service.spec(row.game)
+        for seat in clock.owing:
+            first = True
+            for _ in range(MAX_TIMEOUT_STEPS):
+                fresh = await self.service.get(row.id)
+                if fresh.status != "active" or not fresh.seats[seat].human:
+                    break
+                state = self.service.state_of(fresh)
+                if seat not in spec.engine.to_move(state):
+                    break
+                action = computer_action(spec, fresh, state, seat)
+                try:
+                    result = await self.service.act(row.id, seat=seat, action=action, timed_out=first)
+                except (TableError, GameError) as error:
+                    log.info("timeout move for seat %s of game %s refused: %s", seat, row.id, error)
+                    break
+                if first:
+                    result.events.insert(0, {"type": "timed-out", "seat": seat})
+                first = False
+                await self.publish(result)
+            fresh = await self.service.get(row.id)
+            if (
+                fresh.status == "active"
+                and fresh.seats[seat].human
+                and self.service.clock_of(fresh).timeouts_of(seat) >= settings.handover_after
+            ):
+                try:
+                    handed = await self.service.hand_over(row.id, seat)
+                except TableError as error:  # the game ended or moved on meanwhile
+                    log.info("hand-over of seat %s of game %s refused: %s", seat, row.id, error)
+                    continue
+                await self.publish(handed)

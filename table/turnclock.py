@@ -1,0 +1,149 @@
+"""A game's clock: which deadline runs now, and how it moves on after each change. Pure functions.
+
+Three kinds of deadline share one mechanism (stored with the game, woken by ``table.clock``):
+
+``move``   the move clock of the people who owe a move (``Engine.deadline(state).owing``). It
+           starts when their turn begins and keeps running while the same people still owe (one
+           turn of several actions, such as Trackgammon's dice). Reminders at half time and shortly
+           before the end; when it runs out the computer moves for them.
+``quiet``  a live phase's quiet time (``Deadline.quiet``): restarted by progress
+           (``Engine.restarts_quiet_clock``); when it passes, the engine's own ``timeout`` runs.
+``lobby``  a table that has not started: when it passes, the table is cancelled.
+
+``timeouts`` counts, per seat, the move clocks in a row that ran out; a move by the person resets it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from db import Seat
+from engines.base import Engine, Event
+from table.settings import HOUR, TableSettings
+
+MOVE, QUIET, LOBBY = "move", "quiet", "lobby"
+
+
+@dataclass(frozen=True)
+class TurnClock:
+    kind: str | None = None
+    due: float | None = None
+    started: float | None = None
+    owing: tuple[int, ...] = ()
+    reminded: int = 0  # reminders sent this turn: 1 after half time, 2 after the last one
+    timeouts: tuple[int, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "due": self.due,
+            "started": self.started,
+            "owing": list(self.owing),
+            "reminded": self.reminded,
+            "timeouts": list(self.timeouts),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> TurnClock:
+        if not data:
+            return cls()
+        return cls(
+            kind=data.get("kind"),
+            due=data.get("due"),
+            started=data.get("started"),
+            owing=tuple(data.get("owing", ())),
+            reminded=int(data.get("reminded", 0)),
+            timeouts=tuple(data.get("timeouts", ())),
+        )
+
+    def stored(self) -> tuple[float | None, dict[str, Any]]:
+        """(deadline_at, bookkeeping) as ``Store.update_game(deadline=...)`` takes them."""
+        return (self.due if self.kind else None), self.to_json()
+
+    def timeouts_of(self, seat: int) -> int:
+        return self.timeouts[seat] if seat < len(self.timeouts) else 0
+
+    def with_timeouts(self, seat: int, count: int, seats: int) -> TurnClock:
+        counts = list(self.timeouts) + [0] * max(0, seats - len(self.timeouts))
+        counts[seat] = count
+        return replace(self, timeouts=tuple(counts))
+
+    # ---- reminders -------------------------------------------------------------------------
+    def reminder_times(self) -> tuple[float, float] | None:
+        """When the half-time and the last reminder are due (move clocks only)."""
+        if self.kind != MOVE or self.due is None or self.started is None:
+            return None
+        total = self.due - self.started
+        return self.started + total / 2, self.due - min(HOUR, total / 10)
+
+    def next_reminder(self) -> tuple[int, float] | None:
+        """(stage, when) of the next reminder not sent yet."""
+        times = self.reminder_times()
+        if times is None or self.reminded >= 2:
+            return None
+        return self.reminded + 1, times[self.reminded]
+
+    def wake_at(self) -> float | None:
+        """When the scheduler must look at this game next: a reminder or the deadline."""
+        if self.kind is None or self.due is None:
+            return None
+        upcoming = self.next_reminder()
+        return min(upcoming[1], self.due) if upcoming else self.due
+
+
+def after(
+    clock: TurnClock,
+    engine: Engine,
+    state: Any,
+    settings: TableSettings,
+    seats: Sequence[Seat],
+    now: float,
+    *,
+    active: bool,
+    action: str | None = None,
+    events: Sequence[Event] = (),
+) -> TurnClock:
+    """The clock after a change to the game (a start, an action, a resignation, a hand-over)."""
+    if not active or state is None:
+        return replace(clock, kind=None, due=None, started=None, owing=(), reminded=0)
+    deadline = engine.deadline(state)
+    if deadline.quiet:
+        if clock.kind == QUIET and action is not None and not engine.restarts_quiet_clock(action, list(events)):
+            return clock
+        return replace(clock, kind=QUIET, due=now + settings.quiet, started=now, owing=(), reminded=0)
+    owing = tuple(sorted(s for s in deadline.owing if seats[s].human))
+    if not owing or not settings.move_seconds:
+        return replace(clock, kind=None, due=None, started=None, owing=(), reminded=0)
+    if clock.kind == MOVE and clock.owing == owing:
+        return clock  # the same turn goes on: the clock keeps running
+    return replace(clock, kind=MOVE, due=now + settings.move_seconds, started=now, owing=owing, reminded=0)
+
+
+def lobby_clock(now: float, seconds: float | None) -> TurnClock:
+    if not seconds:
+        return TurnClock()
+    return TurnClock(kind=LOBBY, due=now + seconds, started=now)
+
+
+def extended(clock: TurnClock, seconds: float) -> TurnClock:
+    """The move clock of the people to move, longer by ``seconds`` (reminders may come again)."""
+    if clock.kind != MOVE or clock.due is None:
+        return clock
+    return replace(clock, due=clock.due + seconds, reminded=min(clock.reminded, 1))
+
+
+def time_left(clock: TurnClock, now: float) -> float | None:
+    if clock.kind != MOVE or clock.due is None:
+        return None
+    return max(0.0, clock.due - now)
+
+
+def short_duration(seconds: float) -> tuple[str, int]:
+    """A duration as (unit, amount) for the texts: days from 2 days, hours from 1 hour, else minutes."""
+    if seconds >= 2 * 24 * HOUR:
+        return "d", int(seconds // (24 * HOUR))
+    if seconds >= HOUR:
+        return "h", int(seconds // HOUR)
+    return "m", max(1, int(seconds // 60))

@@ -1,0 +1,47 @@
+"""The clocks migration and its store queries (db/clocks.py)."""
+
+import json
+
+from db import Store
+from db import clocks as clock_store
+from db.backend import open_backend
+from db.migrations import MIGRATIONS
+from table.settings import TableSettings
+
+
+async def test_rows_from_before_the_settings_column_keep_their_underscore_settings(db_target):
+    path = db_target
+    legacy = Store(await open_backend(path))
+    await legacy.migrate(MIGRATIONS[:2])
+    async with legacy.transaction() as tx:
+        await tx.execute(
+            "INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seats, seed, locale, created_at,"
+            " updated_at) VALUES (1, 5, 'duvelen', 'lobby', 1, ?, '[]', 3, 'en', 0, 0)",
+            (json.dumps({"rounds": 3, "_quiet": 45, "_bot_speed": 2.0}),),
+        )
+    await legacy.close()
+    store = await Store.open(path)
+    assert await store.schema_version() == len(MIGRATIONS)
+    row = await store.get_game(1)
+    assert row.settings is None and row.deadline_at is None
+    settings = TableSettings.from_stored(row.settings, row.options)
+    assert (settings.quiet, settings.bot_speed, settings.move_seconds) == (45.0, 2.0, 0)
+    await store.close()
+
+
+async def test_server_settings_and_people_are_stored_and_read_back(db_target):
+    store = await Store.open(db_target)
+    assert await clock_store.server_settings(store, 9) == {}
+    await clock_store.set_server_settings(store, 9, move_seconds=3600, by=1)
+    await clock_store.set_server_settings(store, 9, dm_reminders=False, channels=(5, 6))
+    assert await clock_store.server_settings(store, 9) == {
+        "move_seconds": 3600,
+        "dm_reminders": False,
+        "channels": (5, 6),
+    }
+    person = await clock_store.set_person(store, 7, dm_reminders=True)
+    assert person.dm_reminders and not person.heads_up and person.away_until is None
+    await clock_store.set_person(store, 7, away_until=123.0)
+    found = await clock_store.people(store, [7, 8])
+    assert found[7].away_until == 123.0 and found[7].dm_reminders and found[8] == clock_store.Person(8)
+    await store.close()
