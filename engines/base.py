@@ -18,7 +18,8 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, TypedDict, TypeVar, cast
 
 from engines.errors import BadAction, BadState, GameError, GameOver, IllegalAction, NotYourTurn
 
@@ -63,7 +64,28 @@ def placements_from_keys(keys: list[Any]) -> list[int]:
 
 
 S = TypeVar("S")  # the game's state type
-V = TypeVar("V")  # the game's view type (a TypedDict)
+V = TypeVar("V")  # the game's view type: a TypedDict built on ``ViewEnvelope``
+P = TypeVar("P")  # a game's private part (a TypedDict)
+
+
+class ViewEnvelope(TypedDict, Generic[P]):
+    """The keys every game's view shares, filled in by ``Engine.view`` itself.
+
+    ``viewer``: the seat the view is for (None: a spectator). ``to_move``: the seats that may act
+    now, sorted. ``over``: whether the game has ended. ``last``: the events of the last action.
+    ``private``: everything only the viewer may see (their hand, their own pile), None for a
+    spectator and for games without hidden information. Everything outside ``private`` and
+    ``viewer`` is the same for every viewer: a game's public part never sees who is looking.
+    """
+
+    viewer: int | None
+    to_move: list[int]
+    over: bool
+    last: list[Event]
+    private: P | None
+
+
+ENVELOPE_KEYS = frozenset(ViewEnvelope.__annotations__)
 
 
 class Engine(Generic[S, V]):
@@ -107,9 +129,18 @@ class Engine(Generic[S, V]):
         """Apply an action already known to be legal; return a *new* state and the events."""
         raise NotImplementedError
 
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: a spectator, who sees no private part). JSON-able."""
+    def _public_view(self, state: S) -> Mapping[str, object]:
+        """The public part of every view (a TypedDict of the game): what anyone at the table sees.
+        It is not told who is looking, so nothing private can slip in by accident. JSON-able."""
         raise NotImplementedError
+
+    def _private_view(self, state: S, seat: int) -> Mapping[str, object] | None:
+        """What only ``seat`` may see (a TypedDict of the game), or None if the game hides nothing."""
+        return None
+
+    def _last_events(self, state: S) -> list[Event]:
+        """The events of the last action, shown in every view (none if the game keeps none)."""
+        return []
 
     def outcome(self, state: Any) -> Outcome | None:
         raise NotImplementedError
@@ -155,6 +186,22 @@ class Engine(Generic[S, V]):
         return None
 
     # ---- shared ---------------------------------------------------------------------------
+    def view(self, state: S, seat: int | None) -> V:
+        """What ``seat`` may see (``None``: a spectator, who sees no private part): the game's
+        public part plus the shared ``ViewEnvelope``. JSON-able."""
+        public = dict(self._public_view(state))
+        clash = ENVELOPE_KEYS & public.keys()
+        if clash:
+            raise TypeError(f"{self.name}'s public view may not set the envelope's keys {sorted(clash)}")
+        envelope: ViewEnvelope[Mapping[str, object]] = {
+            "viewer": seat,
+            "to_move": sorted(self.to_move(state)),
+            "over": self.outcome(state) is not None,
+            "last": [dict(event) for event in self._last_events(state)],
+            "private": None if seat is None else self._private_view(state, seat),
+        }
+        return cast(V, {**public, **envelope})
+
     def check_syntax(self, action: str) -> None:
         if (
             not isinstance(action, str)

@@ -64,7 +64,7 @@ class _Position:
         self.others = [r for r in riders if r is not self.me]
         self.seat = cur["seat"]
         self.crossed = bool(view["finish_crossed"])
-        self.hand = list(view.get("hand", []))
+        self.hand = list((view.get("private") or {}).get("hand", []))
         laps_left = max(0, view["laps"] - view["lap"]) + (view["races"] - view["race"]) * view["laps"]
         self.hand_size_worth = 1.0 + HAND_SIZE_WORTH * min(1.0, laps_left / 4)
 
