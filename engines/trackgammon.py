@@ -26,9 +26,9 @@ import copy
 import re
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, TypedDict
 
-from engines.base import Engine, Event, Outcome, placements_from_keys
+from engines.base import Engine, Event, Outcome, ViewEnvelope, placements_from_keys
 from engines.errors import BadOption, BadState
 from engines.rng import Rng
 
@@ -400,7 +400,37 @@ def find_move(moves: list[Move], action: str) -> Move | None:
     return None
 
 
-class TrackgammonEngine(Engine):
+# ---- the view: no hidden information, so no private part ---------------------------------------
+class TrackgammonPublic(TypedDict):
+    game: str
+    players: int
+    turn: int | None  # the seat whose turn it is; None once the game is over
+    turn_number: int
+    dice: list[int]
+    values: list[int]  # the dice values to play this turn (four for a double)
+    used: list[bool]  # per value: played already
+    remaining: list[int]
+    moves: list[dict[str, Any]]  # this turn's moves so far (``move_record``)
+    choices: list[dict[str, Any]]  # every legal move now (``move_record``): landing, hits, bounces
+    can_undo: bool
+    can_confirm: bool
+    last_move: dict[str, Any] | None
+    last_turn: dict[str, Any] | None
+    discs: list[list[int]]  # [seat][size - 1] -> cell index
+    home: list[int]
+    may_finish: list[int]  # per seat: the size of the only disc allowed home (0: none)
+    stacks: dict[str, list[list[int]]]  # cell id -> [seat, size] from the top down
+    tracks: list[list[str]]
+    opening: list[list[list[int]]]
+    winner: int | None
+    placements: list[int] | None
+
+
+class TrackgammonView(TrackgammonPublic, ViewEnvelope[None]):
+    pass
+
+
+class TrackgammonEngine(Engine[State, "TrackgammonView"]):
     name = "trackgammon"
     min_players = 2
     max_players = 4
@@ -616,7 +646,7 @@ class TrackgammonEngine(Engine):
         )
 
     # ---- view ---------------------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def _public_view(self, state: State) -> TrackgammonPublic:
         geo = geometry(state.players)
         occ = stacks(state.pos, geo)
         values = list(turn_values(state.dice))
@@ -636,7 +666,6 @@ class TrackgammonEngine(Engine):
         return {
             "game": self.name,
             "players": state.players,
-            "seat": seat,
             "turn": None if state.winner is not None else state.turn,
             "turn_number": state.turn_number,
             "dice": list(state.dice),
@@ -660,8 +689,10 @@ class TrackgammonEngine(Engine):
             "opening": [[list(throw) for throw in rnd] for rnd in state.opening],
             "winner": state.winner,
             "placements": out.placements if out else None,
-            "last": [dict(e) for e in state.last_events],
         }
+
+    def _last_events(self, state: State) -> list[Event]:
+        return state.last_events
 
     # ---- persistence --------------------------------------------------------------------------
     def _dump(self, state: State) -> dict[str, Any]:
