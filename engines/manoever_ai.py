@@ -55,7 +55,7 @@ class Board:
 def board_from_view(view: dict[str, Any]) -> Board:
     return Board(
         players=view["players"],
-        me=view["to_move"],
+        me=view["mover"],
         stacks={
             entry["field"]: tuple((r["seat"], r["recruit"]) for r in entry["recruits"]) for entry in view["stacks"]
         },
