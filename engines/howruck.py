@@ -73,9 +73,9 @@ The other hand, the draw piles, the preparation stacks and the set-aside cards a
 from __future__ import annotations
 
 import marshal
-from typing import Any
+from typing import Any, TypedDict
 
-from engines.base import Engine, Event, Outcome
+from engines.base import Engine, Event, Outcome, ViewEnvelope
 from engines.errors import BadOption, BadState
 from engines.howruck_cards import (
     CARDS,
@@ -163,7 +163,54 @@ def _card_params(card_id: int, suffix: str = "") -> dict[str, Any]:
     }
 
 
-class HowRuck(Engine):
+
+# ---- the view --------------------------------------------------------------------------------
+class HowRuckForming(TypedDict):
+    faster: int | None
+    splits: list[int]
+    rest_splits: int
+    stack: list[int]  # cards left to split, per seat
+    holding: list[bool]  # per seat: a pair in hand
+    team: list[int]  # team sizes so far
+
+
+class HowRuckTug(TypedDict):
+    barrel: int
+    starter: int
+    turn: int
+    fields: dict[str, list[str]]  # field -> card codes laid there, bottom up
+    strength: list[int]  # per side
+    hands: list[int]  # hand sizes
+    piles: list[int]  # reinforcement pile sizes
+    discard: list[str]
+    pending: dict[str, Any] | None  # {"seat", "card"}: a stolen card waiting for its new owner
+
+
+class HowRuckPublic(TypedDict):
+    game: str
+    round: int
+    phase: str  # "forming", "tug" or "over"
+    barrels: list[int]
+    barrels_to_win: int
+    learning: bool
+    winner: int | None
+    forming: HowRuckForming | None
+    tug: HowRuckTug | None
+
+
+class HowRuckPrivate(TypedDict):
+    hand: list[str]  # the tug's hand
+    pair: list[str]  # the pair to split now (forming)
+    rest_pair: list[str]  # the faster seat splits the slower one's last pair (forming)
+    kept: list[str]  # own team so far: cards kept
+    given: list[str]  # cards given to the other team
+
+
+class HowRuckView(HowRuckPublic, ViewEnvelope[HowRuckPrivate]):
+    pass
+
+
+class HowRuck(Engine[State, "HowRuckView"]):
     name = "howruck"
     min_players = 2
     max_players = 2
@@ -609,27 +656,29 @@ class HowRuck(Engine):
         return None
 
     # ---- what a seat may see -------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def _public_view(self, state: State) -> HowRuckPublic:
         tug = state["tug"]
         forming = state["forming"]
         return {
             "game": self.name,
-            "seat": seat,
             "round": state["round"],
             "phase": state["phase"],
             "barrels": list(state["barrels"]),
             "barrels_to_win": state["options"]["barrels_to_win"],
             "learning": state["options"]["learning"],
             "winner": state["winner"],
-            "to_move": sorted(self.to_move(state)),
             "forming": self._public_forming(forming) if forming else None,
             "tug": self._public_tug(tug) if tug else None,
-            "last": _clone(state["last"]),
-            "private": None if seat is None else self._private(state, seat),
         }
 
+    def _private_view(self, state: State, seat: int) -> HowRuckPrivate:
+        return self._private(state, seat)
+
+    def _last_events(self, state: State) -> list[Event]:
+        return list(state["last"])
+
     @staticmethod
-    def _public_forming(forming: State) -> dict[str, Any]:
+    def _public_forming(forming: State) -> HowRuckForming:
         return {
             "faster": forming["faster"],
             "splits": list(forming["splits"]),
@@ -640,7 +689,7 @@ class HowRuck(Engine):
         }
 
     @staticmethod
-    def _public_tug(tug: State) -> dict[str, Any]:
+    def _public_tug(tug: State) -> HowRuckTug:
         return {
             "barrel": tug["barrel"],
             "starter": tug["starter"],
@@ -656,10 +705,10 @@ class HowRuck(Engine):
         }
 
     @staticmethod
-    def _private(state: State, seat: int) -> dict[str, Any]:
+    def _private(state: State, seat: int) -> HowRuckPrivate:
         forming = state["forming"]
         tug = state["tug"]
-        private: dict[str, Any] = {"hand": [], "pair": [], "rest_pair": [], "kept": [], "given": []}
+        private: HowRuckPrivate = {"hand": [], "pair": [], "rest_pair": [], "kept": [], "given": []}
         if forming is not None:
             private["pair"] = _codes(forming["pair"][seat])
             if forming["faster"] == seat:

@@ -144,7 +144,7 @@ class Board:
 
 def board_from_view(view: dict[str, Any]) -> Board:
     tug = view["tug"]
-    seat = view["seat"]
+    seat = view["viewer"]
     return Board(
         seat=seat,
         barrel=tug["barrel"],
