@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from engines.hindmost import FINISH, JOKER, LANES, card_value, label_of, movement
 from engines.rng import Rng
 
+BOT_DELAY = 1.0  # seconds before a computer player acts (the table scales it)
 MEAN_MOVE = 4.7  # average movement of a random card from a two-deck pack
 SPREAD = 2.4  # its standard deviation
 FRONT_SPEED = 7.0  # the leader of a lap tends to play its best cards, so the line nears faster

@@ -1,4 +1,7 @@
-"""A tiny engine for testing the platform without any real game's rules.
+"""A tiny game for testing the platform without any real game's rules: engine, computer player and
+renderer in one module. It is registered like a real game in ``tests/test_nim_game.py`` (with its
+cog ``tests/nim_cog.py`` and its texts ``tests/locales/*/nim.ftl``); ``CONTRIBUTING.md`` walks
+through exactly these files.
 
 Players take 1..3 counters from a pile in seat order; whoever takes the last one wins.
 """
@@ -6,8 +9,9 @@ Players take 1..3 counters from a pile in seat order; whoever takes the last one
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any, TypedDict
 
-from engines.base import Engine, Outcome
+from engines.base import Engine, Event, Outcome, ViewEnvelope
 from engines.errors import BadOption, BadState
 from engines.rng import Rng
 
@@ -21,7 +25,17 @@ class NimState:
     last_take: int = 0
 
 
-class Nim(Engine):
+class NimPublic(TypedDict):
+    game: str
+    players: int
+    pile: int
+
+
+class NimView(NimPublic, ViewEnvelope[None]):  # no hidden information: no private part
+    pass
+
+
+class Nim(Engine[NimState, NimView]):
     name = "nim"
     min_players = 2
     max_players = 3
@@ -57,16 +71,14 @@ class Nim(Engine):
             return replace(state, pile=0, winner=seat, last_take=n), [*events, {"type": "won", "seat": seat}]
         return replace(state, pile=pile, turn=(seat + 1) % state.players, last_take=n), events
 
-    def view(self, state, seat):
-        return {
-            "game": "nim",
-            "players": state.players,
-            "viewer": seat,
-            "pile": state.pile,
-            "to_move": sorted(self.to_move(state)),
-            "over": state.winner is not None,
-            "last": [],
-        }
+    def _public_view(self, state: NimState) -> NimPublic:
+        return {"game": "nim", "players": state.players, "pile": state.pile}
+
+    def _last_events(self, state: NimState) -> list[Event]:
+        if not state.last_take:
+            return []
+        seat = state.winner if state.winner is not None else (state.turn - 1) % state.players
+        return [{"type": "took", "seat": seat, "n": state.last_take, "left": state.pile}]
 
     def outcome(self, state):
         if state.winner is None:
@@ -94,7 +106,10 @@ class Nim(Engine):
 ENGINE = Nim()
 
 
-def choose(view, legal, seed):
+BOT_DELAY = 0.0
+
+
+def choose(view: Any, legal: list[str], seed: int) -> str:
     """Perfect play where possible: leave a multiple of four."""
     for action in legal:
         if (view["pile"] - int(action[4:])) % 4 == 0:
@@ -102,9 +117,9 @@ def choose(view, legal, seed):
     return legal[0]
 
 
-def render_board(view, *, names, locale="en"):
+def render_board(view: Any, *, names: list[str], locale: str = "en") -> bytes:
     return b"\x89PNG nim " + str(view["pile"]).encode()
 
 
-def action_label(view, action, locale="en"):
+def action_label(view: Any, action: str, locale: str = "en") -> str:
     return f"take {action[4:]}"
