@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass, field
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypedDict, TypeVar, cast
 
 from engines.errors import BadAction, BadState, GameError, GameOver, IllegalAction, NotYourTurn

@@ -357,7 +357,6 @@ def parse_play(action: str) -> tuple[str, str] | None:
 # ---- the engine ---------------------------------------------------------------------------
 
 
-
 # ---- the view: every card a view shows lies face up, so there is no private part --------------
 class DuvelenSeat(TypedDict):
     stok_count: int

@@ -206,7 +206,6 @@ def _sort_hand(hand: list[str]) -> list[str]:
     return sorted(hand, key=CARD_ORDER.__getitem__)
 
 
-
 # ---- the view ---------------------------------------------------------------------------------
 class HindmostRider(TypedDict):
     seat: int

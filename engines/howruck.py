@@ -163,7 +163,6 @@ def _card_params(card_id: int, suffix: str = "") -> dict[str, Any]:
     }
 
 
-
 # ---- the view --------------------------------------------------------------------------------
 class HowRuckForming(TypedDict):
     faster: int | None

@@ -268,7 +268,6 @@ def outcome_of(state: State) -> Outcome:
 # ---- the engine -------------------------------------------------------------------------
 
 
-
 # ---- the view: no hidden information, so no private part ---------------------------------------
 class ManoeverPublic(TypedDict):
     game: str
