@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypedDict, TypeVar, cast
 
@@ -39,7 +39,7 @@ class Outcome:
     """
 
     placements: list[int]
-    scores: list[float]
+    scores: Sequence[float]
     detail: dict[str, Any] = field(default_factory=dict)
 
 
@@ -117,15 +117,15 @@ class Engine(Generic[S, V]):
         """A new game and the events of its opening (an opening roll, say), as ``apply`` returns."""
         raise NotImplementedError
 
-    def to_move(self, state: Any) -> frozenset[int]:
+    def to_move(self, state: S) -> frozenset[int]:
         """The seats that may act now (empty once the game is over)."""
         raise NotImplementedError
 
-    def legal_actions(self, state: Any, seat: int) -> list[str]:
+    def legal_actions(self, state: S, seat: int) -> list[str]:
         """Every legal action for ``seat`` now, in a stable, sensible order (best shown first)."""
         raise NotImplementedError
 
-    def _apply(self, state: Any, seat: int, action: str) -> tuple[Any, list[Event]]:
+    def _apply(self, state: S, seat: int, action: str) -> tuple[S, list[Event]]:
         """Apply an action already known to be legal; return a *new* state and the events."""
         raise NotImplementedError
 
@@ -142,32 +142,32 @@ class Engine(Generic[S, V]):
         """The events of the last action, shown in every view (none if the game keeps none)."""
         return []
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         raise NotImplementedError
 
-    def _dump(self, state: Any) -> dict[str, Any]:
+    def _dump(self, state: S) -> dict[str, Any]:
         raise NotImplementedError
 
-    def _load(self, data: dict[str, Any]) -> Any:
+    def _load(self, data: dict[str, Any]) -> S:
         """Rebuild a state, checking its invariants; raise ``BadState`` on bad data."""
         raise NotImplementedError
 
-    def players(self, state: Any) -> int:
+    def players(self, state: S) -> int:
         """Number of seats."""
         raise NotImplementedError
 
-    def is_live(self, state: Any) -> bool:
+    def is_live(self, state: S) -> bool:
         """Whether seats are playing at the same time now (the bot then keeps one board message
         refreshed instead of posting a picture per action). Games with a live mode override it so
         that a phase stays live even while only one seat happens to be able to act."""
         return self.simultaneous and len(self.to_move(state)) > 1
 
-    def deadline(self, state: Any) -> Deadline:
+    def deadline(self, state: S) -> Deadline:
         """Who a clock waits for now (see ``Deadline``). By default every seat that may act owes a
         move; games with a live phase say so with ``quiet=True`` and implement ``timeout``."""
         return Deadline(frozenset(self.to_move(state)))
 
-    def timeout(self, state: Any) -> tuple[Any, list[Event]]:
+    def timeout(self, state: S) -> tuple[S, list[Event]]:
         """The live phase's own action when its quiet time passes (Duvelen: the round ends)."""
         raise IllegalAction("This game has no quiet-time ending.", "no-timeout")
 
@@ -175,12 +175,12 @@ class Engine(Generic[S, V]):
         """Whether an action counts as progress, so the quiet time starts again."""
         return True
 
-    def lost_race(self, state: Any, seat: int, action: str) -> bool:
+    def lost_race(self, state: S, seat: int, action: str) -> bool:
         """Whether a refused action lost a race (another seat got there first) rather than being
         a mistake; the player is then told "too late"."""
         return False
 
-    def explain_illegal(self, state: Any, seat: int, action: str) -> GameError | None:
+    def explain_illegal(self, state: S, seat: int, action: str) -> GameError | None:
         """Why a well-formed action is not legal now, as an error whose message and message id
         say so; None for the generic "not a legal move now"."""
         return None
@@ -211,7 +211,7 @@ class Engine(Generic[S, V]):
         ):
             raise BadAction(f"'{action}' is not a move in this game.", "bad-action", action=str(action)[:40])
 
-    def apply(self, state: Any, seat: int, action: str) -> tuple[Any, list[Event]]:
+    def apply(self, state: S, seat: int, action: str) -> tuple[S, list[Event]]:
         if self.outcome(state) is not None:
             raise GameOver("The game is over.", "game-over")
         if seat not in self.to_move(state):
@@ -223,11 +223,12 @@ class Engine(Generic[S, V]):
             )
         return self._apply(state, seat, action)
 
-    def dump(self, state: Any) -> dict[str, Any]:
+    def dump(self, state: S) -> dict[str, Any]:
         data = self._dump(state)
         return {"game": self.name, "v": self.dump_version, **data}
 
-    def load(self, data: dict[str, Any]) -> Any:
+    def load(self, data: dict[str, Any] | None) -> S:
+        """Rebuild a stored state; anything else (None, damaged data) is refused with ``BadState``."""
         if not isinstance(data, dict) or data.get("game") != self.name:
             raise BadState(f"Stored data is not a {self.name} game.", "bad-state")
         if data.get("v") != self.dump_version:

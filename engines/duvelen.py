@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any, TypedDict, cast
 
 from engines.base import Deadline, Engine, Event, Outcome, ViewEnvelope, placements_from_keys
 from engines.errors import BadOption, BadState, GameOver
@@ -109,11 +109,13 @@ class State:
 
     @property
     def over(self) -> bool:
-        return len(self.history) >= self.options["rounds"]
+        rounds: int = self.options["rounds"]
+        return len(self.history) >= rounds
 
     @property
     def relaxed(self) -> bool:
-        return self.options["mode"] == "relaxed"
+        mode: str = self.options["mode"]
+        return mode == "relaxed"
 
     def clone(self) -> State:
         return State(
@@ -280,8 +282,9 @@ def _settle(state: State) -> list[Event]:
     if all(finished(state, seat) for seat in range(state.players)):
         reason = "done" if all(s.done for s in state.seats) else "stuck"
         return _end_round(state, reason)
-    if state.relaxed and finished(state, state.turn_seat):
-        state.turn_seat = _next_turn_seat(state, state.turn_seat)
+    # In relaxed play some seat is always in turn.
+    if state.relaxed and finished(state, cast(int, state.turn_seat)):
+        state.turn_seat = _next_turn_seat(state, cast(int, state.turn_seat))
     return []
 
 
@@ -455,7 +458,7 @@ class DuvelenEngine(Engine[State, "DuvelenView"]):
         if state.over:
             return frozenset()
         if state.relaxed:
-            return frozenset({state.turn_seat})
+            return frozenset({cast(int, state.turn_seat)})
         return frozenset(seat for seat in range(state.players) if _seat_actions(state, seat))
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
@@ -477,7 +480,7 @@ class DuvelenEngine(Engine[State, "DuvelenView"]):
         elif action == "pass":
             events = [{"type": "pass", "seat": seat}]
         else:
-            source, card = parse_play(action)
+            source, card = cast(tuple[str, str], parse_play(action))  # a legal action: play or the above
             events = _play(new, seat, source, card)
         if new.relaxed and ends_relaxed_turn:
             following = _next_turn_seat(new, seat)

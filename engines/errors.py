@@ -12,6 +12,8 @@ class GameError(Exception):
     """Base of every error a user can cause."""
 
     code = "game"
+    # The game it came from, when the table service knows (``table.text.error_text`` uses it).
+    game: str = ""
 
     def __init__(self, message: str, code: str | None = None, **params: object) -> None:
         super().__init__(message)

@@ -131,11 +131,12 @@ class HindmostState:
 
     @property
     def riders(self) -> int:
-        return self.options["riders"]
+        riders: int = self.options["riders"]
+        return riders
 
     @property
     def total(self) -> int:
-        return self.players * self.options["riders"]
+        return self.players * self.riders
 
     @property
     def laps(self) -> int:
@@ -169,10 +170,10 @@ class HindmostState:
 
     # ---- derived facts -----------------------------------------------------------------------
     def seat_of(self, rid: int) -> int:
-        return rid // self.options["riders"]
+        return rid // self.riders
 
     def num_of(self, rid: int) -> int:
-        return rid % self.options["riders"] + 1
+        return rid % self.riders + 1
 
     def in_race(self) -> list[int]:
         return [rid for rid, gone in enumerate(self.out) if not gone]
@@ -734,19 +735,22 @@ def _is_int(value: Any) -> bool:
 def _int_list(value: Any, length: int | None, what: str) -> list[int]:
     _require(isinstance(value, list) and all(type(v) is int for v in value), f"{what} must be a list of integers")
     _require(length is None or len(value) == length, f"wrong length of {what}")
-    return value
+    checked: list[int] = value
+    return checked
 
 
 def _flags(value: Any, length: int, alphabet: str, what: str) -> str:
     _require(isinstance(value, str) and len(value) == length, f"wrong length of {what}")
     _require(all(ch in alphabet for ch in value), f"bad character in {what}")
-    return value
+    checked: str = value
+    return checked
 
 
 def _str_list(value: Any, length: int | None, what: str) -> list[str]:
     _require(isinstance(value, list) and all(isinstance(v, str) for v in value), f"{what} must be strings")
     _require(length is None or len(value) == length, f"wrong number of {what}")
-    return value
+    checked: list[str] = value
+    return checked
 
 
 def _parse_cards(text: str) -> list[str]:

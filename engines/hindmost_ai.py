@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from engines.hindmost import FINISH, JOKER, LANES, card_value, label_of, movement
 from engines.rng import Rng
@@ -58,7 +59,7 @@ def _normal_cdf(x: float) -> float:
 class _Position:
     """The race as the seat sees it, with the rider to move taken off the track."""
 
-    def __init__(self, view: dict) -> None:
+    def __init__(self, view: dict[str, Any]) -> None:
         cur = view["current"]
         riders = [_Rider(r["seat"], r["num"], r["d"], r["moved"]) for r in view["riders"] if not r["out"]]
         self.me = next(r for r in riders if r.seat == cur["seat"] and r.num == cur["num"])
@@ -149,7 +150,7 @@ def _match_bonus(my_d: int, remaining: list[str], turns: float) -> float:
     return MATCH_BONUS * best
 
 
-def choose(view: dict, legal: list[str], seed: int) -> str:
+def choose(view: dict[str, Any], legal: list[str], seed: int) -> str:
     """The play for the rider to move, chosen from the seat's view and its legal plays only."""
     if len(legal) == 1 or view.get("current") is None:
         return legal[0]

@@ -73,7 +73,8 @@ The other hand, the draw piles, the preparation stacks and the set-aside cards a
 from __future__ import annotations
 
 import marshal
-from typing import Any, TypedDict
+from collections.abc import Callable
+from typing import Any, TypedDict, cast
 
 from engines.base import Engine, Event, Outcome, ViewEnvelope
 from engines.errors import BadOption, BadState
@@ -82,6 +83,7 @@ from engines.howruck_cards import (
     DECK_SIZE,
     EMPTY_FIELD_VALUE,
     MEN_COLOURS,
+    Card,
     code_of,
     tiebreak_key,
 )
@@ -103,6 +105,8 @@ STOP = "stop"
 DECLINE = "x"
 
 State = dict[str, Any]
+# What an action card's handler returns: (seat, reason) when the card ends the tug, else None.
+ActionHandler = Callable[[State, int, str, list[Event]], "tuple[int, str] | None"]
 
 
 # ---- small pure helpers (the renderer and the computer player use some of them too) -----------
@@ -116,11 +120,13 @@ def own_sides_first(seat: int) -> tuple[str, str]:
     return (SIDES[seat], SIDES[1 - seat])
 
 
-def top_value(stack: list[Any], value_of) -> int:
+def top_value(stack: list[Any], value_of: Callable[[Any], int]) -> int:
     return value_of(stack[-1]) if stack else EMPTY_FIELD_VALUE
 
 
-def side_strength(fields: dict[str, list[Any]], side: str, value_of=lambda cid: CARDS[cid].value) -> int:
+def side_strength(
+    fields: dict[str, list[Any]], side: str, value_of: Callable[[Any], int] = lambda cid: CARDS[cid].value
+) -> int:
     """Sum of the three top cards on one side of the rope; an empty field counts as its printed Scot."""
     return sum(top_value(fields[side + colour], value_of) for colour in MEN_COLOURS)
 
@@ -324,7 +330,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         return [side + colour for colour in MEN_COLOURS]
 
     def _switch_options(self, tug: State) -> list[str]:
-        options = []
+        options: list[str] = []
         for source in FIELDS:
             stack = tug["fields"][source]
             if not stack:
@@ -448,7 +454,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
             barrel_seat = rng.below(2)
             state["rng"] = rng.state
             state["forming"] = None
-            empty = [{"kept": [], "given": []}, {"kept": [], "given": []}]
+            empty: list[dict[str, list[int]]] = [{"kept": [], "given": []}, {"kept": [], "given": []}]
             self._start_tug(state, preps, barrel_seat=barrel_seat, starter=1 - barrel_seat, memory=empty, events=events)
             return
         state["rng"] = rng.state
@@ -464,7 +470,13 @@ class HowRuck(Engine[State, "HowRuckView"]):
 
     @staticmethod
     def _start_tug(
-        state: State, piles: list[list[int]], *, barrel_seat: int, starter: int, memory: list, events: list[Event]
+        state: State,
+        piles: list[list[int]],
+        *,
+        barrel_seat: int,
+        starter: int,
+        memory: list[dict[str, list[int]]],
+        events: list[Event],
     ) -> None:
         state["phase"] = "tug"
         state["tug"] = {
@@ -528,7 +540,9 @@ class HowRuck(Engine[State, "HowRuckView"]):
         if choice == DECLINE:
             events.append({"type": "decline", "seat": seat, "card": card.code})
             return None
-        return getattr(self, f"_action_{card.action.lower()}")(tug, seat, choice, events)
+        # Every action card has its ``_action_<code>`` below.
+        handler: ActionHandler = getattr(self, f"_action_{cast(str, card.action).lower()}")
+        return handler(tug, seat, choice, events)
 
     def _end_turn(self, tug: State, seat: int, events: list[Event]) -> tuple[int, str] | None:
         if tug["piles"][seat]:
@@ -571,12 +585,12 @@ class HowRuck(Engine[State, "HowRuckView"]):
         return result
 
     # the ten action cards: (tug, seat, choice, events) -> round result or None
-    def _action_ad(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_ad(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         result = self._pull(tug, seat, ADRENALINE_STEPS)
         events.append({"type": "adrenaline", "seat": seat, "steps": ADRENALINE_STEPS, "barrel": tug["barrel"]})
         return result
 
-    def _action_vt(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_vt(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         victim = 1 - seat
         position = int(choice)
         stolen = tug["hands"][victim].pop(position - 1)
@@ -586,18 +600,18 @@ class HowRuck(Engine[State, "HowRuckView"]):
         )
         return None
 
-    def _action_hr(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_hr(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         return self._compare(tug, seat, weakest=False, events=events)
 
-    def _action_zw(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_zw(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         return self._compare(tug, seat, weakest=True, events=events)
 
-    def _action_mm(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_mm(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         removed = self._discard_tops(tug, lambda card: card.kind == "dame")
         events.append({"type": "mucho-macho", "seat": seat, "count": len(removed), "cards": _joined(removed)})
         return None
 
-    def _action_tz(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_tz(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         value = int(choice)
         removed = self._discard_tops(tug, lambda card: card.value == value)
         events.append(
@@ -606,7 +620,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         return None
 
     @staticmethod
-    def _discard_tops(tug: State, doomed) -> list[int]:
+    def _discard_tops(tug: State, doomed: Callable[[Card], bool]) -> list[int]:
         removed = []
         for field in FIELDS:
             stack = tug["fields"][field]
@@ -615,12 +629,12 @@ class HowRuck(Engine[State, "HowRuckView"]):
         tug["discard"].extend(removed)
         return removed
 
-    def _action_tb(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_tb(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         tug["barrel"] = START[seat]
         events.append({"type": "rope-breaks", "seat": seat, "barrel": tug["barrel"]})
         return None
 
-    def _action_wk(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_wk(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         source, target = choice.split("-")
         moved = tug["fields"][source].pop()
         tug["fields"][target].append(moved)
@@ -637,7 +651,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         )
         return None
 
-    def _action_mo(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_mo(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         victim = 1 - seat
         hit = any(
             tug["fields"][field] and CARDS[tug["fields"][field][-1]].kind == "nessie"
@@ -646,7 +660,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         events.append({"type": "monster-hit" if hit else "monster-miss", "seat": seat, "victim_seat": victim})
         return (seat, "monster") if hit else None
 
-    def _action_vs(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_vs(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         pile = tug["piles"][seat]
         taken = pile[:REINFORCEMENTS]
         tug["piles"][seat] = pile[REINFORCEMENTS:]
@@ -734,7 +748,8 @@ class HowRuck(Engine[State, "HowRuckView"]):
 
     # ---- storage -----------------------------------------------------------------------------
     def _dump(self, state: State) -> dict[str, Any]:
-        return _clone(state)
+        dumped: dict[str, Any] = _clone(state)
+        return dumped
 
     def _load(self, data: dict[str, Any]) -> State:
         state = {key: data[key] for key in _STATE_KEYS}

@@ -416,7 +416,7 @@ class ManoeverEngine(Engine[State, "ManoeverView"]):
 
     @staticmethod
     def _land(
-        state: State, stacks: Stacks, seat: int, number: int, field: int, distance: int, limit: int, events: list
+        state: State, stacks: Stacks, seat: int, number: int, field: int, distance: int, limit: int, events: list[Event]
     ) -> State:
         target = field + distance
         events.append(

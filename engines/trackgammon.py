@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from typing import Any, TypedDict
+from typing import Any, TypedDict, cast
 
 from engines.base import Engine, Event, Outcome, ViewEnvelope, placements_from_keys
 from engines.errors import BadOption, BadState
@@ -231,7 +232,17 @@ def single_moves(pos: tuple[int, ...], geo: Geometry, seat: int, values: tuple[i
     return moves
 
 
-def _try_move(pos, geo, occ, smallest_foreign, seat, size, value, direction, may_finish) -> Move | None:
+def _try_move(
+    pos: tuple[int, ...],
+    geo: Geometry,
+    occ: dict[int, list[int]],
+    smallest_foreign: dict[int, int],
+    seat: int,
+    size: int,
+    value: int,
+    direction: int,
+    may_finish: bool,
+) -> Move | None:
     cell_of = geo.cell_of[seat]
     me = disc_index(seat, size)
     origin = pos[me]
@@ -281,7 +292,13 @@ def runner_on_board(pos: tuple[int, ...], seat: int) -> bool:
 
 
 def max_usable(
-    pos: tuple[int, ...], geo: Geometry, seat: int, values: tuple[int, ...], memo=None, *, shortcut: bool = True
+    pos: tuple[int, ...],
+    geo: Geometry,
+    seat: int,
+    values: tuple[int, ...],
+    memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] | None = None,
+    *,
+    shortcut: bool = True,
 ) -> int:
     """How many of ``values`` can still be used, in the best order (forced play)."""
     if not values:
@@ -313,7 +330,7 @@ def forced_moves(
     candidates = single_moves(pos, geo, seat, values)
     if shortcut and runner_on_board(pos, seat):
         return candidates
-    memo: dict = {}
+    memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
     scored = []
     for move in candidates:
         if has_won(move.after, seat):
@@ -365,7 +382,7 @@ class State:
     turn_moves: tuple[str, ...]  # the moves made so far this turn
     pos: tuple[int, ...]  # the current position (turn_start with turn_moves played)
     winner: int | None
-    opening: tuple[tuple[tuple[int, int, int], ...], ...]  # rounds of (seat, die, die) for the first player
+    opening: tuple[tuple[tuple[int, ...], ...], ...]  # rounds of (seat, die, die) for the first player
     last_turn: dict[str, Any] | None  # {"seat", "dice", "moves": [record, ...]} of the previous turn
     last_events: tuple[dict[str, Any], ...]
 
@@ -475,7 +492,9 @@ class TrackgammonEngine(Engine[State, "TrackgammonView"]):
         state, turn_events = self._start_turn(state, first)
         return replace(state, last_events=tuple(events + turn_events)), events + turn_events
 
-    def _roll_for_first_player(self, rng: Rng, players: int):
+    def _roll_for_first_player(
+        self, rng: Rng, players: int
+    ) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], int, list[Event]]:
         """Everyone rolls both dice; the tied highest roll again until one is highest."""
         contenders = list(range(players))
         rounds = []
@@ -609,7 +628,7 @@ class TrackgammonEngine(Engine[State, "TrackgammonView"]):
             move = find_move(single_moves(pos, geo, seat, values), action)
             assert move is not None
             pos, values = move.after, remove_value(values, move.value)
-        size, direction, value = parse_move(last)
+        size, direction, value = cast(tuple[int, int, int], parse_move(last))  # a move, not "undo"
         event = {
             "type": "undone",
             "seat": seat,
@@ -692,7 +711,7 @@ class TrackgammonEngine(Engine[State, "TrackgammonView"]):
         }
 
     def _last_events(self, state: State) -> list[Event]:
-        return state.last_events
+        return list(state.last_events)
 
     # ---- persistence --------------------------------------------------------------------------
     def _dump(self, state: State) -> dict[str, Any]:
@@ -821,7 +840,9 @@ def _check_last_turn(last_turn: Any, players: int) -> None:
         _int_in(record.get("to"), FIRST_POINT, FINISH, "point of a previous move")
 
 
-def _replay_turn(start, players, seat, values, actions) -> tuple[int, ...]:
+def _replay_turn(
+    start: tuple[int, ...], players: int, seat: int, values: tuple[int, ...], actions: Sequence[object]
+) -> tuple[int, ...]:
     geo = geometry(players)
     pos = start
     for action in actions:

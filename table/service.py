@@ -13,7 +13,7 @@ import asyncio
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 from db import ChannelBusy, GameRow, ResultRow, Seat, StaleVersion, Store
 from engines.base import Event, Outcome
@@ -282,7 +282,7 @@ class TableService:
             if action == QUIET_ACTION:
                 state, _ = spec.engine.timeout(state)
             elif not action.startswith("!"):
-                state, _ = spec.engine.apply(state, seat, action)
+                state, _ = spec.engine.apply(state, cast(int, seat), action)  # only quiet ends lack a seat
         return state
 
     async def resign(self, game_id: int, player: Player) -> ActResult:

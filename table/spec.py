@@ -27,7 +27,8 @@ Renderer = Callable[..., bytes]
 class EngineModule(Protocol):
     """``engines.<key>``: the rules."""
 
-    ENGINE: Engine[Any, Any]
+    @property
+    def ENGINE(self) -> Engine[Any, Any]: ...  # noqa: N802  (a module constant, read only)
 
 
 class ComputerModule(Protocol):
