@@ -40,33 +40,33 @@ class Nim(Engine[NimState, NimView]):
     min_players = 2
     max_players = 3
 
-    def normalize_options(self, options):
+    def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
         pile = options.get("pile", 7)
         if not isinstance(pile, int) or not 1 <= pile <= 50:
             raise BadOption("The pile must hold 1 to 50 counters.", "bad-pile")
         return {"pile": pile}
 
-    def new_game(self, players, seed, options=None):
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> tuple[NimState, list[Event]]:
         opts = self.normalize_options(options or {})
         if not self.min_players <= players <= self.max_players:
             raise BadOption("Nim takes 2 or 3 players.", "players")
         return NimState(players, opts["pile"], Rng(seed).below(players)), []
 
-    def players(self, state):
+    def players(self, state: NimState) -> int:
         return state.players
 
-    def to_move(self, state):
+    def to_move(self, state: NimState) -> frozenset[int]:
         return frozenset() if state.winner is not None else frozenset({state.turn})
 
-    def legal_actions(self, state, seat):
+    def legal_actions(self, state: NimState, seat: int) -> list[str]:
         if state.winner is not None or seat != state.turn:
             return []
         return [f"take{n}" for n in (1, 2, 3) if n <= state.pile]
 
-    def _apply(self, state, seat, action):
+    def _apply(self, state: NimState, seat: int, action: str) -> tuple[NimState, list[Event]]:
         n = int(action[4:])
         pile = state.pile - n
-        events = [{"type": "took", "seat": seat, "n": n, "left": pile}]
+        events: list[Event] = [{"type": "took", "seat": seat, "n": n, "left": pile}]
         if pile == 0:
             return replace(state, pile=0, winner=seat, last_take=n), [*events, {"type": "won", "seat": seat}]
         return replace(state, pile=pile, turn=(seat + 1) % state.players, last_take=n), events
@@ -80,7 +80,7 @@ class Nim(Engine[NimState, NimView]):
         seat = state.winner if state.winner is not None else (state.turn - 1) % state.players
         return [{"type": "took", "seat": seat, "n": state.last_take, "left": state.pile}]
 
-    def outcome(self, state):
+    def outcome(self, state: NimState) -> Outcome | None:
         if state.winner is None:
             return None
         return Outcome(
@@ -88,7 +88,7 @@ class Nim(Engine[NimState, NimView]):
             [1.0 if s == state.winner else 0.0 for s in range(state.players)],
         )
 
-    def _dump(self, state):
+    def _dump(self, state: NimState) -> dict[str, Any]:
         return {
             "players": state.players,
             "pile": state.pile,
@@ -97,7 +97,7 @@ class Nim(Engine[NimState, NimView]):
             "last_take": state.last_take,
         }
 
-    def _load(self, data):
+    def _load(self, data: dict[str, Any]) -> NimState:
         if data["pile"] < 0:
             raise BadState("negative pile", "bad-state")
         return NimState(**data)
@@ -106,7 +106,8 @@ class Nim(Engine[NimState, NimView]):
 ENGINE = Nim()
 
 
-BOT_DELAY = 0.0
+# ---- the computer player ----------------------------------------------------------------------
+BOT_DELAY = 0.0  # seconds before it moves (real games: about a second)
 
 
 def choose(view: Any, legal: list[str], seed: int) -> str:
@@ -117,6 +118,7 @@ def choose(view: Any, legal: list[str], seed: int) -> str:
     return legal[0]
 
 
+# ---- the renderer ---------------------------------------------------------------------------
 def render_board(view: Any, *, names: list[str], locale: str = "en") -> bytes:
     return b"\x89PNG nim " + str(view["pile"]).encode()
 
