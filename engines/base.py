@@ -97,7 +97,8 @@ class Engine(Generic[S, V]):
 
     Every hook the table platform uses is a method here with a default, so a game overrides only
     what it needs: ``is_live``, ``deadline``, ``timeout``, ``restarts_quiet_clock``,
-    ``lost_race`` and ``explain_illegal``.
+    ``lost_race`` and ``explain_illegal``. The shared ``view`` wraps the game's ``_public_view``
+    and ``_private_view`` in the ``ViewEnvelope``. ``CONTRIBUTING.md`` lists the whole contract.
     """
 
     name: ClassVar[str] = ""
