@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypedDict, TypeVar, cast
 
 from engines.errors import BadAction, BadState, GameError, GameOver, IllegalAction, NotYourTurn
 
@@ -38,7 +39,7 @@ class Outcome:
     """
 
     placements: list[int]
-    scores: list[float]
+    scores: Sequence[float]
     detail: dict[str, Any] = field(default_factory=dict)
 
 
@@ -63,7 +64,28 @@ def placements_from_keys(keys: list[Any]) -> list[int]:
 
 
 S = TypeVar("S")  # the game's state type
-V = TypeVar("V")  # the game's view type (a TypedDict)
+V = TypeVar("V")  # the game's view type: a TypedDict built on ``ViewEnvelope``
+P = TypeVar("P")  # a game's private part (a TypedDict)
+
+
+class ViewEnvelope(TypedDict, Generic[P]):
+    """The keys every game's view shares, filled in by ``Engine.view`` itself.
+
+    ``viewer``: the seat the view is for (None: a spectator). ``to_move``: the seats that may act
+    now, sorted. ``over``: whether the game has ended. ``last``: the events of the last action.
+    ``private``: everything only the viewer may see (their hand, their own pile), None for a
+    spectator and for games without hidden information. Everything outside ``private`` and
+    ``viewer`` is the same for every viewer: a game's public part never sees who is looking.
+    """
+
+    viewer: int | None
+    to_move: list[int]
+    over: bool
+    last: list[Event]
+    private: P | None
+
+
+ENVELOPE_KEYS = frozenset(ViewEnvelope.__annotations__)
 
 
 class Engine(Generic[S, V]):
@@ -75,7 +97,8 @@ class Engine(Generic[S, V]):
 
     Every hook the table platform uses is a method here with a default, so a game overrides only
     what it needs: ``is_live``, ``deadline``, ``timeout``, ``restarts_quiet_clock``,
-    ``lost_race`` and ``explain_illegal``.
+    ``lost_race`` and ``explain_illegal``. The shared ``view`` wraps the game's ``_public_view``
+    and ``_private_view`` in the ``ViewEnvelope``. ``CONTRIBUTING.md`` lists the whole contract.
     """
 
     name: ClassVar[str] = ""
@@ -95,48 +118,57 @@ class Engine(Generic[S, V]):
         """A new game and the events of its opening (an opening roll, say), as ``apply`` returns."""
         raise NotImplementedError
 
-    def to_move(self, state: Any) -> frozenset[int]:
+    def to_move(self, state: S) -> frozenset[int]:
         """The seats that may act now (empty once the game is over)."""
         raise NotImplementedError
 
-    def legal_actions(self, state: Any, seat: int) -> list[str]:
+    def legal_actions(self, state: S, seat: int) -> list[str]:
         """Every legal action for ``seat`` now, in a stable, sensible order (best shown first)."""
         raise NotImplementedError
 
-    def _apply(self, state: Any, seat: int, action: str) -> tuple[Any, list[Event]]:
+    def _apply(self, state: S, seat: int, action: str) -> tuple[S, list[Event]]:
         """Apply an action already known to be legal; return a *new* state and the events."""
         raise NotImplementedError
 
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: a spectator, who sees no private part). JSON-able."""
+    def _public_view(self, state: S) -> Mapping[str, object]:
+        """The public part of every view (a TypedDict of the game): what anyone at the table sees.
+        It is not told who is looking, so nothing private can slip in by accident. JSON-able."""
         raise NotImplementedError
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def _private_view(self, state: S, seat: int) -> Mapping[str, object] | None:
+        """What only ``seat`` may see (a TypedDict of the game), or None if the game hides nothing."""
+        return None
+
+    def _last_events(self, state: S) -> list[Event]:
+        """The events of the last action, shown in every view (none if the game keeps none)."""
+        return []
+
+    def outcome(self, state: S) -> Outcome | None:
         raise NotImplementedError
 
-    def _dump(self, state: Any) -> dict[str, Any]:
+    def _dump(self, state: S) -> dict[str, Any]:
         raise NotImplementedError
 
-    def _load(self, data: dict[str, Any]) -> Any:
+    def _load(self, data: dict[str, Any]) -> S:
         """Rebuild a state, checking its invariants; raise ``BadState`` on bad data."""
         raise NotImplementedError
 
-    def players(self, state: Any) -> int:
+    def players(self, state: S) -> int:
         """Number of seats."""
         raise NotImplementedError
 
-    def is_live(self, state: Any) -> bool:
+    def is_live(self, state: S) -> bool:
         """Whether seats are playing at the same time now (the bot then keeps one board message
         refreshed instead of posting a picture per action). Games with a live mode override it so
         that a phase stays live even while only one seat happens to be able to act."""
         return self.simultaneous and len(self.to_move(state)) > 1
 
-    def deadline(self, state: Any) -> Deadline:
+    def deadline(self, state: S) -> Deadline:
         """Who a clock waits for now (see ``Deadline``). By default every seat that may act owes a
         move; games with a live phase say so with ``quiet=True`` and implement ``timeout``."""
         return Deadline(frozenset(self.to_move(state)))
 
-    def timeout(self, state: Any) -> tuple[Any, list[Event]]:
+    def timeout(self, state: S) -> tuple[S, list[Event]]:
         """The live phase's own action when its quiet time passes (Duvelen: the round ends)."""
         raise IllegalAction("This game has no quiet-time ending.", "no-timeout")
 
@@ -144,17 +176,33 @@ class Engine(Generic[S, V]):
         """Whether an action counts as progress, so the quiet time starts again."""
         return True
 
-    def lost_race(self, state: Any, seat: int, action: str) -> bool:
+    def lost_race(self, state: S, seat: int, action: str) -> bool:
         """Whether a refused action lost a race (another seat got there first) rather than being
         a mistake; the player is then told "too late"."""
         return False
 
-    def explain_illegal(self, state: Any, seat: int, action: str) -> GameError | None:
+    def explain_illegal(self, state: S, seat: int, action: str) -> GameError | None:
         """Why a well-formed action is not legal now, as an error whose message and message id
         say so; None for the generic "not a legal move now"."""
         return None
 
     # ---- shared ---------------------------------------------------------------------------
+    def view(self, state: S, seat: int | None) -> V:
+        """What ``seat`` may see (``None``: a spectator, who sees no private part): the game's
+        public part plus the shared ``ViewEnvelope``. JSON-able."""
+        public = dict(self._public_view(state))
+        clash = ENVELOPE_KEYS & public.keys()
+        if clash:
+            raise TypeError(f"{self.name}'s public view may not set the envelope's keys {sorted(clash)}")
+        envelope: ViewEnvelope[Mapping[str, object]] = {
+            "viewer": seat,
+            "to_move": sorted(self.to_move(state)),
+            "over": self.outcome(state) is not None,
+            "last": [dict(event) for event in self._last_events(state)],
+            "private": None if seat is None else self._private_view(state, seat),
+        }
+        return cast(V, {**public, **envelope})
+
     def check_syntax(self, action: str) -> None:
         if (
             not isinstance(action, str)
@@ -164,14 +212,14 @@ class Engine(Generic[S, V]):
         ):
             raise BadAction(f"'{action}' is not a move in this game.", "bad-action", action=str(action)[:40])
 
-    def apply(self, state: Any, seat: int, action: str) -> tuple[Any, list[Event]]:
+    def apply(self, state: S, seat: int, action: str) -> tuple[S, list[Event]]:
         try:
             return self._checked_apply(state, seat, action)
         except GameError as error:
             error.game = self.name  # the answer uses this game's own wording
             raise
 
-    def _checked_apply(self, state: Any, seat: int, action: str) -> tuple[Any, list[Event]]:
+    def _checked_apply(self, state: S, seat: int, action: str) -> tuple[S, list[Event]]:
         if self.outcome(state) is not None:
             raise GameOver("The game is over.", "game-over")
         if seat not in self.to_move(state):
@@ -183,11 +231,12 @@ class Engine(Generic[S, V]):
             )
         return self._apply(state, seat, action)
 
-    def dump(self, state: Any) -> dict[str, Any]:
+    def dump(self, state: S) -> dict[str, Any]:
         data = self._dump(state)
         return {"game": self.name, "v": self.dump_version, **data}
 
-    def load(self, data: dict[str, Any]) -> Any:
+    def load(self, data: dict[str, Any] | None) -> S:
+        """Rebuild a stored state; anything else (None, damaged data) is refused with ``BadState``."""
         if not isinstance(data, dict) or data.get("game") != self.name:
             raise BadState(f"Stored data is not a {self.name} game.", "bad-state")
         if data.get("v") != self.dump_version:

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict, cast
 
-from engines.base import Deadline, Engine, Event, Outcome, placements_from_keys
+from engines.base import Deadline, Engine, Event, Outcome, ViewEnvelope, placements_from_keys
 from engines.errors import BadOption, BadState, GameOver
 from engines.rng import Rng
 
@@ -109,11 +109,13 @@ class State:
 
     @property
     def over(self) -> bool:
-        return len(self.history) >= self.options["rounds"]
+        rounds: int = self.options["rounds"]
+        return len(self.history) >= rounds
 
     @property
     def relaxed(self) -> bool:
-        return self.options["mode"] == "relaxed"
+        mode: str = self.options["mode"]
+        return mode == "relaxed"
 
     def clone(self) -> State:
         return State(
@@ -280,8 +282,9 @@ def _settle(state: State) -> list[Event]:
     if all(finished(state, seat) for seat in range(state.players)):
         reason = "done" if all(s.done for s in state.seats) else "stuck"
         return _end_round(state, reason)
-    if state.relaxed and finished(state, state.turn_seat):
-        state.turn_seat = _next_turn_seat(state, state.turn_seat)
+    # In relaxed play some seat is always in turn.
+    if state.relaxed and finished(state, cast(int, state.turn_seat)):
+        state.turn_seat = _next_turn_seat(state, cast(int, state.turn_seat))
     return []
 
 
@@ -357,7 +360,41 @@ def parse_play(action: str) -> tuple[str, str] | None:
 # ---- the engine ---------------------------------------------------------------------------
 
 
-class DuvelenEngine(Engine):
+# ---- the view: every card a view shows lies face up, so there is no private part --------------
+class DuvelenSeat(TypedDict):
+    stok_count: int
+    stok_top: str | None
+    rij: list[str | None]
+    draai_down: int
+    draai_open: int
+    draai_top: str | None
+    done: bool
+    idle_turns: int
+
+
+class DuvelenPublic(TypedDict):
+    game: str
+    players: int
+    mode: str
+    round: int
+    rounds: int
+    stop_seat: int | None
+    turn_seat: int | None  # relaxed play: the seat in turn
+    can_turn: bool
+    hoops: list[dict[str, Any]]  # {"suit", "top", "size", "owners"}
+    herenhopen: list[dict[str, Any]]  # {"seat", "suit", "owners"}
+    seats: list[DuvelenSeat]
+    round_score: list[int]
+    round_detail: list[dict[str, int]]
+    totals: list[int]
+    history: list[list[int]]
+
+
+class DuvelenView(DuvelenPublic, ViewEnvelope[None]):
+    pass
+
+
+class DuvelenEngine(Engine[State, "DuvelenView"]):
     name = "duvelen"
     min_players = 2
     max_players = 8
@@ -422,7 +459,7 @@ class DuvelenEngine(Engine):
         if state.over:
             return frozenset()
         if state.relaxed:
-            return frozenset({state.turn_seat})
+            return frozenset({cast(int, state.turn_seat)})
         return frozenset(seat for seat in range(state.players) if _seat_actions(state, seat))
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
@@ -444,7 +481,7 @@ class DuvelenEngine(Engine):
         elif action == "pass":
             events = [{"type": "pass", "seat": seat}]
         else:
-            source, card = parse_play(action)
+            source, card = cast(tuple[str, str], parse_play(action))  # a legal action: play or the above
             events = _play(new, seat, source, card)
         if new.relaxed and ends_relaxed_turn:
             following = _next_turn_seat(new, seat)
@@ -464,17 +501,16 @@ class DuvelenEngine(Engine):
 
     # ---- views --------------------------------------------------------------------------
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """Everything public; no face-down card reaches any view, not even its owner's."""
+    def _public_view(self, state: State) -> DuvelenPublic:
+        """Everything public; no face-down card reaches any view, not even its owner's (so no
+        private part either). The game keeps no last events: its live board shows the piles."""
         breakdown = round_breakdown(state)
         return {
             "game": self.name,
-            "viewer": seat,
             "players": state.players,
             "mode": state.options["mode"],
             "round": state.round,
             "rounds": state.options["rounds"],
-            "over": state.over,
             "stop_seat": state.stop_seat,
             "turn_seat": state.turn_seat,
             "can_turn": state.stop_seat is None,
@@ -540,7 +576,7 @@ class DuvelenEngine(Engine):
         return state
 
 
-def _seat_view(s: Seat) -> dict[str, Any]:
+def _seat_view(s: Seat) -> DuvelenSeat:
     return {
         "stok_count": len(s.stok),
         "stok_top": s.stok[-1] if s.stok else None,

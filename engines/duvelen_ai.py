@@ -15,7 +15,7 @@ The bot decides *when* to act; this module only picks *what*.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engines.duvelen import RANKS, parse_play, rank_of, suit_of
 from engines.rng import Rng
@@ -57,7 +57,7 @@ def _best_play(view: dict[str, Any], me: int, plays: list[str], rng: Rng) -> str
 
 
 def _play_value(view: dict[str, Any], me: int, action: str) -> float:
-    source, card = parse_play(action)
+    source, card = cast(tuple[str, str], parse_play(action))  # only plays are scored
     mine = view["seats"][me]
     value = 1.0
     if source == "s" or (source.startswith("r") and mine["stok_count"] > 0):
@@ -76,7 +76,7 @@ def _own_cards_in_closing_hoop(view: dict[str, Any], me: int, king: str) -> int:
 
 def _stuck_turns(seat_view: dict[str, Any]) -> int:
     """Turns without any table change after which turning cannot show anything new."""
-    cards = seat_view["draai_down"] + seat_view["draai_open"]
+    cards: int = seat_view["draai_down"] + seat_view["draai_open"]
     return PASSES_BEFORE_STUCK * -(-cards // 3) + 1
 
 
@@ -85,7 +85,8 @@ def _is_stuck(seat_view: dict[str, Any], turning_allowed: bool) -> bool:
         return True
     if seat_view["draai_down"] + seat_view["draai_open"] == 0:
         return True
-    return seat_view["idle_turns"] >= _stuck_turns(seat_view)
+    idle: int = seat_view["idle_turns"]
+    return idle >= _stuck_turns(seat_view)
 
 
 def _should_quit(view: dict[str, Any], me: int, *, can_turn: bool) -> bool:

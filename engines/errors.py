@@ -12,7 +12,8 @@ class GameError(Exception):
     """Base of every error a user can cause."""
 
     code = "game"
-    game: str | None = None  # the engine that raised it (set by ``Engine.apply``), for its wording
+    # The game whose engine raised it (set by ``Engine.apply``), so the answer uses its wording.
+    game: str = ""
 
     def __init__(self, message: str, code: str | None = None, **params: object) -> None:
         super().__init__(message)

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from bisect import insort
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict
 
-from engines.base import Engine, Event, Outcome, placements_from_keys
+from engines.base import Engine, Event, Outcome, ViewEnvelope, placements_from_keys
 from engines.errors import BadOption, BadState
 from engines.rng import Rng
 
@@ -131,11 +131,12 @@ class HindmostState:
 
     @property
     def riders(self) -> int:
-        return self.options["riders"]
+        riders: int = self.options["riders"]
+        return riders
 
     @property
     def total(self) -> int:
-        return self.players * self.options["riders"]
+        return self.players * self.riders
 
     @property
     def laps(self) -> int:
@@ -169,10 +170,10 @@ class HindmostState:
 
     # ---- derived facts -----------------------------------------------------------------------
     def seat_of(self, rid: int) -> int:
-        return rid // self.options["riders"]
+        return rid // self.riders
 
     def num_of(self, rid: int) -> int:
-        return rid % self.options["riders"] + 1
+        return rid % self.riders + 1
 
     def in_race(self) -> list[int]:
         return [rid for rid, gone in enumerate(self.out) if not gone]
@@ -206,8 +207,52 @@ def _sort_hand(hand: list[str]) -> list[str]:
     return sorted(hand, key=CARD_ORDER.__getitem__)
 
 
+# ---- the view ---------------------------------------------------------------------------------
+class HindmostRider(TypedDict):
+    seat: int
+    num: int  # 1-based rider number within the seat
+    d: int  # distance ridden
+    lane: int
+    out: bool
+    moved: bool
+
+
+class HindmostPublic(TypedDict):
+    game: str
+    players: int
+    options: dict[str, Any]
+    race: int
+    races: int
+    lap: int
+    laps: int
+    final_sprint: bool
+    finish_crossed: bool
+    riders: list[HindmostRider]
+    current: dict[str, int] | None  # {"seat", "num"} of the rider to move
+    order: list[list[int]]  # [seat, num] front to back
+    eliminated: list[list[int]]  # [seat, num, k]: the k-th rider out
+    race_points: list[int]
+    match_points: list[int]
+    race_wins: list[int]
+    bank: list[int] | None
+    pot: int
+    hand_sizes: list[int]
+    draw_pile: int  # cards in all draw piles together
+    discards: int  # cards on all discard piles together
+
+
+class HindmostPrivate(TypedDict):
+    hand: list[str]  # card codes, sorted
+    draw_pile: int  # cards left in the viewer's own draw pile (the shared one without own decks)
+    discards: int  # cards on the viewer's own discard pile
+
+
+class HindmostView(HindmostPublic, ViewEnvelope[HindmostPrivate]):
+    pass
+
+
 # ---- the engine -------------------------------------------------------------------------------
-class HindmostEngine(Engine):
+class HindmostEngine(Engine[HindmostState, "HindmostView"]):
     name: ClassVar[str] = "hindmost"
     min_players: ClassVar[int] = MIN_PLAYERS
     max_players: ClassVar[int] = MAX_PLAYERS
@@ -558,22 +603,13 @@ class HindmostEngine(Engine):
             detail["bank"] = list(state.bank)
         return Outcome(placements=placements, scores=totals, detail=detail)
 
-    def view(self, state: HindmostState, seat: int | None) -> dict[str, Any]:
+    def _public_view(self, state: HindmostState) -> HindmostPublic:
         s = state
         riders = s.riders
         current = s.current()
-        if seat is None:
-            draw_pile = sum(len(pile) for pile in s.piles)
-            discards = sum(len(pile) for pile in s.discards)
-        else:
-            draw_pile = len(s.piles[s.pile_index(seat)])
-            discards = len(s.discards[s.pile_index(seat)])
-        view: dict[str, Any] = {
+        return {
             "game": self.name,
             "players": s.players,
-            "viewer": seat,
-            "to_move": [] if current is None else [current // riders],
-            "over": s.over,
             "options": dict(s.options),
             "race": s.race,
             "races": s.options["races"],
@@ -601,13 +637,21 @@ class HindmostEngine(Engine):
             "bank": None if s.bank is None else list(s.bank),
             "pot": s.pot,
             "hand_sizes": [len(hand) for hand in s.hands],
+            # All draw piles and discard piles together; each seat's own are in its private part.
+            "draw_pile": sum(len(pile) for pile in s.piles),
+            "discards": sum(len(pile) for pile in s.discards),
         }
-        if seat is not None:
-            view["hand"] = list(s.hands[seat])
-        view["draw_pile"] = draw_pile
-        view["discards"] = discards
-        view["last"] = [dict(event) for event in s.last]
-        return view
+
+    def _private_view(self, state: HindmostState, seat: int) -> HindmostPrivate:
+        pile = state.pile_index(seat)
+        return {
+            "hand": list(state.hands[seat]),
+            "draw_pile": len(state.piles[pile]),
+            "discards": len(state.discards[pile]),
+        }
+
+    def _last_events(self, state: HindmostState) -> list[Event]:
+        return state.last
 
     # ---- persistence -------------------------------------------------------------------------
     def _dump(self, state: HindmostState) -> dict[str, Any]:
@@ -691,19 +735,22 @@ def _is_int(value: Any) -> bool:
 def _int_list(value: Any, length: int | None, what: str) -> list[int]:
     _require(isinstance(value, list) and all(type(v) is int for v in value), f"{what} must be a list of integers")
     _require(length is None or len(value) == length, f"wrong length of {what}")
-    return value
+    checked: list[int] = value
+    return checked
 
 
 def _flags(value: Any, length: int, alphabet: str, what: str) -> str:
     _require(isinstance(value, str) and len(value) == length, f"wrong length of {what}")
     _require(all(ch in alphabet for ch in value), f"bad character in {what}")
-    return value
+    checked: str = value
+    return checked
 
 
 def _str_list(value: Any, length: int | None, what: str) -> list[str]:
     _require(isinstance(value, list) and all(isinstance(v, str) for v in value), f"{what} must be strings")
     _require(length is None or len(value) == length, f"wrong number of {what}")
-    return value
+    checked: list[str] = value
+    return checked
 
 
 def _parse_cards(text: str) -> list[str]:

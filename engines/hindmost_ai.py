@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from engines.hindmost import FINISH, JOKER, LANES, card_value, label_of, movement
 from engines.rng import Rng
 
+BOT_DELAY = 1.0  # seconds before a computer player acts (the table scales it)
 MEAN_MOVE = 4.7  # average movement of a random card from a two-deck pack
 SPREAD = 2.4  # its standard deviation
 FRONT_SPEED = 7.0  # the leader of a lap tends to play its best cards, so the line nears faster
@@ -57,14 +59,14 @@ def _normal_cdf(x: float) -> float:
 class _Position:
     """The race as the seat sees it, with the rider to move taken off the track."""
 
-    def __init__(self, view: dict) -> None:
+    def __init__(self, view: dict[str, Any]) -> None:
         cur = view["current"]
         riders = [_Rider(r["seat"], r["num"], r["d"], r["moved"]) for r in view["riders"] if not r["out"]]
         self.me = next(r for r in riders if r.seat == cur["seat"] and r.num == cur["num"])
         self.others = [r for r in riders if r is not self.me]
         self.seat = cur["seat"]
         self.crossed = bool(view["finish_crossed"])
-        self.hand = list(view.get("hand", []))
+        self.hand = list((view.get("private") or {}).get("hand", []))
         laps_left = max(0, view["laps"] - view["lap"]) + (view["races"] - view["race"]) * view["laps"]
         self.hand_size_worth = 1.0 + HAND_SIZE_WORTH * min(1.0, laps_left / 4)
 
@@ -148,7 +150,7 @@ def _match_bonus(my_d: int, remaining: list[str], turns: float) -> float:
     return MATCH_BONUS * best
 
 
-def choose(view: dict, legal: list[str], seed: int) -> str:
+def choose(view: dict[str, Any], legal: list[str], seed: int) -> str:
     """The play for the rider to move, chosen from the seat's view and its legal plays only."""
     if len(legal) == 1 or view.get("current") is None:
         return legal[0]

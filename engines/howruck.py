@@ -73,15 +73,17 @@ The other hand, the draw piles, the preparation stacks and the set-aside cards a
 from __future__ import annotations
 
 import marshal
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypedDict, cast
 
-from engines.base import Deadline, Engine, Event, Outcome
+from engines.base import Deadline, Engine, Event, Outcome, ViewEnvelope
 from engines.errors import BadOption, BadState, IllegalAction
 from engines.howruck_cards import (
     CARDS,
     DECK_SIZE,
     EMPTY_FIELD_VALUE,
     MEN_COLOURS,
+    Card,
     code_of,
     tiebreak_key,
 )
@@ -103,6 +105,8 @@ STOP = "stop"
 DECLINE = "x"
 
 State = dict[str, Any]
+# What an action card's handler returns: (seat, reason) when the card ends the tug, else None.
+ActionHandler = Callable[[State, int, str, list[Event]], "tuple[int, str] | None"]
 
 
 # ---- small pure helpers (the renderer and the computer player use some of them too) -----------
@@ -116,11 +120,13 @@ def own_sides_first(seat: int) -> tuple[str, str]:
     return (SIDES[seat], SIDES[1 - seat])
 
 
-def top_value(stack: list[Any], value_of) -> int:
+def top_value(stack: list[Any], value_of: Callable[[Any], int]) -> int:
     return value_of(stack[-1]) if stack else EMPTY_FIELD_VALUE
 
 
-def side_strength(fields: dict[str, list[Any]], side: str, value_of=lambda cid: CARDS[cid].value) -> int:
+def side_strength(
+    fields: dict[str, list[Any]], side: str, value_of: Callable[[Any], int] = lambda cid: CARDS[cid].value
+) -> int:
     """Sum of the three top cards on one side of the rope; an empty field counts as its printed Scot."""
     return sum(top_value(fields[side + colour], value_of) for colour in MEN_COLOURS)
 
@@ -163,7 +169,53 @@ def _card_params(card_id: int, suffix: str = "") -> dict[str, Any]:
     }
 
 
-class HowRuck(Engine):
+# ---- the view --------------------------------------------------------------------------------
+class HowRuckForming(TypedDict):
+    faster: int | None
+    splits: list[int]
+    rest_splits: int
+    stack: list[int]  # cards left to split, per seat
+    holding: list[bool]  # per seat: a pair in hand
+    team: list[int]  # team sizes so far
+
+
+class HowRuckTug(TypedDict):
+    barrel: int
+    starter: int
+    turn: int
+    fields: dict[str, list[str]]  # field -> card codes laid there, bottom up
+    strength: list[int]  # per side
+    hands: list[int]  # hand sizes
+    piles: list[int]  # reinforcement pile sizes
+    discard: list[str]
+    pending: dict[str, Any] | None  # {"seat", "card"}: a stolen card waiting for its new owner
+
+
+class HowRuckPublic(TypedDict):
+    game: str
+    round: int
+    phase: str  # "forming", "tug" or "over"
+    barrels: list[int]
+    barrels_to_win: int
+    learning: bool
+    winner: int | None
+    forming: HowRuckForming | None
+    tug: HowRuckTug | None
+
+
+class HowRuckPrivate(TypedDict):
+    hand: list[str]  # the tug's hand
+    pair: list[str]  # the pair to split now (forming)
+    rest_pair: list[str]  # the faster seat splits the slower one's last pair (forming)
+    kept: list[str]  # own team so far: cards kept
+    given: list[str]  # cards given to the other team
+
+
+class HowRuckView(HowRuckPublic, ViewEnvelope[HowRuckPrivate]):
+    pass
+
+
+class HowRuck(Engine[State, "HowRuckView"]):
     name = "howruck"
     min_players = 2
     max_players = 2
@@ -303,7 +355,7 @@ class HowRuck(Engine):
         return [side + colour for colour in MEN_COLOURS]
 
     def _switch_options(self, tug: State) -> list[str]:
-        options = []
+        options: list[str] = []
         for source in FIELDS:
             stack = tug["fields"][source]
             if not stack:
@@ -427,7 +479,7 @@ class HowRuck(Engine):
             barrel_seat = rng.below(2)
             state["rng"] = rng.state
             state["forming"] = None
-            empty = [{"kept": [], "given": []}, {"kept": [], "given": []}]
+            empty: list[dict[str, list[int]]] = [{"kept": [], "given": []}, {"kept": [], "given": []}]
             self._start_tug(state, preps, barrel_seat=barrel_seat, starter=1 - barrel_seat, memory=empty, events=events)
             return
         state["rng"] = rng.state
@@ -443,7 +495,13 @@ class HowRuck(Engine):
 
     @staticmethod
     def _start_tug(
-        state: State, piles: list[list[int]], *, barrel_seat: int, starter: int, memory: list, events: list[Event]
+        state: State,
+        piles: list[list[int]],
+        *,
+        barrel_seat: int,
+        starter: int,
+        memory: list[dict[str, list[int]]],
+        events: list[Event],
     ) -> None:
         state["phase"] = "tug"
         state["tug"] = {
@@ -507,7 +565,9 @@ class HowRuck(Engine):
         if choice == DECLINE:
             events.append({"type": "decline", "seat": seat, "card": card.code})
             return None
-        return getattr(self, f"_action_{card.action.lower()}")(tug, seat, choice, events)
+        # Every action card has its ``_action_<code>`` below.
+        handler: ActionHandler = getattr(self, f"_action_{cast(str, card.action).lower()}")
+        return handler(tug, seat, choice, events)
 
     def _end_turn(self, tug: State, seat: int, events: list[Event]) -> tuple[int, str] | None:
         if tug["piles"][seat]:
@@ -550,12 +610,12 @@ class HowRuck(Engine):
         return result
 
     # the ten action cards: (tug, seat, choice, events) -> round result or None
-    def _action_ad(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_ad(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         result = self._pull(tug, seat, ADRENALINE_STEPS)
         events.append({"type": "adrenaline", "seat": seat, "steps": ADRENALINE_STEPS, "barrel": tug["barrel"]})
         return result
 
-    def _action_vt(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_vt(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         victim = 1 - seat
         position = int(choice)
         stolen = tug["hands"][victim].pop(position - 1)
@@ -565,18 +625,18 @@ class HowRuck(Engine):
         )
         return None
 
-    def _action_hr(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_hr(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         return self._compare(tug, seat, weakest=False, events=events)
 
-    def _action_zw(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_zw(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         return self._compare(tug, seat, weakest=True, events=events)
 
-    def _action_mm(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_mm(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         removed = self._discard_tops(tug, lambda card: card.kind == "dame")
         events.append({"type": "mucho-macho", "seat": seat, "count": len(removed), "cards": _joined(removed)})
         return None
 
-    def _action_tz(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_tz(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         value = int(choice)
         removed = self._discard_tops(tug, lambda card: card.value == value)
         events.append(
@@ -585,7 +645,7 @@ class HowRuck(Engine):
         return None
 
     @staticmethod
-    def _discard_tops(tug: State, doomed) -> list[int]:
+    def _discard_tops(tug: State, doomed: Callable[[Card], bool]) -> list[int]:
         removed = []
         for field in FIELDS:
             stack = tug["fields"][field]
@@ -594,12 +654,12 @@ class HowRuck(Engine):
         tug["discard"].extend(removed)
         return removed
 
-    def _action_tb(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_tb(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         tug["barrel"] = START[seat]
         events.append({"type": "rope-breaks", "seat": seat, "barrel": tug["barrel"]})
         return None
 
-    def _action_wk(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_wk(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         source, target = choice.split("-")
         moved = tug["fields"][source].pop()
         tug["fields"][target].append(moved)
@@ -616,7 +676,7 @@ class HowRuck(Engine):
         )
         return None
 
-    def _action_mo(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_mo(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         victim = 1 - seat
         hit = any(
             tug["fields"][field] and CARDS[tug["fields"][field][-1]].kind == "nessie"
@@ -625,7 +685,7 @@ class HowRuck(Engine):
         events.append({"type": "monster-hit" if hit else "monster-miss", "seat": seat, "victim_seat": victim})
         return (seat, "monster") if hit else None
 
-    def _action_vs(self, tug: State, seat: int, choice: str, events: list[Event]):
+    def _action_vs(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         pile = tug["piles"][seat]
         taken = pile[:REINFORCEMENTS]
         tug["piles"][seat] = pile[REINFORCEMENTS:]
@@ -634,27 +694,29 @@ class HowRuck(Engine):
         return None
 
     # ---- what a seat may see -------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def _public_view(self, state: State) -> HowRuckPublic:
         tug = state["tug"]
         forming = state["forming"]
         return {
             "game": self.name,
-            "seat": seat,
             "round": state["round"],
             "phase": state["phase"],
             "barrels": list(state["barrels"]),
             "barrels_to_win": state["options"]["barrels_to_win"],
             "learning": state["options"]["learning"],
             "winner": state["winner"],
-            "to_move": sorted(self.to_move(state)),
             "forming": self._public_forming(forming) if forming else None,
             "tug": self._public_tug(tug) if tug else None,
-            "last": _clone(state["last"]),
-            "private": None if seat is None else self._private(state, seat),
         }
 
+    def _private_view(self, state: State, seat: int) -> HowRuckPrivate:
+        return self._private(state, seat)
+
+    def _last_events(self, state: State) -> list[Event]:
+        return list(state["last"])
+
     @staticmethod
-    def _public_forming(forming: State) -> dict[str, Any]:
+    def _public_forming(forming: State) -> HowRuckForming:
         return {
             "faster": forming["faster"],
             "splits": list(forming["splits"]),
@@ -665,7 +727,7 @@ class HowRuck(Engine):
         }
 
     @staticmethod
-    def _public_tug(tug: State) -> dict[str, Any]:
+    def _public_tug(tug: State) -> HowRuckTug:
         return {
             "barrel": tug["barrel"],
             "starter": tug["starter"],
@@ -681,10 +743,10 @@ class HowRuck(Engine):
         }
 
     @staticmethod
-    def _private(state: State, seat: int) -> dict[str, Any]:
+    def _private(state: State, seat: int) -> HowRuckPrivate:
         forming = state["forming"]
         tug = state["tug"]
-        private: dict[str, Any] = {"hand": [], "pair": [], "rest_pair": [], "kept": [], "given": []}
+        private: HowRuckPrivate = {"hand": [], "pair": [], "rest_pair": [], "kept": [], "given": []}
         if forming is not None:
             private["pair"] = _codes(forming["pair"][seat])
             if forming["faster"] == seat:
@@ -711,7 +773,8 @@ class HowRuck(Engine):
 
     # ---- storage -----------------------------------------------------------------------------
     def _dump(self, state: State) -> dict[str, Any]:
-        return _clone(state)
+        dumped: dict[str, Any] = _clone(state)
+        return dumped
 
     def _load(self, data: dict[str, Any]) -> State:
         state = {key: data[key] for key in _STATE_KEYS}

@@ -18,8 +18,9 @@ Ties are broken with ``Rng(seed)``, so the choice is deterministic for a seed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from engines.howruck import FIELDS, GOAL, SIDES, START, barrel_after, half_of, side_strength
 from engines.howruck_cards import card
@@ -84,7 +85,7 @@ def forming_worth(code: str) -> float:
     side they push a strong field below the printed 2."""
     c = card(code)
     if not c.is_scot:
-        return ACTION_FORMING_WORTH[c.action]
+        return ACTION_FORMING_WORTH[cast(str, c.action)]  # not a Scot: an action card
     worth = abs(c.value - 1.5)
     if c.is_white:
         worth += 0.5  # goes on any field
@@ -144,7 +145,7 @@ class Board:
 
 def board_from_view(view: dict[str, Any]) -> Board:
     tug = view["tug"]
-    seat = view["seat"]
+    seat = view["viewer"]
     return Board(
         seat=seat,
         barrel=tug["barrel"],
@@ -175,7 +176,7 @@ def play(board: Board, action: str) -> Board:
         if c.howruck:
             after.compare(weakest=False)
     elif choice != "x":
-        _carry_out(after, c.action, choice)
+        _carry_out(after, cast(str, c.action), choice)
     return after
 
 
@@ -206,7 +207,7 @@ def _carry_out(board: Board, action: str, choice: str) -> None:
         board.gained += STEAL_WORTH
 
 
-def _discard_tops(board: Board, doomed) -> None:
+def _discard_tops(board: Board, doomed: Callable[[str], bool]) -> None:
     for f in FIELDS:
         stack = board.fields[f]
         if stack and doomed(stack[-1]):
@@ -223,7 +224,7 @@ def keep_worth(code: str, board: Board) -> float:
         return 1.0 + (1.5 if c.howruck else 0.0)
     if c.action == "MO":
         return _monster_worth(board)
-    return ACTION_KEEP_WORTH[c.action]
+    return ACTION_KEEP_WORTH[cast(str, c.action)]
 
 
 def _monster_worth(board: Board) -> float:

@@ -22,9 +22,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypedDict
 
-from engines.base import Engine, Event, Outcome, placements_from_keys
+from engines.base import Engine, Event, Outcome, ViewEnvelope, placements_from_keys
 from engines.errors import BadAction, BadOption, BadState, IllegalAction
 from engines.rng import Rng
 
@@ -268,7 +268,31 @@ def outcome_of(state: State) -> Outcome:
 # ---- the engine -------------------------------------------------------------------------
 
 
-class ManoeverEngine(Engine):
+# ---- the view: no hidden information, so no private part ---------------------------------------
+class ManoeverPublic(TypedDict):
+    game: str
+    players: int
+    recruits_per_seat: int
+    start_seat: int
+    turn: int
+    mover: int | None  # the one seat to move (the envelope's ``to_move`` as a number); None when over
+    stacks: list[dict[str, Any]]  # {"field", "recruits": [{"seat", "recruit"}, ...] bottom up}
+    bonus: list[dict[str, int]]  # {"field", "factor"}
+    rewards: list[dict[str, int]]  # {"field", "value"} still on the board
+    courtyard: list[dict[str, int]]  # {"place", "seat", "recruit"} in order of arrival
+    rewards_taken: list[list[int]]
+    scores: list[int]
+    moved: list[int]
+    pending: list[dict[str, Any]]  # ``pending_entries``: what the mover must still move, how far
+    opening: list[Event]
+    result: dict[str, Any] | None  # {"placements", "scores"} once over
+
+
+class ManoeverView(ManoeverPublic, ViewEnvelope[None]):
+    pass
+
+
+class ManoeverEngine(Engine[State, "ManoeverView"]):
     name = "manoever"
     min_players = 2
     max_players = 4
@@ -392,7 +416,7 @@ class ManoeverEngine(Engine):
 
     @staticmethod
     def _land(
-        state: State, stacks: Stacks, seat: int, number: int, field: int, distance: int, limit: int, events: list
+        state: State, stacks: Stacks, seat: int, number: int, field: int, distance: int, limit: int, events: list[Event]
     ) -> State:
         target = field + distance
         events.append(
@@ -424,16 +448,15 @@ class ManoeverEngine(Engine):
             events.append({"type": "freed", "seat": state.seat, "recruit": stack[-1][1], "field": field})
 
     # ---- views ----------------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def _public_view(self, state: State) -> ManoeverPublic:
         out = outcome_of(state) if state.over else None
         return {
             "game": self.name,
             "players": state.players,
-            "viewer": seat,
             "recruits_per_seat": state.per_seat,
             "start_seat": state.start_seat,
             "turn": state.turn,
-            "to_move": None if state.over else state.seat,
+            "mover": None if state.over else state.seat,
             "stacks": [
                 {"field": field, "recruits": [{"seat": s, "recruit": n} for s, n in state.stacks[field]]}
                 for field in sorted(state.stacks)
@@ -448,10 +471,11 @@ class ManoeverEngine(Engine):
             "moved": [] if state.over else sorted(state.moved),
             "pending": [] if state.over else pending_entries(state),
             "opening": [dict(e) for e in state.opening],
-            "last": [dict(e) for e in state.last],
-            "over": state.over,
             "result": None if out is None else {"placements": out.placements, "scores": out.scores},
         }
+
+    def _last_events(self, state: State) -> list[Event]:
+        return list(state.last)
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome_of(state) if state.over else None

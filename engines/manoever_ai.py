@@ -52,10 +52,14 @@ class Board:
     moved: frozenset[int]
 
 
+# What makes two boards the same position for the planner (``board_key``).
+BoardKey = tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], frozenset[int], tuple[int, ...]]
+
+
 def board_from_view(view: dict[str, Any]) -> Board:
     return Board(
         players=view["players"],
-        me=view["to_move"],
+        me=view["mover"],
         stacks={
             entry["field"]: tuple((r["seat"], r["recruit"]) for r in entry["recruits"]) for entry in view["stacks"]
         },
@@ -132,7 +136,7 @@ def evaluate(board: Board) -> float:
     if game_over(board):
         points = final_points(board)
         best_other = max(p for s, p in enumerate(points) if s != board.me)
-        mine = points[board.me]
+        mine: float = points[board.me]
         return (DECIDED if mine > best_other else -DECIDED) + mine - best_other
     values = [REWARD_WEIGHT * t for t in board.taken]
     for index, seat in enumerate(board.arrived):
@@ -144,7 +148,7 @@ def evaluate(board: Board) -> float:
         room = COURTYARD - field
         top_seat = stack[-1][0]
         for height, (seat, _number) in enumerate(stack):
-            reach = min(base * (height + 1), room)
+            reach: float = min(base * (height + 1), room)
             if height < len(stack) - 1 and top_seat != seat:
                 # Held under someone else's recruit, it cannot move on its next turn; under its own
                 # seat's recruit it moves right after that one leaves.
@@ -155,7 +159,7 @@ def evaluate(board: Board) -> float:
     return mine - sum(others) / len(others)
 
 
-def board_key(board: Board) -> tuple:
+def board_key(board: Board) -> BoardKey:
     return tuple(sorted(board.stacks.items())), board.moved, board.arrived
 
 
@@ -164,7 +168,7 @@ def plan_turn(board: Board) -> list[tuple[int, int]]:
     beam: list[tuple[float, list[tuple[int, int]], Board]] = [(evaluate(board), [], board)]
     best: tuple[float, list[tuple[int, int]]] | None = None
     while beam:
-        children: dict[tuple, tuple[float, list[tuple[int, int]], Board]] = {}
+        children: dict[BoardKey, tuple[float, list[tuple[int, int]], Board]] = {}
         for _score, plan, node in beam:
             fields = [] if game_over(node) else pending(node)
             if not fields:

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, TypedDict, cast
 
-from engines.base import Engine, Event, Outcome, placements_from_keys
+from engines.base import Engine, Event, Outcome, ViewEnvelope, placements_from_keys
 from engines.errors import BadOption, BadState
 from engines.rng import Rng
 
@@ -231,7 +232,17 @@ def single_moves(pos: tuple[int, ...], geo: Geometry, seat: int, values: tuple[i
     return moves
 
 
-def _try_move(pos, geo, occ, smallest_foreign, seat, size, value, direction, may_finish) -> Move | None:
+def _try_move(
+    pos: tuple[int, ...],
+    geo: Geometry,
+    occ: dict[int, list[int]],
+    smallest_foreign: dict[int, int],
+    seat: int,
+    size: int,
+    value: int,
+    direction: int,
+    may_finish: bool,
+) -> Move | None:
     cell_of = geo.cell_of[seat]
     me = disc_index(seat, size)
     origin = pos[me]
@@ -281,7 +292,13 @@ def runner_on_board(pos: tuple[int, ...], seat: int) -> bool:
 
 
 def max_usable(
-    pos: tuple[int, ...], geo: Geometry, seat: int, values: tuple[int, ...], memo=None, *, shortcut: bool = True
+    pos: tuple[int, ...],
+    geo: Geometry,
+    seat: int,
+    values: tuple[int, ...],
+    memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] | None = None,
+    *,
+    shortcut: bool = True,
 ) -> int:
     """How many of ``values`` can still be used, in the best order (forced play)."""
     if not values:
@@ -313,7 +330,7 @@ def forced_moves(
     candidates = single_moves(pos, geo, seat, values)
     if shortcut and runner_on_board(pos, seat):
         return candidates
-    memo: dict = {}
+    memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
     scored = []
     for move in candidates:
         if has_won(move.after, seat):
@@ -365,7 +382,7 @@ class State:
     turn_moves: tuple[str, ...]  # the moves made so far this turn
     pos: tuple[int, ...]  # the current position (turn_start with turn_moves played)
     winner: int | None
-    opening: tuple[tuple[tuple[int, int, int], ...], ...]  # rounds of (seat, die, die) for the first player
+    opening: tuple[tuple[tuple[int, ...], ...], ...]  # rounds of (seat, die, die) for the first player
     last_turn: dict[str, Any] | None  # {"seat", "dice", "moves": [record, ...]} of the previous turn
     last_events: tuple[dict[str, Any], ...]
 
@@ -400,7 +417,37 @@ def find_move(moves: list[Move], action: str) -> Move | None:
     return None
 
 
-class TrackgammonEngine(Engine):
+# ---- the view: no hidden information, so no private part ---------------------------------------
+class TrackgammonPublic(TypedDict):
+    game: str
+    players: int
+    turn: int | None  # the seat whose turn it is; None once the game is over
+    turn_number: int
+    dice: list[int]
+    values: list[int]  # the dice values to play this turn (four for a double)
+    used: list[bool]  # per value: played already
+    remaining: list[int]
+    moves: list[dict[str, Any]]  # this turn's moves so far (``move_record``)
+    choices: list[dict[str, Any]]  # every legal move now (``move_record``): landing, hits, bounces
+    can_undo: bool
+    can_confirm: bool
+    last_move: dict[str, Any] | None
+    last_turn: dict[str, Any] | None
+    discs: list[list[int]]  # [seat][size - 1] -> cell index
+    home: list[int]
+    may_finish: list[int]  # per seat: the size of the only disc allowed home (0: none)
+    stacks: dict[str, list[list[int]]]  # cell id -> [seat, size] from the top down
+    tracks: list[list[str]]
+    opening: list[list[list[int]]]
+    winner: int | None
+    placements: list[int] | None
+
+
+class TrackgammonView(TrackgammonPublic, ViewEnvelope[None]):
+    pass
+
+
+class TrackgammonEngine(Engine[State, "TrackgammonView"]):
     name = "trackgammon"
     min_players = 2
     max_players = 4
@@ -445,7 +492,9 @@ class TrackgammonEngine(Engine):
         state, turn_events = self._start_turn(state, first)
         return replace(state, last_events=tuple(events + turn_events)), events + turn_events
 
-    def _roll_for_first_player(self, rng: Rng, players: int):
+    def _roll_for_first_player(
+        self, rng: Rng, players: int
+    ) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], int, list[Event]]:
         """Everyone rolls both dice; the tied highest roll again until one is highest."""
         contenders = list(range(players))
         rounds = []
@@ -579,7 +628,7 @@ class TrackgammonEngine(Engine):
             move = find_move(single_moves(pos, geo, seat, values), action)
             assert move is not None
             pos, values = move.after, remove_value(values, move.value)
-        size, direction, value = parse_move(last)
+        size, direction, value = cast(tuple[int, int, int], parse_move(last))  # a move, not "undo"
         event = {
             "type": "undone",
             "seat": seat,
@@ -616,7 +665,7 @@ class TrackgammonEngine(Engine):
         )
 
     # ---- view ---------------------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def _public_view(self, state: State) -> TrackgammonPublic:
         geo = geometry(state.players)
         occ = stacks(state.pos, geo)
         values = list(turn_values(state.dice))
@@ -636,7 +685,6 @@ class TrackgammonEngine(Engine):
         return {
             "game": self.name,
             "players": state.players,
-            "seat": seat,
             "turn": None if state.winner is not None else state.turn,
             "turn_number": state.turn_number,
             "dice": list(state.dice),
@@ -660,8 +708,10 @@ class TrackgammonEngine(Engine):
             "opening": [[list(throw) for throw in rnd] for rnd in state.opening],
             "winner": state.winner,
             "placements": out.placements if out else None,
-            "last": [dict(e) for e in state.last_events],
         }
+
+    def _last_events(self, state: State) -> list[Event]:
+        return list(state.last_events)
 
     # ---- persistence --------------------------------------------------------------------------
     def _dump(self, state: State) -> dict[str, Any]:
@@ -790,7 +840,9 @@ def _check_last_turn(last_turn: Any, players: int) -> None:
         _int_in(record.get("to"), FIRST_POINT, FINISH, "point of a previous move")
 
 
-def _replay_turn(start, players, seat, values, actions) -> tuple[int, ...]:
+def _replay_turn(
+    start: tuple[int, ...], players: int, seat: int, values: tuple[int, ...], actions: Sequence[object]
+) -> tuple[int, ...]:
     geo = geometry(players)
     pos = start
     for action in actions:

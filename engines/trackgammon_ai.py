@@ -23,6 +23,7 @@ score follows the rulebook's advice:
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from engines.rng import Rng
 from engines.trackgammon import (
@@ -31,6 +32,7 @@ from engines.trackgammon import (
     FINISH,
     FIRST_POINT,
     SIZES,
+    Geometry,
     finish_candidate,
     forced_moves,
     geometry,
@@ -39,6 +41,8 @@ from engines.trackgammon import (
     remove_value,
     stacks,
 )
+
+Occupancy = dict[int, list[int]]  # cell -> disc indices from the top down (``stacks``)
 
 # Seconds the table flow waits before each computer action: a turn is two to four moves and a
 # confirmation, so a short pause keeps it followable without dragging.
@@ -57,7 +61,7 @@ BLOCKED_AHEAD = 4.0
 HELD_BLOCK = 100.0
 
 
-def choose(view: dict, legal: list[str], seed: int) -> str:
+def choose(view: dict[str, Any], legal: list[str], seed: int) -> str:
     moves = [action for action in legal if parse_move(action)]
     if not moves:
         return DONE if DONE in legal else legal[0]
@@ -78,13 +82,15 @@ def best_plans(pos: tuple[int, ...], players: int, seat: int, values: tuple[int,
     return [plan for score, plan in ends.values() if score == best]
 
 
-def turn_ends(pos, players, seat, values) -> dict[tuple[int, ...], tuple[float, tuple[str, ...]]]:
+def turn_ends(
+    pos: tuple[int, ...], players: int, seat: int, values: tuple[int, ...]
+) -> dict[tuple[int, ...], tuple[float, tuple[str, ...]]]:
     """End position -> (score, a plan reaching it), over the longest plans and the winning ones."""
     geo = geometry(players)
     leaves: dict[tuple[int, ...], tuple[int, tuple[str, ...]]] = {}
-    seen: set = set()
+    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
 
-    def walk(current, rest, plan):
+    def walk(current: tuple[int, ...], rest: tuple[int, ...], plan: tuple[str, ...]) -> None:
         key = (current, rest)
         if key in seen:
             return
@@ -99,7 +105,7 @@ def turn_ends(pos, players, seat, values) -> dict[tuple[int, ...], tuple[float, 
 
     walk(pos, values, ())
     longest = max(length for length, _ in leaves.values())
-    ends = {}
+    ends: dict[tuple[int, ...], tuple[float, tuple[str, ...]]] = {}
     for end, (length, plan) in leaves.items():
         if has_won(end, seat):
             ends[end] = (WIN - length, plan)  # a win ends the turn early: the sooner the better
@@ -108,7 +114,7 @@ def turn_ends(pos, players, seat, values) -> dict[tuple[int, ...], tuple[float, 
     return ends
 
 
-def _better_leaf(end, seat: int, length: int, known: int) -> bool:
+def _better_leaf(end: tuple[int, ...], seat: int, length: int, known: int) -> bool:
     """Forced play wants the longest plans, except that a win is best reached soonest."""
     return length < known if has_won(end, seat) else length > known
 
@@ -124,7 +130,7 @@ def evaluate(pos: tuple[int, ...], players: int, seat: int) -> float:
     return scores[seat] - (0.5 * max(others) + 0.5 * sum(others) / len(others))
 
 
-def _seat_score(pos, geo, occ, candidates, seat) -> float:
+def _seat_score(pos: tuple[int, ...], geo: Geometry, occ: Occupancy, candidates: list[int], seat: int) -> float:
     candidate = candidates[seat]
     score = 0.0
     for size in SIZES:
@@ -149,7 +155,7 @@ def _seat_score(pos, geo, occ, candidates, seat) -> float:
     return score
 
 
-def _blocked_ahead(geo, occ, seat: int, size: int, point: int) -> float:
+def _blocked_ahead(geo: Geometry, occ: Occupancy, seat: int, size: int, point: int) -> float:
     """Foreign smaller discs between the disc allowed home and the finish."""
     penalty = 0.0
     cell_of = geo.cell_of[seat]
@@ -173,7 +179,16 @@ def _cover_penalty(stack: list[int], idx: int, seat: int) -> float:
     return penalty
 
 
-def _danger(pos, geo, occ, other, target, idx, size, weight) -> float:
+def _danger(
+    pos: tuple[int, ...],
+    geo: Geometry,
+    occ: Occupancy,
+    other: int,
+    target: int,
+    idx: int,
+    size: int,
+    weight: float,
+) -> float:
     """Expected loss from the other player on this purple cell: an equal disc can hit ours (back
     to the start), a smaller one can bury it."""
     loss = 0.0
@@ -193,7 +208,7 @@ def _danger(pos, geo, occ, other, target, idx, size, weight) -> float:
     return loss
 
 
-def _blocking(pos, their_candidate, other, target, size) -> float:
+def _blocking(pos: tuple[int, ...], their_candidate: int, other: int, target: int, size: int) -> float:
     """Bonus for standing in the way of the other player's disc allowed home, when it is larger."""
     if their_candidate <= size:
         return 0.0
@@ -203,7 +218,7 @@ def _blocking(pos, their_candidate, other, target, size) -> float:
     return BLOCK_BONUS if target - their_point <= 12 else BLOCK_BONUS / 2
 
 
-def _neighbour_on(geo, cell: int, seat: int) -> tuple[int, int]:
+def _neighbour_on(geo: Geometry, cell: int, seat: int) -> tuple[int, int]:
     """The other player who walks this purple cell, and the point it is on their track."""
     return _cell_users(geo.players)[cell][seat]
 

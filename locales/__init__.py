@@ -17,6 +17,9 @@ from fluent.runtime import FluentBundle, FluentResource
 
 LANGUAGES = ("en", "nl")
 _ROOT = Path(__file__).parent
+# Folders with more ``<lang>/*.ftl`` catalogues: a game registered from outside this package (the
+# tests' toy game) brings its own (``table.registry.GameEntry.locale_folder``).
+_FOLDERS: list[Path] = [_ROOT]
 
 
 def language_of(locale: object) -> str:
@@ -28,9 +31,18 @@ def language_of(locale: object) -> str:
 @cache
 def _bundle(lang: str) -> FluentBundle:
     bundle = FluentBundle([lang], use_isolating=False)
-    for path in sorted((_ROOT / lang).glob("*.ftl")):
-        bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+    for folder in _FOLDERS:
+        for path in sorted((folder / lang).glob("*.ftl")):
+            bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
     return bundle
+
+
+def add_folder(folder: Path) -> None:
+    """Read the catalogues of ``folder/<lang>/*.ftl`` too (once; idempotent)."""
+    folder = folder.resolve()
+    if folder not in _FOLDERS:
+        _FOLDERS.append(folder)
+        _bundle.cache_clear()
 
 
 def has(lang: str, msg_id: str) -> bool:

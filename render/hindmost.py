@@ -6,7 +6,7 @@ past it. The infield, otherwise empty, carries the race state (race, lap or fina
 left, the eliminated riders in order with their points); the side panel carries whose turn it is,
 the riders still to move this turn, the team scores and hand sizes, and the last play in words.
 
-Only the view is read, never the engine state, and never ``view["hand"]`` on the board: the board
+Only the view is read, never the engine state, and never the view's ``private`` part (the hand) on the board: the board
 is the public picture, the hand has its own picture (``render_hand``) for its owner alone.
 """
 
@@ -569,9 +569,9 @@ def render_board(view: dict, *, names: list[str], locale: str = "en") -> bytes:
 
 def render_hand(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     """The viewer's own hand as cards, under a line saying which rider moves now."""
-    if "hand" not in view or view.get("viewer") is None:
+    if not view.get("private") or view.get("viewer") is None:
         raise ValueError("render_hand needs a seat's own view (with its hand)")
-    hand = list(view["hand"])
+    hand = list(view["private"]["hand"])
     seat = view["viewer"]
     w, h, columns, _rows = card_grid_size(max(len(hand), 5))
     pad, gap = 24, 16
@@ -603,7 +603,7 @@ def hand_status(view: dict, names: list[str], locale: str = "en") -> list[tuple[
     """Lines for the hand picture, each with the rider it is about (or None)."""
     if view.get("over"):
         return [(_label(locale, "game-over"), None)]
-    if not view["hand"]:
+    if not view["private"]["hand"]:
         return [(_label(locale, "hand-empty"), None)]
     rider = _current_rider(view)
     if rider is None:

@@ -122,7 +122,7 @@ def action_label(view: dict[str, Any], action: str, locale: str = "en") -> str:
             locale, "howruck-label-keep", keep=card_title(pair[keep], locale), give=card_title(pair[1 - keep], locale)
         )
         return text[:60]
-    viewer = view.get("seat")
+    viewer = view.get("viewer")
     code, _, choice = action.partition(":")
     c = card(code)
     if c.is_scot:
@@ -532,7 +532,7 @@ def _card_row(draw, codes: list[str], top: int, locale: str, letters: bool = Fal
 def render_hand(view: dict[str, Any], *, names: list[str], locale: str = "en") -> bytes:
     """The viewer's private picture: the hand in the tug, the pair to split while forming."""
     private = view.get("private") or {}
-    seat = view.get("seat")
+    seat = view.get("viewer")
     tug = view.get("tug") or {}
     pending = tug.get("pending")
     letters = False

@@ -227,7 +227,7 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], l
         winner = view["result"]["placements"].index(1)
         text, seat = _t(locale, "manoever-label-winner", name=_name(names, winner)), winner
     else:
-        seat = view["to_move"]
+        seat = view["mover"]
         text = _t(locale, "manoever-label-to-move", name=_name(names, seat))
     right = WIDTH - 16
     draw.text((right, HEADER // 2 + 2), text, font=font(28), fill=INK, anchor="rm")
@@ -260,7 +260,7 @@ def _scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], l
     draw.text((PANEL_X, top), _t(locale, "manoever-label-scores"), font=font(24), fill=INK)
     y = top + 34
     for seat in range(view["players"]):
-        if seat == view["to_move"]:
+        if seat == view["mover"]:
             draw.rectangle((PANEL_X - 4, y - 2, PANEL_X + PANEL_W, y + 34), fill=TO_MOVE_BG)
         draw_recruit_shape(draw, seat, PANEL_X + 14, y + 16, 13)
         name = _name(names, seat)
@@ -280,7 +280,7 @@ def _scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], l
 def _pending(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], locale: str, top: int) -> int:
     if view["over"]:
         return top
-    title = _t(locale, "manoever-label-must-move", name=_name(names, view["to_move"]))
+    title = _t(locale, "manoever-label-must-move", name=_name(names, view["mover"]))
     draw.text((PANEL_X, top), _fit(draw, title, 22, PANEL_W), font=font(22), fill=INK)
     y = top + 32
     if not view["pending"]:
@@ -289,7 +289,7 @@ def _pending(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], 
     for entry in view["pending"]:
         cx, cy = PANEL_X + 16, y + 15
         draw.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), outline=GOLD, width=4)
-        draw_recruit(draw, view["to_move"], entry["recruit"], cx, cy, 13)
+        draw_recruit(draw, view["mover"], entry["recruit"], cx, cy, 13)
         line = _t(locale, "manoever-label-pending", recruit=entry["recruit"], field=entry["field"], max=entry["max"])
         draw.text((PANEL_X + 42, cy), line, font=font(21), fill=INK, anchor="lm")
         factors = _t(

@@ -226,8 +226,8 @@ def _choice(view: dict, action: str) -> dict | None:
 
 
 def _perspective(view: dict) -> int | None:
-    if view.get("seat") is not None:
-        return view["seat"]
+    if view.get("viewer") is not None:
+        return view["viewer"]
     if view.get("turn") is not None:
         return view["turn"]
     return view.get("winner")

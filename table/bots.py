@@ -41,7 +41,7 @@ class ComputerPlayers:
         self.service = service
         self.publish = publish
         self.delay_factor = delay_factor
-        self._tasks: dict[tuple[int, int], asyncio.Task] = {}
+        self._tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
 
     def poke(self, row: GameRow, state: Any = None) -> None:
         """Start a task for every computer seat that may act now and has none running (``state``:

@@ -82,7 +82,7 @@ class Scheduler:
         self._heap: list[tuple[float, int]] = []
         self._wake: dict[int, float] = {}  # the one current wake-up of each game
         self._changed = asyncio.Event()
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         self._running: set[int] = set()
         self._idle = asyncio.Event()
         self._idle.set()
@@ -117,7 +117,7 @@ class Scheduler:
     def pop_due(self) -> list[int]:
         """The games whose wake-up has come, each once, removed from the schedule."""
         now = self.clock.now()
-        due = []
+        due: list[int] = []
         while True:
             self._drop_stale()
             if not self._heap or self._heap[0][0] > now:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from db import GameRow
 from engines.base import Engine
@@ -18,7 +19,9 @@ class Listed:
     your_turn: bool = False
 
 
-def listed(rows: list[GameRow], engines: dict[str, Engine], now: float, *, user_id: int | None = None) -> list[Listed]:
+def listed(
+    rows: list[GameRow], engines: dict[str, Engine[Any, Any]], now: float, *, user_id: int | None = None
+) -> list[Listed]:
     """The games (of ``user_id`` if given), oldest waiting first; lobbies after running games."""
     found = []
     for row in rows:

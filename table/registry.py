@@ -4,21 +4,37 @@ start-up (which cogs to load), ``/rules``, the league's game menus and ``tafelbo
 A game is a handful of modules found by convention from its key (``engines.<key>`` with
 ``ENGINE``, ``engines.<key>_ai`` with ``choose``, ``render.<key>`` with ``render_board`` and
 ``action_label``, the cog extension ``cogs.<key>``, and ``locales/*/<key>.ftl``), so adding a game
-is one ``GameEntry`` line below. An entry may name other modules (the tests' toy game does).
+is one ``GameEntry`` line below. The entry also says which of the renderer's optional pictures and
+labels the game has (``Extras``), so nothing is guessed from what a module happens to define. An
+entry may name other modules and another locale folder (the tests' toy game does, see
+``tests/test_nim_game.py``). ``CONTRIBUTING.md`` walks through adding a game.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Flag, auto
+
+
+class Extras(Flag):
+    """The renderer's optional parts (see ``table.spec`` for their signatures)."""
+
+    NONE = 0
+    HAND = auto()  # render_hand: the private picture of a seat's own cards
+    GROUPS = auto()  # action_group: a first choice when one button row would be too long
+    EVENT_FORMAT = auto()  # format_event: prettier event params ("7♥" for "7H")
 
 
 @dataclass(frozen=True)
 class GameEntry:
     key: str
+    extras: Extras = Extras.NONE
     engine_module: str = ""
     ai_module: str = ""
     render_module: str = ""
     cog_extension: str = ""
+    # A folder holding ``en/<key>.ftl`` and ``nl/<key>.ftl``; empty: the package ``locales``.
+    locale_folder: str = ""
 
     def __post_init__(self) -> None:
         defaults = {
@@ -34,11 +50,11 @@ class GameEntry:
 
 # In the order menus show them.
 GAMES: tuple[GameEntry, ...] = (
-    GameEntry("hindmost"),
-    GameEntry("trackgammon"),
-    GameEntry("manoever"),
-    GameEntry("howruck"),
-    GameEntry("duvelen"),
+    GameEntry("hindmost", Extras.HAND),
+    GameEntry("trackgammon", Extras.GROUPS),
+    GameEntry("manoever", Extras.GROUPS),
+    GameEntry("howruck", Extras.HAND | Extras.GROUPS),
+    GameEntry("duvelen", Extras.HAND | Extras.EVENT_FORMAT),
 )
 
 GAME_KEYS: tuple[str, ...] = tuple(entry.key for entry in GAMES)

@@ -12,9 +12,9 @@ from __future__ import annotations
 import asyncio
 import secrets
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 from db import ChannelBusy, GameRow, ResultRow, Seat, StaleVersion, Store
 from db import clocks as clock_store
@@ -75,7 +75,7 @@ class TableService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.clock = clock or SystemClock()
         # Called with the row after every write that may change its deadline (the scheduler arms it).
-        self.on_clock: list = []
+        self.on_clock: list[Callable[[GameRow], None]] = []
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -350,7 +350,7 @@ class TableService:
             if action == QUIET_ACTION:
                 state, _ = spec.engine.timeout(state)
             elif not action.startswith("!"):
-                state, _ = spec.engine.apply(state, seat, action)
+                state, _ = spec.engine.apply(state, cast(int, seat), action)  # only quiet ends lack a seat
         return state
 
     async def resign(self, game_id: int, player: Player) -> ActResult:

@@ -1,6 +1,9 @@
 """What the table flow needs to know about one game: its engine, pictures, labels and AI.
 
-A new game is one ``GameSpec`` plus a small cog that declares its ``new`` options.
+The modules a registry entry names must provide what the protocols below describe; the entry's
+``Extras`` say which optional renderer parts exist, so nothing is guessed from a module's names.
+``tests/typing_contract.py`` has mypy check every registered module against these protocols.
+A new game is one ``GameEntry`` plus a small cog that declares its ``new`` options.
 """
 
 from __future__ import annotations
@@ -8,26 +11,72 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, Protocol, cast
 
+import locales
 from engines.base import Engine
-from table.registry import GameEntry, entry
+from table.registry import Extras, GameEntry, entry
 
+# Views are TypedDicts built on ``engines.base.ViewEnvelope``; renderers and computer players read
+# them as plain JSON-able dicts.
+View = Any
 Renderer = Callable[..., bytes]
+
+
+class EngineModule(Protocol):
+    """``engines.<key>``: the rules."""
+
+    @property
+    def ENGINE(self) -> Engine[Any, Any]: ...  # noqa: N802  (a module constant, read only)
+
+
+class ComputerModule(Protocol):
+    """``engines.<key>_ai``: the computer player, deciding from its own view and the legal actions."""
+
+    BOT_DELAY: float  # seconds a computer player waits before acting
+
+    def choose(self, view: View, legal: list[str], seed: int) -> str: ...
+
+
+class BoardRenderer(Protocol):
+    """``render.<key>``: what every game's renderer provides."""
+
+    def render_board(self, view: View, *, names: list[str], locale: str = ...) -> bytes: ...
+
+    def action_label(self, view: View, action: str, locale: str = ...) -> str: ...
+
+
+class HandRenderer(Protocol):
+    """``Extras.HAND``: the viewer's own cards as a picture, shown only to them."""
+
+    def render_hand(self, view: View, *, names: list[str], locale: str = ...) -> bytes: ...
+
+
+class GroupRenderer(Protocol):
+    """``Extras.GROUPS``: the first of two choices (a recruit, then where to), as a label."""
+
+    def action_group(self, view: View, action: str, locale: str = ...) -> str: ...
+
+
+class EventFormatter(Protocol):
+    """``Extras.EVENT_FORMAT``: event params made prettier for the event line."""
+
+    def format_event(self, event: dict[str, Any]) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
 class GameSpec:
     key: str
-    engine: Engine
+    engine: Engine[Any, Any]
     render_board: Renderer
     action_label: Callable[..., str]
-    choose: Callable[[dict, list[str], int], str]
+    choose: Callable[[View, list[str], int], str]
     render_hand: Renderer | None = None
     action_group: Callable[..., str] | None = None
     # Optional ``format_event(event) -> dict`` of the renderer: prettier params for the event line
     # (card codes as "7♥" and the like).
-    event_formatter: Callable[[dict], dict] | None = None
+    event_formatter: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     # Seconds a computer player waits before acting (scaled by the bot's configured factor).
     bot_delay: float = 1.0
 
@@ -35,23 +84,22 @@ class GameSpec:
 def load_spec(game: str | GameEntry) -> GameSpec:
     """Build the spec from a registered game's modules (see ``table.registry``)."""
     found = entry(game) if isinstance(game, str) else game
-    key = found.key
-    engine_mod = importlib.import_module(found.engine_module)
-    ai_mod = importlib.import_module(found.ai_module)
+    engine_mod = cast(EngineModule, importlib.import_module(found.engine_module))
+    ai_mod = cast(ComputerModule, importlib.import_module(found.ai_module))
     render_mod = importlib.import_module(found.render_module)
-    extra: dict[str, Any] = {}
-    if hasattr(render_mod, "render_hand"):
-        extra["render_hand"] = render_mod.render_hand
-    if hasattr(render_mod, "action_group"):
-        extra["action_group"] = render_mod.action_group
-    if hasattr(render_mod, "format_event"):
-        extra["event_formatter"] = render_mod.format_event
+    board = cast(BoardRenderer, render_mod)
+    if found.locale_folder:
+        locales.add_folder(Path(found.locale_folder))
     return GameSpec(
-        key=key,
+        key=found.key,
         engine=engine_mod.ENGINE,
-        render_board=render_mod.render_board,
-        action_label=render_mod.action_label,
+        render_board=board.render_board,
+        action_label=board.action_label,
         choose=ai_mod.choose,
-        bot_delay=getattr(ai_mod, "BOT_DELAY", 1.0),
-        **extra,
+        bot_delay=ai_mod.BOT_DELAY,
+        render_hand=cast(HandRenderer, render_mod).render_hand if Extras.HAND in found.extras else None,
+        action_group=cast(GroupRenderer, render_mod).action_group if Extras.GROUPS in found.extras else None,
+        event_formatter=(
+            cast(EventFormatter, render_mod).format_event if Extras.EVENT_FORMAT in found.extras else None
+        ),
     )

@@ -95,7 +95,7 @@ class TurnClock:
 
 def after(
     clock: TurnClock,
-    engine: Engine,
+    engine: Engine[Any, Any],
     state: Any,
     settings: TableSettings,
     seats: Sequence[Seat],

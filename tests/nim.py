@@ -1,4 +1,7 @@
-"""A tiny engine for testing the platform without any real game's rules.
+"""A tiny game for testing the platform without any real game's rules: engine, computer player and
+renderer in one module. It is registered like a real game in ``tests/test_nim_game.py`` (with its
+cog ``tests/nim_cog.py`` and its texts ``tests/locales/*/nim.ftl``); ``CONTRIBUTING.md`` walks
+through exactly these files.
 
 Players take 1..3 counters from a pile in seat order; whoever takes the last one wins.
 """
@@ -6,8 +9,9 @@ Players take 1..3 counters from a pile in seat order; whoever takes the last one
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any, TypedDict
 
-from engines.base import Engine, Outcome
+from engines.base import Engine, Event, Outcome, ViewEnvelope
 from engines.errors import BadOption, BadState
 from engines.rng import Rng
 
@@ -21,54 +25,62 @@ class NimState:
     last_take: int = 0
 
 
-class Nim(Engine):
+class NimPublic(TypedDict):
+    game: str
+    players: int
+    pile: int
+
+
+class NimView(NimPublic, ViewEnvelope[None]):  # no hidden information: no private part
+    pass
+
+
+class Nim(Engine[NimState, NimView]):
     name = "nim"
     min_players = 2
     max_players = 3
 
-    def normalize_options(self, options):
+    def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
         pile = options.get("pile", 7)
         if not isinstance(pile, int) or not 1 <= pile <= 50:
             raise BadOption("The pile must hold 1 to 50 counters.", "bad-pile")
         return {"pile": pile}
 
-    def new_game(self, players, seed, options=None):
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> tuple[NimState, list[Event]]:
         opts = self.normalize_options(options or {})
         if not self.min_players <= players <= self.max_players:
             raise BadOption("Nim takes 2 or 3 players.", "players")
         return NimState(players, opts["pile"], Rng(seed).below(players)), []
 
-    def players(self, state):
+    def players(self, state: NimState) -> int:
         return state.players
 
-    def to_move(self, state):
+    def to_move(self, state: NimState) -> frozenset[int]:
         return frozenset() if state.winner is not None else frozenset({state.turn})
 
-    def legal_actions(self, state, seat):
+    def legal_actions(self, state: NimState, seat: int) -> list[str]:
         if state.winner is not None or seat != state.turn:
             return []
         return [f"take{n}" for n in (1, 2, 3) if n <= state.pile]
 
-    def _apply(self, state, seat, action):
+    def _apply(self, state: NimState, seat: int, action: str) -> tuple[NimState, list[Event]]:
         n = int(action[4:])
         pile = state.pile - n
-        events = [{"type": "took", "seat": seat, "n": n, "left": pile}]
+        events: list[Event] = [{"type": "took", "seat": seat, "n": n, "left": pile}]
         if pile == 0:
             return replace(state, pile=0, winner=seat, last_take=n), [*events, {"type": "won", "seat": seat}]
         return replace(state, pile=pile, turn=(seat + 1) % state.players, last_take=n), events
 
-    def view(self, state, seat):
-        return {
-            "game": "nim",
-            "players": state.players,
-            "viewer": seat,
-            "pile": state.pile,
-            "to_move": sorted(self.to_move(state)),
-            "over": state.winner is not None,
-            "last": [],
-        }
+    def _public_view(self, state: NimState) -> NimPublic:
+        return {"game": "nim", "players": state.players, "pile": state.pile}
 
-    def outcome(self, state):
+    def _last_events(self, state: NimState) -> list[Event]:
+        if not state.last_take:
+            return []
+        seat = state.winner if state.winner is not None else (state.turn - 1) % state.players
+        return [{"type": "took", "seat": seat, "n": state.last_take, "left": state.pile}]
+
+    def outcome(self, state: NimState) -> Outcome | None:
         if state.winner is None:
             return None
         return Outcome(
@@ -76,7 +88,7 @@ class Nim(Engine):
             [1.0 if s == state.winner else 0.0 for s in range(state.players)],
         )
 
-    def _dump(self, state):
+    def _dump(self, state: NimState) -> dict[str, Any]:
         return {
             "players": state.players,
             "pile": state.pile,
@@ -85,7 +97,7 @@ class Nim(Engine):
             "last_take": state.last_take,
         }
 
-    def _load(self, data):
+    def _load(self, data: dict[str, Any]) -> NimState:
         if data["pile"] < 0:
             raise BadState("negative pile", "bad-state")
         return NimState(**data)
@@ -94,7 +106,11 @@ class Nim(Engine):
 ENGINE = Nim()
 
 
-def choose(view, legal, seed):
+# ---- the computer player ----------------------------------------------------------------------
+BOT_DELAY = 0.0  # seconds before it moves (real games: about a second)
+
+
+def choose(view: Any, legal: list[str], seed: int) -> str:
     """Perfect play where possible: leave a multiple of four."""
     for action in legal:
         if (view["pile"] - int(action[4:])) % 4 == 0:
@@ -102,9 +118,10 @@ def choose(view, legal, seed):
     return legal[0]
 
 
-def render_board(view, *, names, locale="en"):
+# ---- the renderer ---------------------------------------------------------------------------
+def render_board(view: Any, *, names: list[str], locale: str = "en") -> bytes:
     return b"\x89PNG nim " + str(view["pile"]).encode()
 
 
-def action_label(view, action, locale="en"):
+def action_label(view: Any, action: str, locale: str = "en") -> str:
     return f"take {action[4:]}"

@@ -1,6 +1,7 @@
 """The dependency rules of ../shared/design.md, checked by reading imports."""
 
 import ast
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,3 +66,60 @@ def test_render_and_db_never_reach_up_into_the_table_platform():
     for folder in ("render", "db", "engines"):
         for path in (ROOT / folder).glob("*.py"):
             assert "table" not in imports_of(path), f"{folder}/{path.name} imports the table platform"
+
+
+# ---- the whole layering at once -------------------------------------------------------------------
+# Who may import whom among our own packages (../shared/design.md, "Dependencies point one way"):
+# cogs → table → engines, render, db; render → engines; db → nothing of ours; engines → the
+# standard library. ``locales`` (the texts) is a leaf anyone above the rules may read. A layer may
+# use every layer under it; nothing imports a layer above it, and only ``bot.py`` imports cogs.
+OURS = ("engines", "render", "db", "table", "cogs", "locales")
+ALLOWED = {
+    "engines": set(),
+    "locales": set(),
+    "db": set(),
+    "render": {"engines", "locales"},
+    "table": {"engines", "render", "db", "locales"},
+    "cogs": {"table", "engines", "render", "db", "locales"},
+}
+
+
+def package_imports() -> list[tuple[str, str, str]]:
+    """(importing package, imported package, file) for every import of one of our packages by
+    another, counted once per file and imported module; imports inside functions count too."""
+    found = []
+    for package in OURS:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            modules: set[str] = set()
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    modules.update(alias.name for alias in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                    modules.add(node.module)
+            for module in sorted(modules):
+                target = module.split(".")[0]
+                if target in OURS and target != package:
+                    found.append((package, target, str(path.relative_to(ROOT))))
+    return found
+
+
+def count_between_packages() -> Counter:
+    """How many (file, module) imports cross from one of our packages into another, per pair."""
+    return Counter((source, target) for source, target, _file in package_imports())
+
+
+def test_the_whole_layering_holds():
+    wrong = [
+        f"{file} ({source}) imports {target}"
+        for source, target, file in package_imports()
+        if target not in ALLOWED[source]
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_counting_sees_the_known_edges():
+    counts = count_between_packages()
+    # The table platform builds on the rules and the store, and the game cogs on the table.
+    assert counts[("table", "engines")] >= 1 and counts[("table", "db")] >= 1 and counts[("cogs", "table")] >= 1
+    assert counts[("render", "engines")] >= 1
+    assert not any(source in ("engines", "db", "locales") for source, _target in counts)

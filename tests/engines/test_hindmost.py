@@ -51,6 +51,7 @@ VIEW_KEYS = {
     "draw_pile",
     "discards",
     "last",
+    "private",
 }
 RIDER_KEYS = {"seat", "num", "d", "lane", "out", "moved"}
 
@@ -310,7 +311,7 @@ def test_deal_five_cards_each_from_a_shared_deck_of_108():
     state = ENGINE.new_game(3, 5, {})[0]
     view = ENGINE.view(state, 1)
     assert view["hand_sizes"] == [5, 5, 5]
-    assert len(view["hand"]) == 5
+    assert len(view["private"]["hand"]) == 5
     assert view["draw_pile"] == 108 - 15 and view["discards"] == 0
     assert len(DECK) == 108 and Counter(DECK)["JK"] == 4 and Counter(DECK)["7H"] == 2
     assert view["last"] == []
@@ -472,12 +473,12 @@ def test_one_card_drawn_per_play():
     before = ENGINE.view(state, 0)
     state, _ = play(state, "9C")
     after = ENGINE.view(state, 0)
-    assert after["hand"] == ["2S", "3S", "7H", "KD", "JK"]  # the top card drawn, hand kept sorted
+    assert after["private"]["hand"] == ["2S", "3S", "7H", "KD", "JK"]  # the top card drawn, hand kept sorted
     assert after["draw_pile"] == before["draw_pile"] - 1 and after["discards"] == 1
     state = build(at=SPREAD_OUT, hands={0: ["JK", "7H", "9C", "2S", "3S"]}, pile_top={0: ["KD"]})
     state, _ = play(state, "JK+9C")
     after = ENGINE.view(state, 0)
-    assert after["hand"] == ["2S", "3S", "7H", "KD"]
+    assert after["private"]["hand"] == ["2S", "3S", "7H", "KD"]
     assert after["draw_pile"] == before["draw_pile"] - 1 and after["discards"] == 2
 
 
@@ -676,14 +677,16 @@ def test_a_team_without_riders_drops_out_but_keeps_its_points():
 def test_own_decks_draw_and_discard_per_seat():
     state = ENGINE.new_game(3, 4, {"own_decks": True})[0]
     views = [ENGINE.view(state, seat) for seat in range(3)]
-    assert [v["draw_pile"] for v in views] == [103, 103, 103]
+    assert [v["private"]["draw_pile"] for v in views] == [103, 103, 103]
+    assert all(v["draw_pile"] == 309 for v in views)  # the public count: all piles together
     assert ENGINE.view(state, None)["draw_pile"] == 309
     (seat,) = ENGINE.to_move(state)
     state, _ = ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0])
     for other in range(3):
         view = ENGINE.view(state, other)
-        assert view["draw_pile"] == (102 if other == seat else 103)
-        assert view["discards"] == (1 if other == seat else 0)
+        assert view["private"]["draw_pile"] == (102 if other == seat else 103)
+        assert view["private"]["discards"] == (1 if other == seat else 0)
+        assert (view["draw_pile"], view["discards"]) == (308, 1)
 
 
 def test_own_decks_are_shuffled_independently():
@@ -694,11 +697,11 @@ def test_own_decks_are_shuffled_independently():
 
 def test_own_deck_reshuffles_its_own_discards():
     state = build(at=SPREAD_OUT, options={"own_decks": True}, empty_pile=True)
-    view = ENGINE.view(state, 0)
+    view = ENGINE.view(state, 0)["private"]
     assert view["draw_pile"] == 0 and view["discards"] == 103
     state, events = play(state, ENGINE.legal_actions(state, 0)[0])
     assert {"type": "reshuffled-own", "seat": 0, "cards": 104} in events
-    view = ENGINE.view(state, 0)
+    view = ENGINE.view(state, 0)["private"]
     assert view["draw_pile"] == 103 and view["discards"] == 0 and len(view["hand"]) == 5
 
 
@@ -753,11 +756,11 @@ def test_without_betting_there_is_no_bank():
 def test_view_has_exactly_the_contract_keys():
     state = ENGINE.new_game(4, 9, {"own_decks": True, "betting": True})[0]
     spectator = ENGINE.view(state, None)
-    assert set(spectator) == VIEW_KEYS and spectator["viewer"] is None
+    assert set(spectator) == VIEW_KEYS and spectator["viewer"] is None and spectator["private"] is None
     for seat in range(4):
         view = ENGINE.view(state, seat)
-        assert set(view) == VIEW_KEYS | {"hand"} and view["viewer"] == seat
-        assert view["hand"] == state.hands[seat]
+        assert set(view) == VIEW_KEYS and view["viewer"] == seat
+        assert view["private"]["hand"] == state.hands[seat]
     assert all(set(r) == RIDER_KEYS for r in spectator["riders"])
     assert json.loads(json.dumps(spectator)) == spectator
 

@@ -40,11 +40,11 @@ def options_for(players: int, seed: int) -> dict:
 
 def no_leak(view: dict, viewer: int | None, state: HindmostState) -> None:
     """A view holds the public part plus, for a seat, exactly that seat's own hand."""
+    assert set(view) == VIEW_KEYS
     if viewer is None:
-        assert set(view) == VIEW_KEYS
+        assert view["private"] is None
     else:
-        assert set(view) == VIEW_KEYS | {"hand"}
-        assert view["hand"] == state.hands[viewer]
+        assert view["private"]["hand"] == state.hands[viewer]
     assert view["hand_sizes"] == [len(hand) for hand in state.hands]
 
 

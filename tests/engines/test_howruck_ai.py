@@ -14,7 +14,7 @@ def random_policy(view, legal, seed):
 
 def own_side_policy(view, legal, seed):
     """A plausible beginner: lays every Scot on its own side and always carries out actions."""
-    own = "ab"[view["seat"]]
+    own = "ab"[view["viewer"]]
     mine = [a for a in legal if ":" in a and a.split(":")[1][:1] == own and not a.startswith(("VT", "TZ", "WK"))]
     plain = [a for a in legal if not a.endswith(":x")]
     options = mine or plain or legal

@@ -122,7 +122,7 @@ def test_kept_and_given_cards_are_known_to_their_player_only():
 def test_view_keys():
     state = ENGINE.new_game(2, 3, {"learning": True})[0]
     view = ENGINE.view(state, 1)
-    assert set(view) == {"seat", "private", "last", "forming", "tug", *PUBLIC_KEYS}
+    assert set(view) == {"viewer", "over", "private", "last", "forming", "tug", *PUBLIC_KEYS}
     assert set(view["tug"]) == {
         "barrel",
         "starter",

@@ -403,7 +403,7 @@ def test_start_player_moves_first_and_opening_is_in_the_view():
         # The start player moves first unless every recruit of theirs is covered (then they pass).
         seats = [(state.start_seat + i) % 3 for i in range(len(turn_events))]
         assert turn_events == [*({"type": "pass", "seat": s} for s in seats[:-1]), {"type": "turn", "seat": seats[-1]}]
-        assert view["to_move"] == seats[-1]
+        assert view["mover"] == seats[-1] and view["to_move"] == [seats[-1]]
     assert {ENGINE.new_game(2, seed)[0].start_seat for seed in range(20)} == {0, 1}
 
 
@@ -531,7 +531,7 @@ def check_free_recruits_all_pending(view: dict, viewer, state) -> None:
     no_private_part(view, viewer, state)
     if view["over"] or viewer is not None:
         return
-    seat = view["to_move"]
+    seat = view["mover"]
     free = {s["recruits"][-1]["recruit"] for s in view["stacks"] if s["recruits"][-1]["seat"] == seat}
     assert {e["recruit"] for e in view["pending"]} == free - set(view["moved"])
     for entry in view["pending"]:

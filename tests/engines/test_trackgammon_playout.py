@@ -27,7 +27,8 @@ def forward_leaning(pick: Rng, legal: list[str]) -> str:
 def check_view(view: dict, viewer, state) -> None:
     # No hidden information: everyone, spectators included, sees the same, and never the generator.
     spectator = ENGINE.view(state, None)
-    assert {k: v for k, v in view.items() if k != "seat"} == {k: v for k, v in spectator.items() if k != "seat"}
+    assert {k: v for k, v in view.items() if k != "viewer"} == {k: v for k, v in spectator.items() if k != "viewer"}
+    assert view["private"] is None and view["viewer"] == viewer
     assert not any(key in view for key in SECRET_KEYS)
     players = view["players"]
     on_board = sorted((seat, size) for stack in view["stacks"].values() for seat, size in stack)

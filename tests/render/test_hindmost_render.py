@@ -65,6 +65,7 @@ def make_view(players, riders, **extra):
         "draw_pile": 108 - 5 * players,
         "discards": 0,
         "last": [],
+        "private": None,
     }
     view.update(extra)
     return view
@@ -192,7 +193,7 @@ def betting_on():
 def seat_view(seat=1):
     view = mid_lap_full_spaces()
     view["viewer"] = seat
-    view["hand"] = ["7H", "JK", "TS", "AD", "2C"]
+    view["private"] = {"hand": ["7H", "JK", "TS", "AD", "2C"], "draw_pile": 30, "discards": 0}
     return view
 
 
@@ -230,7 +231,7 @@ def test_board_is_landscape_and_deterministic(scene, locale):
 def test_board_never_draws_a_hand():
     spectator = mid_lap_full_spaces()
     with_hand = copy.deepcopy(spectator)
-    with_hand["hand"] = ["JK", "JK", "AS", "KH", "QD"]
+    with_hand["private"] = {"hand": ["JK", "JK", "AS", "KH", "QD"], "draw_pile": 30, "discards": 0}
     assert board.render_board(spectator, names=NAMES) == board.render_board(with_hand, names=NAMES)
 
 
@@ -247,7 +248,7 @@ def test_spectator_and_seat_boards_match():
     view = seat_view()
     public = copy.deepcopy(view)
     public["viewer"] = None
-    del public["hand"]
+    public["private"] = None
     assert board.render_board(view, names=NAMES) == board.render_board(public, names=NAMES)
 
 
@@ -317,10 +318,10 @@ def test_hand_picture_draws_the_cards():
     width, height = png_size(data)
     assert width > height
     fewer = copy.deepcopy(view)
-    fewer["hand"] = fewer["hand"][:3]
+    fewer["private"]["hand"] = fewer["private"]["hand"][:3]
     assert board.render_hand(fewer, names=NAMES) != data
     other = copy.deepcopy(view)
-    other["hand"][0] = "8H"
+    other["private"]["hand"][0] = "8H"
     assert board.render_hand(other, names=NAMES) != data
 
 
@@ -337,7 +338,7 @@ def test_hand_picture_says_which_rider_moves():
 
 def test_hand_picture_of_a_seat_with_no_cards():
     view = seat_view()
-    view["hand"] = []
+    view["private"]["hand"] = []
     png_size(board.render_hand(view, names=NAMES, locale="nl"))
     assert board.hand_status(view, NAMES, "en") == [("No cards: all your riders are out", None)]
 
