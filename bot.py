@@ -119,7 +119,7 @@ def create_bot(config: Config, **client_options):
     import discord
     from discord.ext import commands
 
-    from cogs.table.components import ALL_DYNAMIC_ITEMS
+    from cogs.table.components import ALL_DYNAMIC_ITEMS, answer_unknown_button
     from cogs.table.flow import TableFlow
     from cogs.translator import FluentTranslator
     from db import Store
@@ -143,6 +143,7 @@ def create_bot(config: Config, **client_options):
             )
             await self.table_flow.painter.start()
             self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
+            self.add_listener(answer_unknown_button, "on_interaction")
             await self.tree.set_translator(FluentTranslator())
             for extension in ["cogs.rules", "cogs.league", *(entry(key).cog_extension for key in specs)]:
                 try:

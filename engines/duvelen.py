@@ -470,6 +470,14 @@ class DuvelenEngine(Engine):
         events += _settle(new)
         return new, events
 
+    def scores_now(self, state: State) -> list[float]:
+        """The points of the rounds played, plus the running round scored as it stands (a game
+        ended early ends its round there, as the quiet time would)."""
+        if state.over:
+            return [float(x) for x in totals(state)]
+        running = round_breakdown(state)
+        return [float(t + running[seat]["score"]) for seat, t in enumerate(totals(state))]
+
     def outcome(self, state: State) -> Outcome | None:
         if not state.over:
             return None

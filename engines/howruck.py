@@ -687,6 +687,10 @@ class HowRuck(Engine):
         return private
 
     # ---- result ----------------------------------------------------------------------------------
+    def scores_now(self, state: State) -> list[float]:
+        """Barrels won so far."""
+        return [float(b) for b in state["barrels"]]
+
     def outcome(self, state: State) -> Outcome | None:
         if state["phase"] != "over":
             return None

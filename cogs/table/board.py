@@ -14,7 +14,8 @@ from typing import Any
 import discord
 
 from cogs.table.components import HandButton
-from cogs.table.presenter import NO_MENTIONS, USER_MENTIONS, Presenter
+from cogs.table.presenter import NO_MENTIONS, Presenter
+from cogs.table.safety import seat_mentions
 from db import GameRow
 from locales import tr
 from table.service import ActResult
@@ -79,7 +80,7 @@ class BoardPresenter(Presenter):
     async def publish(self, row: GameRow, state: Any, events: list, *, intro: str | None = None, outcome=None) -> None:
         content, file, view = await self.message(row, state, events, intro=intro, outcome=outcome)
         channel = await self.channel(row.channel_id)
-        await channel.send(content=content, file=file, view=view, allowed_mentions=USER_MENTIONS)
+        await channel.send(content=content, file=file, view=view, allowed_mentions=seat_mentions(row, content))
 
     async def publish_result(self, result: ActResult) -> None:
         """Tell the channel what an action did (it is already saved), then let computers move."""

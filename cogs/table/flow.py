@@ -20,7 +20,7 @@ from cogs.table.board import BoardPresenter
 from cogs.table.live import LiveBoards
 from cogs.table.lobby import LobbyPresenter
 from cogs.table.moves import MovePresenter
-from cogs.table.presenter import lang_of
+from cogs.table.presenter import NO_MENTIONS, lang_of
 from engines.errors import GameError
 from locales import tr
 from table.bots import ComputerPlayers
@@ -111,9 +111,9 @@ class TableFlow:
     @staticmethod
     async def tell(interaction: discord.Interaction, text: str) -> None:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
     async def channel(self, channel_id: int):
         channel = self.client.get_channel(channel_id)
