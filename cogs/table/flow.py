@@ -51,6 +51,7 @@ class TableFlow:
         self.bots = ComputerPlayers(service, self.board.publish_result, delay_factor=bot_delay_factor)
         self.live = LiveBoards(self.board.live_message, self.channel, interval=live_interval)
         self._in_flight = 0
+        self.closing = False  # set on shutdown: new interactions are turned away
         self._quiet = asyncio.Event()
         self._quiet.set()
 
@@ -63,6 +64,7 @@ class TableFlow:
         return count
 
     async def close(self) -> None:
+        self.closing = True
         await self.drain()
         await self.bots.close()
         await self.live.close()
@@ -93,6 +95,10 @@ class TableFlow:
 
     async def guarded(self, interaction: discord.Interaction, game: str | None, work: Callable[[], Awaitable[Any]]):
         """Run ``work``; user mistakes become a short ephemeral answer, our own bugs an apology."""
+        if self.closing:
+            # Shutting down: nothing new is started, so nothing is cut off half-way.
+            await self.tell(interaction, tr(lang_of(interaction), "bot-stopping"))
+            return None
         self._in_flight += 1
         self._quiet.clear()
         try:

@@ -25,6 +25,7 @@ error-bad-action = That is not a move in this game.
 error-game-over = The game is over.
 error-bad-option = That option is not allowed.
 error-internal = Sorry, something went wrong on our side. The game was not changed. Please try again.
+bot-stopping = The bot is restarting; nothing was changed. Please try again in a moment.
 
 lobby-title = { $game }: table open
 lobby-host = Host: { $host }

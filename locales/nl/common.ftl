@@ -25,6 +25,7 @@ error-bad-action = Dat is geen zet in dit spel.
 error-game-over = Het spel is afgelopen.
 error-bad-option = Die instelling mag niet.
 error-internal = Sorry, er ging bij ons iets mis. Het spel is niet veranderd. Probeer het nog eens.
+bot-stopping = De bot start opnieuw op; er is niets veranderd. Probeer het zo nog eens.
 
 lobby-title = { $game }: tafel open
 lobby-host = Gastheer: { $host }
