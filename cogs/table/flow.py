@@ -69,6 +69,7 @@ class TableFlow:
         await self.bots.close()
         await self.live.close()
         self.board.close()
+        await self.board.outbox.close()
         self.painter.close()
 
     async def drain(self, timeout: float = 5.0) -> None:

@@ -134,6 +134,8 @@ BOT_PERMISSIONS = (
     | discord.Permissions(manage_messages=True, manage_threads=True, create_private_threads=True).value
 )
 ALL_PERMISSIONS = discord.Permissions.all().value
+_VIEW_AND_SEND = discord.Permissions(view_channel=True, send_messages=True).value
+_ATTACH = discord.Permissions(attach_files=True).value
 ADMINISTRATOR = discord.Permissions(administrator=True).value
 
 
@@ -277,6 +279,9 @@ class FakeChannel:
         self.message_count = 0
         self.deleted = False
         self.created = _now_iso()
+        self.bot_deny = 0  # permission bits the bot is denied here (see FakeDiscord.deny_bot)
+        self.overwrites: list[dict] = []
+        self.failures: list[int] = []  # statuses the next message posts get (FakeDiscord.fail_posts)
 
     @property
     def is_thread(self) -> bool:
@@ -318,7 +323,7 @@ class FakeChannel:
                 position=self.position,
                 parent_id=str(self.parent_id) if self.parent_id else None,
                 topic=self.topic,
-                permission_overwrites=[],
+                permission_overwrites=list(self.overwrites),
                 default_auto_archive_duration=1440,
             )
         return data
@@ -762,6 +767,20 @@ class FakeDiscord:
         self._dispatch_all("CHANNEL_CREATE", channel.to_dict())
         return channel.id
 
+    def deny_bot(self, channel_id: int, permissions: int) -> None:
+        """Deny the bot these permission bits in a channel (a member overwrite, as a moderator
+        would set): sent to the bot as CHANNEL_UPDATE, left out of ``app_permissions``, and
+        message posts that need them are refused with 403 Missing Permissions."""
+        channel = self._channel_or_error(channel_id)
+        channel.bot_deny = permissions
+        channel.overwrites = [{"id": str(self.bot_user.id), "type": 1, "allow": "0", "deny": str(permissions)}]
+        self._dispatch_all("CHANNEL_UPDATE", channel.to_dict())
+
+    def fail_posts(self, channel_id: int, *statuses: int) -> None:
+        """The next message posts in this channel get these statuses (403, 429 with a short
+        retry_after as Discord sends it, 500, 503 ...), one each, before posts work again."""
+        self._channel_or_error(channel_id).failures.extend(statuses)
+
     def add_thread(self, parent_id: int, name: str, *, private: bool = False) -> int:
         parent = self._channel_or_error(parent_id)
         thread = FakeChannel(
@@ -1147,7 +1166,7 @@ class FakeDiscord:
             return payload
         guild = self.guilds[channel.guild_id]
         permissions = self._permissions(user, guild)
-        app_permissions = self._permissions(self.bot_user, guild)
+        app_permissions = self._permissions(self.bot_user, guild) & ~channel.bot_deny
         payload.update(
             guild_id=str(guild.id),
             guild={"id": str(guild.id), "locale": guild.locale, "features": []},
@@ -2163,6 +2182,16 @@ class FakeDiscord:
     async def _h_create_message(self, request: web.Request) -> web.StreamResponse:
         channel = self._channel_or_404(request)
         payload, files = await self._read_body(request)
+        needed = _VIEW_AND_SEND | (_ATTACH if files else 0)
+        if channel.bot_deny & needed:
+            raise ApiError(403, 50013, "Missing Permissions")
+        if channel.failures:
+            status = channel.failures.pop(0)
+            if status == 429:
+                body = {"message": "You are being rate limited.", "retry_after": 0.05, "global": False, "code": 0}
+                headers = {**self._headers(), "Via": "1.1 google", "X-RateLimit-Remaining": "0"}
+                return web.Response(status=429, body=_dumps(body), headers=headers)
+            raise ApiError(status, 50013 if status == 403 else 0, "Missing Permissions" if status == 403 else "Error")
         message = self._create_message(channel.id, payload, files, author=self.bot_user)
         return await self._reply(request, message.to_dict(), changed=[("create", message)], complete=())
 

@@ -7,6 +7,8 @@ change nothing stored.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.e2e.test_hindmost_e2e import mover, open_table
@@ -101,8 +103,12 @@ async def test_a_huge_typed_move_is_echoed_only_as_a_short_escaped_excerpt(fake,
     user = alice if row.seats[seat].user_id == alice.id else bob
     before = await stored(tafel, game_id)
     typed = "<@" + "9" * 18 + ">**" + "a" * 6000
-    answer = await fake.slash(user, channel, "hindmost", "play", options={"action": typed[:6000]}, timeout=3.0)
+    answer = await fake.slash(
+        user, channel, "hindmost", "play", options={"action": typed[:6000]}, locale="en-US", timeout=3.0
+    )
     assert answer.ephemeral
     assert len(answer.content) < 200, len(answer.content)
-    assert "<@" not in answer.content and "**" not in answer.content
+    assert not re.search(r"<@!?\d+>", answer.content), "no mention survives"
+    assert "**" not in answer.content.replace("\\*", "")
+    assert "\\<@\u200b999" in answer.content, "the excerpt is shown escaped"
     assert await stored(tafel, game_id) == before

@@ -122,3 +122,11 @@ async def test_the_worker_ends_by_itself_when_the_bot_is_killed(fake, tmp_path):
     proc.kill()
     await proc.wait()
     await until(lambda: not any(alive(p) for p in helpers), 5, "the picture worker outlived its bot")
+
+
+async def test_while_stopping_new_actions_are_turned_away_and_nothing_is_stored(fake, tafel, channel, alice):
+    tafel.bot.table_flow.closing = True  # what close() sets first, before draining
+    answer = await fake.slash(alice, channel, "hindmost", "new", locale="en-US")
+    assert answer.ephemeral and "restarting" in answer.content
+    assert await tafel.bot.store.open_game_in_channel(channel) is None
+    tafel.bot.table_flow.closing = False
