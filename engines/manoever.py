@@ -477,6 +477,10 @@ class ManoeverEngine(Engine[State, "ManoeverView"]):
     def _last_events(self, state: State) -> list[Event]:
         return list(state.last)
 
+    def scores_now(self, state: State) -> list[float]:
+        """Points so far: the cards taken plus the places of the pieces already in the courtyard."""
+        return [float(x) for x in scores_so_far(state)]
+
     def outcome(self, state: State) -> Outcome | None:
         return outcome_of(state) if state.over else None
 

@@ -395,7 +395,9 @@ class TableService:
         if len(still_in) <= 1:
             events = [{"type": f"{event}-ended", "seat": seat}]
             placements = [1 if i in still_in else 2 for i in range(len(seats))]
-            outcome = Outcome(placements=placements, scores=[0.0] * len(seats), detail={"ended_by": "resignation"})
+            # The game's own scores as they stand (race points, barrels ...), the last one first.
+            scores = [float(x) for x in engine.scores_now(state)]
+            outcome = Outcome(placements=placements, scores=scores, detail={"ended_by": "resignation"})
             results = _results(seats, outcome)
             status = "finished"
         clock = self._next_clock(row, self.clock_of(row), state, seats, active=status is None, action=action)

@@ -14,7 +14,10 @@ from typing import Any
 import discord
 
 from cogs.table.components import HandButton
-from cogs.table.presenter import NO_MENTIONS, USER_MENTIONS, Presenter
+from cogs.table.outbox import Outbox, Post
+from cogs.table.permissions import BOARD, missing_in_channel, missing_text
+from cogs.table.presenter import NO_MENTIONS, Presenter, lang_of
+from cogs.table.safety import seat_mentions
 from cogs.table.turnposts import TurnPosts
 from db import GameRow
 from locales import tr
@@ -28,6 +31,7 @@ class BoardPresenter(Presenter):
     def __init__(self, flow) -> None:
         super().__init__(flow)
         self.posts = TurnPosts()
+        self.outbox = Outbox(self.channel)
 
     async def command(self, interaction: discord.Interaction, game: str) -> None:
         async def work():
@@ -46,6 +50,13 @@ class BoardPresenter(Presenter):
     async def message(
         self, row: GameRow, state: Any, events: list, *, intro: str | None, outcome=None, earlier: list[str] = ()
     ) -> tuple[str, discord.File, discord.ui.View]:
+        content, picture, view = await self.parts(row, state, events, intro=intro, outcome=outcome, earlier=earlier)
+        return content, discord.File(io.BytesIO(picture), filename="board.png"), view
+
+    async def parts(
+        self, row: GameRow, state: Any, events: list, *, intro: str | None, outcome=None, earlier: list[str] = ()
+    ) -> tuple[str, bytes, discord.ui.View]:
+        """The board message's text, picture and buttons."""
         spec = self.spec(row.game)
         lang = row.locale
         names = [s.name for s in row.seats]
@@ -71,7 +82,7 @@ class BoardPresenter(Presenter):
         content = "\n".join([*story, *lines])
         if len(content) > 1900:
             content = content[:1890] + "…"
-        return content, discord.File(io.BytesIO(picture), filename="board.png"), view
+        return content, picture, view
 
     async def live_message(self, game_id: int, events: list) -> tuple[str, discord.File, discord.ui.View] | None:
         """The live board's refresh: the newest picture and the events since the last one."""
@@ -81,17 +92,29 @@ class BoardPresenter(Presenter):
         return await self.message(row, self.service.state_of(row), events, intro=None)
 
     async def publish(
-        self, row: GameRow, state: Any, events: list, *, intro: str | None = None, outcome=None, fresh: bool = False
+        self,
+        row: GameRow,
+        state: Any,
+        events: list,
+        *,
+        intro: str | None = None,
+        outcome=None,
+        fresh: bool = False,
+        actor: discord.Interaction | None = None,
     ) -> None:
         """Post a fresh board when a person's turn begins (or the game starts or ends); otherwise
-        edit the last board and add the lines."""
+        edit the last board and add the lines. A post Discord will not take now waits in the
+        outbox (never lost); if a permission is missing, ``actor`` (who made the move) is told which."""
         engine = self.spec(row.game).engine
         active = row.status == "active" and outcome is None
         turn = frozenset(s for s in engine.to_move(state) if row.seats[s].human) if active else frozenset()
+        # The cached channel only: a failing lookup must not lose the post (the outbox retries it).
+        channel = self.flow.client.get_channel(row.channel_id)
+        posted = None
+        lacking: list[str] = []
         async with self.posts.lock(row.id):
             post = None if (fresh or intro or not active) else self.posts.to_edit(row.id, turn)
-            channel = await self.channel(row.channel_id)
-            if post is not None:
+            if post is not None and channel is not None:
                 story = self.story(row, events)
                 content, file, view = await self.message(row, state, [], intro=None, earlier=[*post.lines, *story])
                 try:
@@ -103,15 +126,29 @@ class BoardPresenter(Presenter):
                 except discord.HTTPException:
                     log.info("board message of game %s could not be edited; posting a new one", row.id)
             earlier = [] if intro else self.posts.since_posted(row.id)
-            content, file, view = await self.message(row, state, events, intro=intro, outcome=outcome, earlier=earlier)
-            posted = await channel.send(content=content, file=file, view=view, allowed_mentions=USER_MENTIONS)
-            if active:
+            content, picture, view = await self.parts(row, state, events, intro=intro, outcome=outcome, earlier=earlier)
+            outgoing = Post(row.channel_id, content, picture, "board.png", view, seat_mentions(row, content))
+            lacking = missing_in_channel(channel)
+            if lacking:
+                self.outbox.queue(outgoing)
+            else:
+                posted = await self.outbox.send(outgoing)
+                if posted is None and isinstance(outgoing.last_error, discord.Forbidden):
+                    lacking = missing_in_channel(channel) or list(BOARD)
+            if posted is not None and active:
                 self.posts.posted(row.id, posted.id, [*earlier, *self.story(row, events, intro)], turn)
             else:
-                self.posts.forget(row.id)
-        await self.flow.clocks.board_posted(row, posted)
+                self.posts.forget(row.id)  # the next action posts afresh (the queued post shows these lines)
+        if posted is not None:
+            await self.flow.clocks.board_posted(row, posted)
+        if lacking and actor is not None:
+            text = missing_text(lang_of(actor), lacking)
+            try:
+                await actor.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+            except discord.HTTPException:
+                log.warning("could not tell user %s that the board of game %s is not allowed", actor.user.id, row.id)
 
-    async def publish_result(self, result: ActResult) -> None:
+    async def publish_result(self, result: ActResult, actor: discord.Interaction | None = None) -> None:
         """Tell the channel what an action did (it is already saved), then let computers move."""
         started = time.perf_counter()
         engine = self.spec(result.row.game).engine
@@ -122,7 +159,12 @@ class BoardPresenter(Presenter):
                 was_live = self.live.is_live(result.row.id)
                 unseen = await self.live.finish(result.row.id)
                 await self.publish(
-                    result.row, result.state, [*unseen, *result.events], outcome=result.outcome, fresh=was_live
+                    result.row,
+                    result.state,
+                    [*unseen, *result.events],
+                    outcome=result.outcome,
+                    fresh=was_live,
+                    actor=actor,
                 )
         except Exception:
             log.exception("could not post the board of game %s", result.row.id)

@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from cogs.table.components import LobbyButton
+from cogs.table.permissions import missing_for_interaction, missing_text
 from cogs.table.presenter import NO_MENTIONS, Presenter, is_admin, lang_of, player_of
 from cogs.table.reminders import duration_text
 from db import GameRow
@@ -35,6 +36,11 @@ class LobbyPresenter(Presenter):
         the options every game's ``new`` shares (time per move) arrive in ``interaction.extras``."""
 
         async def work():
+            lacking = missing_for_interaction(interaction)
+            if lacking:
+                # The board could never be posted here: say so now, not after the first move.
+                await self.flow.tell(interaction, missing_text(lang_of(interaction), lacking))
+                return
             lang = language_of(interaction.guild_locale or interaction.locale)
             row = await self.service.create(
                 game,
@@ -162,7 +168,7 @@ class LobbyPresenter(Presenter):
         if isinstance(result, LobbyResult) and result.started:
             names = ", ".join(seat_name(row.seats, i, mention=True) for i in range(len(row.seats)))
             intro = tr(row.locale, "game-started", game=game_name(row.locale, row.game), players=names)
-            await self.flow.board.publish(row, result.state, result.events, intro=intro)
+            await self.flow.board.publish(row, result.state, result.events, intro=intro, actor=interaction)
             self.bots.poke(row)
             await self.flow.clocks.heads_up(row)
         elif isinstance(result, GameRow) and result.status == "cancelled":

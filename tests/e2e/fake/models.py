@@ -113,6 +113,9 @@ class FakeChannel:
         self.position = 0
         self.owner_id: int | None = None
         self.recipient: FakeUser | None = None  # direct-message channels only
+        self.bot_deny = 0  # permission bits the bot is denied here (see FakeDiscord.deny_bot)
+        self.overwrites: list[dict] = []
+        self.failures: list[int] = []  # statuses the next message posts get (FakeDiscord.fail_posts)
         self.last_message_id: int | None = None
         self.message_count = 0
         self.created = now_iso()
@@ -157,7 +160,7 @@ class FakeChannel:
                 position=self.position,
                 parent_id=None,
                 topic=None,
-                permission_overwrites=[],
+                permission_overwrites=list(self.overwrites),
                 default_auto_archive_duration=1440,
             )
         return data

@@ -83,6 +83,8 @@ BOT_PERMISSIONS = (
 )
 ALL_PERMISSIONS = discord.Permissions.all().value
 ADMINISTRATOR = discord.Permissions(administrator=True).value
+VIEW_AND_SEND = discord.Permissions(view_channel=True, send_messages=True).value
+ATTACH_FILES = discord.Permissions(attach_files=True).value
 
 
 class FakeDiscordError(AssertionError):

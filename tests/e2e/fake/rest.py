@@ -21,7 +21,7 @@ from .checks import FormErrors, check_upload, validate_command_list
 from .gateway import Gateway
 from .interactions import Interactions
 from .models import FakeChannel
-from .protocol import PRIVATE_THREAD, ApiError, dumps, loads, snowflake_param
+from .protocol import ATTACH_FILES, PRIVATE_THREAD, VIEW_AND_SEND, ApiError, dumps, loads, snowflake_param
 from .records import FakeMessage, Interaction
 from .world import Files, World
 
@@ -245,6 +245,15 @@ class RestApi:
         if channel.recipient is not None and channel.recipient.dms_closed:
             raise ApiError(403, 50007, "Cannot send messages to this user")
         payload, files = await self.read_body(request)
+        if channel.bot_deny & (VIEW_AND_SEND | (ATTACH_FILES if files else 0)):
+            raise ApiError(403, 50013, "Missing Permissions")
+        if channel.failures:
+            status = channel.failures.pop(0)
+            if status == 429:
+                body = {"message": "You are being rate limited.", "retry_after": 0.05, "global": False, "code": 0}
+                headers = {**self.headers(), "Via": "1.1 google", "X-RateLimit-Remaining": "0"}
+                return web.Response(status=429, body=dumps(body), headers=headers)
+            raise ApiError(status, 50013 if status == 403 else 0, "Missing Permissions" if status == 403 else "Error")
         message = self.world.create_message(channel.id, payload, files)
         return await self.reply(request, message.to_dict(), changed=[("create", message)])
 
