@@ -1,6 +1,8 @@
 """The commands every game has, declared once. A game's cog subclasses ``TableCog`` and one of
 ``PlayCommand`` (card games: ``/game play``) or ``MoveCommand`` (board games: ``/game move``), with
-its ``group_name``, and adds only its ``new`` command (whose options differ per game).
+its ``group_name``, and adds only its ``new`` command (whose options differ per game); the
+options every table has (its language, ...) are added to that ``new`` here, once (see
+``cogs.table.table_options``).
 
 Each command is one line into the shared ``TableFlow``; rules never live here.
 """
@@ -13,9 +15,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.table.table_options import add_table_options
+
 
 class TableCog(commands.GroupCog):
     game: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        add_table_options(cls)  # before discord.py collects the class's commands
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

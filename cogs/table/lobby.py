@@ -13,8 +13,9 @@ import discord
 
 from cogs.table.components import LobbyButton
 from cogs.table.presenter import NO_MENTIONS, Presenter, is_admin, lang_of, player_of
+from cogs.table.table_options import table_settings
 from db import GameRow
-from locales import language_of, tr
+from locales import tr
 from table.service import ActResult, LobbyResult, TableError
 from table.text import game_name, seat_name
 
@@ -24,14 +25,14 @@ log = logging.getLogger("tafelbot.table")
 class LobbyPresenter(Presenter):
     async def create(self, interaction: discord.Interaction, game: str, options: dict[str, Any]) -> None:
         async def work():
-            lang = language_of(interaction.guild_locale or interaction.locale)
+            settings = table_settings(interaction, options)
             row = await self.service.create(
                 game,
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 host=player_of(interaction),
-                options=options,
-                locale=lang,
+                options=settings.options,
+                locale=settings.locale,
             )
             response = await interaction.response.send_message(
                 embed=self.embed(row), view=self.view(row), allowed_mentions=NO_MENTIONS
