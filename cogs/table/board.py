@@ -17,6 +17,7 @@ from cogs.table.components import HandButton
 from cogs.table.presenter import NO_MENTIONS, USER_MENTIONS, Presenter
 from db import GameRow
 from locales import tr
+from table.alt_text import board_description
 from table.service import ActResult
 from table.text import event_lines, standings, who
 
@@ -67,7 +68,8 @@ class BoardPresenter(Presenter):
         content = "\n".join(lines)
         if len(content) > 1900:
             content = content[:1890] + "…"
-        return content, discord.File(io.BytesIO(picture), filename="board.png"), view
+        alt = board_description(lang, row.game, lines, row.seats)
+        return content, discord.File(io.BytesIO(picture), filename="board.png", description=alt), view
 
     async def live_message(self, game_id: int, events: list) -> tuple[str, discord.File, discord.ui.View] | None:
         """The live board's refresh: the newest picture and the events since the last one."""
