@@ -144,7 +144,13 @@ def create_bot(config: Config, **client_options):
             await self.table_flow.painter.start()
             self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
             await self.tree.set_translator(FluentTranslator())
-            for extension in ["cogs.rules", "cogs.league", *(entry(key).cog_extension for key in specs)]:
+            for extension in [
+                "cogs.rules",
+                "cogs.league",
+                "cogs.replay",
+                "cogs.help",
+                *(entry(key).cog_extension for key in specs),
+            ]:
                 try:
                     await self.load_extension(extension)
                 except Exception:

@@ -65,7 +65,3 @@ cmd-param-desc-new-quiet = Seconden zonder gespeelde kaart waarna de ronde eindi
 cmd-choice-live = live
 cmd-choice-relaxed = rustig
 cmd-group-trackgammon = Trackgammon: breng vijf gestapelde schijven thuis; blokkeer, sla en begraaf
-
-## Options every game's `new` has (cogs/table/table_options.py)
-cmd-param-language = taal
-cmd-param-desc-new-language = Taal van het openbare bord en de regels erbij (standaard: jouw Discord-taal)
