@@ -2,6 +2,7 @@
 
 tafelbot                     run the bot (needs DISCORD_TOKEN)
 tafelbot simulate GAME ...   play a whole game between computer players, no Discord needed
+tafelbot backup FILE         a consistent copy of the database, also while the bot runs
 """
 
 from __future__ import annotations
@@ -208,6 +209,25 @@ async def _run(bot, token: str) -> None:
         await bot.start(token)
 
 
+def backup_command(file: str, *, db: str | None, force: bool) -> int:
+    from db.backup import BackupError, backup, database_location
+
+    if db is None:
+        try:
+            from dotenv import load_dotenv
+
+            load_dotenv(override=False)  # TAFELBOT_DB may be set in .env, as for the bot itself
+        except ImportError:  # pragma: no cover - python-dotenv is a dependency
+            pass
+    try:
+        report = backup(database_location(db), file, force=force)
+    except BackupError as error:
+        print(f"tafelbot backup: {error}", file=sys.stderr)
+        return 1
+    print(f"Backed up {report.source} to {report.target} ({report.size / 1024:.0f} KB, integrity ok).")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tafelbot", description="A Discord bot that hosts tabletop games.")
     sub = parser.add_subparsers(dest="command")
@@ -218,15 +238,33 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--out", default="out", help="folder for the pictures (default: ./out)")
     sim.add_argument("--gif", action="store_true", help="also write an animated replay.gif")
     sim.add_argument("--locale", default="en", choices=("en", "nl"))
+    bak = sub.add_parser("backup", help="copy the database to FILE (safe while the bot runs)")
+    bak.add_argument("file", help="the copy to write (a new file)")
+    bak.add_argument("--db", default=None, help="the database (default: $TAFELBOT_DB or data/tafelbot.sqlite3)")
+    bak.add_argument("--force", action="store_true", help="replace FILE if it exists")
     args = parser.parse_args(argv)
 
+    if args.command == "backup":
+        return backup_command(args.file, db=args.db, force=args.force)
+
     if args.command == "simulate":
+        from table.progress import ProgressBar
         from table.simulate import simulate
 
         logging.basicConfig(level=logging.INFO, format="%(message)s")
-        summary = simulate(
-            args.game, players=args.players, seed=args.seed, out=Path(args.out), gif=args.gif, locale=args.locale
-        )
+        bar = ProgressBar(f"{args.game}: drawing")
+        try:
+            summary = simulate(
+                args.game,
+                players=args.players,
+                seed=args.seed,
+                out=Path(args.out),
+                gif=args.gif,
+                locale=args.locale,
+                progress=bar.update,
+            )
+        finally:
+            bar.close()
         print(summary)
         return 0
     try:
