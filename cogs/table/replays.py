@@ -40,6 +40,12 @@ def size_limit(interaction: discord.Interaction) -> int:
 
 
 class ReplayPresenter(Presenter):
+    def __init__(self, flow) -> None:
+        super().__init__(flow)
+        # One replay drawn at a time: the picture worker also draws every running game's boards,
+        # which must not wait behind several replays at once.
+        self._one_at_a_time = asyncio.Lock()
+
     async def command(self, interaction: discord.Interaction, game_id: int | None) -> None:
         await self.guarded(interaction, None, lambda: self._answer(interaction, game_id))
 
@@ -50,7 +56,8 @@ class ReplayPresenter(Presenter):
             row = await finished_game(
                 self.service, game_id=game_id, guild_id=interaction.guild_id, channel_id=interaction.channel_id
             )
-            await self._draw(interaction, row, lang)
+            async with self._one_at_a_time:
+                await self._draw(interaction, row, lang)
         except TableError as error:
             await interaction.edit_original_response(content=error_text(lang, None, error))
         except TooBig:
