@@ -22,7 +22,7 @@ from db import league
 from db.league import ALL, HistoryEntry, LeagueError, Standing
 from locales import has, language_of, tr
 from render.league import render_standings
-from table.alt_text import describe
+from table.alt_text import standings_description
 from table.registry import GAME_KEYS
 
 log = logging.getLogger("tafelbot.league")
@@ -131,21 +131,7 @@ class League(
                 line = tr(lang, "league-standings-you", rank=own.rank, count=len(rows), rating=own.rating)
             else:
                 line = tr(lang, "league-standings-not-you")
-            alt = describe(
-                title,
-                [
-                    tr(
-                        lang,
-                        "alt-standings-line",
-                        rank=r.rank,
-                        name=r.name,
-                        wins=r.wins,
-                        played=r.played,
-                        rating=r.rating,
-                    )
-                    for r in shown
-                ],
-            )
+            alt = standings_description(lang, title, shown)
             await interaction.followup.send(
                 content=f"**{escape_markdown(title)}**\n{line}",
                 file=discord.File(io.BytesIO(png), filename="standings.png", description=alt),

@@ -59,6 +59,15 @@ def replay_description(lang: str, game: str, game_id: int, frames: int, lines: I
     return describe(title, lines, seats)
 
 
+def standings_description(lang: str, title: str, rows: Iterable[Any]) -> str:
+    """A league table: its title, then one sentence per line shown (``db.league.Standing``)."""
+    lines = [
+        tr(lang, "alt-standings-line", rank=r.rank, name=r.name, wins=r.wins, played=r.played, rating=r.rating)
+        for r in rows
+    ]
+    return clip(". ".join(_sentence(p) for p in [plain(title), *lines]) + ".")
+
+
 def hand_description(
     lang: str, game: str, own_view: dict[str, Any], public_view: dict[str, Any], lines: Iterable[str] = ()
 ) -> str:

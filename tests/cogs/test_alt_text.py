@@ -36,3 +36,13 @@ def test_hand_description_names_own_cards_only():
     assert hand_description("nl", "trackgammon", {"seat": 0, "dice": [3]}, {"seat": None, "dice": [3]}).startswith(
         "Trackgammon"
     )
+
+
+def test_standings_description_reads_the_lines_shown():
+    from types import SimpleNamespace
+
+    from table.alt_text import standings_description
+
+    rows = [SimpleNamespace(rank=1, name="**Ann**", wins=3, played=4, rating=1210)]
+    text = standings_description("en", "All games: season 1", rows)
+    assert text == "All games: season 1. Place 1: **Ann**, 3 of 4 won, rating 1,210."  # a name stays a name
