@@ -6,6 +6,7 @@ tafelbot migrate-db SRC DST  copy every game, move, result, rating and setting b
                              file and PostgreSQL (a postgresql:// URL), into an empty target
 
 TAFELBOT_DB is a SQLite file path (the default, one bot process) or a postgresql:// URL.
+tafelbot backup FILE         a consistent copy of the database, also while the bot runs
 """
 
 from __future__ import annotations
@@ -155,6 +156,8 @@ def create_bot(config: Config, *, clock=None, **client_options):
                 "cogs.rules",
                 "cogs.league",
                 "cogs.asyncplay",
+                "cogs.replay",
+                "cogs.help",
                 *(entry(key).cog_extension for key in specs),
             ]:
                 try:
@@ -256,6 +259,25 @@ async def _run(bot, token: str) -> None:
             loop.remove_signal_handler(sig)
 
 
+def backup_command(file: str, *, db: str | None, force: bool) -> int:
+    from db.backup import BackupError, backup, database_location
+
+    if db is None:
+        try:
+            from dotenv import load_dotenv
+
+            load_dotenv(override=False)  # TAFELBOT_DB may be set in .env, as for the bot itself
+        except ImportError:  # pragma: no cover - python-dotenv is a dependency
+            pass
+    try:
+        report = backup(database_location(db), file, force=force)
+    except BackupError as error:
+        print(f"tafelbot backup: {error}", file=sys.stderr)
+        return 1
+    print(f"Backed up {report.source} to {report.target} ({report.size / 1024:.0f} KB, integrity ok).")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tafelbot", description="A Discord bot that hosts tabletop games.")
     sub = parser.add_subparsers(dest="command")
@@ -274,18 +296,36 @@ def main(argv: list[str] | None = None) -> int:
     )
     copy.add_argument("source", help="the database to copy (e.g. data/tafelbot.sqlite3)")
     copy.add_argument("target", help="an empty database (e.g. postgresql://tafelbot@localhost/tafelbot)")
+    bak = sub.add_parser("backup", help="copy the database to FILE (safe while the bot runs)")
+    bak.add_argument("file", help="the copy to write (a new file)")
+    bak.add_argument("--db", default=None, help="the database (default: $TAFELBOT_DB or data/tafelbot.sqlite3)")
+    bak.add_argument("--force", action="store_true", help="replace FILE if it exists")
     args = parser.parse_args(argv)
+
+    if args.command == "backup":
+        return backup_command(args.file, db=args.db, force=args.force)
 
     if args.command == "migrate-db":
         return migrate_db_command(args.source, args.target)
 
     if args.command == "simulate":
+        from table.progress import ProgressBar
         from table.simulate import simulate
 
         logging.basicConfig(level=logging.INFO, format="%(message)s")
-        summary = simulate(
-            args.game, players=args.players, seed=args.seed, out=Path(args.out), gif=args.gif, locale=args.locale
-        )
+        bar = ProgressBar(f"{args.game}: drawing")
+        try:
+            summary = simulate(
+                args.game,
+                players=args.players,
+                seed=args.seed,
+                out=Path(args.out),
+                gif=args.gif,
+                locale=args.locale,
+                progress=bar.update,
+            )
+        finally:
+            bar.close()
         print(summary)
         return 0
     try:

@@ -21,6 +21,7 @@ from db import league
 from db.league import ALL, HistoryEntry, LeagueError, Standing
 from locales import has, language_of, tr
 from render.league import render_standings
+from table.alt_text import standings_description
 from table.registry import GAME_KEYS
 from table.safety import escape, safe_name
 
@@ -130,9 +131,10 @@ class League(
                 line = tr(lang, "league-standings-you", rank=own.rank, count=len(rows), rating=own.rating)
             else:
                 line = tr(lang, "league-standings-not-you")
+            alt = standings_description(lang, title, shown)
             await interaction.followup.send(
                 content=f"**{escape(title)}**\n{line}",
-                file=discord.File(io.BytesIO(png), filename="standings.png"),
+                file=discord.File(io.BytesIO(png), filename="standings.png", description=alt),
                 allowed_mentions=NO_MENTIONS,
             )
 

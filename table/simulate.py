@@ -7,6 +7,7 @@ games work at once.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from pathlib import Path
 
 from engines.rng import derive_seed
@@ -21,7 +22,9 @@ def simulate(
     gif: bool = False,
     locale: str = "en",
     max_steps: int = 5000,
+    progress: Callable[[int, int], None] | None = None,
 ) -> str:
+    """Play a whole game and draw it; ``progress(done, total)`` is told after every picture."""
     from table.spec import load_spec
 
     spec = load_spec(game)
@@ -30,15 +33,8 @@ def simulate(
     state, _events = engine.new_game(count, seed, engine.normalize_options({}))
     names = [f"Computer {i + 1}" for i in range(count)]
     out.mkdir(parents=True, exist_ok=True)
-    frames: list[bytes] = []
-
-    def snap(step: int) -> None:
-        png = render_board(engine.view(state, None), names=names, locale=locale)
-        (out / f"move-{step:04d}.png").write_bytes(png)
-        if gif:
-            frames.append(png)
-
-    snap(0)
+    # Play first (fast), then draw (slow): the number of pictures is known, so progress is real.
+    views = [engine.view(state, None)]
     step = 0
     while engine.outcome(state) is None and step < max_steps:
         movers = sorted(engine.to_move(state))
@@ -47,7 +43,15 @@ def simulate(
         action = choose(engine.view(state, seat), legal, derive_seed(seed, step, seat))
         state, _events = engine.apply(state, seat, action)
         step += 1
-        snap(step)
+        views.append(engine.view(state, None))
+    frames: list[bytes] = []
+    for number, view in enumerate(views):
+        png = render_board(view, names=names, locale=locale)
+        (out / f"move-{number:04d}.png").write_bytes(png)
+        if gif:
+            frames.append(png)
+        if progress is not None:
+            progress(number + 1, len(views))
     if gif and frames:
         from PIL import Image
 

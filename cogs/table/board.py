@@ -21,6 +21,7 @@ from cogs.table.safety import seat_mentions
 from cogs.table.turnposts import TurnPosts
 from db import GameRow
 from locales import tr
+from table.alt_text import board_description
 from table.service import ActResult
 from table.text import event_lines, standings, who
 
@@ -50,13 +51,15 @@ class BoardPresenter(Presenter):
     async def message(
         self, row: GameRow, state: Any, events: list, *, intro: str | None, outcome=None, earlier: list[str] = ()
     ) -> tuple[str, discord.File, discord.ui.View]:
-        content, picture, view = await self.parts(row, state, events, intro=intro, outcome=outcome, earlier=earlier)
-        return content, discord.File(io.BytesIO(picture), filename="board.png"), view
+        content, picture, view, alt = await self.parts(
+            row, state, events, intro=intro, outcome=outcome, earlier=earlier
+        )
+        return content, discord.File(io.BytesIO(picture), filename="board.png", description=alt), view
 
     async def parts(
         self, row: GameRow, state: Any, events: list, *, intro: str | None, outcome=None, earlier: list[str] = ()
-    ) -> tuple[str, bytes, discord.ui.View]:
-        """The board message's text, picture and buttons."""
+    ) -> tuple[str, bytes, discord.ui.View, str]:
+        """The board message's text, picture, buttons and the picture's alt text."""
         spec = self.spec(row.game)
         lang = row.locale
         names = [s.name for s in row.seats]
@@ -82,7 +85,9 @@ class BoardPresenter(Presenter):
         content = "\n".join([*story, *lines])
         if len(content) > 1900:
             content = content[:1890] + "…"
-        return content, picture, view
+        # Alt text from the same lines, so screen readers say what happened.
+        alt = board_description(lang, row.game, [*story, *lines], row.seats)
+        return content, picture, view, alt
 
     async def live_message(self, game_id: int, events: list) -> tuple[str, discord.File, discord.ui.View] | None:
         """The live board's refresh: the newest picture and the events since the last one."""
@@ -126,8 +131,10 @@ class BoardPresenter(Presenter):
                 except discord.HTTPException:
                     log.info("board message of game %s could not be edited; posting a new one", row.id)
             earlier = [] if intro else self.posts.since_posted(row.id)
-            content, picture, view = await self.parts(row, state, events, intro=intro, outcome=outcome, earlier=earlier)
-            outgoing = Post(row.channel_id, content, picture, "board.png", view, seat_mentions(row, content))
+            content, picture, view, alt = await self.parts(
+                row, state, events, intro=intro, outcome=outcome, earlier=earlier
+            )
+            outgoing = Post(row.channel_id, content, picture, "board.png", view, seat_mentions(row, content), alt)
             lacking = missing_in_channel(channel)
             if lacking:
                 self.outbox.queue(outgoing)

@@ -1,51 +1,21 @@
 """The commands every game has, declared once. A game's cog subclasses ``TableCog`` and one of
 ``PlayCommand`` (card games: ``/game play``) or ``MoveCommand`` (board games: ``/game move``), with
-its ``group_name``, and adds only its ``new`` command (whose options differ per game).
+its ``group_name``, and adds only its ``new`` command (whose options differ per game); the
+options every table has (its language, time per move) are added to that ``new`` here, once (see
+``cogs.table.table_options``).
 
-Each command is one line into the shared ``TableFlow``; rules never live here. The options every
-table has (time per move) are added to each game's ``new`` once, here (``_add_table_options``).
+Each command is one line into the shared ``TableFlow``; rules never live here.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import ClassVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from table.settings import MOVE_TIME_CHOICES
-
-MOVE_TIME_NAMES = {"none": "none", "1h": "1 hour", "12h": "12 hours", "24h": "24 hours", "3d": "3 days", "7d": "7 days"}
-
-
-@app_commands.describe(time_per_move="Time each player has per move (default: the server's setting)")
-@app_commands.choices(time_per_move=[app_commands.Choice(name=MOVE_TIME_NAMES[k], value=k) for k in MOVE_TIME_CHOICES])
-async def _table_options(interaction: discord.Interaction, time_per_move: app_commands.Choice[str] | None = None):
-    """Only a template: its parameters are added to every game's ``new``."""
-
-
-_TABLE_PARAMS = app_commands.Command(name="new", description="-", callback=_table_options)._params
-
-
-def _add_table_options(command: app_commands.Command) -> None:
-    """Give a game's ``new`` the shared table options. The game's own callback never sees them:
-    they travel to ``LobbyPresenter.create`` in ``interaction.extras["table_settings"]``."""
-    if "time_per_move" in command._params:
-        return
-    original = command._callback
-
-    @functools.wraps(original)
-    async def with_table_options(cog, interaction: discord.Interaction, **params):
-        choice = params.pop("time_per_move", None)
-        if choice is not None:
-            value = choice.value if isinstance(choice, app_commands.Choice) else choice
-            interaction.extras["table_settings"] = {"move_seconds": MOVE_TIME_CHOICES[value]}
-        return await original(cog, interaction, **params)
-
-    command._callback = with_table_options
-    command._params.update(_TABLE_PARAMS)
+from cogs.table.table_options import add_table_options
 
 
 class TableCog(commands.GroupCog):
@@ -53,9 +23,7 @@ class TableCog(commands.GroupCog):
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
-        new = cls.__dict__.get("new")
-        if isinstance(new, app_commands.Command):
-            _add_table_options(new)
+        add_table_options(cls)  # before discord.py collects the class's commands
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

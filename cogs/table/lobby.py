@@ -15,8 +15,9 @@ from cogs.table.components import LobbyButton
 from cogs.table.permissions import missing_for_interaction, missing_text
 from cogs.table.presenter import NO_MENTIONS, Presenter, is_admin, lang_of, player_of
 from cogs.table.reminders import duration_text
+from cogs.table.table_options import table_opening
 from db import GameRow
-from locales import language_of, tr
+from locales import tr
 from table.service import LobbyResult, TableError
 from table.settings import TableSettings
 from table.text import game_name, seat_name
@@ -32,8 +33,9 @@ class LobbyPresenter(Presenter):
         options: dict[str, Any],
         settings: dict[str, Any] | None = None,
     ) -> None:
-        """Open a table. ``settings``: the table's own (``table.settings.TableSettings`` fields);
-        the options every game's ``new`` shares (time per move) arrive in ``interaction.extras``."""
+        """Open a table. ``settings``: the game cog's table settings (``table.settings.TableSettings``
+        fields); the options every game's ``new`` shares (language, time per move) arrive in
+        ``interaction.extras`` (``cogs.table.table_options``)."""
 
         async def work():
             lacking = missing_for_interaction(interaction)
@@ -41,15 +43,15 @@ class LobbyPresenter(Presenter):
                 # The board could never be posted here: say so now, not after the first move.
                 await self.flow.tell(interaction, missing_text(lang_of(interaction), lacking))
                 return
-            lang = language_of(interaction.guild_locale or interaction.locale)
+            opening = table_opening(interaction, options)
             row = await self.service.create(
                 game,
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 host=player_of(interaction),
-                options=options,
-                locale=lang,
-                settings={**interaction.extras.get("table_settings", {}), **(settings or {})},
+                options=opening.options,
+                locale=opening.locale,
+                settings={**opening.settings, **(settings or {})},
                 parent_id=getattr(interaction.channel, "parent_id", None),
             )
             response = await interaction.response.send_message(

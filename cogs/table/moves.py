@@ -15,6 +15,7 @@ from cogs.table.presenter import NO_MENTIONS, Presenter, lang_of, player_of
 from db import GameRow
 from engines.errors import GameError
 from locales import tr
+from table.alt_text import hand_description
 from table.controls import build_page
 from table.service import TableError
 from table.text import who
@@ -91,9 +92,11 @@ class MovePresenter(Presenter):
                     ui.add_item(NavButton(row.id, row.version, -1, 0, label=tr(lang, "button-back")))
             elif row.status == "active":
                 lines.append(tr(lang, "controls-waiting", players=who(row.seats, to_move, mention=False)))
+        public_view = engine.view(state, None)
+        alt = hand_description(lang, row.game, view_data, public_view, lines)
         return {
             "content": "\n".join(lines) or None,
-            "file": discord.File(io.BytesIO(picture), filename="hand.png"),
+            "file": discord.File(io.BytesIO(picture), filename="hand.png", description=alt),
             "view": ui,
         }
 

@@ -36,6 +36,7 @@ class Post:
     filename: str
     view: discord.ui.View | None
     allowed_mentions: discord.AllowedMentions
+    description: str | None = None  # the picture's alt text
     attempts: int = 0
     last_error: BaseException | None = None
 
@@ -43,7 +44,7 @@ class Post:
         # A discord.File is read once: every attempt gets a fresh one.
         return {
             "content": self.content,
-            "file": discord.File(io.BytesIO(self.picture), filename=self.filename),
+            "file": discord.File(io.BytesIO(self.picture), filename=self.filename, description=self.description),
             "view": self.view,
             "allowed_mentions": self.allowed_mentions,
         }

@@ -19,7 +19,14 @@ async def tree_payload(tmp_path):
     from cogs.table.components import ALL_DYNAMIC_ITEMS  # noqa: F401
     from table.registry import GAMES
 
-    for name in ("cogs.rules", "cogs.league", "cogs.asyncplay", *(g.cog_extension for g in GAMES)):
+    for name in (
+        "cogs.rules",
+        "cogs.league",
+        "cogs.asyncplay",
+        "cogs.replay",
+        "cogs.help",
+        *(g.cog_extension for g in GAMES),
+    ):
         await bot.load_extension(name)
     translator = bot.tree.translator
     payload = [await cmd.get_translated_payload(bot.tree, translator) for cmd in bot.tree.get_commands()]

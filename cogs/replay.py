@@ -1,0 +1,32 @@
+"""/replay: watch a finished game again, as an animated picture in the channel."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.table.replays import ReplayPresenter
+
+
+class Replay(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self._presenter: ReplayPresenter | None = None
+
+    @property
+    def presenter(self) -> ReplayPresenter:
+        if self._presenter is None:  # the table flow exists once the bot has started
+            self._presenter = ReplayPresenter(self.bot.table_flow)
+        return self._presenter
+
+    @app_commands.command(name="replay", description="Watch a finished game again as an animated picture")
+    @app_commands.describe(game_id="The game's number (default: the last finished game in this channel)")
+    async def replay(
+        self, interaction: discord.Interaction, game_id: app_commands.Range[int, 1, 2**53] | None = None
+    ) -> None:
+        await self.presenter.command(interaction, game_id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Replay(bot))

@@ -1,0 +1,104 @@
+"""``/replay``: a finished game again as an animated GIF in the channel, drawn from the move log.
+
+The command is deferred at once; the note it leaves is edited while frames are drawn (in the
+picture worker), then replaced by the GIF. Only spectator views are drawn, so no hand is shown.
+The GIF is kept under the channel's upload limit: frames are dropped evenly and, if needed, the
+pictures scaled down (``table.gif``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import math
+
+import discord
+
+from cogs.table.presenter import NO_MENTIONS, Presenter, lang_of
+from db import GameRow
+from locales import tr
+from table.alt_text import replay_description
+from table.gif import TooBig, assemble_gif, evenly
+from table.replay import finished_game, replay_frames
+from table.service import TableError
+from table.text import error_text, game_name, standings
+
+log = logging.getLogger("tafelbot.replay")
+
+DEFAULT_SIZE_LIMIT = 10 * 1024 * 1024
+MAX_FRAMES = 150  # more would take long to draw and would not fit anyway
+PROGRESS_NOTES = 10  # edits of the progress note while drawing (each one is a request to Discord)
+
+
+def size_limit(interaction: discord.Interaction) -> int:
+    """The upload limit where the replay goes: the interaction's own, else the server's, else 10 MB."""
+    limit = getattr(interaction, "filesize_limit", None) or getattr(interaction, "attachment_size_limit", None)
+    if not limit and interaction.guild is not None:
+        limit = interaction.guild.filesize_limit
+    return int(limit or DEFAULT_SIZE_LIMIT)
+
+
+class ReplayPresenter(Presenter):
+    def __init__(self, flow) -> None:
+        super().__init__(flow)
+        # One replay drawn at a time: the picture worker also draws every running game's boards,
+        # which must not wait behind several replays at once.
+        self._one_at_a_time = asyncio.Lock()
+
+    async def command(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        await self.guarded(interaction, None, lambda: self._answer(interaction, game_id))
+
+    async def _answer(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        await interaction.response.defer(thinking=True)
+        lang = lang_of(interaction)
+        try:
+            row = await finished_game(
+                self.service, game_id=game_id, guild_id=interaction.guild_id, channel_id=interaction.channel_id
+            )
+            async with self._one_at_a_time:
+                await self._draw(interaction, row, lang)
+        except TableError as error:
+            await interaction.edit_original_response(content=error_text(lang, None, error))
+        except TooBig:
+            await interaction.edit_original_response(content=tr(lang, "replay-too-big"))
+        except Exception:
+            log.exception("replay of game %s failed", game_id)
+            await interaction.edit_original_response(content=tr(lang, "error-internal"))
+
+    async def _draw(self, interaction: discord.Interaction, row: GameRow, lang: str) -> None:
+        spec = self.spec(row.game)
+        moves = await self.service.store.moves(row.id)
+        frames = await asyncio.to_thread(lambda: list(replay_frames(spec, row, moves)))
+        picked = [frames[i] for i in evenly(len(frames), MAX_FRAMES)]
+        names = [s.name for s in row.seats]
+        title = game_name(lang, row.game)
+        every = max(1, math.ceil(len(picked) / PROGRESS_NOTES))
+        pngs = []
+        for i, frame in enumerate(picked):
+            if i % every == 0:
+                note = tr(lang, "replay-drawing", game=title, id=row.id, done=i, total=len(picked))
+                await interaction.edit_original_response(content=note)
+            pngs.append(await self.painter.paint(spec.render_board, frame.view, names=names, locale=row.locale))
+        await interaction.edit_original_response(content=tr(lang, "replay-assembling", frames=len(pngs)))
+        limit = size_limit(interaction)
+        gif = await self.painter.paint(assemble_gif, pngs, limit=int(limit * 0.98))
+
+        table_lang = row.locale  # the post is the table's, like its boards
+        lines = [
+            tr(table_lang, "replay-caption", game=game_name(table_lang, row.game), id=row.id, moves=len(frames) - 1)
+        ]
+        if gif.frames < len(frames):
+            lines.append(
+                tr(table_lang, "replay-shortened", frames=gif.frames, total=len(frames), mb=round(limit / 2**20, 1))
+            )
+        results = await self.service.store.results(row.id)
+        if results:
+            by_seat = sorted(results, key=lambda r: r.seat)
+            result = standings(table_lang, row, [r.placement or 0 for r in by_seat], [r.score or 0 for r in by_seat])
+            lines.append(result)
+        alt = replay_description(table_lang, row.game, row.id, gif.frames, lines[-1:], row.seats)
+        picture = discord.File(io.BytesIO(gif.data), filename="replay.gif", description=alt)
+        await interaction.edit_original_response(
+            content="\n".join(lines)[:1990], attachments=[picture], allowed_mentions=NO_MENTIONS
+        )
