@@ -8,9 +8,8 @@ ephemeral message to that viewer alone. Nothing here ever reads another seat's p
 
 from __future__ import annotations
 
-import importlib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from db import Seat
@@ -54,7 +53,9 @@ def board_description(lang: str, game: str, lines: Iterable[str], seats: Sequenc
     return describe(tr(lang, "alt-board", game=game_name(lang, game)), lines, seats)
 
 
-def replay_description(lang: str, game: str, game_id: int, frames: int, lines: Iterable[str], seats) -> str:
+def replay_description(
+    lang: str, game: str, game_id: int, frames: int, lines: Iterable[str], seats: Sequence[Seat]
+) -> str:
     title = tr(lang, "alt-replay", game=game_name(lang, game), id=game_id, frames=frames)
     return describe(title, lines, seats)
 
@@ -69,10 +70,17 @@ def standings_description(lang: str, title: str, rows: Iterable[Any]) -> str:
 
 
 def hand_description(
-    lang: str, game: str, own_view: dict[str, Any], public_view: dict[str, Any], lines: Iterable[str] = ()
+    lang: str,
+    game: str,
+    own_view: dict[str, Any],
+    public_view: dict[str, Any],
+    lines: Iterable[str] = (),
+    *,
+    card_namer: Callable[..., str] | None = None,
 ) -> str:
-    """The viewer's own picture: their private part (what their view shows beyond a spectator's)."""
-    cards = [card_name(game, code, lang) for code in private_codes(own_view, public_view)]
+    """The viewer's own picture: their private part (what their view shows beyond a spectator's).
+    ``card_namer``: the game's own card names (``GameSpec.card_name``); playing cards otherwise."""
+    cards = [card_name(code, lang, card_namer) for code in private_codes(own_view, public_view)]
     title = tr(lang, "alt-hand", game=game_name(lang, game))
     found = [tr(lang, "alt-hand-cards", cards=", ".join(cards))] if cards else []
     return describe(title, [*found, *lines])
@@ -101,22 +109,18 @@ def _strings(value: Any, public: Any) -> list[str]:
     return []
 
 
-def card_name(game: str, code: str, lang: str) -> str:
-    """A card code in words: the game's own ``card_name`` if its renderer has one, else a
+def card_name(code: str, lang: str, card_namer: Callable[..., str] | None = None) -> str:
+    """A card code in words: the game's own names (``card_namer``) if it has them, else a
     playing card ("7♥"), else the code itself."""
-    try:
-        from table.registry import entry
-
-        module = importlib.import_module(entry(game).render_module)
-        own = getattr(module, "card_name", None)
-        if own is not None:
-            return own(code, locale=lang)
-    except Exception:  # an unregistered (test) game or an odd code: the code is still a fine name
-        pass
+    if card_namer is not None:
+        try:
+            return str(card_namer(code, locale=lang))
+        except (KeyError, ValueError):  # an odd code: the code is still a fine name
+            return code
     try:
         from render.cards import card_text, parse
 
         parse(code)
         return card_text(code)
-    except Exception:
+    except (KeyError, ValueError, IndexError):
         return code

@@ -23,6 +23,7 @@ class Extras(Flag):
     HAND = auto()  # render_hand: the private picture of a seat's own cards
     GROUPS = auto()  # action_group: a first choice when one button row would be too long
     EVENT_FORMAT = auto()  # format_event: prettier event params ("7♥" for "7H")
+    CARD_NAMES = auto()  # card_name: a card code in words, for alt text (other games: playing cards)
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry("hindmost", Extras.HAND),
     GameEntry("trackgammon", Extras.GROUPS),
     GameEntry("manoever", Extras.GROUPS),
-    GameEntry("howruck", Extras.HAND | Extras.GROUPS),
+    GameEntry("howruck", Extras.HAND | Extras.GROUPS | Extras.CARD_NAMES),
     GameEntry("duvelen", Extras.HAND | Extras.EVENT_FORMAT),
 )
 

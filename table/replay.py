@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from db import GameRow
 from engines.base import Event
@@ -36,7 +36,7 @@ def replay_frames(spec: GameSpec, row: GameRow, moves: Sequence[tuple[int, int |
         elif action.startswith("!"):
             continue
         else:
-            state, events = engine.apply(state, seat, action)
+            state, events = engine.apply(state, cast(int, seat), action)  # only quiet ends lack a seat
         step += 1
         yield ReplayFrame(step, engine.view(state, None), events)
 
@@ -51,10 +51,11 @@ async def finished_game(
             raise TableError("replay-none-here")
         row = max(rows, key=lambda r: r.id)
     else:
-        row = await service.store.get_game(game_id)
+        found = await service.store.get_game(game_id)
         # Another server's game is as good as unknown here: its players never agreed to show it.
-        if row is None or row.guild_id != guild_id or row.game not in service.specs:
+        if found is None or found.guild_id != guild_id or found.game not in service.specs:
             raise TableError("no-such-game")
+        row = found
     if row.status != "finished":
         raise TableError("replay-not-finished", game_id=row.id)
     return row

@@ -65,6 +65,12 @@ class EventFormatter(Protocol):
     def format_event(self, event: dict[str, Any]) -> dict[str, Any]: ...
 
 
+class CardNamer(Protocol):
+    """``Extras.CARD_NAMES``: a card code in words (alt text), for cards that are not playing cards."""
+
+    def card_name(self, code: str, locale: str = ...) -> str: ...
+
+
 @dataclass(frozen=True)
 class GameSpec:
     key: str
@@ -77,6 +83,8 @@ class GameSpec:
     # Optional ``format_event(event) -> dict`` of the renderer: prettier params for the event line
     # (card codes as "7♥" and the like).
     event_formatter: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    # Optional ``card_name(code, locale)``: the game's cards in words (default: playing cards).
+    card_name: Callable[..., str] | None = None
     # Seconds a computer player waits before acting (scaled by the bot's configured factor).
     bot_delay: float = 1.0
 
@@ -102,4 +110,5 @@ def load_spec(game: str | GameEntry) -> GameSpec:
         event_formatter=(
             cast(EventFormatter, render_mod).format_event if Extras.EVENT_FORMAT in found.extras else None
         ),
+        card_name=cast(CardNamer, render_mod).card_name if Extras.CARD_NAMES in found.extras else None,
     )

@@ -65,7 +65,8 @@ async def test_the_cog_declares_the_shared_commands_and_its_own_new():
     names = {command.name for command in group.commands}
     assert {"new", "join", "start", "play", "hand", "board", "resign", "cancel"} <= names
     new = next(command for command in group.commands if command.name == "new")
-    assert [p.name for p in new.parameters] == ["pile"]
+    # Its own option, then the ones every table has (cogs/table/table_options.py).
+    assert [p.name for p in new.parameters] == ["pile", "language", "time_per_move"]
     assert importlib.import_module(NIM.cog_extension).Nim.game == "nim"
 
 
@@ -114,6 +115,7 @@ def test_every_registered_game_declares_exactly_the_renderer_parts_it_has(game):
         (Extras.HAND, "render_hand"),
         (Extras.GROUPS, "action_group"),
         (Extras.EVENT_FORMAT, "format_event"),
+        (Extras.CARD_NAMES, "card_name"),
     ):
         if callable(getattr(module, name, None)):
             present |= flag

@@ -22,6 +22,7 @@ import render.trackgammon
 import tests.nim
 from table.spec import (
     BoardRenderer,
+    CardNamer,
     ComputerModule,
     EngineModule,
     EventFormatter,
@@ -57,3 +58,4 @@ BOARDS: list[BoardRenderer] = [
 HANDS: list[HandRenderer] = [render.hindmost, render.howruck, render.duvelen]
 GROUPS: list[GroupRenderer] = [render.trackgammon, render.manoever, render.howruck]
 EVENT_FORMATS: list[EventFormatter] = [render.duvelen]
+CARD_NAMERS: list[CardNamer] = [render.howruck]

@@ -93,7 +93,7 @@ class MovePresenter(Presenter):
             elif row.status == "active":
                 lines.append(tr(lang, "controls-waiting", players=who(row.seats, to_move, mention=False)))
         public_view = engine.view(state, None)
-        alt = hand_description(lang, row.game, view_data, public_view, lines)
+        alt = hand_description(lang, row.game, view_data, public_view, lines, card_namer=spec.card_name)
         return {
             "content": "\n".join(lines) or None,
             "file": discord.File(io.BytesIO(picture), filename="hand.png", description=alt),
