@@ -151,7 +151,8 @@ def _has_glyph(char: str) -> bool:
 
 def drawable(text: str) -> str:
     """``text`` with characters the font cannot draw (CJK, emoji ...) replaced: an accented letter
-    by its plain letter, anything else by "?", so a name never shows as empty boxes."""
+    by its plain letter; anything else is left out (no font for it ships with the bot), so a name
+    never shows as empty boxes or a bare "?"."""
     import unicodedata
 
     out = []
@@ -160,5 +161,38 @@ def drawable(text: str) -> str:
             out.append(char)
             continue
         plain = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-        out.append(plain if plain and all(_has_glyph(c) for c in plain) else "?")
+        out.append(plain if plain and all(_has_glyph(c) for c in plain) else "")
     return "".join(out)
+
+
+def fit_width(text: str, size: int, max_width: float, *, bold: bool = False) -> str:
+    """``drawable(text)`` shortened on purpose with "…" until it is at most ``max_width`` wide."""
+    text = drawable(text)
+    face = font(size, bold)
+    if face.getlength(text) <= max_width:
+        return text
+    while text and face.getlength(text.rstrip() + "…") > max_width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def draw_label(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill=INK,
+    *,
+    anchor: str = "lm",
+    within: layout.Box | None = None,
+    bold: bool = False,
+    max_width: float | None = None,
+) -> tuple[float, float, float, float]:
+    """One line of text, made drawable (and shortened to ``max_width`` when given), reported to
+    ``render.layout`` with the box it must stay in; returns its bounding box."""
+    text = fit_width(text, size, max_width, bold=bold) if max_width is not None else drawable(text)
+    face = font(size, bold)
+    draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+    bbox = draw.textbbox(xy, text, font=face, anchor=anchor)
+    layout.place(bbox, text, within, size=size)
+    return bbox
