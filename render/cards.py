@@ -197,12 +197,15 @@ def _text_sprite(text: str, size: int) -> tuple[Image.Image, int, int]:
     return mask, left, top
 
 
-def paste_text(img: Image.Image, x: float, y: float, text: str, size: int, fill=INK) -> None:
-    """Plain text whose left end is x and vertical middle y, through the sprite cache."""
+def paste_text(
+    img: Image.Image, x: float, y: float, text: str, size: int, fill=INK, *, within: layout.Box | None = None
+) -> None:
+    """Plain text whose left end is x and vertical middle y, through the sprite cache; ``within``
+    is the area it must stay in (reported to ``render.layout``)."""
     mask, left, top = _text_sprite(text, size)
     box = (round(x) + left, round(y) + top, round(x) + left + mask.width, round(y) + top + mask.height)
     img.paste(fill, box, mask)
-    layout.place(box, text, size=size)
+    layout.place(box, text, within, size=size)
 
 
 def text_width(text: str, size: int) -> int:
@@ -244,11 +247,12 @@ def draw_text(
     *,
     anchor: str = "l",
     suit_colours: bool = True,
+    within: layout.Box | None = None,
 ) -> int:
     """Draw one line whose vertical middle is ``y``; ``anchor`` "l", "m" or "r" places it on ``x``.
 
     Suit symbols are drawn as shapes (in red/black when ``suit_colours``), "→" as an arrow; the
-    rest in the shared font. Returns the drawn width.
+    rest in the shared font. Returns the drawn width. ``within``: the area the text must stay in.
     """
     width = text_width(text, size)
     if anchor == "m":
@@ -265,7 +269,7 @@ def draw_text(
             draw_arrow(ImageDraw.Draw(img), x + size * 0.12, y, w - size * 0.24, fill, max(2, size // 10))
         else:
             w = _piece_width(piece, size)
-            paste_text(img, x, y, piece, size, fill)
+            paste_text(img, x, y, piece, size, fill, within=within)
         x += w
     return width
 
@@ -304,6 +308,13 @@ def _draw_corner_indices(img: Image.Image, draw: ImageDraw.ImageDraw, x, y, w, h
             # Upright rather than rotated: at phone size readability beats tradition.
             draw.text((cx, top), rank_text(rank), font=font(size), fill=colour, anchor="mb")
             draw_suit(img, suit, cx, top - size - suit_size * 0.65, suit_size)
+
+
+def index_height(w: int, h: int) -> int:
+    """How tall the rank over suit in the middle of a ``w`` x ``h`` face is: what a player reads
+    from afar, so tests can hold it to the phone minimum."""
+    small = w < _SMALL_CARD_WIDTH
+    return round(h * (0.36 if small else 0.27)) + round(w * (0.5 if small else 0.36))
 
 
 def _draw_face(img: Image.Image, draw: ImageDraw.ImageDraw, x, y, w, h, rank: str, suit: str) -> None:

@@ -46,15 +46,21 @@ duvelen-event-round_end = Ronde { $round } is voorbij: { $reason ->
         [done] iedereen is klaar
         [stuck] niemand kan nog spelen
        *[quiet] het bleef te lang stil
-    }. ’t Is Beurt!
-duvelen-event-round_score = { $seat }: { $score } punten deze ronde ({ $stok } over in de Stok), { $total } in totaal.
+    }.
+duvelen-event-round_score = { $seat }: { $score ->
+        [one] { $score } punt
+       *[other] { $score } punten
+    } deze ronde ({ $stok } over in de Stok), { $total } in totaal.
 duvelen-event-round_start = Ronde { $round }: Klaar? Af!
-duvelen-event-winner = { $seat } wint met { $score } punten!
+duvelen-event-winner = { $seat } wint met { $score ->
+        [one] { $score } punt
+       *[other] { $score } punten
+    }!
 
 ## Foutmeldingen
 duvelen-error-players = Duvelen is voor 2 tot 8 spelers.
 duvelen-error-rounds = Het aantal ronden moet tussen 1 en 10 liggen.
-duvelen-error-mode = De speelwijze moet live of relaxed (rustig) zijn.
+duvelen-error-mode = De speelwijze moet snel (live) of rustig (relaxed) zijn.
 duvelen-error-unknown-option = Onbekende optie: { $option }.
 duvelen-error-too-late = Te laat: iemand was je voor. Je kaart blijft liggen.
 
@@ -63,6 +69,7 @@ duvelen-label-stok = Stok
 duvelen-label-rij = Rij
 duvelen-label-rij-slot = Rij { $slot }
 duvelen-label-draaistok = Draaistok
+duvelen-label-draaistok-open = Draaistok: { $count } open
 duvelen-label-middle = Midden
 duvelen-label-no-hoops = Nog geen Hopen: een aas begint er een
 duvelen-label-herenhopen = Herenhopen
@@ -72,12 +79,17 @@ duvelen-label-stop-by = { $name } riep Stop: niet meer draaien
 duvelen-label-stopped = STOP
 duvelen-label-done = klaar
 duvelen-label-to-move = aan zet
-duvelen-label-round-score = ronde
-duvelen-label-total = totaal
+duvelen-label-score = ronde { $round } · totaal { $total }
+duvelen-label-ranking = Eindstand
+duvelen-label-points = { $points ->
+        [one] { $points } punt
+       *[other] { $points } punten
+    }
 duvelen-label-face-down = { $count } dicht
 duvelen-label-empty = leeg
 duvelen-label-winner = winnaar
 duvelen-label-game-over = Einde spel
+duvelen-label-play-button = { $card }: { $source } → midden
 duvelen-label-turn = Draai drie
 duvelen-label-stop = Stop!
 duvelen-label-done-button = Klaar
