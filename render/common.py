@@ -165,15 +165,32 @@ def drawable(text: str) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=4096)
 def fit_width(text: str, size: int, max_width: float, *, bold: bool = False) -> str:
-    """``drawable(text)`` shortened on purpose with "…" until it is at most ``max_width`` wide."""
+    """``drawable(text)`` shortened on purpose with "…" until it is at most ``max_width`` wide
+    (cached: boards redraw the same names on every move)."""
     text = drawable(text)
     face = font(size, bold)
     if face.getlength(text) <= max_width:
         return text
-    while text and face.getlength(text.rstrip() + "…") > max_width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    low, high = 0, len(text)  # the longest prefix that fits with "…", by halving
+    while low < high:
+        middle = (low + high + 1) // 2
+        if face.getlength(text[:middle].rstrip() + "…") <= max_width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…"
+
+
+@lru_cache(maxsize=4096)
+def _label_sprite(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """``text`` as an ``L`` mask and the offset of its box from the anchor point."""
+    face = font(size, bold)
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+    return mask, left, top
 
 
 def draw_label(
@@ -189,10 +206,12 @@ def draw_label(
     max_width: float | None = None,
 ) -> tuple[float, float, float, float]:
     """One line of text, made drawable (and shortened to ``max_width`` when given), reported to
-    ``render.layout`` with the box it must stay in; returns its bounding box."""
+    ``render.layout`` with the box it must stay in; returns its bounding box. Drawn from a cached
+    mask: the same names and numbers come back on every move."""
     text = fit_width(text, size, max_width, bold=bold) if max_width is not None else drawable(text)
-    face = font(size, bold)
-    draw.text(xy, text, font=face, fill=fill, anchor=anchor)
-    bbox = draw.textbbox(xy, text, font=face, anchor=anchor)
+    mask, left, top = _label_sprite(text, size, bold, anchor)
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    bbox = (x, y, x + mask.width, y + mask.height)
+    draw.bitmap((x, y), mask, fill=fill)
     layout.place(bbox, text, within, size=size)
     return bbox

@@ -162,8 +162,15 @@ howruck-label-do = Uitvoeren
 howruck-label-decline = Afzien
 howruck-label-name-value = Noem { $value }
 howruck-label-steal = Kaart { $position } van { $count } (blind)
-howruck-label-own-field = Jouw kant: { howruck-label-field-name } veld
-howruck-label-their-field = Overkant: { howruck-label-field-name } veld
+howruck-label-own-field = het { howruck-label-field-name } veld, jouw kant
+howruck-label-their-field = het { howruck-label-field-name } veld, overkant
+howruck-label-play-to = { $card } → { $field }
+howruck-label-card-does = { $card }: { $what }
+howruck-label-ranking = Eindstand
+howruck-label-barrels-won = { $count ->
+        [one] { $count } vat
+       *[other] { $count } vaten
+    }
 howruck-label-side-field = { howruck-label-field-name } ({ $side ->
         [own] jij
        *[their] tegenspeler
