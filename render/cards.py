@@ -407,22 +407,33 @@ def draw_card_row(
         draw_card(img, x + i * (w + gap), y, w, h, code, dim=i in dim)
 
 
+# A picture of its own shows at most five cards a row: cards of full size, so the indices stay
+# readable when Discord shrinks the picture to a phone's width.
+_PHONE_PER_ROW = 5
+
+
 def render_cards(codes: list[str], *, title: str | None = None) -> bytes:
-    """A row (or rows, past ten) of card faces as PNG bytes, with an optional title above."""
-    w, h, columns, rows = card_grid_size(len(codes))
+    """Rows of up to five card faces as PNG bytes, with an optional title above."""
+    w, h = CARD_W, CARD_H
+    columns = max(1, min(len(codes), _PHONE_PER_ROW))
+    rows = max(1, math.ceil(len(codes) / _PHONE_PER_ROW))
     title_h = _TITLE_SIZE + _PAD if title else 0
     width = 2 * _PAD + columns * w + (columns - 1) * _GAP
     if title:
-        width = min(_MAX_WIDTH, max(width, text_width(title, _TITLE_SIZE) + 2 * _PAD))
+        # A long title may widen a short row up to the width of a full one, never beyond: a wider
+        # picture would shrink the cards on a phone. Past that it is shortened.
+        full = 2 * _PAD + _PHONE_PER_ROW * w + (_PHONE_PER_ROW - 1) * _GAP
+        width = max(width, min(full, text_width(title, _TITLE_SIZE) + 2 * _PAD))
     height = _PAD + title_h + rows * h + (rows - 1) * _GAP + _PAD
     img = Image.new("RGB", (width, height), BACKGROUND)
     if title:
-        draw_text(img, _PAD, _PAD + _TITLE_SIZE / 2, fit_text(title, _TITLE_SIZE, width - 2 * _PAD), _TITLE_SIZE)
+        title = fit_text(title, _TITLE_SIZE, width - 2 * _PAD)
+        draw_text(img, _PAD, _PAD + _TITLE_SIZE / 2, title, _TITLE_SIZE, within=(0, 0, width, _PAD + title_h))
     if not codes:
         ImageDraw.Draw(img).rounded_rectangle(
             (_PAD, _PAD + title_h, _PAD + w, _PAD + title_h + h), radius=10, outline=CARD_EDGE, width=2
         )
     for row in range(rows):
-        chunk = codes[row * _PER_ROW : (row + 1) * _PER_ROW]
+        chunk = codes[row * _PHONE_PER_ROW : (row + 1) * _PHONE_PER_ROW]
         draw_card_row(img, _PAD, _PAD + title_h + row * (h + _GAP), chunk, w, h)
     return to_png(img)
