@@ -14,17 +14,17 @@ duvelen-rules = **Duvelen**: a speed card game for 2–8 players, each with an o
     - **Relaxed mode**: players take turns; play any number of cards, then end your turn by turning three (or passing when you cannot turn).
 
 ## Events
-duvelen-event-play = { $seat } played { $card } from the { $source ->
+duvelen-event-play = { $seat } plays { $card } from the { $source ->
         [stok] Stack
         [draai] Turn pile
        *[rij] Row
     }.
-duvelen-event-open_hoop = { $seat } opened a new Heap with { $card } from the { $source ->
+duvelen-event-open_hoop = { $seat } opens a new Heap with { $card } from the { $source ->
         [stok] Stack
         [draai] Turn pile
        *[rij] Row
     }.
-duvelen-event-herenhoop = { $seat } laid the King: a King's Heap of { $suit ->
+duvelen-event-herenhoop = { $seat } lays the King: a King's Heap of { $suit ->
         [S] spades
         [H] hearts
         [D] diamonds
@@ -33,12 +33,12 @@ duvelen-event-herenhoop = { $seat } laid the King: a King's Heap of { $suit ->
         [one] card
        *[other] cards
     }).
-duvelen-event-refill = { $seat } filled Row place { $slot } with { $card } from the Stack.
-duvelen-event-turn = { $seat } turned { $count } { $count ->
+duvelen-event-refill = { $seat } fills Row place { $slot } with { $card } from the Stack.
+duvelen-event-turn = { $seat } turns { $count } { $count ->
         [one] card
        *[other] cards
     }: { $card } on top.
-duvelen-event-recycle = { $seat } picked up the Turn pile ({ $count } cards) and put its top card at the bottom.
+duvelen-event-recycle = { $seat } picks up the Turn pile ({ $count } cards) and puts its top card at the bottom.
 duvelen-event-stop = { $seat } calls Stop! Nobody may turn any more.
 duvelen-event-done = { $seat } is done for this round.
 duvelen-event-pass = { $seat } passes.
