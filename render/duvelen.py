@@ -305,9 +305,9 @@ def _draw_panel(img, view, seat: int, box, card_size, names: list[str], locale: 
     for card in s["rij"]:
         _paste_card(img, cx, cy, card_w, card_h, card, PANEL_FILL, dim=dim)
         cx += card_w + gap
-    rij_box = draw_label(
-        draw, ((rij_left + cx - gap) / 2, caption_y), _label(locale, "rij"), TEXT, CAPTION, anchor="mm"
-    )
+    # Left-aligned under the Row, so the Turn pile's caption has room to say how many cards lie open.
+    rij_x = max(rij_left, stok_box[2] + 14)
+    rij_box = draw_label(draw, (rij_x, caption_y), _label(locale, "rij"), TEXT, CAPTION, within=panel)
     cx += group_gap - gap
     # The open pile: its top card; then the face-down part with its count on the back.
     _paste_card(img, cx, cy, card_w, card_h, s["draai_top"], PANEL_FILL, dim=dim)
