@@ -45,8 +45,8 @@ def _columns(with_points: bool) -> list[tuple[str, int]]:
     """(field, right edge x) of the number columns."""
     right = WIDTH - MARGIN - 10
     if with_points:
-        return [("played", right - 570), ("wins", right - 380), ("points", right - 190), ("rating", right)]
-    return [("played", right - 420), ("wins", right - 210), ("rating", right)]
+        return [("played", right - 550), ("wins", right - 365), ("points", right - 185), ("rating", right)]
+    return [("played", right - 360), ("wins", right - 180), ("rating", right)]
 
 
 def _number(value: Any, locale: str) -> str:
