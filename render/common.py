@@ -215,3 +215,27 @@ def draw_label(
     draw.bitmap((x, y), mask, fill=fill)
     layout.place(bbox, text, within, size=size)
     return bbox
+
+
+@lru_cache(maxsize=512)
+def _shape_tile(shape: str, r: int, fill, outline, width: int) -> Image.Image:
+    """A marker shape on a small transparent tile: Pillow outlines a polygon wider than one pixel
+    through a mask the size of the whole picture, which on a big board costs more than the shape."""
+    side = 2 * (r + width + 1)
+    tile = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    draw_shape(ImageDraw.Draw(tile), shape, side / 2, side / 2, r, fill, outline=outline, width=width)
+    return tile
+
+
+def stamp_shape(
+    img: Image.Image, shape: str, cx: float, cy: float, r: float, fill, outline=INK, width: int = 2
+) -> None:
+    """``draw_shape`` onto ``img`` through a cached tile (same look, a fraction of the cost)."""
+    tile = _shape_tile(shape, round(r), tuple(fill), tuple(outline) if outline is not None else None, width)
+    left, top = round(cx - tile.width / 2), round(cy - tile.height / 2)
+    img.paste(tile, (left, top), tile)
+
+
+def stamp_seat_marker(img: Image.Image, seat: int, cx: float, cy: float, r: float) -> None:
+    """``seat_marker`` through a cached tile."""
+    stamp_shape(img, SEAT_SHAPES[seat % len(SEAT_SHAPES)], cx, cy, r, seat_colour(seat))

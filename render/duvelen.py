@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from locales import tr
 from render.cards import SUIT_SYMBOLS, card_text, draw_card, draw_card_back, draw_text, fit_text, text_width
-from render.common import BACKGROUND, INK, MUTED, draw_label, font, seat_colour, seat_marker, to_png
+from render.common import BACKGROUND, INK, MUTED, draw_label, font, seat_colour, stamp_seat_marker, to_png
 
 WIDTH = 1200
 MARGIN = 20
@@ -44,7 +44,18 @@ RANK_LINE = 48
 
 
 def _label(locale: str, key: str, **args: Any) -> str:
-    return tr(locale, f"duvelen-label-{key}", **args)
+    return _cached_label(locale, key, tuple(sorted(args.items())))
+
+
+@lru_cache(maxsize=4096)
+def _cached_label(locale: str, key: str, args: tuple) -> str:
+    """Fluent formats numbers through Babel, slow enough to matter on a table redrawn per play."""
+    return tr(locale, f"duvelen-label-{key}", **dict(args))
+
+
+@lru_cache(maxsize=4096)
+def _length(text: str, size: int) -> float:
+    return font(size).getlength(text)
 
 
 def _name(names: list[str], seat: int) -> str:
@@ -72,7 +83,7 @@ def _paste_card(img: Image.Image, x: int, y: int, w: int, h: int, code, backgrou
 
 
 def _badge_width(text: str, size: int = TEXT) -> float:
-    return font(size).getlength(text) + size
+    return _length(text, size) + size
 
 
 def _badge(img: Image.Image, x: float, y: float, text: str, fill, *, anchor: str = "l", size: int = TEXT) -> float:
@@ -103,7 +114,7 @@ def _count_badge(img: Image.Image, cx: float, cy: float, count: int) -> None:
     """The number of face-down cards, on the back of the pile (no face beneath to hide)."""
     draw = ImageDraw.Draw(img)
     text = str(count)
-    r = max(TEXT * 0.75, (font(TEXT).getlength(text) + TEXT * 0.5) / 2)
+    r = max(TEXT * 0.75, (_length(text, TEXT) + TEXT * 0.5) / 2)
     box = (cx - r, cy - TEXT * 0.8, cx + r, cy + TEXT * 0.8)
     draw.ellipse(box, fill=INK)
     draw_label(draw, (cx, cy), text, TEXT, (255, 255, 255), anchor="mm", within=box)
@@ -225,7 +236,7 @@ def _draw_header(img: Image.Image, view: dict[str, Any], names: list[str], local
     if view["stop_seat"] is not None:
         box = (MARGIN, HEADER_H, WIDTH - MARGIN, HEADER_H + STOP_H - 8)
         draw.rounded_rectangle(box, radius=12, fill=STOP_FILL)
-        seat_marker(draw, view["stop_seat"], MARGIN + 28, (box[1] + box[3]) / 2, 14)
+        stamp_seat_marker(img, view["stop_seat"], MARGIN + 28, (box[1] + box[3]) / 2, 14)
         text = _label(locale, "stop-by", name=_name(names, view["stop_seat"]))
         text = fit_text(text, TEXT, WIDTH - 2 * MARGIN - 70)
         draw_text(img, MARGIN + 52, (box[1] + box[3]) / 2, text, TEXT, (255, 255, 255), within=box)
@@ -272,7 +283,7 @@ def _draw_ranking(img, view, names: list[str], top: int, height: int, locale: st
         y = top + MIDDLE_LABEL_H + (i % per_col) * RANK_LINE + RANK_LINE / 2
         cell = (x, y - RANK_LINE / 2, x + col_w - 14, y + RANK_LINE / 2)
         draw_label(draw, (x + 40, y), f"{place}.", NAME, anchor="rm", bold=place == 1, within=cell)
-        seat_marker(draw, seat, x + 66, y, 13)
+        stamp_seat_marker(img, seat, x + 66, y, 13)
         points = _label(locale, "points", points=view["totals"][seat])
         points_w = font(NAME, True).getlength(points)
         draw_label(draw, (cell[2] - 8, y), points, NAME, anchor="rm", bold=True, within=cell)
@@ -324,7 +335,7 @@ def _draw_panel(img, view, seat: int, box, card_size, names: list[str], locale: 
     caption = (
         _label(locale, "draaistok-open", count=s["draai_open"]) if s["draai_open"] else _label(locale, "draaistok")
     )
-    if font(TEXT).getlength(caption) > room:
+    if _length(caption, TEXT) > room:
         caption = _label(locale, "draaistok")
     draw_label(draw, (right, caption_y), caption, TEXT, CAPTION, anchor="rm", max_width=room, within=panel)
 
@@ -358,7 +369,7 @@ def _draw_panel_title(img, view, seat: int, box, names: list[str], locale: str, 
     badges = _status_badges(view, seat, locale, to_move)
     two_rows = _columns(view["players"]) > 1 and w < 700
     mid = y + TITLE_H / 2 + 2
-    seat_marker(draw, seat, x + 24, mid, 13)
+    stamp_seat_marker(img, seat, x + 24, mid, 13)
     right = x + w - 12
     for king in reversed(heren):
         right -= _heren_badge(img, right, mid, king) + 6
@@ -373,7 +384,7 @@ def _draw_panel_title(img, view, seat: int, box, names: list[str], locale: str, 
     else:
         for text, fill in reversed(badges):
             right -= _badge(img, right, mid, text, fill, anchor="r") + 8
-        score_w = font(TEXT).getlength(score_text)
+        score_w = _length(score_text, TEXT)
         draw_label(draw, (right, mid), score_text, TEXT, anchor="rm")
         right -= score_w + 14
     draw_label(draw, (x + 46, mid), _name(names, seat), NAME, max_width=max(40, right - (x + 46) - 8), bold=True)

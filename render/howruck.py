@@ -13,6 +13,7 @@ Nessie star; player A is a circle, player B a square (``render.common``).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engines.howruck_cards import MEN_COLOURS, card
@@ -28,6 +29,7 @@ from render.common import (
     new_canvas,
     seat_colour,
     seat_marker,
+    stamp_shape,
     to_png,
 )
 
@@ -175,6 +177,7 @@ def _tint(rgb: tuple[int, int, int], amount: float = 0.8) -> tuple[int, int, int
     return _mix(rgb, (255, 255, 255), amount)
 
 
+@lru_cache(maxsize=4096)
 def _fit(text: str, size: int, width: float, minimum: int = 14) -> int:
     """The largest size from ``size`` down to ``minimum`` at which ``text`` fits in ``width``."""
     text = drawable(text)
@@ -193,6 +196,16 @@ def _text(
 def _line(draw, xy, text: str, size: int, width: float, minimum: int, fill=INK, *, anchor="lm", within=None):
     """A line shrunk towards ``minimum`` to fit ``width``, and shortened only if that is not enough."""
     return _text(draw, xy, text, _fit(text, size, width, minimum), fill, anchor=anchor, within=within, width=width)
+
+
+def _shape(draw, shape: str, cx: float, cy: float, r: float, fill) -> None:
+    """A colour's shape with a 2 px outline, stamped from a cached tile when the canvas is at hand
+    (Pillow outlines wide polygons through a mask the size of the whole board)."""
+    image = getattr(draw, "_image", None)
+    if image is not None and image.mode == "RGB":
+        stamp_shape(image, shape, cx, cy, r, fill)
+    else:
+        draw_shape(draw, shape, cx, cy, r, fill, width=2)
 
 
 def _barrel(draw, cx: float, cy: float, w: float, h: float, filled: bool = True) -> None:
@@ -230,7 +243,7 @@ def draw_card(
     draw.rounded_rectangle(box, radius=12, fill=CARD_FACE, outline=INK, width=3)
     band = max(h * 0.2, minimum * 1.5)
     draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + band), radius=9, fill=colour)
-    draw_shape(draw, CARD_SHAPES[key], x0 + band * 0.55, y0 + band * 0.55, band * 0.32, (255, 255, 255), width=2)
+    _shape(draw, CARD_SHAPES[key], x0 + band * 0.55, y0 + band * 0.55, band * 0.32, (255, 255, 255))
     name = card_name(code, locale)
     if c.is_scot:
         word = name if c.kind == "nessie" else name.rsplit(" ", 1)[0]
@@ -468,7 +481,7 @@ def _field(draw, view: dict[str, Any], field: str, locale: str) -> None:
     x0, y0, x1, y1 = box = _field_box(side, MEN_COLOURS.index(field[1]))
     frame = CARD_COLOURS[field[1]]
     draw.rounded_rectangle(box, radius=14, fill=_tint(frame, 0.85), outline=frame, width=5)
-    draw_shape(draw, CARD_SHAPES[field[1]], x0 + 24, y0 + 24, 12, frame, width=2)
+    _shape(draw, CARD_SHAPES[field[1]], x0 + 24, y0 + 24, 12, frame)
     word = tr(locale, "howruck-label-field-name", field=field[1])
     _text(draw, (x0 + 44, y0 + 24), word, SMALL, _mix(frame, INK, 0.3), within=box)
     card_box = (x0 + 12, y0 + 48, x1 - 12, y1 - 56)
