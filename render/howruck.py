@@ -622,7 +622,7 @@ def _last_move(draw, view: dict[str, Any], names: list[str], locale: str) -> Non
     card_w = 150
     cards = int(pending) + int(discard)
     width = WIDTH - 2 * MARGIN - cards * (card_w + 16)
-    area = (MARGIN, top, MARGIN + width, HEIGHT - 8)
+    area = (MARGIN - 8, top, MARGIN + width, HEIGHT - 8)  # a "J" may reach into the margin
     _text(draw, (MARGIN, top + 16), tr(locale, "howruck-label-last"), SMALL, MUTED, within=area)
     events = view.get("last") or []
     if len(events) > 4:
