@@ -197,12 +197,15 @@ def _text_sprite(text: str, size: int) -> tuple[Image.Image, int, int]:
     return mask, left, top
 
 
-def paste_text(img: Image.Image, x: float, y: float, text: str, size: int, fill=INK) -> None:
-    """Plain text whose left end is x and vertical middle y, through the sprite cache."""
+def paste_text(
+    img: Image.Image, x: float, y: float, text: str, size: int, fill=INK, *, within: layout.Box | None = None
+) -> None:
+    """Plain text whose left end is x and vertical middle y, through the sprite cache; ``within``
+    is the area it must stay in (reported to ``render.layout``)."""
     mask, left, top = _text_sprite(text, size)
     box = (round(x) + left, round(y) + top, round(x) + left + mask.width, round(y) + top + mask.height)
     img.paste(fill, box, mask)
-    layout.place(box, text, size=size)
+    layout.place(box, text, within, size=size)
 
 
 def text_width(text: str, size: int) -> int:
@@ -244,11 +247,12 @@ def draw_text(
     *,
     anchor: str = "l",
     suit_colours: bool = True,
+    within: layout.Box | None = None,
 ) -> int:
     """Draw one line whose vertical middle is ``y``; ``anchor`` "l", "m" or "r" places it on ``x``.
 
     Suit symbols are drawn as shapes (in red/black when ``suit_colours``), "→" as an arrow; the
-    rest in the shared font. Returns the drawn width.
+    rest in the shared font. Returns the drawn width. ``within``: the area the text must stay in.
     """
     width = text_width(text, size)
     if anchor == "m":
@@ -265,7 +269,7 @@ def draw_text(
             draw_arrow(ImageDraw.Draw(img), x + size * 0.12, y, w - size * 0.24, fill, max(2, size // 10))
         else:
             w = _piece_width(piece, size)
-            paste_text(img, x, y, piece, size, fill)
+            paste_text(img, x, y, piece, size, fill, within=within)
         x += w
     return width
 
@@ -304,6 +308,13 @@ def _draw_corner_indices(img: Image.Image, draw: ImageDraw.ImageDraw, x, y, w, h
             # Upright rather than rotated: at phone size readability beats tradition.
             draw.text((cx, top), rank_text(rank), font=font(size), fill=colour, anchor="mb")
             draw_suit(img, suit, cx, top - size - suit_size * 0.65, suit_size)
+
+
+def index_height(w: int, h: int) -> int:
+    """How tall the rank over suit in the middle of a ``w`` x ``h`` face is: what a player reads
+    from afar, so tests can hold it to the phone minimum."""
+    small = w < _SMALL_CARD_WIDTH
+    return round(h * (0.36 if small else 0.27)) + round(w * (0.5 if small else 0.36))
 
 
 def _draw_face(img: Image.Image, draw: ImageDraw.ImageDraw, x, y, w, h, rank: str, suit: str) -> None:
@@ -396,22 +407,33 @@ def draw_card_row(
         draw_card(img, x + i * (w + gap), y, w, h, code, dim=i in dim)
 
 
+# A picture of its own shows at most five cards a row: cards of full size, so the indices stay
+# readable when Discord shrinks the picture to a phone's width.
+_PHONE_PER_ROW = 5
+
+
 def render_cards(codes: list[str], *, title: str | None = None) -> bytes:
-    """A row (or rows, past ten) of card faces as PNG bytes, with an optional title above."""
-    w, h, columns, rows = card_grid_size(len(codes))
+    """Rows of up to five card faces as PNG bytes, with an optional title above."""
+    w, h = CARD_W, CARD_H
+    columns = max(1, min(len(codes), _PHONE_PER_ROW))
+    rows = max(1, math.ceil(len(codes) / _PHONE_PER_ROW))
     title_h = _TITLE_SIZE + _PAD if title else 0
     width = 2 * _PAD + columns * w + (columns - 1) * _GAP
     if title:
-        width = min(_MAX_WIDTH, max(width, text_width(title, _TITLE_SIZE) + 2 * _PAD))
+        # A long title may widen a short row up to the width of a full one, never beyond: a wider
+        # picture would shrink the cards on a phone. Past that it is shortened.
+        full = 2 * _PAD + _PHONE_PER_ROW * w + (_PHONE_PER_ROW - 1) * _GAP
+        width = max(width, min(full, text_width(title, _TITLE_SIZE) + 2 * _PAD))
     height = _PAD + title_h + rows * h + (rows - 1) * _GAP + _PAD
     img = Image.new("RGB", (width, height), BACKGROUND)
     if title:
-        draw_text(img, _PAD, _PAD + _TITLE_SIZE / 2, fit_text(title, _TITLE_SIZE, width - 2 * _PAD), _TITLE_SIZE)
+        title = fit_text(title, _TITLE_SIZE, width - 2 * _PAD)
+        draw_text(img, _PAD, _PAD + _TITLE_SIZE / 2, title, _TITLE_SIZE, within=(0, 0, width, _PAD + title_h))
     if not codes:
         ImageDraw.Draw(img).rounded_rectangle(
             (_PAD, _PAD + title_h, _PAD + w, _PAD + title_h + h), radius=10, outline=CARD_EDGE, width=2
         )
     for row in range(rows):
-        chunk = codes[row * _PER_ROW : (row + 1) * _PER_ROW]
+        chunk = codes[row * _PHONE_PER_ROW : (row + 1) * _PHONE_PER_ROW]
         draw_card_row(img, _PAD, _PAD + title_h + row * (h + _GAP), chunk, w, h)
     return to_png(img)

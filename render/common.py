@@ -151,7 +151,8 @@ def _has_glyph(char: str) -> bool:
 
 def drawable(text: str) -> str:
     """``text`` with characters the font cannot draw (CJK, emoji ...) replaced: an accented letter
-    by its plain letter, anything else by "?", so a name never shows as empty boxes."""
+    by its plain letter; anything else is left out (no font for it ships with the bot), so a name
+    never shows as empty boxes or a bare "?"."""
     import unicodedata
 
     out = []
@@ -160,5 +161,81 @@ def drawable(text: str) -> str:
             out.append(char)
             continue
         plain = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-        out.append(plain if plain and all(_has_glyph(c) for c in plain) else "?")
+        out.append(plain if plain and all(_has_glyph(c) for c in plain) else "")
     return "".join(out)
+
+
+@lru_cache(maxsize=4096)
+def fit_width(text: str, size: int, max_width: float, *, bold: bool = False) -> str:
+    """``drawable(text)`` shortened on purpose with "…" until it is at most ``max_width`` wide
+    (cached: boards redraw the same names on every move)."""
+    text = drawable(text)
+    face = font(size, bold)
+    if face.getlength(text) <= max_width:
+        return text
+    low, high = 0, len(text)  # the longest prefix that fits with "…", by halving
+    while low < high:
+        middle = (low + high + 1) // 2
+        if face.getlength(text[:middle].rstrip() + "…") <= max_width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…"
+
+
+@lru_cache(maxsize=4096)
+def _label_sprite(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """``text`` as an ``L`` mask and the offset of its box from the anchor point."""
+    face = font(size, bold)
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def draw_label(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill=INK,
+    *,
+    anchor: str = "lm",
+    within: layout.Box | None = None,
+    bold: bool = False,
+    max_width: float | None = None,
+) -> tuple[float, float, float, float]:
+    """One line of text, made drawable (and shortened to ``max_width`` when given), reported to
+    ``render.layout`` with the box it must stay in; returns its bounding box. Drawn from a cached
+    mask: the same names and numbers come back on every move."""
+    text = fit_width(text, size, max_width, bold=bold) if max_width is not None else drawable(text)
+    mask, left, top = _label_sprite(text, size, bold, anchor)
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    bbox = (x, y, x + mask.width, y + mask.height)
+    draw.bitmap((x, y), mask, fill=fill)
+    layout.place(bbox, text, within, size=size)
+    return bbox
+
+
+@lru_cache(maxsize=512)
+def _shape_tile(shape: str, r: int, fill, outline, width: int) -> Image.Image:
+    """A marker shape on a small transparent tile: Pillow outlines a polygon wider than one pixel
+    through a mask the size of the whole picture, which on a big board costs more than the shape."""
+    side = 2 * (r + width + 1)
+    tile = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    draw_shape(ImageDraw.Draw(tile), shape, side / 2, side / 2, r, fill, outline=outline, width=width)
+    return tile
+
+
+def stamp_shape(
+    img: Image.Image, shape: str, cx: float, cy: float, r: float, fill, outline=INK, width: int = 2
+) -> None:
+    """``draw_shape`` onto ``img`` through a cached tile (same look, a fraction of the cost)."""
+    tile = _shape_tile(shape, round(r), tuple(fill), tuple(outline) if outline is not None else None, width)
+    left, top = round(cx - tile.width / 2), round(cy - tile.height / 2)
+    img.paste(tile, (left, top), tile)
+
+
+def stamp_seat_marker(img: Image.Image, seat: int, cx: float, cy: float, r: float) -> None:
+    """``seat_marker`` through a cached tile."""
+    stamp_shape(img, SEAT_SHAPES[seat % len(SEAT_SHAPES)], cx, cy, r, seat_colour(seat))

@@ -1,10 +1,12 @@
-"""The Duvelen table picture, drawn from a view (never from the state).
+"""The Duvelen table picture, drawn from a view (never the state), readable on a phone.
 
-Top: the round, and who called Stop. Then the middle: every Hoop as its top card, grouped by suit.
-Below: a panel per player with their Stok (top card and count), Rij, Draaistok (open top, open
-count, face-down count), Herenhopen (K + suit), and the round's running score with the total.
-Card faces come from ``render.cards`` (suits drawn as shapes, red/black) and are cached per size,
-since a live table is redrawn after almost every play.
+Top: the game and round, and under it who called Stop. Then the middle: every Hoop as its top card,
+grouped by suit (at the end of the game the final ranking instead). Below: a panel per player with
+their Stack (top card and count), Row, Turn pile (open top, open count, face-down count), their
+Kings' Hoops (K + suit) and the round's running score with the total. One column of panels up to
+four players, two beyond; every text is at least 28 px on a 1200 px-wide picture (7 px cap height
+at 400 px) and reported to ``render.layout``. Card faces come from ``render.cards`` (suits drawn as
+shapes, red/black) and are cached per size, since a live table is redrawn after almost every play.
 """
 
 from __future__ import annotations
@@ -16,28 +18,44 @@ from PIL import Image, ImageDraw
 
 from locales import tr
 from render.cards import SUIT_SYMBOLS, card_text, draw_card, draw_card_back, draw_text, fit_text, text_width
-from render.common import BACKGROUND, INK, MUTED, font, seat_colour, seat_marker, to_png
+from render.common import BACKGROUND, INK, MUTED, draw_label, font, seat_colour, stamp_seat_marker, to_png
 
 WIDTH = 1200
 MARGIN = 20
+TEXT = 28  # the smallest text: 7 px cap height when Discord shows the picture 400 px wide
+NAME = 30
+TITLE = 36
 HEADER_H = 60
-TITLE_H = 42
-CAPTION_H = 30
-MIDDLE_LABEL_H = 36
+STOP_H = 54
+TITLE_H = 48
+CAPTION_H = 42
+MIDDLE_LABEL_H = 44
 HAND_CARD_W = 120
 HEREN_FILL = (240, 200, 80)
-WINNER_FILL = (0, 130, 90)
 PANEL_GAP = 12
 SUIT_ORDER = "SHDC"
 PANEL_FILL = (255, 253, 246)
 MIDDLE_FILL = (200, 228, 200)  # a green baize, so the middle reads as the table
 STOP_FILL = (200, 30, 40)
-DONE_FILL = (150, 150, 150)
+DONE_FILL = (110, 110, 110)
 SLOT_EDGE = (175, 170, 160)
+CAPTION = (80, 80, 80)
+RANK_LINE = 48
 
 
 def _label(locale: str, key: str, **args: Any) -> str:
-    return tr(locale, f"duvelen-label-{key}", **args)
+    return _cached_label(locale, key, tuple(sorted(args.items())))
+
+
+@lru_cache(maxsize=4096)
+def _cached_label(locale: str, key: str, args: tuple) -> str:
+    """Fluent formats numbers through Babel, slow enough to matter on a table redrawn per play."""
+    return tr(locale, f"duvelen-label-{key}", **dict(args))
+
+
+@lru_cache(maxsize=4096)
+def _length(text: str, size: int) -> float:
+    return font(size).getlength(text)
 
 
 def _name(names: list[str], seat: int) -> str:
@@ -64,62 +82,75 @@ def _paste_card(img: Image.Image, x: int, y: int, w: int, h: int, code, backgrou
     img.paste(_card_tile(code, w, h, background, dim), (round(x), round(y)))
 
 
-def _badge(img: Image.Image, x: float, y: float, text: str, size: int, fill, *, anchor: str = "l") -> float:
+def _badge_width(text: str, size: int = TEXT) -> float:
+    return _length(text, size) + size
+
+
+def _badge(img: Image.Image, x: float, y: float, text: str, fill, *, anchor: str = "l", size: int = TEXT) -> float:
     """A rounded label with white text whose vertical middle is ``y``; returns its width."""
     draw = ImageDraw.Draw(img)
-    w = font(size).getlength(text) + size
+    w = _badge_width(text, size)
     left = x - w if anchor == "r" else x
-    draw.rounded_rectangle((left, y - size * 0.75, left + w, y + size * 0.75), radius=size // 2, fill=fill)
-    draw.text((left + w / 2, y), text, font=font(size), fill=(255, 255, 255), anchor="mm")
+    box = (left, y - size * 0.7, left + w, y + size * 0.7)
+    draw.rounded_rectangle(box, radius=size // 2, fill=fill)
+    draw_label(draw, (left + w / 2, y), text, size, (255, 255, 255), anchor="mm", within=box)
     return w
+
+
+def _heren_width(text: str) -> float:
+    return text_width(text, TEXT) + 16
 
 
 def _heren_badge(img: Image.Image, right: float, cy: float, text: str) -> float:
-    """A gold tag such as "K♥" for a Herenhoop won; returns its width."""
-    size = 22
-    w = text_width(text, size) + 14
-    ImageDraw.Draw(img).rounded_rectangle((right - w, cy - 15, right, cy + 15), radius=7, fill=HEREN_FILL, outline=INK)
-    draw_text(img, right - w / 2, cy, text, size, anchor="m")
+    """A gold tag such as "K♥" for a King's Hoop won; returns its width."""
+    w = _heren_width(text)
+    box = (right - w, cy - TEXT * 0.7, right, cy + TEXT * 0.7)
+    ImageDraw.Draw(img).rounded_rectangle(box, radius=7, fill=HEREN_FILL, outline=INK)
+    draw_text(img, right - w / 2, cy, text, TEXT, anchor="m", within=box)
     return w
 
 
-def _count_badge(img: Image.Image, cx: float, cy: float, count: int, size: int) -> None:
+def _count_badge(img: Image.Image, cx: float, cy: float, count: int) -> None:
+    """The number of face-down cards, on the back of the pile (no face beneath to hide)."""
     draw = ImageDraw.Draw(img)
     text = str(count)
-    r = max(size * 0.75, (font(size).getlength(text) + size * 0.6) / 2)
-    draw.ellipse((cx - r, cy - size * 0.75, cx + r, cy + size * 0.75), fill=INK)
-    draw.text((cx, cy), text, font=font(size), fill=(255, 255, 255), anchor="mm")
+    r = max(TEXT * 0.75, (_length(text, TEXT) + TEXT * 0.5) / 2)
+    box = (cx - r, cy - TEXT * 0.8, cx + r, cy + TEXT * 0.8)
+    draw.ellipse(box, fill=INK)
+    draw_label(draw, (cx, cy), text, TEXT, (255, 255, 255), anchor="mm", within=box)
 
 
 # ---- layout ---------------------------------------------------------------------------------
 
 
 def _columns(players: int) -> int:
-    return 1 if players <= 2 else 2
+    return 1 if players <= 4 else 2
 
 
 def _panel_geometry(players: int) -> tuple[int, int, int, int]:
     """(panel width, panel height, card width, card height) for the players' area.
 
-    Cards shrink as rows of panels are added so that eight players still fit a landscape picture.
+    One column keeps a whole row of text for the name and the score; from five players two
+    columns, with the score on a second title line, so eight players still fit a square picture.
     """
     columns = _columns(players)
     panel_w = (WIDTH - 2 * MARGIN - (columns - 1) * PANEL_GAP) // columns
-    card_w = 96 if columns == 1 else {2: 68, 3: 64}.get(-(-players // columns), 60)
+    card_w = {2: 96, 3: 84, 4: 76}.get(players, 64)
     card_h = round(card_w * 1.4)
-    return panel_w, TITLE_H + card_h + CAPTION_H, card_w, card_h
+    title_h = TITLE_H * (1 if columns == 1 else 2)
+    return panel_w, title_h + card_h + CAPTION_H, card_w, card_h
 
 
 def _hoop_geometry(count: int) -> tuple[int, int, int]:
     """(card width, per row, rows) for ``count`` Hoops: one row if cards can stay readable."""
     for rows in (1, 2, 3):
-        for card_w in (84, 72, 62, 54, 48):
+        for card_w in (84, 72, 62, 56):
             # Room for the three wider gaps between suit groups.
             inner = WIDTH - 2 * MARGIN - 24 - 3 * _hoop_gap(card_w)
             per_row = (inner + _hoop_gap(card_w)) // (card_w + _hoop_gap(card_w))
             if count <= per_row * rows:
                 return card_w, per_row, rows
-    return 48, per_row, -(-count // per_row)
+    return 56, per_row, -(-count // per_row)
 
 
 def _hoop_gap(card_w: int) -> int:
@@ -127,7 +158,7 @@ def _hoop_gap(card_w: int) -> int:
 
 
 def render_board(view: dict[str, Any], *, names: list[str], locale: str = "en") -> bytes:
-    """The whole table: header, the middle, and a panel per player."""
+    """The whole table: header, the middle (or the final ranking), and a panel per player."""
     players = view["players"]
     panel_w, panel_h, card_w, card_h = _panel_geometry(players)
     rows = -(-players // _columns(players))
@@ -156,51 +187,71 @@ def render_hand(view: dict[str, Any], *, names: list[str], locale: str = "en") -
     return _encode(img)
 
 
-def _table_top(view, names: list[str], locale: str, below: int) -> tuple[Image.Image, int]:
-    """A canvas with the header and the middle drawn, ``below`` pixels to spare; and where they end."""
+def _ranking(view: dict[str, Any]) -> list[tuple[int, int]]:
+    """(place, seat) best total first; equal totals share a place."""
+    totals = view["totals"]
+    order = sorted(range(view["players"]), key=lambda seat: (-totals[seat], seat))
+    return [(1 + sum(1 for other in totals if other > totals[seat]), seat) for seat in order]
+
+
+def _middle_height(view: dict[str, Any]) -> tuple[int, tuple[int, int, int]]:
     hoop_w, per_row, hoop_rows = _hoop_geometry(len(view["hoops"]))
     hoop_h = round(hoop_w * 1.4)
-    middle_h = MIDDLE_LABEL_H + (hoop_rows * (hoop_h + 10) + 4 if view["hoops"] else 44)
-    top = HEADER_H + middle_h + 16
+    if view["over"]:
+        lines = -(-view["players"] // _columns(view["players"]))
+        return MIDDLE_LABEL_H + lines * RANK_LINE + 12, (hoop_w, hoop_h, per_row)
+    body = hoop_rows * (hoop_h + 10) + 4 if view["hoops"] else 50
+    return MIDDLE_LABEL_H + body, (hoop_w, hoop_h, per_row)
+
+
+def _table_top(view, names: list[str], locale: str, below: int) -> tuple[Image.Image, int]:
+    """A canvas with the header and the middle drawn, ``below`` pixels to spare; and where they end."""
+    header_h = HEADER_H + (STOP_H if view["stop_seat"] is not None else 0)
+    middle_h, hoop_layout = _middle_height(view)
+    top = header_h + middle_h + 16
     img = Image.new("RGB", (WIDTH, top + below), BACKGROUND)
     _draw_header(img, view, names, locale)
-    _draw_middle(img, view, HEADER_H, middle_h, (hoop_w, hoop_h, per_row), locale)
+    if view["over"]:
+        _draw_ranking(img, view, names, header_h, middle_h, locale)
+    else:
+        _draw_middle(img, view, header_h, middle_h, hoop_layout, locale)
     return img, top
 
 
 def _encode(img: Image.Image) -> bytes:
-    """PNG bytes through a 256-colour palette: a third of the pixels to filter and deflate.
-
-    A big table is mostly flat colour with anti-aliased edges, so the palette costs nothing a
-    person would notice, while encoding the full-colour picture alone would use most of the 30 ms.
-    """
-    return to_png(img.quantize(colors=256, method=Image.Quantize.FASTOCTREE))
+    """PNG bytes straight from RGB: the shared fast writer beats a 256-colour palette here (the
+    palette search alone cost more than the drawing) and stays far under 300 KB."""
+    return to_png(img)
 
 
 def _draw_header(img: Image.Image, view: dict[str, Any], names: list[str], locale: str) -> None:
+    """The game and round on their own line; Stop on a banner below, so neither hides the other."""
     title = f"{tr(locale, 'duvelen-name')} · {_label(locale, 'round', round=view['round'], rounds=view['rounds'])}"
     if view["mode"] == "relaxed":
         title += f" ({_label(locale, 'relaxed')})"
     if view["over"]:
         title += f" · {_label(locale, 'game-over')}"
-    draw_text(img, MARGIN, HEADER_H / 2, title, 32)
+    draw = ImageDraw.Draw(img)
+    draw_label(draw, (MARGIN, HEADER_H / 2), title, TITLE, max_width=WIDTH - 2 * MARGIN, bold=True)
     if view["stop_seat"] is not None:
+        box = (MARGIN, HEADER_H, WIDTH - MARGIN, HEADER_H + STOP_H - 8)
+        draw.rounded_rectangle(box, radius=12, fill=STOP_FILL)
+        stamp_seat_marker(img, view["stop_seat"], MARGIN + 28, (box[1] + box[3]) / 2, 14)
         text = _label(locale, "stop-by", name=_name(names, view["stop_seat"]))
-        text = fit_text(text, 26, WIDTH - 2 * MARGIN - 560)
-        _badge(img, WIDTH - MARGIN, HEADER_H / 2, text, 26, STOP_FILL, anchor="r")
+        text = fit_text(text, TEXT, WIDTH - 2 * MARGIN - 70)
+        draw_text(img, MARGIN + 52, (box[1] + box[3]) / 2, text, TEXT, (255, 255, 255), within=box)
 
 
 def _draw_middle(img, view, top: int, height: int, hoop_layout, locale: str) -> None:
     hoop_w, hoop_h, per_row = hoop_layout
     draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + height), radius=14, fill=MIDDLE_FILL)
-    draw.text(
-        (MARGIN + 14, top + MIDDLE_LABEL_H / 2 + 2), _label(locale, "middle"), font=font(24), fill=INK, anchor="lm"
-    )
+    box = (MARGIN, top, WIDTH - MARGIN, top + height)
+    draw.rounded_rectangle(box, radius=14, fill=MIDDLE_FILL)
+    draw_label(draw, (MARGIN + 14, top + MIDDLE_LABEL_H / 2 + 2), _label(locale, "middle"), TEXT, within=box)
     hoops = sorted(view["hoops"], key=lambda h: (SUIT_ORDER.index(h["suit"]), -h["size"]))
     if not hoops:
         no_hoops = _label(locale, "no-hoops")
-        draw.text((MARGIN + 14, top + MIDDLE_LABEL_H + 18), no_hoops, font=font(26), fill=MUTED, anchor="lm")
+        draw_label(draw, (MARGIN + 14, top + MIDDLE_LABEL_H + 22), no_hoops, TEXT, MUTED, within=box)
         return
     gap = _hoop_gap(hoop_w)
     x0, y0 = MARGIN + 12, top + MIDDLE_LABEL_H
@@ -216,89 +267,136 @@ def _draw_middle(img, view, top: int, height: int, hoop_layout, locale: str) -> 
         previous_suit = hoop["suit"]
 
 
+def _draw_ranking(img, view, names: list[str], top: int, height: int, locale: str) -> None:
+    """The end of the game: every player by place, with their total."""
+    draw = ImageDraw.Draw(img)
+    box = (MARGIN, top, WIDTH - MARGIN, top + height)
+    draw.rounded_rectangle(box, radius=14, fill=MIDDLE_FILL)
+    draw_label(
+        draw, (MARGIN + 14, top + MIDDLE_LABEL_H / 2 + 2), _label(locale, "ranking"), NAME, bold=True, within=box
+    )
+    columns = _columns(view["players"])
+    col_w = (WIDTH - 2 * MARGIN - 28) // columns
+    per_col = -(-view["players"] // columns)
+    for i, (place, seat) in enumerate(_ranking(view)):
+        x = MARGIN + 14 + (i // per_col) * col_w
+        y = top + MIDDLE_LABEL_H + (i % per_col) * RANK_LINE + RANK_LINE / 2
+        cell = (x, y - RANK_LINE / 2, x + col_w - 14, y + RANK_LINE / 2)
+        draw_label(draw, (x + 40, y), f"{place}.", NAME, anchor="rm", bold=place == 1, within=cell)
+        stamp_seat_marker(img, seat, x + 66, y, 13)
+        points = _label(locale, "points", points=view["totals"][seat])
+        points_w = font(NAME, True).getlength(points)
+        draw_label(draw, (cell[2] - 8, y), points, NAME, anchor="rm", bold=True, within=cell)
+        name_w = cell[2] - 8 - points_w - 16 - (x + 90)
+        draw_label(draw, (x + 90, y), _name(names, seat), NAME, max_width=name_w, bold=place == 1, within=cell)
+
+
 def _draw_panel(img, view, seat: int, box, card_size, names: list[str], locale: str) -> None:
     x, y, w, h = box
     card_w, card_h = card_size
     s = view["seats"][seat]
     draw = ImageDraw.Draw(img)
     to_move = view["mode"] == "relaxed" and view["turn_seat"] == seat and not view["over"]
-    outline, width = (seat_colour(seat), 5) if to_move else ((200, 195, 185), 2)
-    draw.rounded_rectangle((x, y, x + w, y + h), radius=12, fill=PANEL_FILL, outline=outline, width=width)
-    _draw_panel_title(img, view, seat, (x, y, w), names, locale, to_move)
+    outline, width = (seat_colour(seat), 6) if to_move else ((200, 195, 185), 2)
+    panel = (x, y, x + w, y + h)
+    draw.rounded_rectangle(panel, radius=12, fill=PANEL_FILL, outline=outline, width=width)
+    title_rows = _draw_panel_title(img, view, seat, (x, y, w), names, locale, to_move)
     dim = s["done"]
-    cy = y + TITLE_H
+    cy = y + TITLE_H * title_rows
     cx = x + 12
     gap = 6
-    group_gap = 16 if w < 700 else 28
+    group_gap = 18 if w < 700 else 32
     caption_y = cy + card_h + CAPTION_H / 2
-    # Stok: its open top card; the count goes in the caption.
+    # Stack: its open top card; the count goes in the caption.
     _paste_card(img, cx, cy, card_w, card_h, s["stok_top"], PANEL_FILL, dim=dim)
-    _caption(draw, cx + card_w / 2, caption_y, f"{_label(locale, 'stok')} {s['stok_count']}")
+    stok = f"{_label(locale, 'stok')} {s['stok_count']}"
+    stok_box = draw_label(draw, (cx, caption_y), stok, TEXT, CAPTION, within=panel)
     cx += card_w + group_gap
     rij_left = cx
     for card in s["rij"]:
         _paste_card(img, cx, cy, card_w, card_h, card, PANEL_FILL, dim=dim)
         cx += card_w + gap
-    _caption(draw, (rij_left + cx - gap) / 2, caption_y, _label(locale, "rij"))
+    # Left-aligned under the Row, so the Turn pile's caption has room to say how many cards lie open.
+    rij_x = max(rij_left, stok_box[2] + 14)
+    rij_box = draw_label(draw, (rij_x, caption_y), _label(locale, "rij"), TEXT, CAPTION, within=panel)
     cx += group_gap - gap
-    draai_left = cx
-    # The open pile: its top card with the number of open cards; then the face-down part.
+    # The open pile: its top card; then the face-down part with its count on the back.
     _paste_card(img, cx, cy, card_w, card_h, s["draai_top"], PANEL_FILL, dim=dim)
-    if s["draai_open"]:
-        _count_badge(img, cx + card_w - 4, cy + 4, s["draai_open"], 17)
     cx += card_w + gap
     if s["draai_down"]:
         _paste_card(img, cx, cy, card_w, card_h, "back", PANEL_FILL, dim=dim or not view["can_turn"])
-        _count_badge(img, cx + card_w / 2, cy + card_h / 2, s["draai_down"], 22)
+        _count_badge(img, cx + card_w / 2, cy + card_h / 2, s["draai_down"])
     else:
         _paste_card(img, cx, cy, card_w, card_h, None, PANEL_FILL)
-    _caption(draw, (draai_left + cx + card_w) / 2, caption_y, _label(locale, "draaistok"))
+    # The Turn pile's caption, with the number of open cards, ends under its face-down part and
+    # may reach back under the Row, never into the Row's own caption.
+    right = cx + card_w
+    room = right - max(rij_box[2], stok_box[2]) - 16
+    caption = (
+        _label(locale, "draaistok-open", count=s["draai_open"]) if s["draai_open"] else _label(locale, "draaistok")
+    )
+    if _length(caption, TEXT) > room:
+        caption = _label(locale, "draaistok")
+    draw_label(draw, (right, caption_y), caption, TEXT, CAPTION, anchor="rm", max_width=room, within=panel)
 
 
-def _caption(draw: ImageDraw.ImageDraw, cx: float, cy: float, text: str) -> None:
-    draw.text((cx, cy), text, font=font(20), fill=(95, 95, 95), anchor="mm")
-
-
-def _draw_panel_title(img, view, seat: int, box, names: list[str], locale: str, to_move: bool) -> None:
-    x, y, w = box
+def _status_badges(view, seat: int, locale: str, to_move: bool) -> list[tuple[str, tuple[int, int, int]]]:
     s = view["seats"][seat]
+    badges = []
+    if view["stop_seat"] == seat:
+        badges.append((_label(locale, "stopped"), STOP_FILL))
+    if s["done"]:
+        badges.append((_label(locale, "done"), DONE_FILL))
+    if to_move:
+        badges.append((_label(locale, "to-move"), seat_colour(seat)))
+    return badges
+
+
+def _draw_panel_title(img, view, seat: int, box, names: list[str], locale: str, to_move: bool) -> int:
+    """The name, the status badges, the Kings' Hoops won and the score; returns the rows used."""
+    x, y, w = box
     draw = ImageDraw.Draw(img)
-    mid = y + TITLE_H / 2 + 1
-    seat_marker(draw, seat, x + 22, mid, 11)
-    # Right: the running score of this round and the total of the finished rounds.
     score = view["round_score"][seat]
     total = view["totals"][seat]
-    score_text = f"{_label(locale, 'round-score')} {score:+d} · {_label(locale, 'total')} {total}"
-    right = x + w - 12
-    score_w = font(22).getlength(score_text)
-    draw.text((right, mid), score_text, font=font(22), fill=INK, anchor="rm")
-    right -= score_w + 10
+    score_text = _label(locale, "score", round=f"{score:+d}", total=total)
     won = [h["suit"] for h in view["herenhopen"] if h["seat"] == seat]
-    # One tag per suit ("K♥ x2" for two), so many Herenhopen never push the name off the panel.
+    # One tag per suit ("K♥ x2" for two), so many King's Hoops never push the name off the panel.
     heren = [
         f"K{SUIT_SYMBOLS[suit]}" + (f" x{won.count(suit)}" if won.count(suit) > 1 else "")
         for suit in SUIT_ORDER
         if suit in won
     ]
+    badges = _status_badges(view, seat, locale, to_move)
+    two_rows = _columns(view["players"]) > 1 and w < 700
+    mid = y + TITLE_H / 2 + 2
+    stamp_seat_marker(img, seat, x + 24, mid, 13)
+    right = x + w - 12
     for king in reversed(heren):
         right -= _heren_badge(img, right, mid, king) + 6
-    if view["stop_seat"] == seat:
-        right -= _badge(img, right, mid, _label(locale, "stopped"), 20, STOP_FILL, anchor="r") + 8
-    if s["done"]:
-        right -= _badge(img, right, mid, _label(locale, "done"), 20, DONE_FILL, anchor="r") + 8
-    if to_move:
-        right -= _badge(img, right, mid, _label(locale, "to-move"), 20, seat_colour(seat), anchor="r") + 8
-    if view["over"] and total == max(view["totals"]):
-        right -= _badge(img, right, mid, _label(locale, "winner"), 20, WINNER_FILL, anchor="r") + 8
-    name = fit_text(_name(names, seat), 26, max(40, int(right - (x + 40) - 8)))
-    draw_text(img, x + 40, mid, name, 26)
+    if two_rows:
+        # Second row: the score on the left, the badges on the right.
+        mid2 = mid + TITLE_H
+        badge_right = x + w - 12
+        for text, fill in reversed(badges):
+            badge_right -= _badge(img, badge_right, mid2, text, fill, anchor="r") + 8
+        room = badge_right - (x + 14) - 8
+        draw_label(draw, (x + 14, mid2), score_text, TEXT, max_width=room, within=(x, y, x + w, y + 2 * TITLE_H))
+    else:
+        for text, fill in reversed(badges):
+            right -= _badge(img, right, mid, text, fill, anchor="r") + 8
+        score_w = _length(score_text, TEXT)
+        draw_label(draw, (right, mid), score_text, TEXT, anchor="rm")
+        right -= score_w + 14
+    draw_label(draw, (x + 46, mid), _name(names, seat), NAME, max_width=max(40, right - (x + 46) - 8), bold=True)
+    return 2 if two_rows else 1
 
 
 # ---- buttons --------------------------------------------------------------------------------
 
 
 def action_label(view: dict[str, Any], action: str, locale: str = "en") -> str:
-    """A button label: "5♥ (Stok)", "5♥ (Rij 2)", "5♥ (Draaistok)", "Turn three", "Stop!" ..."""
+    """A button label naming what moves where: "5♥ Stack → middle", "5♥ Row 2 → middle",
+    "Turn three", "Stop!" ... (every card is in one place, so no two labels read the same)."""
     if "." in action:
         source, card = action.split(".", 1)
         if source == "s":
@@ -307,9 +405,9 @@ def action_label(view: dict[str, Any], action: str, locale: str = "en") -> str:
             where = _label(locale, "draaistok")
         else:
             where = _label(locale, "rij-slot", slot=int(source[1:]))
-        return f"{card_text(card)} ({where})"[:60]
+        return _label(locale, "play-button", card=card_text(card), source=where)[:80]
     key = {"turn": "turn", "stop": "stop", "done": "done-button", "pass": "pass"}.get(action)
-    return _label(locale, key)[:60] if key else action[:60]
+    return _label(locale, key)[:80] if key else action[:80]
 
 
 def format_event(event: dict[str, Any]) -> dict[str, Any]:

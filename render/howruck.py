@@ -1,15 +1,19 @@
-"""How Ruck! pictures, drawn from a view (never the state).
+"""How Ruck! pictures, drawn from a view (never the state), readable on a phone.
 
-``render_board``: the score track with the barrel and both goals, the rope with each side's three
-fields (top card, the "How Ruck!" mark, a hint of the stack beneath, each side's strength), barrels
-won, cards in hand and draw pile, and the last move's lines. While the teams are formed it shows
-the race instead of the rope. ``render_hand``: the viewer's hand, or the pair they are splitting.
+``render_board`` (portrait): both players with barrels won, cards in hand and draw pile; the score
+track with the barrel and both goals; each side's three fields above and below the rope (top card,
+the "How Ruck!" mark, a hint of the stack beneath, each side's strength); and the last move's
+lines. While the teams are formed it shows the race instead of the rope, and at the end the final
+ranking. ``render_hand``: the viewer's hand, or the pair they are splitting, three cards a row.
+Every text is at least ``min_text(width)`` (7 px cap height when shown 400 px wide) and reported
+to ``render.layout`` with the box it must stay in.
 Colours always come with a shape and a word: red triangle, blue square, green circle, white diamond,
 Nessie star; player A is a circle, player B a square (``render.common``).
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engines.howruck_cards import MEN_COLOURS, card
@@ -18,17 +22,21 @@ from render.common import (
     BACKGROUND,
     INK,
     MUTED,
+    draw_label,
     draw_shape,
     drawable,
     font,
     new_canvas,
     seat_colour,
     seat_marker,
-    text_centered,
+    stamp_shape,
     to_png,
 )
 
-WIDTH, HEIGHT = 1200, 720
+# Portrait, close to 4:5: Discord shows it larger on a phone than a landscape picture.
+WIDTH, HEIGHT = 1080, 1380
+HAND_WIDTH = 780
+MARGIN = 24
 TRACK_FIELDS = 12
 SIDES = ("a", "b")
 
@@ -121,36 +129,44 @@ def action_label(view: dict[str, Any], action: str, locale: str = "en") -> str:
         text = tr(
             locale, "howruck-label-keep", keep=card_title(pair[keep], locale), give=card_title(pair[1 - keep], locale)
         )
-        return text[:60]
+        return text[:80]
     viewer = view.get("viewer")
     code, _, choice = action.partition(":")
     c = card(code)
+    title = card_title(code, locale)
+    # Every label names the card that moves, so two buttons never read the same, grouped or not.
     if c.is_scot:
-        return _field_words(choice, viewer, locale)[:60]
+        return tr(locale, "howruck-label-play-to", card=title, field=_field_words(choice, viewer, locale))[:80]
     if choice == "x":
-        return tr(locale, "howruck-label-decline")
-    if not choice:
-        return tr(locale, "howruck-label-do")
-    if c.action == "TZ":
-        return tr(locale, "howruck-label-name-value", value=int(choice))
-    if c.action == "VT":
+        what = tr(locale, "howruck-label-decline")
+    elif not choice:
+        what = tr(locale, "howruck-label-do")
+    elif c.action == "TZ":
+        what = tr(locale, "howruck-label-name-value", value=int(choice))
+    elif c.action == "VT":
         count = view["tug"]["hands"][1 - viewer] if viewer is not None else 0
-        return tr(locale, "howruck-label-steal", position=int(choice), count=count)
-    if c.action == "WK":
+        what = tr(locale, "howruck-label-steal", position=int(choice), count=count)
+    elif c.action == "WK":
         source, target = choice.split("-")
         stack = view["tug"]["fields"][source]
         moved = card_name(stack[-1], locale) if stack else "?"
-        text = tr(
+        what = tr(
             locale,
             "howruck-label-switch",
             card=moved,
             **{"from": _side_field(source, viewer, locale), "to": _side_field(target, viewer, locale)},
         )
-        return text[:60]
-    return action
+    else:
+        return action
+    return tr(locale, "howruck-label-card-does", card=title, what=what[:1].lower() + what[1:])[:80]
 
 
 # ---- drawing helpers ----------------------------------------------------------------------------
+
+
+def min_text(width: int) -> int:
+    """The smallest font size on a picture ``width`` pixels wide: 7 px cap height at 400 px."""
+    return -(-width * 28 // 1280)
 
 
 def _mix(rgb: tuple[int, int, int], towards: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
@@ -161,20 +177,35 @@ def _tint(rgb: tuple[int, int, int], amount: float = 0.8) -> tuple[int, int, int
     return _mix(rgb, (255, 255, 255), amount)
 
 
-def _fit(text: str, size: int, width: int, minimum: int = 14) -> int:
-    """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels."""
+@lru_cache(maxsize=4096)
+def _fit(text: str, size: int, width: float, minimum: int = 14) -> int:
+    """The largest size from ``size`` down to ``minimum`` at which ``text`` fits in ``width``."""
     text = drawable(text)
     while size > minimum and font(size).getlength(text) > width:
-        size -= 2
+        size -= 1
     return size
 
 
-def _text_left(draw, x: float, y: float, text: str, size: int, fill=INK, anchor: str = "lm") -> None:
-    draw.text((x, y), drawable(text), font=font(size), fill=fill, anchor=anchor)
+def _text(
+    draw, xy: tuple[float, float], text: str, size: int, fill=INK, *, anchor: str = "lm", within=None, width=None
+) -> tuple[float, float, float, float]:
+    """One line, shortened on purpose with "…" past ``width``, reported with the box it must keep to."""
+    return draw_label(draw, xy, text, size, fill, anchor=anchor, within=within, max_width=width)
 
 
-def _centered(draw, xy: tuple[float, float], text: str, size: int, fill=INK) -> None:
-    text_centered(draw, xy, drawable(text), size, fill=fill)
+def _line(draw, xy, text: str, size: int, width: float, minimum: int, fill=INK, *, anchor="lm", within=None):
+    """A line shrunk towards ``minimum`` to fit ``width``, and shortened only if that is not enough."""
+    return _text(draw, xy, text, _fit(text, size, width, minimum), fill, anchor=anchor, within=within, width=width)
+
+
+def _shape(draw, shape: str, cx: float, cy: float, r: float, fill) -> None:
+    """A colour's shape with a 2 px outline, stamped from a cached tile when the canvas is at hand
+    (Pillow outlines wide polygons through a mask the size of the whole board)."""
+    image = getattr(draw, "_image", None)
+    if image is not None and image.mode == "RGB":
+        stamp_shape(image, shape, cx, cy, r, fill)
+    else:
+        draw_shape(draw, shape, cx, cy, r, fill, width=2)
 
 
 def _barrel(draw, cx: float, cy: float, w: float, h: float, filled: bool = True) -> None:
@@ -185,11 +216,11 @@ def _barrel(draw, cx: float, cy: float, w: float, h: float, filled: bool = True)
         draw.line((cx - w / 2 + 2, y, cx + w / 2 - 2, y), fill=BARREL_DARK, width=3)
 
 
-def _wrap(text: str, size: int, width: int) -> list[str]:
-    words, lines, line = text.split(), [], ""
+def _wrap(text: str, size: int, width: float) -> list[str]:
+    words, lines, line = drawable(text).split(), [], ""
     for word in words:
         candidate = f"{line} {word}".strip()
-        if font(size).getlength(drawable(candidate)) <= width or not line:
+        if font(size).getlength(candidate) <= width or not line:
             line = candidate
         else:
             lines.append(line)
@@ -199,90 +230,133 @@ def _wrap(text: str, size: int, width: int) -> list[str]:
     return lines
 
 
-def draw_card(draw, box: tuple[float, float, float, float], code: str, locale: str, hint: bool = False) -> None:
+def draw_card(
+    draw, box: tuple[float, float, float, float], code: str, locale: str, hint: bool = False, *, minimum: int = 14
+) -> None:
     """One card face: colour band with its shape, big value, its name, the How Ruck! banner; with
-    ``hint`` an action card also says in a few words what it does."""
+    ``hint`` an action card also says in a few words what it does. No text below ``minimum``."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     c = card(code)
     key = _colour_key(code)
     colour = CARD_COLOURS[key]
     draw.rounded_rectangle(box, radius=12, fill=CARD_FACE, outline=INK, width=3)
-    band = h * 0.2
+    band = max(h * 0.2, minimum * 1.5)
     draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + band), radius=9, fill=colour)
-    draw_shape(draw, CARD_SHAPES[key], x0 + band * 0.55, y0 + band * 0.55, band * 0.32, (255, 255, 255), width=2)
+    _shape(draw, CARD_SHAPES[key], x0 + band * 0.55, y0 + band * 0.55, band * 0.32, (255, 255, 255))
     name = card_name(code, locale)
     if c.is_scot:
         word = name if c.kind == "nessie" else name.rsplit(" ", 1)[0]
     else:
         word = tr(locale, "howruck-label-action-card")
-    _text_left(
-        draw, x0 + band, y0 + band * 0.55, word, _fit(word, int(band * 0.6), int(w - band * 1.2)), fill=(255, 255, 255)
+    band_box = (x0 + 3, y0 + 3, x1 - 3, y0 + band)
+    _line(
+        draw,
+        (x0 + band, y0 + band * 0.55),
+        word,
+        max(minimum, int(band * 0.6)),
+        w - band * 1.2,
+        minimum,
+        (255, 255, 255),
+        within=band_box,
     )
+    banner_top = y1 - max(h * 0.2, minimum * 1.5) if c.howruck else y1 - 6
     if c.is_scot:
-        value_size = int(min(h * 0.42, w * 0.6))
+        value_size = int(min((banner_top - y0 - band) * 0.8, w * 0.6))
         value_colour = colour if key != "w" else INK
-        _centered(draw, ((x0 + x1) / 2, y0 + band + (h - band) * 0.42), str(c.value), value_size, fill=value_colour)
+        centre = ((x0 + x1) / 2, (y0 + band + banner_top) / 2)
+        _text(draw, centre, str(c.value), value_size, value_colour, anchor="mm", within=box)
     else:
-        _paragraph(draw, name, (x0 + x1) / 2, y0 + band + (h - band) * 0.3, int(w - 14), max(14, int(w * 0.15)), colour)
+        body_bottom = banner_top - 4
+        size = max(minimum, int(w * 0.15))
         if hint and w >= 110:
             text = tr(locale, "howruck-label-hint", card=code)
-            _paragraph(draw, text, (x0 + x1) / 2, y0 + band + (h - band) * 0.72, int(w - 14), 17, MUTED, bottom=y1 - 6)
+            name_bottom = _paragraph(draw, name, (x0 + x1) / 2, y0 + band + 8, w - 14, size, colour, minimum, box)
+            _paragraph(
+                draw, text, (x0 + x1) / 2, name_bottom + 6, w - 14, minimum, MUTED, minimum, box, bottom=body_bottom
+            )
+        else:
+            _paragraph(draw, name, (x0 + x1) / 2, y0 + band + 8, w - 14, size, colour, minimum, box, bottom=body_bottom)
     if c.howruck:
-        banner = (x0 + 4, y1 - h * 0.2, x1 - 4, y1 - 5)
+        banner = (x0 + 4, banner_top, x1 - 4, y1 - 5)
         draw.rectangle(banner, fill=HOW_RUCK_BANNER, outline=INK, width=2)
         label = tr(locale, "howruck-label-how-ruck")
-        size = _fit(label, int(h * 0.11), int(w - 16))
-        _centered(draw, ((x0 + x1) / 2, (banner[1] + banner[3]) / 2), label, size, fill=INK)
+        size = max(minimum, int((banner[3] - banner[1]) * 0.6))
+        _line(
+            draw, ((x0 + x1) / 2, (banner[1] + banner[3]) / 2), label, size, w - 16, minimum, anchor="mm", within=banner
+        )
 
 
-def _paragraph(draw, text: str, cx: float, cy: float, width: int, size: int, fill, bottom: float = 1e9) -> None:
-    """Centred lines around (cx, cy), the type shrunk until the longest word fits the width and
-    the last line stays above ``bottom``."""
+def _paragraph(
+    draw, text: str, cx: float, top: float, width: float, size: int, fill, minimum: int, within, bottom: float = 1e9
+) -> float:
+    """Centred lines from ``top``, the type shrunk (not below ``minimum``) until the longest word
+    fits; lines that would pass ``bottom`` are left out, the last one kept ends in "…". Returns
+    where the text ends."""
     longest = max(text.split(), key=lambda word: font(size).getlength(drawable(word)), default="")
-    size = _fit(longest, size, width, minimum=11)
+    size = _fit(longest, size, width, minimum)
+    step = size * 1.2
     lines = _wrap(text, size, width)
-    top = cy - (len(lines) - 1) * size * 0.6
-    top = min(top, bottom - size * 0.7 - (len(lines) - 1) * size * 1.2)
-    for i, line in enumerate(lines):
-        _centered(draw, (cx, top + i * size * 1.2), line, size, fill=fill)
+    room = max(1, int((bottom - top) // step))
+    if len(lines) > room:
+        lines = lines[: room - 1] + [" ".join(lines[room - 1 :])]
+    y = top
+    for line in lines:
+        _text(draw, (cx, y + step / 2), line, size, fill, anchor="mm", within=within, width=width)
+        y += step
+    return y
 
 
-def _empty_slot(draw, box, locale: str) -> None:
+def _empty_slot(draw, box, locale: str, minimum: int) -> None:
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=12, fill=None, outline=MUTED, width=2)
-    _centered(draw, ((x0 + x1) / 2, (y0 + y1) / 2 - 10), "2", int((y1 - y0) * 0.35), fill=(175, 175, 175))
-    _centered(draw, ((x0 + x1) / 2, y1 - 24), tr(locale, "howruck-label-empty"), 20, fill=MUTED)
+    _text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 - 16), "2", int((y1 - y0) * 0.35), (175, 175, 175), anchor="mm")
+    _text(
+        draw, ((x0 + x1) / 2, y1 - minimum), tr(locale, "howruck-label-empty"), minimum, MUTED, anchor="mm", within=box
+    )
 
 
 # ---- the board ------------------------------------------------------------------------------------
+
+SMALL = min_text(WIDTH)  # 24 px on the 1080 px board
+NAME_SIZE = 32
+HEADER_ROWS = (34, 88, 136)  # round title, player a, player b
+STATUS_Y = 184
+TRACK_TOP, TRACK_H = 214, 122
+TUG_TOP = 356
+PLATE_H = 54
+FIELD_W, FIELD_H, FIELD_GAP = 330, 296, 21
+ROPE_H = 48
+LAST_TOP = TUG_TOP + 2 * (PLATE_H + 10 + FIELD_H) + ROPE_H + 20
+LAST_LINE = 34
+BARREL_W, BARREL_H = 44, 54  # the barrel on the track: 41 px on a 1280 px picture and up
+ICON_W, ICON_H = 36, 44  # barrels won
 
 
 def _header(draw, view: dict[str, Any], names: list[str], locale: str) -> None:
     tug = view.get("tug")
     target = view["barrels_to_win"]
+    _text(draw, (MARGIN, HEADER_ROWS[0]), tr(locale, "howruck-label-round", round=view["round"]), 36)
     for seat in (0, 1):
-        right = seat == 1
-        x = WIDTH - 30 if right else 30
-        marker_x = x - 18 if right else x + 18
-        seat_marker(draw, seat, marker_x, 32, 16)
-        anchor = "rm" if right else "lm"
-        name_x = x - 46 if right else x + 46
-        _text_left(draw, name_x, 32, names[seat], _fit(names[seat], 34, 330), anchor=anchor)
-        for i in range(target):
-            bx = (x - 18 - i * 34) if right else (x + 18 + i * 34)
-            _barrel(draw, bx, 76, 24, 30, filled=i < view["barrels"][seat])
+        y = HEADER_ROWS[1 + seat]
+        row = (0, y - 24, WIDTH, y + 24)
+        seat_marker(draw, seat, MARGIN + 16, y, 15)
+        counts_left = WIDTH - MARGIN
         if tug is not None:
             counts = (
                 f"{tr(locale, 'howruck-label-hand', count=tug['hands'][seat])} · "
                 f"{tr(locale, 'howruck-label-pile', count=tug['piles'][seat])}"
             )
-            cx = (x - 20 - target * 34) if right else (x + 20 + target * 34)
-            _text_left(draw, cx, 76, counts, 24, fill=MUTED, anchor="rm" if right else "lm")
-    _centered(draw, (WIDTH / 2, 28), tr(locale, "howruck-label-round", round=view["round"]), 30)
+            counts_left = _text(draw, (WIDTH - MARGIN, y), counts, SMALL, MUTED, anchor="rm", within=row)[0]
+        barrels_right = counts_left - 20
+        for i in range(target):
+            bx = barrels_right - ICON_W / 2 - (target - 1 - i) * (ICON_W + 6)
+            _barrel(draw, bx, y, ICON_W, ICON_H, filled=i < view["barrels"][seat])
+        name_room = barrels_right - target * (ICON_W + 6) - 16 - (MARGIN + 44)
+        _line(draw, (MARGIN + 44, y), names[seat], NAME_SIZE, name_room, SMALL, within=row)
     status = _status(view, names, locale)
     if status:
-        _centered(draw, (WIDTH / 2, 70), status, _fit(status, 28, 380), fill=_status_colour(view))
+        _line(draw, (WIDTH / 2, STATUS_Y), status, 30, WIDTH - 2 * MARGIN, SMALL, _status_colour(view), anchor="mm")
 
 
 def _status(view: dict[str, Any], names: list[str], locale: str) -> str:
@@ -305,37 +379,57 @@ def _status_colour(view: dict[str, Any]) -> tuple[int, int, int]:
 
 
 def _track(draw, view: dict[str, Any], locale: str) -> None:
-    left, top, cell, height = 60, 110, 90, 84
+    """Twelve fields; the number on top, the barrel in the middle, GOAL / start at the bottom."""
+    cell = (WIDTH - 2 * MARGIN) / TRACK_FIELDS
+    top, height = TRACK_TOP, TRACK_H
     tug = view.get("tug")
     for i in range(TRACK_FIELDS):
         number = i + 1
         owner = 0 if number <= TRACK_FIELDS // 2 else 1
-        x0 = left + i * cell
+        x0 = MARGIN + i * cell
         box = (x0, top, x0 + cell, top + height)
         goal = number in (1, TRACK_FIELDS)
-        fill = _tint(seat_colour(owner), 0.55 if goal else 0.82)
-        draw.rectangle(box, fill=fill, outline=INK, width=2)
-        _centered(draw, (x0 + 16, top + 16), str(number), 20, fill=INK)
+        draw.rectangle(box, fill=_tint(seat_colour(owner), 0.55 if goal else 0.82), outline=INK, width=2)
+        _text(draw, (x0 + 8, top + 20), str(number), SMALL, within=box)
         if goal:
-            seat_marker(draw, owner, x0 + cell - 18, top + 18, 11)
-            _centered(draw, (x0 + cell / 2, top + height - 16), tr(locale, "howruck-label-goal"), 20)
+            seat_marker(draw, owner, x0 + cell - 18, top + 20, 11)
+            _line(
+                draw,
+                (x0 + cell / 2, top + height - 18),
+                tr(locale, "howruck-label-goal"),
+                SMALL,
+                cell - 6,
+                SMALL,
+                anchor="mm",
+                within=box,
+            )
         elif number in (6, 7):
-            _centered(draw, (x0 + cell / 2, top + height - 14), tr(locale, "howruck-label-start"), 18, fill=MUTED)
+            _line(
+                draw,
+                (x0 + cell / 2, top + height - 18),
+                tr(locale, "howruck-label-start"),
+                SMALL,
+                cell - 6,
+                SMALL,
+                MUTED,
+                anchor="mm",
+                within=box,
+            )
     # The boundary between the halves decides a round that runs out of cards.
-    mid = left + cell * TRACK_FIELDS // 2
+    mid = MARGIN + cell * TRACK_FIELDS / 2
     draw.line((mid, top - 6, mid, top + height + 6), fill=INK, width=5)
     if tug is None:
         return
     y = top + height / 2 + 2
-    moved_from = _barrel_moved_from(view)
+    moved_from = None if view["winner"] is not None else _barrel_moved_from(view)
     if moved_from is not None and moved_from != tug["barrel"]:
-        start, end = left + (moved_from - 0.5) * cell, left + (tug["barrel"] - 0.5) * cell
-        _barrel(draw, start, y, 46, 56, filled=False)
+        start, end = MARGIN + (moved_from - 0.5) * cell, MARGIN + (tug["barrel"] - 0.5) * cell
+        _barrel(draw, start, y, BARREL_W, BARREL_H, filled=False)
         direction = 1 if end > start else -1
         shaft_end = end - direction * 30
         draw.line((start + direction * 24, y, shaft_end, y), fill=BARREL_DARK, width=7)
         draw.polygon([(shaft_end + direction * 16, y), (shaft_end, y - 13), (shaft_end, y + 13)], fill=BARREL_DARK)
-    _barrel(draw, left + (tug["barrel"] - 0.5) * cell, y, 46, 56)
+    _barrel(draw, MARGIN + (tug["barrel"] - 0.5) * cell, y, BARREL_W, BARREL_H)
 
 
 def _barrel_moved_from(view: dict[str, Any]) -> int | None:
@@ -354,86 +448,107 @@ def _barrel_moved_from(view: dict[str, Any]) -> int | None:
     return None
 
 
-def _rope(draw, y: int) -> None:
+def _rope(draw, y: float) -> None:
     draw.rectangle((0, y - 9, WIDTH, y + 9), fill=ROPE)
     for x in range(0, WIDTH, 22):
         draw.line((x, y + 9, x + 14, y - 9), fill=ROPE_DARK, width=3)
-    draw.rectangle((WIDTH / 2 - 7, y - 30, WIDTH / 2 + 7, y + 30), fill=(200, 30, 40), outline=INK, width=2)
+    draw.rectangle((WIDTH / 2 - 30, y - 7, WIDTH / 2 + 30, y + 7), fill=(200, 30, 40), outline=INK, width=2)
 
 
-def _slot_box(side: int, colour_index: int) -> tuple[int, int, int, int]:
-    slot_w, gap = 160, 18
-    start = 30 if side == 0 else WIDTH // 2 + 36
-    x0 = start + colour_index * (slot_w + gap)
-    return (x0, 212, x0 + slot_w, 506)
+def _side_top(seat: int) -> float:
+    """Where a side's band (strength plate and fields) starts: seat a above the rope, b below."""
+    return TUG_TOP if seat == 0 else TUG_TOP + PLATE_H + 10 + FIELD_H + ROPE_H
+
+
+def _field_box(side: int, colour_index: int) -> tuple[float, float, float, float]:
+    x0 = MARGIN + colour_index * (FIELD_W + FIELD_GAP)
+    # Seat a: plate, then fields (nearest the rope at the bottom); seat b: fields, then plate.
+    y0 = _side_top(side) + (PLATE_H + 10 if side == 0 else 0)
+    return (x0, y0, x0 + FIELD_W, y0 + FIELD_H)
 
 
 def _chip(draw, cx: float, cy: float, code: str) -> None:
-    """A small token of a card beneath the top one: its colour, shape and value."""
+    """A token of the card beneath the top one: its colour, shape and value."""
     key = _colour_key(code)
-    colour = CARD_COLOURS[key]
-    draw.rounded_rectangle((cx - 20, cy - 15, cx + 20, cy + 15), radius=6, fill=colour, outline=INK, width=2)
-    _centered(draw, (cx, cy), str(card(code).value), 22, fill=(255, 255, 255))
+    box = (cx - 30, cy - 21, cx + 30, cy + 21)
+    draw.rounded_rectangle(box, radius=8, fill=CARD_COLOURS[key], outline=INK, width=2)
+    draw_shape(draw, CARD_SHAPES[key], cx - 15, cy, 9, (255, 255, 255), width=1)
+    _text(draw, (cx + 12, cy), str(card(code).value), SMALL, (255, 255, 255), anchor="mm", within=box)
 
 
 def _field(draw, view: dict[str, Any], field: str, locale: str) -> None:
     side = SIDES.index(field[0])
-    colour_index = MEN_COLOURS.index(field[1])
-    x0, y0, x1, y1 = _slot_box(side, colour_index)
+    x0, y0, x1, y1 = box = _field_box(side, MEN_COLOURS.index(field[1]))
     frame = CARD_COLOURS[field[1]]
-    draw.rounded_rectangle((x0, y0, x1, y1), radius=14, fill=_tint(frame, 0.85), outline=frame, width=5)
-    draw_shape(draw, CARD_SHAPES[field[1]], x0 + 20, y0 + 20, 10, frame, width=2)
+    draw.rounded_rectangle(box, radius=14, fill=_tint(frame, 0.85), outline=frame, width=5)
+    _shape(draw, CARD_SHAPES[field[1]], x0 + 24, y0 + 24, 12, frame)
     word = tr(locale, "howruck-label-field-name", field=field[1])
-    _text_left(draw, x0 + 38, y0 + 20, word, 22, fill=_mix(frame, INK, 0.3))
-    card_box = (x0 + 12, y0 + 52, x1 - 16, y1 - 46)
+    _text(draw, (x0 + 44, y0 + 24), word, SMALL, _mix(frame, INK, 0.3), within=box)
+    card_box = (x0 + 12, y0 + 48, x1 - 12, y1 - 56)
     stack = view["tug"]["fields"][field]
     if not stack:
-        _empty_slot(draw, card_box, locale)
+        _empty_slot(draw, card_box, locale, SMALL)
         return
     beneath = len(stack) - 1
     # Offset edges behind the top card hint at how deep the stack is.
     for i in range(min(beneath, 3), 0, -1):
-        shifted = (card_box[0] + i * 4, card_box[1] - i * 5, card_box[2] + i * 4, card_box[3] - i * 5)
+        shifted = (card_box[0] + i * 3, card_box[1] - i * 3, card_box[2] + i * 3, card_box[3] - i * 3)
         draw.rounded_rectangle(shifted, radius=12, fill=(225, 220, 210), outline=INK, width=2)
-    draw_card(draw, card_box, stack[-1], locale)
+    draw_card(draw, card_box, stack[-1], locale, minimum=SMALL)
     if beneath:
         hint = tr(locale, "howruck-label-beneath", count=beneath)
-        _text_left(draw, x0 + 14, y1 - 22, hint, _fit(hint, 22, x1 - x0 - 70))
-        _chip(draw, x1 - 34, y1 - 22, stack[-2])
+        _line(draw, (x0 + 14, y1 - 28), hint, SMALL, x1 - x0 - 100, SMALL, within=box)
+        _chip(draw, x1 - 44, y1 - 28, stack[-2])
 
 
 def _sides(draw, view: dict[str, Any], names: list[str], locale: str) -> None:
     tug = view["tug"]
-    _rope(draw, 360)
+    _rope(draw, TUG_TOP + PLATE_H + 10 + FIELD_H + ROPE_H / 2)
     for field in (side + colour for side in SIDES for colour in MEN_COLOURS):
         _field(draw, view, field, locale)
     for seat in (0, 1):
-        x0 = _slot_box(seat, 0)[0]
-        x1 = _slot_box(seat, 2)[2]
-        cx = (x0 + x1) / 2
-        label = tr(locale, "howruck-label-strength", name=names[seat], value=tug["strength"][seat])
-        plate = (cx - 220, 516, cx + 220, 562)
+        top = _side_top(seat) + (0 if seat == 0 else FIELD_H + 10)
+        plate = (MARGIN, top, WIDTH - MARGIN, top + PLATE_H)
         draw.rounded_rectangle(
             plate, radius=12, fill=_tint(seat_colour(seat), 0.75), outline=seat_colour(seat), width=4
         )
-        seat_marker(draw, seat, plate[0] + 26, 539, 13)
-        _centered(draw, (cx + 14, 539), label, _fit(label, 32, 380))
+        mid = (plate[1] + plate[3]) / 2
+        seat_marker(draw, seat, plate[0] + 28, mid, 14)
+        label = tr(locale, "howruck-label-strength", name=names[seat], value=tug["strength"][seat])
+        _line(draw, (plate[0] + 54, mid), label, 30, plate[2] - plate[0] - 70, SMALL, within=plate)
 
 
 def _forming(draw, view: dict[str, Any], names: list[str], locale: str) -> None:
     forming = view["forming"]
-    _centered(draw, (WIDTH / 2, 238), tr(locale, "howruck-label-forming"), 34)
+    _text(draw, (WIDTH / 2, TUG_TOP + 24), tr(locale, "howruck-label-forming"), 34, anchor="mm")
+    panel_h = 330
     for seat in (0, 1):
-        x0 = 40 if seat == 0 else WIDTH // 2 + 20
-        x1 = x0 + WIDTH // 2 - 60
-        top = 275
-        faster = forming["faster"] == seat
+        x0, x1 = MARGIN, WIDTH - MARGIN
+        top = TUG_TOP + 64 + seat * (panel_h + 24)
+        box = (x0, top, x1, top + panel_h)
         outline = seat_colour(seat)
-        draw.rounded_rectangle((x0, top, x1, top + 270), radius=16, fill=_tint(outline, 0.85), outline=outline, width=5)
-        seat_marker(draw, seat, x0 + 30, top + 34, 15)
-        _text_left(draw, x0 + 56, top + 34, names[seat], _fit(names[seat], 32, x1 - x0 - 80))
+        draw.rounded_rectangle(box, radius=16, fill=_tint(outline, 0.85), outline=outline, width=5)
+        seat_marker(draw, seat, x0 + 32, top + 38, 15)
+        faster = forming["faster"] == seat
+        badge_left = x1
+        if faster:
+            badge = tr(locale, "howruck-label-faster")
+            badge_w = font(SMALL).getlength(drawable(badge)) + 32
+            badge_box = (x1 - 20 - badge_w, top + 16, x1 - 20, top + 60)
+            draw.rounded_rectangle(badge_box, radius=10, fill=(200, 30, 40))
+            _text(
+                draw,
+                ((badge_box[0] + badge_box[2]) / 2, top + 38),
+                badge,
+                SMALL,
+                (255, 255, 255),
+                anchor="mm",
+                within=badge_box,
+            )
+            badge_left = badge_box[0]
+        _line(draw, (x0 + 58, top + 38), names[seat], NAME_SIZE, badge_left - x0 - 80, SMALL, within=box)
         done = forming["splits"][seat]
-        bar = (x0 + 24, top + 72, x1 - 24, top + 116)
+        bar = (x0 + 24, top + 80, x1 - 24, top + 130)
         draw.rectangle(bar, fill=(255, 255, 255), outline=INK, width=2)
         fill_w = (bar[2] - bar[0]) * done / 10
         if fill_w:
@@ -441,92 +556,147 @@ def _forming(draw, view: dict[str, Any], names: list[str], locale: str) -> None:
         for i in range(1, 10):
             tx = bar[0] + (bar[2] - bar[0]) * i / 10
             draw.line((tx, bar[1], tx, bar[3]), fill=(90, 90, 90), width=1)
-        _text_left(draw, x0 + 24, top + 140, tr(locale, "howruck-label-pairs", done=done), 26)
+        text_w = x1 - x0 - 48
+        _line(draw, (x0 + 24, top + 166), tr(locale, "howruck-label-pairs", done=done), 30, text_w, SMALL, within=box)
         stack = forming["stack"][seat] + (2 if forming["holding"][seat] else 0)
-        _text_left(draw, x0 + 24, top + 176, tr(locale, "howruck-label-stack", count=stack), 24, fill=MUTED)
+        _line(
+            draw,
+            (x0 + 24, top + 212),
+            tr(locale, "howruck-label-stack", count=stack),
+            28,
+            text_w,
+            SMALL,
+            MUTED,
+            within=box,
+        )
         if faster:
-            badge = tr(locale, "howruck-label-faster")
-            draw.rounded_rectangle((x1 - 240, top + 14, x1 - 20, top + 56), radius=10, fill=(200, 30, 40))
-            _centered(draw, (x1 - 130, top + 35), badge, _fit(badge, 26, 210), fill=(255, 255, 255))
             other = 1 - seat
             left = forming["stack"][other]
             if left:
                 rest = tr(locale, "howruck-label-splitting-rest", name=names[other], count=left)
-                _text_left(draw, x0 + 24, top + 218, rest, _fit(rest, 24, x1 - x0 - 48))
+                _line(draw, (x0 + 24, top + 260), rest, 28, text_w, SMALL, within=box)
         elif forming["faster"] is None and not forming["holding"][seat]:
-            _text_left(draw, x0 + 24, top + 218, tr(locale, "howruck-label-finished"), 26, fill=(200, 30, 40))
+            _line(
+                draw,
+                (x0 + 24, top + 260),
+                tr(locale, "howruck-label-finished"),
+                30,
+                text_w,
+                SMALL,
+                (200, 30, 40),
+                within=box,
+            )
+
+
+def _ranking(draw, view: dict[str, Any], names: list[str], locale: str) -> None:
+    """The end of the game: the winner, then both players by place with their barrels."""
+    winner = view["winner"]
+    box = (MARGIN, TUG_TOP, WIDTH - MARGIN, LAST_TOP - 30)
+    draw.rounded_rectangle(box, radius=18, fill=_tint(seat_colour(winner), 0.8), outline=seat_colour(winner), width=6)
+    title = tr(locale, "howruck-label-ranking")
+    _text(draw, (WIDTH / 2, box[1] + 50), title, 40, anchor="mm", within=box)
+    order = sorted((0, 1), key=lambda seat: (seat != winner, -view["barrels"][seat]))
+    for place, seat in enumerate(order, start=1):
+        y = box[1] + 150 + (place - 1) * 150
+        row = (box[0] + 20, y - 60, box[2] - 20, y + 60)
+        draw.rounded_rectangle(row, radius=14, fill=(255, 255, 255), outline=seat_colour(seat), width=4)
+        _text(draw, (row[0] + 20, y), f"{place}.", 44, within=row)
+        seat_marker(draw, seat, row[0] + 100, y, 20)
+        barrels = tr(locale, "howruck-label-barrels-won", count=view["barrels"][seat])
+        barrels_left = _text(draw, (row[2] - 20, y), barrels, 34, anchor="rm", within=row)[0]
+        for i in range(view["barrels_to_win"]):
+            bx = barrels_left - 36 - (view["barrels_to_win"] - 1 - i) * 50
+            _barrel(draw, bx, y, ICON_W, ICON_H, filled=i < view["barrels"][seat])
+        name_right = barrels_left - 36 - view["barrels_to_win"] * 50
+        _line(draw, (row[0] + 134, y), names[seat], 40, name_right - row[0] - 150, SMALL, within=row)
+    if view.get("tug") is not None:
+        _barrel(draw, box[2] - 70, box[1] + 50, 50, 62)
 
 
 def _last_move(draw, view: dict[str, Any], names: list[str], locale: str) -> None:
-    top = 582
-    draw.line((20, top - 8, WIDTH - 20, top - 8), fill=MUTED, width=2)
-    _text_left(draw, 30, top + 16, tr(locale, "howruck-label-last"), 22, fill=MUTED)
+    top = LAST_TOP
+    draw.line((MARGIN, top - 10, WIDTH - MARGIN, top - 10), fill=MUTED, width=2)
     tug = view.get("tug")
-    pending = tug is not None and tug["pending"] is not None
-    width = WIDTH - 60 - (290 if pending else 160 if tug is not None and tug["discard"] else 0)
+    pending = tug is not None and tug["pending"] is not None and view["winner"] is None
+    discard = tug is not None and bool(tug["discard"])
+    card_w = 150
+    cards = int(pending) + int(discard)
+    width = WIDTH - 2 * MARGIN - cards * (card_w + 16)
+    area = (MARGIN - 8, top, MARGIN + width, HEIGHT - 8)  # a "J" may reach into the margin
+    _text(draw, (MARGIN, top + 16), tr(locale, "howruck-label-last"), SMALL, MUTED, within=area)
     events = view.get("last") or []
     if len(events) > 4:
         # The round number already shows in the header; keep the lines that say what happened.
         events = [event for event in events if event["type"] != "round-start"]
+    room = int((HEIGHT - 8 - (top + 52 - LAST_LINE / 2)) // LAST_LINE)
     lines: list[str] = []
-    for event in events:
-        text = event_text(event, names, locale)
-        lines.extend([text] if font(22).getlength(drawable(text)) <= width else _wrap(text, 22, width))
-    for i, line in enumerate(lines[-4:]):
-        _text_left(draw, 30, top + 42 + i * 28, line, _fit(line, 24, width))
-    if pending:
-        x0, x1 = WIDTH - 290, WIDTH - 180
-        label = tr(locale, "howruck-label-stolen-card")
-        _text_left(draw, (x0 + x1) / 2, top + 16, label, 20, fill=(200, 30, 40), anchor="mm")
-        draw_card(draw, (x0, top + 30, x1, HEIGHT - 12), tug["pending"]["card"], locale)
-    if tug is not None and tug["discard"]:
-        x0, x1 = WIDTH - 150, WIDTH - 40
-        _text_left(draw, (x0 + x1) / 2, top + 16, tr(locale, "howruck-label-discard"), 20, fill=MUTED, anchor="mm")
-        draw_card(draw, (x0, top + 30, x1, HEIGHT - 12), tug["discard"][-1], locale)
+    # Whole events from the latest back, as many as fit: never the tail of a cut-off sentence.
+    for event in reversed(events):
+        wrapped = _wrap(event_text(event, names, locale), SMALL, width)
+        if len(lines) + len(wrapped) > room:
+            if not lines:
+                lines = wrapped[: room - 1] + [" ".join(wrapped[room - 1 :])]
+            break
+        lines = wrapped + lines
+    for i, line in enumerate(lines):
+        _text(draw, (MARGIN, top + 52 + i * LAST_LINE), line, SMALL, within=area, width=width)
+    x = WIDTH - MARGIN - cards * (card_w + 16) + 16
+    for show, key, code, colour in (
+        (pending, "howruck-label-stolen-card", tug["pending"]["card"] if pending else None, (200, 30, 40)),
+        (discard, "howruck-label-discard", tug["discard"][-1] if discard else None, MUTED),
+    ):
+        if not show:
+            continue
+        slot = (x, top, x + card_w, HEIGHT - 8)
+        _line(draw, (x + card_w / 2, top + 16), tr(locale, key), SMALL, card_w, SMALL, colour, anchor="mm", within=slot)
+        draw_card(draw, (x, top + 36, x + card_w, HEIGHT - 12), code, locale, minimum=SMALL)
+        x += card_w + 16
 
 
 def render_board(view: dict[str, Any], *, names: list[str], locale: str = "en") -> bytes:
     img, draw = new_canvas(WIDTH, HEIGHT, BACKGROUND)
     _header(draw, view, names, locale)
     _track(draw, view, locale)
-    if view["phase"] == "forming":
+    if view["winner"] is not None:
+        _ranking(draw, view, names, locale)
+    elif view["phase"] == "forming":
         _forming(draw, view, names, locale)
     else:
         _sides(draw, view, names, locale)
-    if view["winner"] is not None:
-        _winner_banner(draw, view["winner"], names, locale)
     _last_move(draw, view, names, locale)
     return to_png(img)
 
 
-def _winner_banner(draw, winner: int, names: list[str], locale: str) -> None:
-    text = tr(locale, "howruck-label-winner", name=names[winner])
-    box = (WIDTH / 2 - 420, 318, WIDTH / 2 + 420, 402)
-    draw.rounded_rectangle(box, radius=18, fill=_tint(seat_colour(winner), 0.6), outline=seat_colour(winner), width=6)
-    seat_marker(draw, winner, box[0] + 44, 360, 20)
-    _barrel(draw, box[2] - 44, 360, 36, 46)
-    _centered(draw, (WIDTH / 2, 360), text, _fit(text, 44, 700))
-
-
 # ---- the private picture ---------------------------------------------------------------------------
+
+HAND_SMALL = min_text(HAND_WIDTH)
+HAND_PER_ROW = 3
+HAND_GAP = 18
 
 
 def _card_size(count: int) -> tuple[int, int]:
-    gap = 16
-    width = min(170, (WIDTH - 60 - gap * (count - 1)) // max(count, 1))
-    return width, int(width / 0.7)
+    """Three cards a row at most: big enough to read on a phone."""
+    per_row = max(1, min(count, HAND_PER_ROW))
+    width = min(230, (HAND_WIDTH - 2 * MARGIN - HAND_GAP * (per_row - 1)) // per_row)
+    return width, int(width / 0.72)
 
 
-def _card_row(draw, codes: list[str], top: int, locale: str, letters: bool = False) -> None:
-    gap = 16
+def _card_rows(draw, codes: list[str], top: int, locale: str, letters: bool = False) -> int:
+    """Cards in rows of three from ``top``; returns where they end."""
     width, height = _card_size(len(codes))
-    total = width * len(codes) + gap * (len(codes) - 1)
-    x = (WIDTH - total) // 2
-    for i, code in enumerate(codes):
-        draw_card(draw, (x, top, x + width, top + height), code, locale, hint=True)
-        if letters:
-            _centered(draw, (x + width / 2, top + height + 24), "ab"[i], 30)
-        x += width + gap
+    row_h = height + (48 if letters else 0) + HAND_GAP
+    for start in range(0, len(codes), HAND_PER_ROW):
+        row = codes[start : start + HAND_PER_ROW]
+        total = width * len(row) + HAND_GAP * (len(row) - 1)
+        x = (HAND_WIDTH - total) // 2
+        y = top + (start // HAND_PER_ROW) * row_h
+        for i, code in enumerate(row):
+            draw_card(draw, (x, y, x + width, y + height), code, locale, hint=True, minimum=HAND_SMALL)
+            if letters:
+                _text(draw, (x + width / 2, y + height + 24), "ab"[start + i], 30, anchor="mm")
+            x += width + HAND_GAP
+    rows = -(-len(codes) // HAND_PER_ROW)
+    return top + rows * row_h
 
 
 def render_hand(view: dict[str, Any], *, names: list[str], locale: str = "en") -> bytes:
@@ -553,14 +723,16 @@ def render_hand(view: dict[str, Any], *, names: list[str], locale: str = "en") -
         title_colour = (200, 30, 40)
     else:
         title, codes = tr(locale, "howruck-label-your-hand"), list(private.get("hand", []))
+    title_h = 60 + (44 if note else 0)
     card_height = _card_size(len(codes))[1] if codes else 0
-    height = 70 + card_height + (56 if letters else 20)
-    img, draw = new_canvas(WIDTH, max(height, 120), BACKGROUND)
+    rows = -(-len(codes) // HAND_PER_ROW)
+    height = title_h + rows * (card_height + (48 if letters else 0) + HAND_GAP) + 16
+    img, draw = new_canvas(HAND_WIDTH, max(height, 120), BACKGROUND)
     if seat is not None:
-        seat_marker(draw, seat, 36, 34, 15)
-    _text_left(draw, 64, 34, title, _fit(title, 30, WIDTH - 380), fill=title_colour)
+        seat_marker(draw, seat, MARGIN + 14, 32, 14)
+    _line(draw, (MARGIN + 40, 32), title, 30, HAND_WIDTH - MARGIN * 2 - 40, HAND_SMALL, title_colour)
     if note:
-        _text_left(draw, WIDTH - 30, 34, note, 22, fill=MUTED, anchor="rm")
+        _text(draw, (MARGIN + 40, 76), note, HAND_SMALL, MUTED)
     if codes:
-        _card_row(draw, codes, 70, locale, letters=letters)
+        _card_rows(draw, codes, title_h, locale, letters=letters)
     return to_png(img)

@@ -15,7 +15,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from locales import tr
-from render.common import BACKGROUND, INK, MUTED, drawable, font, new_canvas, to_png
+from render.common import BACKGROUND, INK, MUTED, draw_label, font, new_canvas, to_png
 
 WIDTH = 1280
 MIN_HEIGHT = 420
@@ -24,11 +24,12 @@ TITLE_H = 100
 HEAD_H = 56
 ROW_H = 66
 GAP_H = 40
-FOOT_H = 56
+NOTE_LINE = 36
+FOOT_H = 2 * NOTE_LINE + 24
 ROW_SIZE = 36
 HEAD_SIZE = 28
 TITLE_SIZE = 44
-NOTE_SIZE = 22
+NOTE_SIZE = 28
 
 STRIPE = (234, 229, 214)
 HIGHLIGHT = (255, 214, 102)
@@ -44,8 +45,8 @@ def _columns(with_points: bool) -> list[tuple[str, int]]:
     """(field, right edge x) of the number columns."""
     right = WIDTH - MARGIN - 10
     if with_points:
-        return [("played", right - 570), ("wins", right - 380), ("points", right - 190), ("rating", right)]
-    return [("played", right - 420), ("wins", right - 210), ("rating", right)]
+        return [("played", right - 550), ("wins", right - 365), ("points", right - 185), ("rating", right)]
+    return [("played", right - 360), ("wins", right - 180), ("rating", right)]
 
 
 def _number(value: Any, locale: str) -> str:
@@ -60,13 +61,16 @@ def _number(value: Any, locale: str) -> str:
     return str(value)
 
 
-def _fit(text: str, size: int, width: float, *, bold: bool = False) -> str:
-    face = font(size, bold)
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
+def _note_lines(text: str, width: float) -> list[str]:
+    """The footnote in at most two lines, broken at spaces."""
+    words, lines = text.split(), [""]
+    for word in words:
+        candidate = f"{lines[-1]} {word}".strip()
+        if font(NOTE_SIZE).getlength(candidate) <= width or not lines[-1] or len(lines) == 2:
+            lines[-1] = candidate
+        else:
+            lines.append(word)
+    return lines
 
 
 def render_standings(rows: Sequence[Any], *, title: str, highlight_user_id: int | None, locale: str = "en") -> bytes:
@@ -80,45 +84,41 @@ def render_standings(rows: Sequence[Any], *, title: str, highlight_user_id: int 
     img, draw = new_canvas(WIDTH, height, BACKGROUND)
 
     draw.rectangle((0, 0, WIDTH, TITLE_H - 16), fill=TITLE_FILL)
-    draw.text(
+    draw_label(
+        draw,
         (MARGIN, (TITLE_H - 16) / 2),
-        _fit(drawable(title), TITLE_SIZE, WIDTH - 2 * MARGIN, bold=True),
-        font=font(TITLE_SIZE, True),
-        fill=(255, 255, 255),
-        anchor="lm",
+        title,
+        TITLE_SIZE,
+        (255, 255, 255),
+        bold=True,
+        max_width=WIDTH - 2 * MARGIN,
+        within=(0, 0, WIDTH, TITLE_H - 16),
     )
 
     y = TITLE_H
-    head = font(HEAD_SIZE, True)
     mid = y + HEAD_H / 2
-    draw.text((MARGIN + 70, mid), tr(locale, "league-col-rank"), font=head, fill=MUTED, anchor="rm")
-    draw.text((NAME_X, mid), tr(locale, "league-col-player"), font=head, fill=MUTED, anchor="lm")
+    draw_label(draw, (MARGIN + 70, mid), tr(locale, "league-col-rank"), HEAD_SIZE, MUTED, anchor="rm", bold=True)
+    draw_label(draw, (NAME_X, mid), tr(locale, "league-col-player"), HEAD_SIZE, MUTED, bold=True)
     for field, right in columns:
-        draw.text((right, mid), tr(locale, f"league-col-{field}"), font=head, fill=MUTED, anchor="rm")
+        draw_label(draw, (right, mid), tr(locale, f"league-col-{field}"), HEAD_SIZE, MUTED, anchor="rm", bold=True)
     y += HEAD_H
     draw.line((MARGIN, y - 2, WIDTH - MARGIN, y - 2), fill=MUTED, width=2)
 
     if not rows:
-        draw.text(
-            (WIDTH / 2, y + ROW_H / 2), tr(locale, "league-picture-empty"), font=font(ROW_SIZE), fill=MUTED, anchor="mm"
-        )
+        draw_label(draw, (WIDTH / 2, y + ROW_H / 2), tr(locale, "league-picture-empty"), ROW_SIZE, MUTED, anchor="mm")
     previous = None
     for index, row in enumerate(rows):
         if previous is not None and row.position > previous.position + 1:
-            draw.text((WIDTH / 2, y + GAP_H / 2), "• • •", font=font(HEAD_SIZE), fill=MUTED, anchor="mm")
+            draw_label(draw, (WIDTH / 2, y + GAP_H / 2), "• • •", HEAD_SIZE, MUTED, anchor="mm")
             y += GAP_H
         _draw_row(draw, row, y, index, columns, row.user_id == highlight_user_id, locale)
         y += ROW_H
         previous = row
 
-    note = tr(locale, "league-picture-note")
-    draw.text(
-        (MARGIN, height - FOOT_H / 2),
-        _fit(note, NOTE_SIZE, WIDTH - 2 * MARGIN),
-        font=font(NOTE_SIZE),
-        fill=MUTED,
-        anchor="lm",
-    )
+    lines = _note_lines(tr(locale, "league-picture-note"), WIDTH - 2 * MARGIN)
+    for i, line in enumerate(lines):
+        line_y = height - FOOT_H + 12 + NOTE_LINE * (i + 0.5)
+        draw_label(draw, (MARGIN, line_y), line, NOTE_SIZE, MUTED, max_width=WIDTH - 2 * MARGIN)
     return to_png(img)
 
 
@@ -143,26 +143,19 @@ def _draw_row(
         draw.polygon([(MARK_X - 8, cy - 14), (MARK_X + 14, cy), (MARK_X - 8, cy + 14)], fill=INK)  # ▶: you
     elif index % 2 == 1:
         draw.rectangle((MARGIN - 10, y, WIDTH - MARGIN + 10, y + ROW_H), fill=STRIPE)
-    face = font(ROW_SIZE, mine)
     cy = y + ROW_H / 2
     medal = MEDALS.get(row.rank)
     if medal is not None:
         draw.ellipse((MARGIN + 70 - 50, cy - 25, MARGIN + 70, cy + 25), fill=medal, outline=INK, width=2)
-        draw.text((MARGIN + 45, cy), str(row.rank), font=font(ROW_SIZE - 6, True), fill=INK, anchor="mm")
+        draw_label(draw, (MARGIN + 45, cy), str(row.rank), ROW_SIZE - 6, INK, anchor="mm", bold=True)
     else:
-        draw.text((MARGIN + 70, cy), str(row.rank), font=face, fill=INK, anchor="rm")
+        draw_label(draw, (MARGIN + 70, cy), str(row.rank), ROW_SIZE, INK, anchor="rm", bold=mine)
     name_right = columns[0][1] - 150
-    draw.text(
-        (NAME_X, cy),
-        _fit(drawable(row.name), ROW_SIZE, name_right - NAME_X, bold=mine),
-        font=face,
-        fill=INK,
-        anchor="lm",
-    )
+    draw_label(draw, (NAME_X, cy), row.name, ROW_SIZE, INK, bold=mine, max_width=name_right - NAME_X)
     for field, right in columns:
         value = getattr(row, field, None)
         bold = field == "rating"
-        draw.text((right, cy), _number(value, locale), font=font(ROW_SIZE, bold or mine), fill=INK, anchor="rm")
+        draw_label(draw, (right, cy), _number(value, locale), ROW_SIZE, INK, anchor="rm", bold=bold or mine)
 
 
 __all__ = ["render_standings"]

@@ -2,29 +2,29 @@
 
 duvelen-name = Duvelen
 
-duvelen-rules = **Duvelen**: a speed card game for 2–8 players, each with an own 52-card deck. No turns: everybody plays at once.
-    - **Your cards**: the **Stok** (13 cards, top one open), the **Rij** (4 open cards) and the **Draaistok** (the other 35).
-    - **Middle**: an Ace always starts a new **Hoop** (several per suit are fine). Any other card goes on a Hoop of its own suit whose top is exactly one rank lower. The King closes it: a **Herenhoop** for whoever laid the King.
-    - **Play** from the top of your Stok, from your Rij (the Stok top fills the gap, with an empty Stok the gap stays empty) or the open top of your Draaistok (the card beneath comes free).
-    - **Turn three**: turn three Draaistok cards open, the third on top (or the rest). When none are left face down, the open pile is picked up, its top card goes to the bottom, and turning goes on.
+duvelen-rules = **Duvelen**: a speed card game for 2–8 players, each with an own 52-card deck. No turns: everybody plays at once. (The Dutch names of the piles are in brackets.)
+    - **Your cards**: the **Stack** (*Stok*: 13 cards, top one open), the **Row** (*Rij*: 4 open cards) and the **Turn pile** (*Draaistok*: the other 35).
+    - **Middle**: an Ace always starts a new **Heap** (*Hoop*; several per suit are fine). Any other card goes on a Heap of its own suit whose top is exactly one rank lower. The King closes it: a **King's Heap** (*Herenhoop*) for whoever laid the King.
+    - **Play** from the top of your Stack, from your Row (the Stack top fills the gap; with an empty Stack the gap stays empty) or the open top of your Turn pile (the card beneath comes free).
+    - **Turn three**: turn three Turn pile cards open, the third on top (or the rest). When none are left face down, the open pile is picked up, its top card goes to the bottom, and turning goes on.
     - **Too late?** If someone beats you to a spot, your card simply stays where it was.
-    - **Stop**: with an empty Stok you may call Stop (+10). After Stop nobody may turn any more; the Stok, the Rij and the open Draaistok still play.
+    - **Stop**: with an empty Stack you may call Stop (+10). After Stop nobody may turn any more; the Stack, the Row and the open Turn pile still play.
     - **End of the round**: when nobody can play any more, when everybody pressed Done, or after a quiet spell.
-    - **Score per round**: +1 per own card in the middle or in someone else's Herenhoop, +2 per own card in your own Herenhoop, −2 per card left in your Stok, +10 for Stop. Rij and Draaistok: 0. Highest total after the last round wins.
+    - **Score per round**: +1 per own card in the middle or in someone else's King's Heap, +2 per own card in your own King's Heap, −2 per card left in your Stack, +10 for Stop. Row and Turn pile: 0. Highest total after the last round wins.
     - **Relaxed mode**: players take turns; play any number of cards, then end your turn by turning three (or passing when you cannot turn).
 
 ## Events
-duvelen-event-play = { $seat } played { $card } from the { $source ->
-        [stok] Stok
-        [draai] Draaistok
-       *[rij] Rij
+duvelen-event-play = { $seat } plays { $card } from the { $source ->
+        [stok] Stack
+        [draai] Turn pile
+       *[rij] Row
     }.
-duvelen-event-open_hoop = { $seat } opened a new Hoop with { $card } from the { $source ->
-        [stok] Stok
-        [draai] Draaistok
-       *[rij] Rij
+duvelen-event-open_hoop = { $seat } opens a new Heap with { $card } from the { $source ->
+        [stok] Stack
+        [draai] Turn pile
+       *[rij] Row
     }.
-duvelen-event-herenhoop = { $seat } laid the King: a Herenhoop of { $suit ->
+duvelen-event-herenhoop = { $seat } lays the King: a King's Heap of { $suit ->
         [S] spades
         [H] hearts
         [D] diamonds
@@ -33,12 +33,12 @@ duvelen-event-herenhoop = { $seat } laid the King: a Herenhoop of { $suit ->
         [one] card
        *[other] cards
     }).
-duvelen-event-refill = { $seat } filled Rij slot { $slot } with { $card } from the Stok.
-duvelen-event-turn = { $seat } turned { $count } { $count ->
+duvelen-event-refill = { $seat } fills Row place { $slot } with { $card } from the Stack.
+duvelen-event-turn = { $seat } turns { $count } { $count ->
         [one] card
        *[other] cards
     }: { $card } on top.
-duvelen-event-recycle = { $seat } picked up the Draaistok ({ $count } cards) and put its top card at the bottom.
+duvelen-event-recycle = { $seat } picks up the Turn pile ({ $count } cards) and puts its top card at the bottom.
 duvelen-event-stop = { $seat } calls Stop! Nobody may turn any more.
 duvelen-event-lay_open = { $seat } lays the rest of the Draaistok open ({ $count } { $count ->
     [one] card
@@ -51,9 +51,15 @@ duvelen-event-round_end = Round { $round } is over: { $reason ->
         [stuck] nobody can play any more
        *[quiet] it stayed quiet too long
     }.
-duvelen-event-round_score = { $seat }: { $score } points this round ({ $stok } left in the Stok), { $total } in total.
+duvelen-event-round_score = { $seat }: { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    } this round ({ $stok } left in the Stack), { $total } in total.
 duvelen-event-round_start = Round { $round }: ready? Go!
-duvelen-event-winner = { $seat } wins with { $score } points!
+duvelen-event-winner = { $seat } wins with { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }!
 
 ## Errors
 duvelen-error-players = Duvelen is for 2 to 8 players.
@@ -63,25 +69,31 @@ duvelen-error-unknown-option = Unknown option: { $option }.
 duvelen-error-too-late = Too late: someone got there first. Your card stays where it was.
 
 ## Labels (pictures and buttons)
-duvelen-label-stok = Stok
-duvelen-label-rij = Rij
-duvelen-label-rij-slot = Rij { $slot }
-duvelen-label-draaistok = Draaistok
+duvelen-label-stok = Stack
+duvelen-label-rij = Row
+duvelen-label-rij-slot = Row { $slot }
+duvelen-label-draaistok = Turn pile
+duvelen-label-draaistok-open = Turn pile: { $count } open
 duvelen-label-middle = Middle
-duvelen-label-no-hoops = No Hoops yet: an Ace starts one
-duvelen-label-herenhopen = Herenhopen
+duvelen-label-no-hoops = No Heaps yet: an Ace starts one
+duvelen-label-herenhopen = King's Heaps
 duvelen-label-round = Round { $round } of { $rounds }
 duvelen-label-relaxed = relaxed
 duvelen-label-stop-by = Stop called by { $name }: no more turning
 duvelen-label-stopped = STOP
 duvelen-label-done = done
 duvelen-label-to-move = to move
-duvelen-label-round-score = round
-duvelen-label-total = total
+duvelen-label-score = round { $round } · total { $total }
+duvelen-label-ranking = Final ranking
+duvelen-label-points = { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
 duvelen-label-face-down = { $count } down
 duvelen-label-empty = empty
 duvelen-label-winner = winner
 duvelen-label-game-over = Game over
+duvelen-label-play-button = { $card }: { $source } → middle
 duvelen-label-turn = Turn three
 duvelen-label-stop = Stop!
 duvelen-label-done-button = Done

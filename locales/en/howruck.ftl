@@ -162,8 +162,15 @@ howruck-label-do = Carry it out
 howruck-label-decline = Decline
 howruck-label-name-value = Name { $value }
 howruck-label-steal = Card { $position } of { $count } (blind)
-howruck-label-own-field = Your side: { howruck-label-field-name } field
-howruck-label-their-field = Their side: { howruck-label-field-name } field
+howruck-label-own-field = { howruck-label-field-name } field, your side
+howruck-label-their-field = { howruck-label-field-name } field, their side
+howruck-label-play-to = { $card } → { $field }
+howruck-label-card-does = { $card }: { $what }
+howruck-label-ranking = Final ranking
+howruck-label-barrels-won = { $count ->
+        [one] { $count } barrel
+       *[other] { $count } barrels
+    }
 howruck-label-side-field = { $side ->
         [own] your
        *[their] their

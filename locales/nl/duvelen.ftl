@@ -9,22 +9,22 @@ duvelen-rules = **Duvelen**: een snel kaartspel voor 2–8 spelers, ieder met ee
     - **Draai drie**: draai drie kaarten van de Draaistok open, de derde bovenop (of de rest). Zijn er geen dichte kaarten meer, dan pak je de open stapel op, de bovenste kaart gaat onderop en je draait verder.
     - **Te laat?** Was iemand je voor, dan blijft je kaart gewoon liggen.
     - **Stop**: met een lege Stok mag je Stop roepen (+10). Daarna mag niemand meer draaien; Stok, Rij en open Draaistok mogen nog gespeeld worden.
-    - **Einde ronde**: als niemand meer kan spelen, als iedereen op Klaar drukte of na een stille periode.
+    - **Einde ronde**: als niemand meer kan spelen, als iedereen op Klaar drukt of na een stille periode.
     - **Punten per ronde**: +1 per eigen kaart in het midden of in de Herenhoop van een ander, +2 per eigen kaart in je eigen Herenhoop, −2 per kaart die nog in je Stok zit, +10 voor Stop. Rij en Draaistok: 0. Wie na de laatste ronde de meeste punten heeft, wint.
     - **Rustige variant**: spelers om de beurt; speel zoveel kaarten als je wilt en eindig je beurt door drie te draaien (of te passen als draaien niet kan).
 
 ## Gebeurtenissen
-duvelen-event-play = { $seat } speelde { $card } uit de { $source ->
+duvelen-event-play = { $seat } speelt { $card } uit de { $source ->
         [stok] Stok
         [draai] Draaistok
        *[rij] Rij
     }.
-duvelen-event-open_hoop = { $seat } begon een nieuwe Hoop met { $card } uit de { $source ->
+duvelen-event-open_hoop = { $seat } begint een nieuwe Hoop met { $card } uit de { $source ->
         [stok] Stok
         [draai] Draaistok
        *[rij] Rij
     }.
-duvelen-event-herenhoop = { $seat } legde de heer: een Herenhoop { $suit ->
+duvelen-event-herenhoop = { $seat } legt de heer: een Herenhoop { $suit ->
         [S] schoppen
         [H] harten
         [D] ruiten
@@ -33,12 +33,12 @@ duvelen-event-herenhoop = { $seat } legde de heer: een Herenhoop { $suit ->
         [one] kaart
        *[other] kaarten
     }).
-duvelen-event-refill = { $seat } vulde plek { $slot } van de Rij aan met { $card } uit de Stok.
-duvelen-event-turn = { $seat } draaide { $count } { $count ->
+duvelen-event-refill = { $seat } vult plek { $slot } van de Rij aan met { $card } uit de Stok.
+duvelen-event-turn = { $seat } draait { $count } { $count ->
         [one] kaart
        *[other] kaarten
     } open: { $card } bovenop.
-duvelen-event-recycle = { $seat } pakte de Draaistok op ({ $count } kaarten) en legde de bovenste kaart onderop.
+duvelen-event-recycle = { $seat } pakt de Draaistok op ({ $count } kaarten) en legt de bovenste kaart onderop.
 duvelen-event-stop = { $seat } roept Stop! Niemand mag nog draaien.
 duvelen-event-lay_open = { $seat } legt de rest van de Draaistok open ({ $count } { $count ->
     [one] kaart
@@ -50,15 +50,21 @@ duvelen-event-round_end = Ronde { $round } is voorbij: { $reason ->
         [done] iedereen is klaar
         [stuck] niemand kan nog spelen
        *[quiet] het bleef te lang stil
-    }. ’t Is Beurt!
-duvelen-event-round_score = { $seat }: { $score } punten deze ronde ({ $stok } over in de Stok), { $total } in totaal.
+    }.
+duvelen-event-round_score = { $seat }: { $score ->
+        [one] { $score } punt
+       *[other] { $score } punten
+    } deze ronde ({ $stok } over in de Stok), { $total } in totaal.
 duvelen-event-round_start = Ronde { $round }: Klaar? Af!
-duvelen-event-winner = { $seat } wint met { $score } punten!
+duvelen-event-winner = { $seat } wint met { $score ->
+        [one] { $score } punt
+       *[other] { $score } punten
+    }!
 
 ## Foutmeldingen
 duvelen-error-players = Duvelen is voor 2 tot 8 spelers.
 duvelen-error-rounds = Het aantal ronden moet tussen 1 en 10 liggen.
-duvelen-error-mode = De speelwijze moet live of relaxed (rustig) zijn.
+duvelen-error-mode = De speelwijze moet live of rustig zijn.
 duvelen-error-unknown-option = Onbekende optie: { $option }.
 duvelen-error-too-late = Te laat: iemand was je voor. Je kaart blijft liggen.
 
@@ -67,6 +73,7 @@ duvelen-label-stok = Stok
 duvelen-label-rij = Rij
 duvelen-label-rij-slot = Rij { $slot }
 duvelen-label-draaistok = Draaistok
+duvelen-label-draaistok-open = Draaistok: { $count } open
 duvelen-label-middle = Midden
 duvelen-label-no-hoops = Nog geen Hopen: een aas begint er een
 duvelen-label-herenhopen = Herenhopen
@@ -76,12 +83,17 @@ duvelen-label-stop-by = { $name } riep Stop: niet meer draaien
 duvelen-label-stopped = STOP
 duvelen-label-done = klaar
 duvelen-label-to-move = aan zet
-duvelen-label-round-score = ronde
-duvelen-label-total = totaal
+duvelen-label-score = ronde { $round } · totaal { $total }
+duvelen-label-ranking = Eindstand
+duvelen-label-points = { $points ->
+        [one] { $points } punt
+       *[other] { $points } punten
+    }
 duvelen-label-face-down = { $count } dicht
 duvelen-label-empty = leeg
 duvelen-label-winner = winnaar
 duvelen-label-game-over = Einde spel
+duvelen-label-play-button = { $card }: { $source } → midden
 duvelen-label-turn = Draai drie
 duvelen-label-stop = Stop!
 duvelen-label-done-button = Klaar

@@ -84,14 +84,14 @@ howruck-event-compare-weakest = De zwakste wint! { $a_seat } { $a } tegen { $b_s
 howruck-event-adrenaline = Het vat gaat { $steps } velden naar { $seat } (veld { $barrel }).
 howruck-event-steal = { $seat } neemt kaart { $position } uit de hand van { $victim_seat } en moet ze meteen spelen.
 howruck-event-mucho-macho = Mucho Macho: { $count ->
-        [0] er lag geen dame bovenop.
+        [0] er ligt geen dame bovenop.
         [one] 1 dame verlaat het veld.
        *[other] { $count } dames verlaten het veld.
     }
 howruck-event-tot-ziens = Tot ziens, elke { $value }: { $count ->
-        [0] er ging niets weg.
-        [one] 1 kaart weggenomen.
-       *[other] { $count } kaarten weggenomen.
+        [0] er gaat niets weg.
+        [one] 1 kaart gaat weg.
+       *[other] { $count } kaarten gaan weg.
     }
 howruck-event-rope-breaks = Het touw breekt! Het vat gaat terug naar veld { $barrel }.
 howruck-event-switch = { $colour ->
@@ -123,7 +123,7 @@ howruck-event-game-won = { $seat } wint het spel met { $barrels } vaten!
 ## Fouten
 
 howruck-error-unknown-option = Onbekende optie: { $option }.
-howruck-error-learning = De optie learning moet waar of onwaar zijn.
+howruck-error-learning = De optie leerronde moet aan of uit staan.
 howruck-error-barrels-to-win = Het aantal vaten om te winnen moet een geheel getal van 1 tot { $max } zijn.
 howruck-error-players = How Ruck! is een spel voor precies 2 spelers.
 howruck-error-bad-state = Dit opgeslagen How Ruck!-spel is beschadigd en kan niet geladen worden.
@@ -162,8 +162,15 @@ howruck-label-do = Uitvoeren
 howruck-label-decline = Afzien
 howruck-label-name-value = Noem { $value }
 howruck-label-steal = Kaart { $position } van { $count } (blind)
-howruck-label-own-field = Jouw kant: { howruck-label-field-name } veld
-howruck-label-their-field = Overkant: { howruck-label-field-name } veld
+howruck-label-own-field = het { howruck-label-field-name } veld, jouw kant
+howruck-label-their-field = het { howruck-label-field-name } veld, overkant
+howruck-label-play-to = { $card } → { $field }
+howruck-label-card-does = { $card }: { $what }
+howruck-label-ranking = Eindstand
+howruck-label-barrels-won = { $count ->
+        [one] { $count } vat
+       *[other] { $count } vaten
+    }
 howruck-label-side-field = { howruck-label-field-name } ({ $side ->
         [own] jij
        *[their] tegenspeler

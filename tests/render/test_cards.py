@@ -125,7 +125,7 @@ def test_render_cards_handles_none_and_many():
 def test_text_for_the_bundled_font():
     assert cards.drawable("Zoë Müller") == "Zoë Müller"
     assert cards.drawable("7♥ → 3") == "7♥ → 3"
-    assert cards.drawable("日本") == "??"
+    assert cards.drawable("日本 Ann 🦜") == " Ann "  # left out, never a bare "?"
 
 
 def test_text_with_suits_draws_shapes():

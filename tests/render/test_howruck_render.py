@@ -47,7 +47,7 @@ def test_board_pictures_for_every_phase_viewer_and_language():
         view = ENGINE.view(state, viewer)
         phases.add(view["phase"])
         img = picture(render_board(view, names=NAMES, locale=("en", "nl")[i % 2]))
-        assert img.size == (1200, 720)
+        assert img.size == (1080, 1380)  # portrait, near 4:5, for phones
     assert phases == {"forming", "tug", "over"}
 
 
@@ -55,7 +55,7 @@ def test_hand_pictures_show_the_private_part():
     for i, state in enumerate(sample_states(seeds=[4])[::2]):
         seat = i % 2
         img = picture(render_hand(ENGINE.view(state, seat), names=NAMES, locale=("en", "nl")[i % 2]))
-        assert img.width == 1200 and img.height < img.width
+        assert img.width == 780 and img.height < 2 * img.width
 
 
 def test_pictures_are_deterministic():
@@ -86,7 +86,7 @@ def test_every_legal_action_has_a_short_distinct_label():
                 for action in legal:
                     label = action_label(view, action, locale)
                     group = action_group(view, action, locale)
-                    assert 0 < len(label) <= 60 and 0 < len(group) <= 60, (action, label, group)
+                    assert 0 < len(label) <= 80 and 0 < len(group) <= 80, (action, label, group)
                     assert label != action or action == "stop", (action, label)
                     seen.setdefault(group, set())
                     assert label not in seen[group], (group, label, legal)
@@ -97,13 +97,14 @@ def test_labels_name_cards_and_fields_from_the_viewers_side():
     state = tug_state(fields={"bb": ["W4"]}, hands=(["R3h", "TZ", "WK", "VT"], ["B0", "G1"]), turn=0)
     view = ENGINE.view(state, 0)
     assert action_group(view, "R3h:ar") == "Red 3 (How Ruck!)"
-    assert action_label(view, "R3h:ar") == "Your side: red field"
-    assert action_label(view, "R3h:br") == "Their side: red field"
-    assert action_label(view, "R3h:br", "nl") == "Overkant: rode veld"
-    assert action_label(view, "TZ:4") == "Name 4"
-    assert action_label(view, "TZ:x") == "Decline"
-    assert action_label(view, "WK:bb-ag") == "dame 4: their blue → your green"
-    assert action_label(view, "VT:2") == "Card 2 of 2 (blind)"
+    assert action_label(view, "R3h:ar") == "Red 3 (How Ruck!) → red field, your side"
+    assert action_label(view, "R3h:br") == "Red 3 (How Ruck!) → red field, their side"
+    assert action_label(view, "R3h:br", "nl") == "Rode 3 (How Ruck!) → het rode veld, overkant"
+    assert action_label(view, "TZ:4") == "Bye Bye: name 4"
+    assert action_label(view, "TZ:x") == "Bye Bye: decline"
+    assert action_label(view, "WK:bb-ag") == "Switch Sides: dame 4: their blue → your green"
+    assert action_label(view, "VT:2") == "Dirty Trick: card 2 of 2 (blind)"
+    assert action_label(view, "TZ:4", "nl") == "Tot ziens: noem 4"
     assert action_group(view, "VT:2", "nl") == "Vuile truc"
     forming = ENGINE.new_game(2, 1, {})[0]
     fview = ENGINE.view(forming, 0)
