@@ -16,7 +16,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from db.league import Standing  # noqa: E402
 from engines.duvelen import ENGINE as DUVELEN  # noqa: E402
-from engines.duvelen import end_round_quiet  # noqa: E402
 from engines.howruck import ENGINE as HOWRUCK  # noqa: E402
 from engines.rng import Rng  # noqa: E402
 from render import cards, duvelen, howruck, league  # noqa: E402
@@ -25,13 +24,13 @@ NAMES = ["W" * 32, "Ëmma 😀 van der Wijngaarden-Groot", "Zoë", "Bartholomeus
 
 
 def random_game(engine, players: int, seed: int, options: dict, every: int) -> list:
-    state = engine.new_game(players, seed, engine.normalize_options(options))
+    state, _ = engine.new_game(players, seed, engine.normalize_options(options))
     pick = Rng(seed)
     states, step = [state], 0
     while engine.outcome(state) is None and step < 3000:
         movers = sorted(engine.to_move(state))
         if not movers:
-            state, _ = end_round_quiet(state)
+            state, _ = DUVELEN.timeout(state)
             continue
         seat = movers[pick.below(len(movers))]
         legal = engine.legal_actions(state, seat)
@@ -41,7 +40,7 @@ def random_game(engine, players: int, seed: int, options: dict, every: int) -> l
             states.append(state)
     if engine.outcome(state) is None and engine is DUVELEN:
         while not state.over:
-            state, _ = end_round_quiet(state)
+            state, _ = DUVELEN.timeout(state)
     states.append(state)
     return states
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.duvelen import ENGINE, end_round_quiet
+from engines.duvelen import ENGINE
 from engines.rng import Rng
 from render import duvelen
 from render.cards import index_height
@@ -17,14 +17,14 @@ from tests.render.test_duvelen_render import played
 
 def snapshots(players: int, mode: str, seed: int, every: int) -> list:
     """States along a random game (random legal actions, Stop included) and its end."""
-    state = ENGINE.new_game(players, seed, {"mode": mode, "rounds": 2})
+    state, _ = ENGINE.new_game(players, seed, {"mode": mode, "rounds": 2})
     pick = Rng(seed)
     found = [state]
     step = 0
     while ENGINE.outcome(state) is None and step < 4000:
         movers = sorted(ENGINE.to_move(state))
         if not movers:
-            state, _ = end_round_quiet(state)
+            state, _ = ENGINE.timeout(state)
             found.append(state)
             continue
         seat = movers[pick.below(len(movers))]
@@ -37,7 +37,7 @@ def snapshots(players: int, mode: str, seed: int, every: int) -> list:
         if step % every == 0:
             found.append(state)
         if step % 300 == 0 and ENGINE.outcome(state) is None:
-            state, _ = end_round_quiet(state)  # a quiet spell ends the round
+            state, _ = ENGINE.timeout(state)  # a quiet spell ends the round
             found.append(state)
     found.append(state)
     return found

@@ -15,7 +15,7 @@ from tests.render.phone import LONG_NAMES, min_piece, phone_problems
 
 
 def snapshots(seed: int, every: int) -> list:
-    state = ENGINE.new_game(2, seed, {"learning": seed % 2 == 1})
+    state, _ = ENGINE.new_game(2, seed, {"learning": seed % 2 == 1})
     pick = Rng(seed)
     found = [state]
     step = 0
