@@ -602,12 +602,39 @@ class HindmostEngine(Engine):
         }
         if seat is not None:
             view["hand"] = list(s.hands[seat])
+            view["plays"] = self._plays(s, seat)
         view["draw_pile"] = draw_pile
         view["discards"] = discards
         view["last"] = [dict(event) for event in s.last]
         return view
 
     # ---- persistence -------------------------------------------------------------------------
+    def _plays(self, s: HindmostState, seat: int) -> dict[str, dict[str, Any]]:
+        """What each legal play of ``seat`` would do, so buttons need not repeat the rules: the
+        rider, its label now, the label aimed at, where it really lands (full spaces push it back),
+        the spaces it really moves and whether it crosses the line. Derived from the seat's own
+        hand, so it is only ever in that seat's view."""
+        rid = s.current()
+        plays: dict[str, dict[str, Any]] = {}
+        for action in self.legal_actions(s, seat):
+            if rid is None:
+                break
+            start = s.d[rid]
+            target = start + movement(action.split("+"), label_of(start))
+            landing = target
+            while s.occupancy(landing, ignore=rid) >= LANES:
+                landing -= 1
+            plays[action] = {
+                "num": s.num_of(rid),
+                "from": label_of(start),
+                "target": label_of(target),
+                "to": label_of(landing),
+                "spaces": landing - start,
+                "blocked": target - landing,
+                "crosses": start < FINISH <= landing,
+            }
+        return plays
+
     def _dump(self, state: HindmostState) -> dict[str, Any]:
         """Flat and compact (strings where they stay readable): the bot stores a state per move."""
         s = state

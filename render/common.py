@@ -162,3 +162,51 @@ def drawable(text: str) -> str:
         plain = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
         out.append(plain if plain and all(_has_glyph(c) for c in plain) else "?")
     return "".join(out)
+
+
+# ---- phone-readable text (added for the phone layouts; new functions only) ---------------------
+
+
+def name_text(text: str) -> str:
+    """A player's name as the font can draw it: accented letters folded to plain ones, emoji and
+    other undrawable symbols left out (never a bare "?"), spaces tidied."""
+    import unicodedata
+
+    out = []
+    for char in str(text):
+        if _has_glyph(char) and unicodedata.category(char) not in ("So", "Cn", "Co", "Cs"):
+            out.append(char)
+            continue
+        plain = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+        if plain and all(_has_glyph(c) for c in plain) and unicodedata.category(plain[0]) != "So":
+            out.append(plain)
+    return " ".join("".join(out).split())
+
+
+def fit_width(text: str, size: int, width: float, ellipsis: str = "…") -> str:
+    """``text`` shortened with an ellipsis until it is at most ``width`` pixels wide at ``size``."""
+    f = font(size)
+    if f.getlength(text) <= width:
+        return text
+    while text and f.getlength(text.rstrip() + ellipsis) > width:
+        text = text[:-1]
+    return text.rstrip() + ellipsis
+
+
+def label(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill=INK,
+    *,
+    anchor: str = "lm",
+    within: tuple[float, float, float, float] | None = None,
+    bold: bool = False,
+) -> tuple[float, float, float, float]:
+    """Draw one line of text and report it to ``render.layout``; returns its bounding box."""
+    f = font(size, bold)
+    draw.text(xy, text, font=f, fill=fill, anchor=anchor)
+    box = draw.textbbox(xy, text, font=f, anchor=anchor)
+    layout.place(box, text, within, size=size)
+    return box

@@ -93,5 +93,5 @@ hindmost-label-hand-your-move = Jouw renner { $num } op vak { $label } is aan ze
 hindmost-label-hand-waiting = { $name } is aan zet (renner { $num })
 hindmost-label-hand-next = Daarna jouw renner { $num } op vak { $label }
 hindmost-label-hand-empty = Geen kaarten: al je renners zijn afgevallen
-hindmost-label-move = { $cards } → { $to } (+{ $spaces })
-hindmost-label-move-blocked = { $cards } → { $to } (+{ $spaces }, { $full } vol)
+hindmost-label-move = { $cards }: renner { $num } → { $to } (+{ $spaces })
+hindmost-label-move-blocked = { $cards }: renner { $num } → { $to } (+{ $spaces }, { $full } is vol)

@@ -756,7 +756,7 @@ def test_view_has_exactly_the_contract_keys():
     assert set(spectator) == VIEW_KEYS and spectator["viewer"] is None
     for seat in range(4):
         view = ENGINE.view(state, seat)
-        assert set(view) == VIEW_KEYS | {"hand"} and view["viewer"] == seat
+        assert set(view) == VIEW_KEYS | {"hand", "plays"} and view["viewer"] == seat
         assert view["hand"] == state.hands[seat]
     assert all(set(r) == RIDER_KEYS for r in spectator["riders"])
     assert json.loads(json.dumps(spectator)) == spectator

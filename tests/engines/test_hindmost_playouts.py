@@ -43,7 +43,7 @@ def no_leak(view: dict, viewer: int | None, state: HindmostState) -> None:
     if viewer is None:
         assert set(view) == VIEW_KEYS
     else:
-        assert set(view) == VIEW_KEYS | {"hand"}
+        assert set(view) == VIEW_KEYS | {"hand", "plays"}
         assert view["hand"] == state.hands[viewer]
     assert view["hand_sizes"] == [len(hand) for hand in state.hands]
 
