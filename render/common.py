@@ -193,6 +193,18 @@ def fit_width(text: str, size: int, width: float, ellipsis: str = "…") -> str:
     return text.rstrip() + ellipsis
 
 
+@lru_cache(maxsize=4096)
+def _label_sprite(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """``text`` as an ``L`` mask and the offset of its box from the anchor point. Boards redraw the
+    same numbers, names and headings on every move; pasting a cached mask is far cheaper than
+    laying the text out again."""
+    f = font(size, bold)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    return mask, left, top
+
+
 def label(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -203,10 +215,14 @@ def label(
     anchor: str = "lm",
     within: tuple[float, float, float, float] | None = None,
     bold: bool = False,
+    report: bool = True,
 ) -> tuple[float, float, float, float]:
-    """Draw one line of text and report it to ``render.layout``; returns its bounding box."""
-    f = font(size, bold)
-    draw.text(xy, text, font=f, fill=fill, anchor=anchor)
-    box = draw.textbbox(xy, text, font=f, anchor=anchor)
-    layout.place(box, text, within, size=size)
+    """Draw one line of text and report it to ``render.layout`` (unless ``report`` is off: a number
+    printed on a piece belongs to the piece); returns its bounding box."""
+    mask, left, top = _label_sprite(text, size, bold, anchor)
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    draw.bitmap((x, y), mask, fill=fill)
+    box = (x, y, x + mask.width, y + mask.height)
+    if report:
+        layout.place(box, text, within, size=size)
     return box

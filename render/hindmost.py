@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 
 from engines.hindmost import label_of
 from locales import tr
+from render import layout
 from render.cards import (
     card_grid_size,
     card_text,
@@ -587,13 +588,17 @@ def _draw_panel(img: Image.Image, view: dict, names: list[str], locale: str, y: 
 
 def render_board(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     """The public board as PNG bytes (1080 wide, portrait): track, riders, eliminated riders, scores."""
-    img = Image.new("RGB", (WIDTH, MAX_HEIGHT), BACKGROUND)
+    # The panel's height depends on the view (teams, wrapped lines): a dry run on a one-pixel strip
+    # (its texts not recorded) measures it, so the canvas is made the right size at once.
+    with layout.recording():
+        panel_h = _draw_panel(Image.new("RGB", (WIDTH, 1)), view, names, locale, 0)
+    img = Image.new("RGB", (WIDTH, min(MAX_HEIGHT, TRACK_BOTTOM + 10 + panel_h + 12)), BACKGROUND)
     img.paste(_track_layer(locale), (0, 0))
     _draw_space_labels(img)
     _draw_infield(img, view, locale)
     _draw_riders(img, view)
-    bottom = _draw_panel(img, view, names, locale, TRACK_BOTTOM + 10)
-    return to_png(img.crop((0, 0, WIDTH, min(MAX_HEIGHT, bottom + 12))))
+    _draw_panel(img, view, names, locale, TRACK_BOTTOM + 10)
+    return to_png(img)
 
 
 def render_hand(view: dict, *, names: list[str], locale: str = "en") -> bytes:

@@ -47,9 +47,22 @@ def _mover(engine, state) -> int | None:
 
 
 def layout_problems(render: Callable[..., bytes], view: dict, names: list[str], locale: str) -> list[str]:
+    return render_checked(render, view, names, locale)[1]
+
+
+def render_checked(
+    render: Callable[..., bytes], view: dict, names: list[str], locale: str
+) -> tuple[tuple[int, int], list[str]]:
+    """The picture's size and its layout problems."""
     with recording() as placed:
         png = render(view, names=names, locale=locale)
-    return problems(placed, picture_size(png))
+    size = picture_size(png)
+    return size, problems(placed, size)
+
+
+def piece_px_on_phone(diameter: float, width: int) -> float:
+    """How many pixels across a piece of ``diameter`` is on a phone showing the picture 400 px wide."""
+    return diameter * 400 / width
 
 
 def labels_pairwise_different(

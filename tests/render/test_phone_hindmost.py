@@ -11,7 +11,13 @@ from engines.hindmost import ENGINE
 from locales import tr
 from render import hindmost as board
 from render.layout import recording
-from tests.render.phone_check import NAME_SETS, labels_pairwise_different, layout_problems, sample_games
+from tests.render.phone_check import (
+    NAME_SETS,
+    labels_pairwise_different,
+    layout_problems,
+    piece_px_on_phone,
+    sample_games,
+)
 
 TABLES = [
     (2, {"riders": 4}),
@@ -36,7 +42,7 @@ def test_every_picture_fits_a_phone(players, options):
 
 
 def test_counters_are_large_enough_on_a_phone():
-    assert 2 * board.COUNTER_R * 1280 / board.WIDTH >= 40
+    assert piece_px_on_phone(2 * board.COUNTER_R, board.WIDTH) >= 14
     assert board.LANE_W >= 2 * board.COUNTER_R  # four counters side by side fit a space
 
 
