@@ -660,6 +660,10 @@ class TrackgammonEngine(Engine):
             "opening": [[list(throw) for throw in rnd] for rnd in state.opening],
             "winner": state.winner,
             "placements": out.placements if out else None,
+            # Public: the points each player still has to cover, the tie-break of the ranking.
+            "to_go": [
+                sum(distance_to_finish(state.pos[disc_index(s, z)]) for z in SIZES) for s in range(state.players)
+            ],
             "last": [dict(e) for e in state.last_events],
         }
 

@@ -173,8 +173,10 @@ def name_text(text: str) -> str:
     import unicodedata
 
     out = []
-    for char in str(text):
-        if _has_glyph(char) and unicodedata.category(char) not in ("So", "Cn", "Co", "Cs"):
+    for char in unicodedata.normalize("NFC", str(text)):
+        if unicodedata.category(char) in ("Cc", "Cf", "Cn", "Co", "Cs") or 0xFE00 <= ord(char) <= 0xFE0F:
+            continue  # joiners and variation selectors of emoji sequences: nothing to draw
+        if _has_glyph(char) and unicodedata.category(char) not in ("So", "Sk"):
             out.append(char)
             continue
         plain = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))

@@ -17,7 +17,7 @@ trackgammon-rules = **Trackgammon**: 2–4 spelers racen vijf gestapelde schijve
 ## Gebeurtenissen
 trackgammon-event-opening-roll = { $seat } gooit { $dice } ({ $total }) voor wie mag beginnen.
 trackgammon-event-opening-tie = Gelijk op { $total }: de gelijke spelers gooien opnieuw.
-trackgammon-event-starts = { $seat } gooide het hoogst en begint.
+trackgammon-event-starts = { $seat } gooit het hoogst en begint.
 trackgammon-event-rolled = { $seat } gooit { $dice }: waarden { $values }.
 trackgammon-event-no-move = { $seat } kan geen enkele waarde van { $dice } gebruiken; de beurt gaat door.
 trackgammon-event-moved = { $seat } zet schijf { $size } { $dir ->
@@ -48,18 +48,22 @@ trackgammon-label-winner = { $name } wint!
 trackgammon-label-values-left = Nog te spelen: { $values }
 trackgammon-label-all-used = Alle waarden gebruikt: bevestig met Klaar
 trackgammon-label-home = binnen { $count }/5
-trackgammon-label-start = start
-trackgammon-label-finish = finish
+trackgammon-label-start = begin
+trackgammon-label-finish = eindvak
 trackgammon-label-own = geel: eigen punt
 trackgammon-label-shared = paars: gedeeld punt
 trackgammon-label-numbers = nummers: spoor van { $name }
 trackgammon-label-last-move = laatste zet
 trackgammon-label-disc-on = Schijf { $size } op { $point }
-trackgammon-label-forward = Schijf { $size }: vooruit { $value } → { $to }
-trackgammon-label-backward = Schijf { $size }: achteruit { $value } → { $to }
-trackgammon-label-home-word = finish
+trackgammon-label-forward = Schijf { $size } op { $start }: { $value } vooruit → { $to }
+trackgammon-label-backward = Schijf { $size } op { $start }: { $value } achteruit → { $to }
+trackgammon-label-home-word = binnen
 trackgammon-label-hits = slaat
 trackgammon-label-buries = begraaft
 trackgammon-label-bounce = kaatst
 trackgammon-label-undo = ↩ Laatste zet terugnemen
 trackgammon-label-done = ✔ Klaar: beurt afsluiten
+trackgammon-label-to-go = nog { $points ->
+    [one] { $points } punt
+   *[other] { $points } punten
+}

@@ -23,9 +23,15 @@ NAME_SETS = [LONG_NAMES, EMOJI_NAMES]
 
 
 def sample_games(
-    engine, players: int, seeds: range, options: dict | None = None, every: int = 9
+    engine,
+    players: int,
+    seeds: range,
+    options: dict | None = None,
+    every: int = 9,
+    choose: Callable[[dict, list[str], int], str] | None = None,
 ) -> Iterator[tuple[Any, int | None]]:
-    """(state, seat to move or None) at several points of random games, the end included."""
+    """(state, seat to move or None) at several points of games, the end included: random play, or
+    ``choose(view, legal, step)`` (a computer player) for games that random play drags on."""
     for seed in seeds:
         rng = Rng(seed * 7919 + players)
         state = engine.new_game(players, seed, options) if options is not None else engine.new_game(players, seed)
@@ -34,7 +40,11 @@ def sample_games(
         while engine.outcome(state) is None:
             seat = min(engine.to_move(state))
             legal = engine.legal_actions(state, seat)
-            state, _events = engine.apply(state, seat, legal[rng.below(len(legal))])
+            if choose is None or rng.below(4) == 0:  # some random moves even with a computer player
+                action = legal[rng.below(len(legal))]
+            else:
+                action = choose(engine.view(state, seat), legal, step)
+            state, _events = engine.apply(state, seat, action)
             step += 1
             if step % every == 0:
                 yield state, _mover(engine, state)
