@@ -228,3 +228,20 @@ def label(
     if report:
         layout.place(box, text, within, size=size)
     return box
+
+
+def fit_message(make, name: str, size: int, width: float, measure=None) -> str:
+    """``make(name)`` (a sentence around a player's name) within ``width`` pixels: the name is
+    shortened with "…" first, so "… to move" stays readable; only if even a one-letter name is too
+    long is the sentence itself cut."""
+    measure = measure or (lambda text: font(size).getlength(text))
+    text = make(name)
+    if measure(text) <= width:
+        return text
+    short = name
+    while len(short) > 1:
+        short = short[:-1]
+        text = make(short.rstrip() + "…")
+        if measure(text) <= width:
+            return text
+    return fit_width(make(short + "…"), size, width)

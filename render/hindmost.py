@@ -37,6 +37,7 @@ from render.common import (
     MUTED,
     SEAT_SHAPES,
     draw_shape,
+    fit_message,
     font,
     name_text,
     seat_colour,
@@ -428,8 +429,15 @@ def _draw_status(img: Image.Image, view: dict, names: list[str], locale: str, y:
     rider = _current_rider(view)
     if rider is None:
         return _status_box(img, y, [(_label(locale, "waiting"), BIG, INK)], 16)
+    to_move = fit_message(
+        lambda name: _label(locale, "to-move", name=name),
+        _name(names, rider["seat"], locale),
+        BIG,
+        PANEL_RIGHT - PANEL_X - 74 - 14,
+        lambda text: text_width(text, BIG),
+    )
     lines = [
-        (_label(locale, "to-move", name=_name(names, rider["seat"], locale)), BIG, INK),
+        (to_move, BIG, INK),
         (_label(locale, "rider-on", num=rider["num"], label=label_of(rider["d"])), TEXT, INK),
     ]
     if view.get("finish_crossed"):
@@ -615,7 +623,13 @@ def render_hand(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     width = 2 * pad + columns * w + (columns - 1) * gap
     img = Image.new("RGB", (width, pad + header + h + pad), BACKGROUND)
     draw_counter(img, seat, "", pad + COUNTER_R, pad + 20)
-    title = _label(locale, "hand-title", name=_name(names, seat, locale))
+    title = fit_message(
+        lambda name: _label(locale, "hand-title", name=name),
+        _name(names, seat, locale),
+        BIG,
+        width - 2 * pad - 48,
+        lambda text: text_width(text, BIG),
+    )
     draw_text(img, pad + 2 * COUNTER_R + 10, pad + 20, fit_text(title, BIG, width - 2 * pad - 48), BIG)
     draw = ImageDraw.Draw(img)
     for i, (text, rider) in enumerate(lines):
@@ -645,7 +659,16 @@ def hand_status(view: dict, names: list[str], locale: str = "en") -> list[tuple[
         return [(_label(locale, "waiting"), None)]
     if rider["seat"] == view["viewer"]:
         return [(_label(locale, "hand-your-move", num=rider["num"], label=label_of(rider["d"])), rider)]
-    lines = [(_label(locale, "hand-waiting", name=_name(names, rider["seat"], locale), num=rider["num"]), rider)]
+    room = card_grid_size(max(len(view["hand"]), 5))
+    room = room[2] * room[0] + (room[2] - 1) * 16 - 2 * COUNTER_R - 18  # as render_hand lays it out
+    waiting = fit_message(
+        lambda name: _label(locale, "hand-waiting", name=name, num=rider["num"]),
+        _name(names, rider["seat"], locale),
+        TEXT,
+        room,
+        lambda text: text_width(text, TEXT),
+    )
+    lines = [(waiting, rider)]
     own_next = next((r for r in still_to_move(view) if r["seat"] == view["viewer"]), None)
     if own_next is not None:
         lines.append((_label(locale, "hand-next", num=own_next["num"], label=label_of(own_next["d"])), own_next))

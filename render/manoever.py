@@ -26,6 +26,7 @@ from render.common import (
     SEAT_SHAPES,
     draw_shape,
     drawable,
+    fit_message,
     fit_width,
     font,
     label,
@@ -298,15 +299,14 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], l
     mid = HEADER / 2
     turn = label(draw, (MARGIN, mid), _t(locale, "manoever-label-turn", turn=view["turn"]), TEXT, MUTED)
     if view["over"]:
-        seat = view["result"]["placements"].index(1)
-        text = _t(locale, "manoever-label-winner", name=_name(names, seat))
+        seat, msg_id = view["result"]["placements"].index(1), "manoever-label-winner"
     else:
-        seat = view["to_move"]
-        text = _t(locale, "manoever-label-to-move", name=_name(names, seat))
+        seat, msg_id = view["to_move"], "manoever-label-to-move"
     left = turn[2] + 24
     draw_recruit_shape(draw, seat, left + MARKER_R, mid)
     x = left + 2 * MARKER_R + 12
-    label(draw, (x, mid), fit_width(text, 32, WIDTH - MARGIN - x), 32)
+    text = fit_message(lambda name: _t(locale, msg_id, name=name), _name(names, seat), 32, WIDTH - MARGIN - x)
+    label(draw, (x, mid), text, 32)
 
 
 # ---- below the route ---------------------------------------------------------------------
@@ -368,8 +368,13 @@ def _scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], l
 def _pending(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], locale: str, top: int) -> int:
     if view["over"]:
         return top
-    title = _t(locale, "manoever-label-must-move", name=_name(names, view["to_move"]))
-    label(draw, (MARGIN, top + 18), fit_width(title, TEXT, WIDTH - 2 * MARGIN), TEXT)
+    title = fit_message(
+        lambda name: _t(locale, "manoever-label-must-move", name=name),
+        _name(names, view["to_move"]),
+        TEXT,
+        WIDTH - 2 * MARGIN,
+    )
+    label(draw, (MARGIN, top + 18), title, TEXT)
     y = top + 40
     row_h = 2 * MARKER_R + 14
     if not view["pending"]:

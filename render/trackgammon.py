@@ -26,6 +26,7 @@ from render.common import (
     MUTED,
     SEAT_SHAPES,
     draw_shape,
+    fit_message,
     fit_width,
     font,
     label,
@@ -430,16 +431,14 @@ def _draw_panel(draw, box, view: dict, names: list[str], locale: str, perspectiv
 
 
 def _panel_turn(draw, x0, y, x1, view, names, locale) -> int:
-    if view.get("winner") is not None:
-        seat = view["winner"]
-        text = tr(locale, "trackgammon-label-winner", name=_name(names, seat))
-    else:
-        seat = view["turn"]
-        text = tr(locale, "trackgammon-label-to-play", name=_name(names, seat))
+    over = view.get("winner") is not None
+    seat = view["winner"] if over else view["turn"]
+    msg_id = "trackgammon-label-winner" if over else "trackgammon-label-to-play"
     mid = y + 22
     _marker(draw, seat, x0 + MARKER_R, mid)
     x = x0 + 2 * MARKER_R + 12
-    label(draw, (x, mid), fit_width(text, 32, x1 - x), 32)
+    text = fit_message(lambda name: tr(locale, msg_id, name=name), _name(names, seat), 32, x1 - x)
+    label(draw, (x, mid), text, 32)
     return y + 46
 
 
@@ -547,7 +546,13 @@ def _panel_legend(draw, x0, y, x1, view, names, locale, perspective, columns: in
         def finish(x, top):
             draw.rounded_rectangle((x, top, x + s, top + s), radius=5, fill=(255, 255, 255), outline=colour, width=3)
 
-        items.append((route, tr(locale, "trackgammon-label-numbers", name=_name(names, perspective))))
+        numbers = fit_message(
+            lambda name: tr(locale, "trackgammon-label-numbers", name=name),
+            _name(names, perspective),
+            SMALL,
+            (x1 - x0) // columns - s - 20,
+        )
+        items.append((route, numbers))
         items.append((start, tr(locale, "trackgammon-label-start")))
         items.append((finish, tr(locale, "trackgammon-label-finish")))
     if view.get("last_move") and not over:
