@@ -145,7 +145,8 @@ def _space_polygon(space: int) -> list[tuple[float, float]]:
 @lru_cache(maxsize=4)
 def _track_layer(locale: str) -> Image.Image:
     """The empty track with its labels and finish line, built once per language and copied per board."""
-    img = Image.new("RGB", (WIDTH, TRACK_BOTTOM), BACKGROUND)
+    # As tall as the tallest board: a board is cut from it in one copy (no fill, no paste).
+    img = Image.new("RGB", (WIDTH, MAX_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(img)
     draw.polygon(_ring(R_OUT + 3), fill=INK)
     for space in range(SPACES):
@@ -600,8 +601,7 @@ def render_board(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     # (its texts not recorded) measures it, so the canvas is made the right size at once.
     with layout.recording():
         panel_h = _draw_panel(Image.new("RGB", (WIDTH, 1)), view, names, locale, 0)
-    img = Image.new("RGB", (WIDTH, min(MAX_HEIGHT, TRACK_BOTTOM + 10 + panel_h + 12)), BACKGROUND)
-    img.paste(_track_layer(locale), (0, 0))
+    img = _track_layer(locale).crop((0, 0, WIDTH, min(MAX_HEIGHT, TRACK_BOTTOM + 10 + panel_h + 12)))
     _draw_space_labels(img)
     _draw_infield(img, view, locale)
     _draw_riders(img, view)

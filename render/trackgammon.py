@@ -3,8 +3,8 @@
 The board parts lie in a star (a line for 2 players, a Y for 3, an X for 4); each part is 12 columns
 by 3 rows, column 12 at the middle. Yellow points are pale and plain, purple points dark with a light
 diamond inside, so the two kinds differ in brightness and shape, not only in hue. A yellow point has
-a border in its owner's colour. Discs are drawn from above as concentric circles: the bottom disc is
-the outer ring, the top disc the middle, which carries its size. Numbers on the points follow the
+a border in its owner's colour. Discs are drawn from above, nested: the bottom disc is the outer
+ring, the top disc the middle, which carries its size; each disc has its owner's colour and shape. Numbers on the points follow the
 track of the viewer (or of the player to move, for spectators), the track itself is drawn as a thin
 line in that player's colour.
 
@@ -385,16 +385,23 @@ def _draw_stacks(draw, frame: _Frame, view: dict) -> None:
         _draw_stack(draw, frame.px(_cell_centre(players, cell_id)), frame.scale, stack)
 
 
+# Triangles and diamonds look smaller than circles of the same radius: grow them to match.
+_GROW = {"triangle": 1.3, "diamond": 1.15, "star": 1.3, "cross": 1.15}
+
+
 def _draw_stack(draw, centre: tuple[float, float], scale: float, stack: list[list[int]]) -> None:
-    """Bottom to top as rings from the outside in (a larger disc is wider); the top disc shows its
-    size as a number."""
+    """Bottom to top from the outside in (a larger disc is wider), each disc in its owner's colour
+    and shape (so seats differ without colour vision); the top disc shows its size as a number."""
     cx, cy = centre
     for seat, size in stack:
-        r = disc_radius(scale, size)
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=seat_colour(seat), outline=INK, width=2)
+        shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+        r = disc_radius(scale, size) * _GROW.get(shape, 1.0)
+        draw_shape(draw, shape, cx, cy + (r * 0.15 if shape == "triangle" else 0), r, seat_colour(seat))
     seat, size = stack[-1]
+    shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
     text_size = max(SMALL, int(disc_radius(scale, size) * 1.2))
-    label(draw, (cx, cy), str(size), text_size, text_colour_on(seat_colour(seat)), anchor="mm", report=False)
+    ty = cy + (disc_radius(scale, size) * 0.3 if shape == "triangle" else 0)
+    label(draw, (cx, ty), str(size), text_size, text_colour_on(seat_colour(seat)), anchor="mm", report=False)
 
 
 def _draw_numbers(draw, frame: _Frame, view: dict, seat: int) -> None:
