@@ -18,7 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engines.hindmost import label_of
+from engines.hindmost import FINISH, LANES, label_of
 from locales import tr
 from render import layout
 from render.cards import (
@@ -49,8 +49,7 @@ from render.common import (
 # about 0.37 scale, so no text is under 24 px and no counter under 38 px across.
 WIDTH = 1080
 MAX_HEIGHT = 1900
-SPACES = 30
-LANES = 4
+SPACES = FINISH  # one lap: the track's spaces, from the engine (as is LANES)
 
 # Track geometry: concentric stadiums around (CX, CY); A is half the length of a straight.
 CX, CY = 540, 442

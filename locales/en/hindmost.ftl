@@ -71,7 +71,7 @@ hindmost-label-points = { $points ->
    *[other] { $points } pts
 }
 hindmost-label-riders-left = Riders in the race: { $count }
-hindmost-label-first = Winner
+hindmost-label-first = Race winner
 hindmost-label-second = Second
 hindmost-label-to-move = { $name } to move
 hindmost-label-rider-on = rider { $num } on space { $label }
