@@ -245,6 +245,10 @@ class HindmostPrivate(TypedDict):
     hand: list[str]  # card codes, sorted
     draw_pile: int  # cards left in the viewer's own draw pile (the shared one without own decks)
     discards: int  # cards on the viewer's own discard pile
+    # What each legal play of the viewer would do (from their own hand): rider number, label now,
+    # label aimed at, where it really lands, spaces really moved, spaces lost to full ones, whether
+    # it crosses the line. Empty when it is not the viewer's turn.
+    plays: dict[str, dict[str, Any]]
 
 
 class HindmostView(HindmostPublic, ViewEnvelope[HindmostPrivate]):
@@ -652,12 +656,39 @@ class HindmostEngine(Engine[HindmostState, "HindmostView"]):
             "hand": list(state.hands[seat]),
             "draw_pile": len(state.piles[pile]),
             "discards": len(state.discards[pile]),
+            "plays": self._plays(state, seat),
         }
 
     def _last_events(self, state: HindmostState) -> list[Event]:
         return state.last
 
     # ---- persistence -------------------------------------------------------------------------
+    def _plays(self, s: HindmostState, seat: int) -> dict[str, dict[str, Any]]:
+        """What each legal play of ``seat`` would do, so buttons need not repeat the rules: the
+        rider, its label now, the label aimed at, where it really lands (full spaces push it back),
+        the spaces it really moves and whether it crosses the line. Derived from the seat's own
+        hand, so it is only ever in that seat's view."""
+        rid = s.current()
+        plays: dict[str, dict[str, Any]] = {}
+        for action in self.legal_actions(s, seat):
+            if rid is None:
+                break
+            start = s.d[rid]
+            target = start + movement(action.split("+"), label_of(start))
+            landing = target
+            while s.occupancy(landing, ignore=rid) >= LANES:
+                landing -= 1
+            plays[action] = {
+                "num": s.num_of(rid),
+                "from": label_of(start),
+                "target": label_of(target),
+                "to": label_of(landing),
+                "spaces": landing - start,
+                "blocked": target - landing,
+                "crosses": start < FINISH <= landing,
+            }
+        return plays
+
     def _dump(self, state: HindmostState) -> dict[str, Any]:
         """Flat and compact (strings where they stay readable): the bot stores a state per move."""
         s = state

@@ -441,6 +441,7 @@ class TrackgammonPublic(TypedDict):
     opening: list[list[list[int]]]
     winner: int | None
     placements: list[int] | None
+    to_go: list[int]  # points each seat still has to cover
 
 
 class TrackgammonView(TrackgammonPublic, ViewEnvelope[None]):
@@ -719,6 +720,10 @@ class TrackgammonEngine(Engine[State, "TrackgammonView"]):
             "opening": [[list(throw) for throw in rnd] for rnd in state.opening],
             "winner": state.winner,
             "placements": out.placements if out else None,
+            # Public: the points each player still has to cover, the tie-break of the ranking.
+            "to_go": [
+                sum(distance_to_finish(state.pos[disc_index(s, z)]) for z in SIZES) for s in range(state.players)
+            ],
         }
 
     def _last_events(self, state: State) -> list[Event]:

@@ -165,6 +165,27 @@ def drawable(text: str) -> str:
     return "".join(out)
 
 
+# ---- phone-readable text (added for the phone layouts; new functions only) ---------------------
+
+
+def name_text(text: str) -> str:
+    """A player's name as the font can draw it: accented letters folded to plain ones, emoji and
+    other undrawable symbols left out (never a bare "?"), spaces tidied."""
+    import unicodedata
+
+    out = []
+    for char in unicodedata.normalize("NFC", str(text)):
+        if unicodedata.category(char) in ("Cc", "Cf", "Cn", "Co", "Cs") or 0xFE00 <= ord(char) <= 0xFE0F:
+            continue  # joiners and variation selectors of emoji sequences: nothing to draw
+        if _has_glyph(char) and unicodedata.category(char) not in ("So", "Sk"):
+            out.append(char)
+            continue
+        plain = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+        if plain and all(_has_glyph(c) for c in plain) and unicodedata.category(plain[0]) != "So":
+            out.append(plain)
+    return " ".join("".join(out).split())
+
+
 @lru_cache(maxsize=4096)
 def fit_width(text: str, size: int, max_width: float, *, bold: bool = False) -> str:
     """``drawable(text)`` shortened on purpose with "…" until it is at most ``max_width`` wide
@@ -185,15 +206,17 @@ def fit_width(text: str, size: int, max_width: float, *, bold: bool = False) -> 
 
 @lru_cache(maxsize=4096)
 def _label_sprite(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-    """``text`` as an ``L`` mask and the offset of its box from the anchor point."""
-    face = font(size, bold)
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    """``text`` as an ``L`` mask and the offset of its box from the anchor point. Boards redraw the
+    same numbers, names and headings on every move; pasting a cached mask is far cheaper than
+    laying the text out again."""
+    f = font(size, bold)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
     return mask, left, top
 
 
-def draw_label(
+def label(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
     text: str,
@@ -204,17 +227,37 @@ def draw_label(
     within: layout.Box | None = None,
     bold: bool = False,
     max_width: float | None = None,
+    report: bool = True,
 ) -> tuple[float, float, float, float]:
     """One line of text, made drawable (and shortened to ``max_width`` when given), reported to
-    ``render.layout`` with the box it must stay in; returns its bounding box. Drawn from a cached
-    mask: the same names and numbers come back on every move."""
+    ``render.layout`` with the box it must stay in (unless ``report`` is off: a number printed on
+    a piece belongs to the piece); returns its bounding box. Drawn from a cached mask: the same
+    names and numbers come back on every move."""
     text = fit_width(text, size, max_width, bold=bold) if max_width is not None else drawable(text)
     mask, left, top = _label_sprite(text, size, bold, anchor)
     x, y = round(xy[0]) + left, round(xy[1]) + top
     bbox = (x, y, x + mask.width, y + mask.height)
     draw.bitmap((x, y), mask, fill=fill)
-    layout.place(bbox, text, within, size=size)
+    if report:
+        layout.place(bbox, text, within, size=size)
     return bbox
+
+
+def fit_message(make, name: str, size: int, width: float, measure=None) -> str:
+    """``make(name)`` (a sentence around a player's name) within ``width`` pixels: the name is
+    shortened with "…" first, so "… to move" stays readable; only if even a one-letter name is too
+    long is the sentence itself cut."""
+    measure = measure or (lambda text: font(size).getlength(text))
+    text = make(name)
+    if measure(text) <= width:
+        return text
+    short = name
+    while len(short) > 1:
+        short = short[:-1]
+        text = make(short.rstrip() + "…")
+        if measure(text) <= width:
+            return text
+    return fit_width(make(short + "…"), size, width)
 
 
 @lru_cache(maxsize=512)

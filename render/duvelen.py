@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from locales import tr
 from render.cards import SUIT_SYMBOLS, card_text, draw_card, draw_card_back, draw_text, fit_text, text_width
-from render.common import BACKGROUND, INK, MUTED, draw_label, font, seat_colour, stamp_seat_marker, to_png
+from render.common import BACKGROUND, INK, MUTED, font, label, seat_colour, stamp_seat_marker, to_png
 
 WIDTH = 1200
 MARGIN = 20
@@ -93,7 +93,7 @@ def _badge(img: Image.Image, x: float, y: float, text: str, fill, *, anchor: str
     left = x - w if anchor == "r" else x
     box = (left, y - size * 0.7, left + w, y + size * 0.7)
     draw.rounded_rectangle(box, radius=size // 2, fill=fill)
-    draw_label(draw, (left + w / 2, y), text, size, (255, 255, 255), anchor="mm", within=box)
+    label(draw, (left + w / 2, y), text, size, (255, 255, 255), anchor="mm", within=box)
     return w
 
 
@@ -117,7 +117,7 @@ def _count_badge(img: Image.Image, cx: float, cy: float, count: int) -> None:
     r = max(TEXT * 0.75, (_length(text, TEXT) + TEXT * 0.5) / 2)
     box = (cx - r, cy - TEXT * 0.8, cx + r, cy + TEXT * 0.8)
     draw.ellipse(box, fill=INK)
-    draw_label(draw, (cx, cy), text, TEXT, (255, 255, 255), anchor="mm", within=box)
+    label(draw, (cx, cy), text, TEXT, (255, 255, 255), anchor="mm", within=box)
 
 
 # ---- layout ---------------------------------------------------------------------------------
@@ -232,7 +232,7 @@ def _draw_header(img: Image.Image, view: dict[str, Any], names: list[str], local
     if view["over"]:
         title += f" · {_label(locale, 'game-over')}"
     draw = ImageDraw.Draw(img)
-    draw_label(draw, (MARGIN, HEADER_H / 2), title, TITLE, max_width=WIDTH - 2 * MARGIN, bold=True)
+    label(draw, (MARGIN, HEADER_H / 2), title, TITLE, max_width=WIDTH - 2 * MARGIN, bold=True)
     if view["stop_seat"] is not None:
         box = (MARGIN, HEADER_H, WIDTH - MARGIN, HEADER_H + STOP_H - 8)
         draw.rounded_rectangle(box, radius=12, fill=STOP_FILL)
@@ -247,11 +247,11 @@ def _draw_middle(img, view, top: int, height: int, hoop_layout, locale: str) -> 
     draw = ImageDraw.Draw(img)
     box = (MARGIN, top, WIDTH - MARGIN, top + height)
     draw.rounded_rectangle(box, radius=14, fill=MIDDLE_FILL)
-    draw_label(draw, (MARGIN + 14, top + MIDDLE_LABEL_H / 2 + 2), _label(locale, "middle"), TEXT, within=box)
+    label(draw, (MARGIN + 14, top + MIDDLE_LABEL_H / 2 + 2), _label(locale, "middle"), TEXT, within=box)
     hoops = sorted(view["hoops"], key=lambda h: (SUIT_ORDER.index(h["suit"]), -h["size"]))
     if not hoops:
         no_hoops = _label(locale, "no-hoops")
-        draw_label(draw, (MARGIN + 14, top + MIDDLE_LABEL_H + 22), no_hoops, TEXT, MUTED, within=box)
+        label(draw, (MARGIN + 14, top + MIDDLE_LABEL_H + 22), no_hoops, TEXT, MUTED, within=box)
         return
     gap = _hoop_gap(hoop_w)
     x0, y0 = MARGIN + 12, top + MIDDLE_LABEL_H
@@ -272,9 +272,7 @@ def _draw_ranking(img, view, names: list[str], top: int, height: int, locale: st
     draw = ImageDraw.Draw(img)
     box = (MARGIN, top, WIDTH - MARGIN, top + height)
     draw.rounded_rectangle(box, radius=14, fill=MIDDLE_FILL)
-    draw_label(
-        draw, (MARGIN + 14, top + MIDDLE_LABEL_H / 2 + 2), _label(locale, "ranking"), NAME, bold=True, within=box
-    )
+    label(draw, (MARGIN + 14, top + MIDDLE_LABEL_H / 2 + 2), _label(locale, "ranking"), NAME, bold=True, within=box)
     columns = _columns(view["players"])
     col_w = (WIDTH - 2 * MARGIN - 28) // columns
     per_col = -(-view["players"] // columns)
@@ -282,13 +280,13 @@ def _draw_ranking(img, view, names: list[str], top: int, height: int, locale: st
         x = MARGIN + 14 + (i // per_col) * col_w
         y = top + MIDDLE_LABEL_H + (i % per_col) * RANK_LINE + RANK_LINE / 2
         cell = (x, y - RANK_LINE / 2, x + col_w - 14, y + RANK_LINE / 2)
-        draw_label(draw, (x + 40, y), f"{place}.", NAME, anchor="rm", bold=place == 1, within=cell)
+        label(draw, (x + 40, y), f"{place}.", NAME, anchor="rm", bold=place == 1, within=cell)
         stamp_seat_marker(img, seat, x + 66, y, 13)
         points = _label(locale, "points", points=view["totals"][seat])
         points_w = font(NAME, True).getlength(points)
-        draw_label(draw, (cell[2] - 8, y), points, NAME, anchor="rm", bold=True, within=cell)
+        label(draw, (cell[2] - 8, y), points, NAME, anchor="rm", bold=True, within=cell)
         name_w = cell[2] - 8 - points_w - 16 - (x + 90)
-        draw_label(draw, (x + 90, y), _name(names, seat), NAME, max_width=name_w, bold=place == 1, within=cell)
+        label(draw, (x + 90, y), _name(names, seat), NAME, max_width=name_w, bold=place == 1, within=cell)
 
 
 def _draw_panel(img, view, seat: int, box, card_size, names: list[str], locale: str) -> None:
@@ -310,7 +308,7 @@ def _draw_panel(img, view, seat: int, box, card_size, names: list[str], locale: 
     # Stack: its open top card; the count goes in the caption.
     _paste_card(img, cx, cy, card_w, card_h, s["stok_top"], PANEL_FILL, dim=dim)
     stok = f"{_label(locale, 'stok')} {s['stok_count']}"
-    stok_box = draw_label(draw, (cx, caption_y), stok, TEXT, CAPTION, within=panel)
+    stok_box = label(draw, (cx, caption_y), stok, TEXT, CAPTION, within=panel)
     cx += card_w + group_gap
     rij_left = cx
     for card in s["rij"]:
@@ -318,7 +316,7 @@ def _draw_panel(img, view, seat: int, box, card_size, names: list[str], locale: 
         cx += card_w + gap
     # Left-aligned under the Row, so the Turn pile's caption has room to say how many cards lie open.
     rij_x = max(rij_left, stok_box[2] + 14)
-    rij_box = draw_label(draw, (rij_x, caption_y), _label(locale, "rij"), TEXT, CAPTION, within=panel)
+    rij_box = label(draw, (rij_x, caption_y), _label(locale, "rij"), TEXT, CAPTION, within=panel)
     cx += group_gap - gap
     # The open pile: its top card; then the face-down part with its count on the back.
     _paste_card(img, cx, cy, card_w, card_h, s["draai_top"], PANEL_FILL, dim=dim)
@@ -337,7 +335,7 @@ def _draw_panel(img, view, seat: int, box, card_size, names: list[str], locale: 
     )
     if _length(caption, TEXT) > room:
         caption = _label(locale, "draaistok")
-    draw_label(draw, (right, caption_y), caption, TEXT, CAPTION, anchor="rm", max_width=room, within=panel)
+    label(draw, (right, caption_y), caption, TEXT, CAPTION, anchor="rm", max_width=room, within=panel)
 
 
 def _status_badges(view, seat: int, locale: str, to_move: bool) -> list[tuple[str, tuple[int, int, int]]]:
@@ -380,14 +378,14 @@ def _draw_panel_title(img, view, seat: int, box, names: list[str], locale: str, 
         for text, fill in reversed(badges):
             badge_right -= _badge(img, badge_right, mid2, text, fill, anchor="r") + 8
         room = badge_right - (x + 14) - 8
-        draw_label(draw, (x + 14, mid2), score_text, TEXT, max_width=room, within=(x, y, x + w, y + 2 * TITLE_H))
+        label(draw, (x + 14, mid2), score_text, TEXT, max_width=room, within=(x, y, x + w, y + 2 * TITLE_H))
     else:
         for text, fill in reversed(badges):
             right -= _badge(img, right, mid, text, fill, anchor="r") + 8
         score_w = _length(score_text, TEXT)
-        draw_label(draw, (right, mid), score_text, TEXT, anchor="rm")
+        label(draw, (right, mid), score_text, TEXT, anchor="rm")
         right -= score_w + 14
-    draw_label(draw, (x + 46, mid), _name(names, seat), NAME, max_width=max(40, right - (x + 46) - 8), bold=True)
+    label(draw, (x + 46, mid), _name(names, seat), NAME, max_width=max(40, right - (x + 46) - 8), bold=True)
     return 2 if two_rows else 1
 
 

@@ -18,15 +18,15 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engines.hindmost import label_of, movement
+from engines.hindmost import FINISH, LANES, label_of
 from locales import tr
+from render import layout
 from render.cards import (
     card_grid_size,
     card_text,
     draw_card_row,
     draw_star,
     draw_text,
-    drawable,
     fit_text,
     text_width,
     wrap_text,
@@ -37,26 +37,35 @@ from render.common import (
     MUTED,
     SEAT_SHAPES,
     draw_shape,
+    fit_message,
     font,
+    name_text,
     seat_colour,
     to_png,
 )
 
-WIDTH, HEIGHT = 1280, 720
-SPACES = 30
-LANES = 4
+# Portrait, for phones: the track fills the width, the panel (whose turn, scores, last play) sits
+# below it and the picture grows with the number of teams. At 1080 px wide a phone shows it at
+# about 0.37 scale, so no text is under 24 px and no counter under 38 px across.
+WIDTH = 1080
+MAX_HEIGHT = 1900
+SPACES = FINISH  # one lap: the track's spaces, from the engine (as is LANES)
 
 # Track geometry: concentric stadiums around (CX, CY); A is half the length of a straight.
-CX, CY = 430, 360
-A = 70
-R_OUT = 350
-LANE_W = 33
+CX, CY = 540, 442
+A = 98
+R_OUT = 428
+LANE_W = 44
 R_IN = R_OUT - LANES * LANE_W
 R_MID = (R_IN + R_OUT) / 2
 _PERIMETER = 4 * A + 2 * math.pi * R_MID
-COUNTER_R = 16
+COUNTER_R = 19
+TRACK_BOTTOM = CY + R_OUT + 6
 
-PANEL_X, PANEL_RIGHT = 884, 1268
+PANEL_X, PANEL_RIGHT = 16, WIDTH - 16
+SMALL = 24  # the smallest text drawn
+TEXT = 28
+BIG = 34
 
 TRACK_LIGHT = (238, 224, 192)
 TRACK_DARK = (224, 203, 160)
@@ -78,7 +87,7 @@ def _label(locale: str, key: str, **args: Any) -> str:
 def _name(names: list[str], seat: int, locale: str) -> str:
     """The seat's name as the font can draw it; a placeholder if nothing drawable is left."""
     raw = names[seat] if 0 <= seat < len(names) else ""
-    text = drawable(str(raw)).strip()
+    text = name_text(str(raw))
     if not any(ch.isalnum() for ch in text):
         return _label(locale, "player", seat=seat + 1)
     return text
@@ -135,7 +144,8 @@ def _space_polygon(space: int) -> list[tuple[float, float]]:
 @lru_cache(maxsize=4)
 def _track_layer(locale: str) -> Image.Image:
     """The empty track with its labels and finish line, built once per language and copied per board."""
-    img = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    # As tall as the tallest board: a board is cut from it in one copy (no fill, no paste).
+    img = Image.new("RGB", (WIDTH, MAX_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(img)
     draw.polygon(_ring(R_OUT + 3), fill=INK)
     for space in range(SPACES):
@@ -146,30 +156,28 @@ def _track_layer(locale: str) -> Image.Image:
     for space in range(SPACES):
         draw.line((track_point(space, R_IN), track_point(space, R_OUT)), fill=SPACE_LINE, width=2)
     draw.polygon(_ring(R_IN), fill=INFIELD, outline=INK, width=3)
-    _draw_space_labels(img, draw)
     _draw_finish_line(img, draw, locale)
     return img
 
 
-def _draw_space_labels(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+def _draw_space_labels(img: Image.Image) -> None:
+    """Drawn per board (from cached text sprites), so the layout test sees every label."""
     for space in range(SPACES):
-        x, y = track_point(space + 0.5, R_IN - 20)
-        draw.text((x, y), str(label_of(space)), font=font(22), fill=INK, anchor="mm")
+        x, y = track_point(space + 0.5, R_IN - 22)
+        draw_text(img, x, y, str(label_of(space)), 26, fill=INK, anchor="m")
     # The starred 10 just past the line is where the leader is put when the pack regroups.
-    x, y = track_point(0.5, R_IN - 20)
-    draw_star(img, x + 26, y, 20, outline=INK)
+    x, y = track_point(0.5, R_IN - 22)
+    draw_star(img, x + 30, y, 22, outline=INK)
 
 
 def _draw_finish_line(img: Image.Image, draw: ImageDraw.ImageDraw, locale: str) -> None:
-    square = 8
+    square = 11
     top, bottom = CY + R_IN, CY + R_OUT
     for row, y in enumerate(range(top, bottom, square)):
         for col in range(2):
             colour = INK if (row + col) % 2 == 0 else (255, 255, 255)
             x = CX - square + col * square
             draw.rectangle((x, y, x + square - 1, min(y + square - 1, bottom)), fill=colour)
-    word = _label(locale, "finish")
-    draw_text(img, CX - 8, CY + R_IN - 52, word + " →", 18, fill=MUTED, anchor="l")
 
 
 # ---- riders -----------------------------------------------------------------------------------------
@@ -201,7 +209,7 @@ def _counter_sprite(seat: int, num: int | str, radius: int) -> Image.Image:
         ImageDraw.Draw(sprite).text(
             (size / 2, size / 2 + 1),
             str(num),
-            font=font(max(12, round(radius * 1.25))),
+            font=font(max(SMALL, round(radius * 1.25))),
             fill=(255, 255, 255, 255),
             anchor="mm",
             stroke_width=2,
@@ -217,13 +225,13 @@ def draw_counter(img: Image.Image, seat: int, num: int | str, cx: float, cy: flo
 
 
 def _draw_halo(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: int) -> None:
-    r = radius + 8
+    r = radius + 6
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=HIGHLIGHT, outline=INK, width=2)
 
 
 def _draw_flag(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     """A tiny chequered flag: this rider is over the line."""
-    cell = 4
+    cell = 5
     draw.rectangle((x - 1, y - 1, x + 3 * cell, y + 2 * cell), fill=INK)
     for row in range(2):
         for col in range(3):
@@ -270,60 +278,71 @@ def _draw_riders(img: Image.Image, view: dict) -> None:
 
 # ---- infield: race, lap, eliminated -------------------------------------------------------------------
 
+# The free middle of the infield, inside the ring of space labels: text stays in here.
+INFIELD_BOX = (CX - A - 150, CY - 196, CX + A + 150, CY + 196)
+
 
 def _lap_text(view: dict, locale: str) -> str:
+    if view.get("over"):
+        return _label(locale, "game-over")
     if view.get("final_sprint"):
         return _label(locale, "final-sprint")
     return _label(locale, "lap", lap=view["lap"], laps=view["laps"])
 
 
+def _centred(img: Image.Image, y: float, text: str, size: int, fill=INK, half: float = 230) -> None:
+    draw_text(img, CX, y, fit_text(text, size, int(2 * half)), size, fill=fill, anchor="m")
+
+
 def _draw_infield(img: Image.Image, view: dict, locale: str) -> None:
     draw = ImageDraw.Draw(img)
-    race = _label(locale, "race", race=view["race"], races=view["races"])
-    draw_text(img, CX, CY - 152, race, 26, fill=MUTED, anchor="m")
+    _centred(img, CY - 172, _label(locale, "race", race=view["race"], races=view["races"]), TEXT, MUTED, 190)
     sprint = bool(view.get("final_sprint")) and not view.get("over")
-    draw_text(img, CX, CY - 112, _lap_text(view, locale), 44, fill=SPRINT_RED if sprint else INK, anchor="m")
+    _centred(img, CY - 126, _lap_text(view, locale), 46, SPRINT_RED if sprint else INK, 250)
     finishers = view.get("order") or []
     if view.get("over") and len(finishers) >= 2:
-        _draw_podium(img, finishers[:2], locale, CY - 70)
+        _draw_podium(img, finishers[:2], locale, CY - 76)
     else:
         left = sum(1 for r in view["riders"] if not r["out"])
-        draw_text(img, CX, CY - 70, _label(locale, "riders-left", count=left), 24, fill=INK, anchor="m")
+        _centred(img, CY - 76, _label(locale, "riders-left", count=left), TEXT, INK, 260)
     _draw_eliminated(img, draw, view.get("eliminated") or [], locale)
+    word = _label(locale, "finish") + " →"
+    draw_text(img, CX - 10, CY + R_IN - 64, fit_text(word, SMALL, 240), SMALL, fill=MUTED, anchor="l")
 
 
 def _draw_podium(img: Image.Image, finishers: list, locale: str, y: float) -> None:
     """The last race's winner and second, as words followed by their counters."""
     parts = [(_label(locale, "first"), finishers[0]), (_label(locale, "second"), finishers[1])]
-    gap, counter = 28, 36
-    total = sum(text_width(word, 24) + 8 + counter for word, _who in parts) + gap
+    gap, counter = 28, 2 * COUNTER_R
+    total = sum(text_width(word, TEXT) + 8 + counter for word, _who in parts) + gap
     x = CX - total / 2
     for word, (seat, num) in parts:
-        x += draw_text(img, x, y, word, 24) + 8
+        x += draw_text(img, x, y, word, TEXT) + 8
         draw_counter(img, seat, num, x + counter / 2, y)
         x += counter + gap
 
 
 def _draw_eliminated(img: Image.Image, draw: ImageDraw.ImageDraw, eliminated: list, locale: str) -> None:
-    top = CY - 24
-    draw.line((CX - 170, top - 16, CX + 170, top - 16), fill=(170, 190, 166), width=2)
-    draw_text(img, CX, top + 2, _label(locale, "eliminated"), 22, fill=MUTED, anchor="m")
+    top = CY - 30
+    draw.line((CX - 230, top - 20, CX + 230, top - 20), fill=(170, 190, 166), width=2)
+    _centred(img, top + 2, _label(locale, "eliminated"), SMALL, MUTED)
     if not eliminated:
-        draw_text(img, CX, top + 38, "-", 24, fill=MUTED, anchor="m")
+        _centred(img, top + 44, "-", TEXT, MUTED)
         return
     # Elimination order reads left to right, top to bottom, like a results sheet.
-    columns = min(len(eliminated), 4 if len(eliminated) > 6 else 3)
-    cell_w, cell_h = 106, 40
+    columns = min(len(eliminated), 4)
+    cell_w, cell_h = 128, 46
     left = CX - columns * cell_w / 2
     for i, (seat, num, points) in enumerate(eliminated):
         row, col = divmod(i, columns)
-        x = left + col * cell_w + 20
-        y = top + 38 + row * cell_h
-        draw_counter(img, seat, num, x, y, radius=15)
-        draw_text(img, x + 22, y, _label(locale, "points", points=points), 22, fill=INK, anchor="l")
+        x = left + col * cell_w + COUNTER_R + 4
+        y = top + 46 + row * cell_h
+        draw_counter(img, seat, num, x, y)
+        text = fit_text(_label(locale, "points", points=points), SMALL, cell_w - 2 * COUNTER_R - 14)
+        draw_text(img, x + COUNTER_R + 5, y, text, SMALL, fill=INK, anchor="l")
 
 
-# ---- side panel ---------------------------------------------------------------------------------------
+# ---- the panel below the track ------------------------------------------------------------------------
 
 
 def _columns(view: dict) -> list[tuple[str, str]]:
@@ -334,7 +353,8 @@ def _columns(view: dict) -> list[tuple[str, str]]:
         cols = [("race_points", "col-points")]
     if view.get("bank") is not None:
         cols.append(("bank", "col-bank"))
-    cols.append(("hand_sizes", "col-cards"))
+    if not view.get("over"):
+        cols.append(("hand_sizes", "col-cards"))
     return cols
 
 
@@ -343,6 +363,13 @@ def _winners(view: dict) -> list[int]:
     keys = [(view["match_points"][s], view["race_wins"][s]) for s in range(view["players"])]
     best = max(keys)
     return [s for s, key in enumerate(keys) if key == best]
+
+
+def _ranking(view: dict) -> list[tuple[int, int]]:
+    """(place, seat) best first, by match points then race wins; equal keys share a place."""
+    keys = {s: (view["match_points"][s], view["race_wins"][s]) for s in range(view["players"])}
+    seats = sorted(keys, key=lambda s: (-keys[s][0], -keys[s][1], s))
+    return [(1 + sum(1 for o in seats if keys[o] > keys[s]), s) for s in seats]
 
 
 def _find_rider(view: dict, who: dict | list | None) -> dict | None:
@@ -383,35 +410,42 @@ def still_to_move(view: dict) -> list[dict]:
 
 def _status_box(img: Image.Image, y: int, lines: list[tuple[str, int, tuple]], indent: int) -> int:
     draw = ImageDraw.Draw(img)
-    box_h = 24 + sum(size + 12 for _text, size, _colour in lines)
+    box_h = 20 + sum(size + 14 for _text, size, _colour in lines)
     draw.rounded_rectangle((PANEL_X, y, PANEL_RIGHT, y + box_h), radius=12, fill=PANEL_TINT, outline=INK, width=2)
     line_y = y + 12
     for i, (text, size, colour) in enumerate(lines):
         x = PANEL_X + (indent if i == 0 else 16)
         draw_text(img, x, line_y + size / 2 + 2, fit_text(text, size, PANEL_RIGHT - x - 14), size, fill=colour)
-        line_y += size + 12
-    return y + box_h + 10
+        line_y += size + 14
+    return y + box_h + 12
 
 
 def _draw_status(img: Image.Image, view: dict, names: list[str], locale: str, y: int) -> int:
     """Whose turn it is (or who won), in a tinted box; returns the y below it."""
     if view.get("over"):
         winners = ", ".join(_name(names, s, locale) for s in _winners(view))
-        lines = [(_label(locale, "game-over"), 30, INK), (_label(locale, "winner", names=winners), 26, INK)]
+        lines = [(_label(locale, "winner", names=winners), BIG, INK)]
         return _status_box(img, y, lines, 16)
     rider = _current_rider(view)
     if rider is None:
-        return _status_box(img, y, [(_label(locale, "waiting"), 28, INK)], 16)
+        return _status_box(img, y, [(_label(locale, "waiting"), BIG, INK)], 16)
+    to_move = fit_message(
+        lambda name: _label(locale, "to-move", name=name),
+        _name(names, rider["seat"], locale),
+        BIG,
+        PANEL_RIGHT - PANEL_X - 74 - 14,
+        lambda text: text_width(text, BIG),
+    )
     lines = [
-        (_label(locale, "to-move", name=_name(names, rider["seat"], locale)), 30, INK),
-        (_label(locale, "rider-on", num=rider["num"], label=label_of(rider["d"])), 24, INK),
+        (to_move, BIG, INK),
+        (_label(locale, "rider-on", num=rider["num"], label=label_of(rider["d"])), TEXT, INK),
     ]
     if view.get("finish_crossed"):
-        lines.append((_label(locale, "finish-crossed"), 22, SPRINT_RED))
-    bottom = _status_box(img, y, lines, 66)
+        lines.append((_label(locale, "finish-crossed"), SMALL, SPRINT_RED))
+    bottom = _status_box(img, y, lines, 74)
     draw = ImageDraw.Draw(img)
-    _draw_halo(draw, PANEL_X + 34, y + 30, 16)
-    draw_counter(img, rider["seat"], rider["num"], PANEL_X + 34, y + 30, radius=16)
+    _draw_halo(draw, PANEL_X + 38, y + 32, COUNTER_R)
+    draw_counter(img, rider["seat"], rider["num"], PANEL_X + 38, y + 32)
     return bottom
 
 
@@ -419,45 +453,53 @@ def _draw_still_to_move(img: Image.Image, view: dict, locale: str, y: int) -> in
     waiting = still_to_move(view)
     if not waiting:
         return y
-    x = PANEL_X + 4 + draw_text(img, PANEL_X + 4, y + 16, _label(locale, "then"), 22, fill=MUTED) + 20
+    mid = y + COUNTER_R + 2
+    x = PANEL_X + 4 + draw_text(img, PANEL_X + 4, mid, _label(locale, "then"), TEXT, fill=MUTED) + 16 + COUNTER_R
     for rider in waiting:
-        if x > PANEL_RIGHT - 14:
-            draw_text(img, PANEL_RIGHT, y + 16, "…", 22, fill=MUTED, anchor="r")
+        if x > PANEL_RIGHT - COUNTER_R - 40:
+            draw_text(img, x - COUNTER_R, mid, "…", TEXT, fill=MUTED)
             break
-        draw_counter(img, rider["seat"], rider["num"], x, y + 16, radius=13)
-        x += 32
-    return y + 40
+        draw_counter(img, rider["seat"], rider["num"], x, mid)
+        x += 2 * COUNTER_R + 8
+    return y + 2 * COUNTER_R + 14
 
 
 def _draw_scores(img: Image.Image, view: dict, names: list[str], locale: str, y: int) -> int:
+    """The teams, best first once the match is over (with their place), else in seat order."""
     draw = ImageDraw.Draw(img)
     cols = _columns(view)
     headings = [_label(locale, heading) for _key, heading in cols]
-    widths = [max(46, math.ceil(text_width(h, 17)) + 10) for h in headings]
+    widths = [max(70, math.ceil(text_width(h, SMALL)) + 18) for h in headings]
     edges = [PANEL_RIGHT - sum(widths[i:]) for i in range(len(cols))]
-    draw_text(img, PANEL_X + 4, y + 12, _label(locale, "col-team"), 18, fill=MUTED, anchor="l")
+    mid = y + 16
+    draw_text(
+        img, PANEL_X + 4, mid, fit_text(_label(locale, "col-team"), SMALL, edges[0] - PANEL_X - 12), SMALL, fill=MUTED
+    )
     for edge, width, heading in zip(edges, widths, headings, strict=True):
-        draw_text(img, edge + width / 2, y + 12, heading, 17, fill=MUTED, anchor="m")
-    y += 26
+        draw_text(img, edge + width / 2, mid, heading, SMALL, fill=MUTED, anchor="m")
+    y += 36
     to_move = set(view.get("to_move") or [])
-    row_h = 38
-    for seat in range(view["players"]):
+    over = bool(view.get("over"))
+    rows = _ranking(view) if over else [(None, seat) for seat in range(view["players"])]
+    row_h = 2 * COUNTER_R + 10
+    for place, seat in rows:
         mid = y + row_h / 2
-        if seat in to_move and not view.get("over"):
+        if seat in to_move and not over:
             draw.rounded_rectangle((PANEL_X, y + 1, PANEL_RIGHT, y + row_h - 1), radius=8, fill=ROW_TINT)
-        draw_counter(img, seat, "", PANEL_X + 18, mid, radius=13)
-        name_size = 24 if len(cols) <= 3 else 21  # with every option on, names need the room
-        draw_text(
-            img, PANEL_X + 40, mid, fit_text(_name(names, seat, locale), name_size, edges[0] - PANEL_X - 46), name_size
-        )
+        x = PANEL_X + 4
+        if place is not None:
+            x += draw_text(img, x, mid, f"{place}.", TEXT) + 8
+        draw_counter(img, seat, "", x + COUNTER_R, mid)
+        x += 2 * COUNTER_R + 10
+        draw_text(img, x, mid, fit_text(_name(names, seat, locale), TEXT, edges[0] - x - 8), TEXT)
         for (key, _heading), edge, width in zip(cols, edges, widths, strict=True):
             value = (view.get(key) or [0] * view["players"])[seat]
-            draw_text(img, edge + width / 2, mid, str(value), 24, fill=INK, anchor="m")
+            draw_text(img, edge + width / 2, mid, str(value), TEXT, fill=INK, anchor="m")
         y += row_h
     if view.get("bank") is not None:
-        draw_text(img, PANEL_X + 4, y + 16, _label(locale, "pot", pot=view.get("pot", 0)), 22, fill=INK, anchor="l")
-        y += 32
-    return y + 8
+        draw_text(img, PANEL_X + 4, y + 18, _label(locale, "pot", pot=view.get("pot", 0)), TEXT, fill=INK, anchor="l")
+        y += 38
+    return y + 10
 
 
 def _event_args(event: dict, names: list[str], locale: str) -> dict[str, Any]:
@@ -516,54 +558,53 @@ def last_play_lines(view: dict, names: list[str], locale: str = "en") -> list[st
     return lines
 
 
-def _draw_last_play(img: Image.Image, view: dict, names: list[str], locale: str, y: int) -> None:
-    draw_text(img, PANEL_X + 4, y + 12, _label(locale, "last-play"), 18, fill=MUTED, anchor="l")
-    y += 30
-    for size, row in _last_play_rows(last_play_lines(view, names, locale) or ["-"], HEIGHT - 40 - y):
-        draw_text(img, PANEL_X + 4, y + size / 2, row, size)
-        y += size + 8
+def _draw_last_play(img: Image.Image, view: dict, names: list[str], locale: str, y: int) -> int:
+    draw_text(img, PANEL_X + 4, y + 14, _label(locale, "last-play"), SMALL, fill=MUTED, anchor="l")
+    y += 36
+    for size, row in _last_play_rows(last_play_lines(view, names, locale) or ["-"]):
+        draw_text(img, PANEL_X + 4, y + size / 2 + 2, row, size)
+        y += size + 12
+    return y
 
 
-def _last_play_rows(lines: list[str], room: int) -> list[tuple[int, str]]:
-    """(size, text) rows that fit ``room`` pixels: the play itself large, what followed smaller.
-
-    Follow-up lines may wrap onto a second row; if that overflows they get one row each, and if
-    even that overflows the last row that fits says "…".
-    """
+def _last_play_rows(lines: list[str], max_rows: int = 5) -> list[tuple[int, str]]:
+    """(size, text) rows: the play itself larger, what followed wrapped below it, at most
+    ``max_rows`` rows (the last one says "…" when more was left out)."""
     width = PANEL_RIGHT - PANEL_X - 8
-    for rows_per_line in (2, 1):
-        rows = [(24, fit_text(lines[0], 24, width))]
-        for line in lines[1:]:
-            rows += [(20, row) for row in wrap_text(line, 20, width, rows_per_line)]
-        if sum(size + 8 for size, _row in rows) <= room:
-            return rows
-    fitting, used = [], 0
-    for size, row in rows:
-        if used + size + 8 > room:
-            break
-        fitting.append((size, row))
-        used += size + 8
-    return fitting[:-1] + [(fitting[-1][0], "…")] if len(fitting) > 1 else fitting[:1]
+    rows = [(TEXT, row) for row in wrap_text(lines[0], TEXT, width, 2)]
+    for line in lines[1:]:
+        rows += [(SMALL, row) for row in wrap_text(line, SMALL, width, 2)]
+    if len(rows) > max_rows:
+        rows = rows[: max_rows - 1] + [(SMALL, "…")]
+    return rows
 
 
-def _draw_panel(img: Image.Image, view: dict, names: list[str], locale: str) -> None:
-    y = _draw_status(img, view, names, locale, 12)
+def _draw_panel(img: Image.Image, view: dict, names: list[str], locale: str, y: int) -> int:
+    y = _draw_status(img, view, names, locale, y)
     y = _draw_still_to_move(img, view, locale, y)
     y = _draw_scores(img, view, names, locale, y + 4)
-    _draw_last_play(img, view, names, locale, y)
-    pile = _label(locale, "piles", pile=view.get("draw_pile", 0), discards=view.get("discards", 0))
-    draw_text(img, PANEL_X + 4, HEIGHT - 20, pile, 18, fill=MUTED, anchor="l")
+    if not view.get("over"):  # at the end the ranking tells the end; the last card is stale
+        y = _draw_last_play(img, view, names, locale, y)
+        pile = _label(locale, "piles", pile=view.get("draw_pile", 0), discards=view.get("discards", 0))
+        draw_text(img, PANEL_X + 4, y + 18, fit_text(pile, SMALL, PANEL_RIGHT - PANEL_X - 8), SMALL, fill=MUTED)
+        y += 36
+    return y
 
 
 # ---- public API ---------------------------------------------------------------------------------------
 
 
 def render_board(view: dict, *, names: list[str], locale: str = "en") -> bytes:
-    """The public board as PNG bytes (1280 x 720): track, riders, eliminated riders, scores."""
-    img = _track_layer(locale).copy()
+    """The public board as PNG bytes (1080 wide, portrait): track, riders, eliminated riders, scores."""
+    # The panel's height depends on the view (teams, wrapped lines): a dry run on a one-pixel strip
+    # (its texts not recorded) measures it, so the canvas is made the right size at once.
+    with layout.recording():
+        panel_h = _draw_panel(Image.new("RGB", (WIDTH, 1)), view, names, locale, 0)
+    img = _track_layer(locale).crop((0, 0, WIDTH, min(MAX_HEIGHT, TRACK_BOTTOM + 10 + panel_h + 12)))
+    _draw_space_labels(img)
     _draw_infield(img, view, locale)
     _draw_riders(img, view)
-    _draw_panel(img, view, names, locale)
+    _draw_panel(img, view, names, locale, TRACK_BOTTOM + 10)
     return to_png(img)
 
 
@@ -576,22 +617,29 @@ def render_hand(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     w, h, columns, _rows = card_grid_size(max(len(hand), 5))
     pad, gap = 24, 16
     lines = hand_status(view, names, locale)
-    header = 66 + 40 * len(lines)
+    line_h = 2 * COUNTER_R + 12
+    header = 64 + line_h * len(lines)
     width = 2 * pad + columns * w + (columns - 1) * gap
     img = Image.new("RGB", (width, pad + header + h + pad), BACKGROUND)
-    draw_counter(img, seat, "", pad + 18, pad + 20, radius=18)
-    title = _label(locale, "hand-title", name=_name(names, seat, locale))
-    draw_text(img, pad + 48, pad + 20, fit_text(title, 32, width - 2 * pad - 48), 32)
+    draw_counter(img, seat, "", pad + COUNTER_R, pad + 20)
+    title = fit_message(
+        lambda name: _label(locale, "hand-title", name=name),
+        _name(names, seat, locale),
+        BIG,
+        width - 2 * pad - 48,
+        lambda text: text_width(text, BIG),
+    )
+    draw_text(img, pad + 2 * COUNTER_R + 10, pad + 20, fit_text(title, BIG, width - 2 * pad - 48), BIG)
     draw = ImageDraw.Draw(img)
     for i, (text, rider) in enumerate(lines):
-        y = pad + 70 + 40 * i
+        y = pad + 64 + line_h * i + line_h / 2
         x = pad
         if rider is not None:
             if rider["seat"] == seat and i == 0:
-                _draw_halo(draw, x + 16, y, 15)
-            draw_counter(img, rider["seat"], rider["num"], x + 16, y, radius=15)
-            x += 44
-        draw_text(img, x, y, fit_text(text, 26, width - pad - x), 26)
+                _draw_halo(draw, x + COUNTER_R + 4, y, COUNTER_R)
+            draw_counter(img, rider["seat"], rider["num"], x + COUNTER_R + 4, y)
+            x += 2 * COUNTER_R + 18
+        draw_text(img, x, y, fit_text(text, TEXT, width - pad - x), TEXT)
     if hand:
         draw_card_row(img, pad, pad + header, hand, w, h, gap=gap)
     else:
@@ -610,39 +658,34 @@ def hand_status(view: dict, names: list[str], locale: str = "en") -> list[tuple[
         return [(_label(locale, "waiting"), None)]
     if rider["seat"] == view["viewer"]:
         return [(_label(locale, "hand-your-move", num=rider["num"], label=label_of(rider["d"])), rider)]
-    lines = [(_label(locale, "hand-waiting", name=_name(names, rider["seat"], locale), num=rider["num"]), rider)]
+    room = card_grid_size(max(len(view["private"]["hand"]), 5))
+    room = room[2] * room[0] + (room[2] - 1) * 16 - 2 * COUNTER_R - 18  # as render_hand lays it out
+    waiting = fit_message(
+        lambda name: _label(locale, "hand-waiting", name=name, num=rider["num"]),
+        _name(names, rider["seat"], locale),
+        TEXT,
+        room,
+        lambda text: text_width(text, TEXT),
+    )
+    lines = [(waiting, rider)]
     own_next = next((r for r in still_to_move(view) if r["seat"] == view["viewer"]), None)
     if own_next is not None:
         lines.append((_label(locale, "hand-next", num=own_next["num"], label=label_of(own_next["d"])), own_next))
     return lines
 
 
-def _landing(view: dict, rider: dict, target: int) -> int:
-    """Where a rider aiming at ``target`` ends up: the first space at or behind it with a free lane."""
-    occupancy: dict[int, int] = {}
-    for other in view["riders"]:
-        if not other["out"] and other is not rider:
-            occupancy[other["d"]] = occupancy.get(other["d"], 0) + 1
-    while occupancy.get(target, 0) >= LANES and target > rider["d"]:
-        target -= 1
-    return target
-
-
 def action_label(view: dict, action: str, locale: str = "en") -> str:
-    """A button label such as "7♥ → 6 (+3)" or "Joker + 7♥ → 3 (+12)": cards, target space, distance."""
-    cards = action.split("+")
-    text = cards_text(cards)
-    rider = _current_rider(view)
-    if rider is None:
-        return text[:60]
-    start = rider["d"]
-    target = start + movement(cards, label_of(start))
-    landing = _landing(view, rider, target)
-    args = {"cards": text, "to": label_of(landing), "spaces": landing - start}
-    if landing != target:
-        label = _label(locale, "move-blocked", full=label_of(target), **args)
+    """A button label such as "7♥: rider 2 → 6 (+3)": the cards, which rider, where it lands and
+    how far. The engine's view says what each play does (``plays``); the renderer adds no rules."""
+    text = cards_text(action)
+    play = ((view.get("private") or {}).get("plays") or {}).get(action)
+    if play is None:
+        return text[:80]
+    args = {"cards": text, "num": play["num"], "to": play["to"], "spaces": play["spaces"]}
+    if play["blocked"]:
+        label = _label(locale, "move-blocked", full=play["target"], **args)
     else:
         label = _label(locale, "move", **args)
-    if start < SPACES <= landing:
+    if play["crosses"]:
         label += " 🏁"
-    return label[:60]
+    return label[:80]

@@ -22,10 +22,10 @@ from render.common import (
     BACKGROUND,
     INK,
     MUTED,
-    draw_label,
     draw_shape,
     drawable,
     font,
+    label,
     new_canvas,
     seat_colour,
     seat_marker,
@@ -190,7 +190,7 @@ def _text(
     draw, xy: tuple[float, float], text: str, size: int, fill=INK, *, anchor: str = "lm", within=None, width=None
 ) -> tuple[float, float, float, float]:
     """One line, shortened on purpose with "…" past ``width``, reported with the box it must keep to."""
-    return draw_label(draw, xy, text, size, fill, anchor=anchor, within=within, max_width=width)
+    return label(draw, xy, text, size, fill, anchor=anchor, within=within, max_width=width)
 
 
 def _line(draw, xy, text: str, size: int, width: float, minimum: int, fill=INK, *, anchor="lm", within=None):

@@ -15,7 +15,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from locales import tr
-from render.common import BACKGROUND, INK, MUTED, draw_label, font, new_canvas, to_png
+from render.common import BACKGROUND, INK, MUTED, font, label, new_canvas, to_png
 
 WIDTH = 1280
 MIN_HEIGHT = 420
@@ -84,7 +84,7 @@ def render_standings(rows: Sequence[Any], *, title: str, highlight_user_id: int 
     img, draw = new_canvas(WIDTH, height, BACKGROUND)
 
     draw.rectangle((0, 0, WIDTH, TITLE_H - 16), fill=TITLE_FILL)
-    draw_label(
+    label(
         draw,
         (MARGIN, (TITLE_H - 16) / 2),
         title,
@@ -97,19 +97,19 @@ def render_standings(rows: Sequence[Any], *, title: str, highlight_user_id: int 
 
     y = TITLE_H
     mid = y + HEAD_H / 2
-    draw_label(draw, (MARGIN + 70, mid), tr(locale, "league-col-rank"), HEAD_SIZE, MUTED, anchor="rm", bold=True)
-    draw_label(draw, (NAME_X, mid), tr(locale, "league-col-player"), HEAD_SIZE, MUTED, bold=True)
+    label(draw, (MARGIN + 70, mid), tr(locale, "league-col-rank"), HEAD_SIZE, MUTED, anchor="rm", bold=True)
+    label(draw, (NAME_X, mid), tr(locale, "league-col-player"), HEAD_SIZE, MUTED, bold=True)
     for field, right in columns:
-        draw_label(draw, (right, mid), tr(locale, f"league-col-{field}"), HEAD_SIZE, MUTED, anchor="rm", bold=True)
+        label(draw, (right, mid), tr(locale, f"league-col-{field}"), HEAD_SIZE, MUTED, anchor="rm", bold=True)
     y += HEAD_H
     draw.line((MARGIN, y - 2, WIDTH - MARGIN, y - 2), fill=MUTED, width=2)
 
     if not rows:
-        draw_label(draw, (WIDTH / 2, y + ROW_H / 2), tr(locale, "league-picture-empty"), ROW_SIZE, MUTED, anchor="mm")
+        label(draw, (WIDTH / 2, y + ROW_H / 2), tr(locale, "league-picture-empty"), ROW_SIZE, MUTED, anchor="mm")
     previous = None
     for index, row in enumerate(rows):
         if previous is not None and row.position > previous.position + 1:
-            draw_label(draw, (WIDTH / 2, y + GAP_H / 2), "• • •", HEAD_SIZE, MUTED, anchor="mm")
+            label(draw, (WIDTH / 2, y + GAP_H / 2), "• • •", HEAD_SIZE, MUTED, anchor="mm")
             y += GAP_H
         _draw_row(draw, row, y, index, columns, row.user_id == highlight_user_id, locale)
         y += ROW_H
@@ -118,7 +118,7 @@ def render_standings(rows: Sequence[Any], *, title: str, highlight_user_id: int 
     lines = _note_lines(tr(locale, "league-picture-note"), WIDTH - 2 * MARGIN)
     for i, line in enumerate(lines):
         line_y = height - FOOT_H + 12 + NOTE_LINE * (i + 0.5)
-        draw_label(draw, (MARGIN, line_y), line, NOTE_SIZE, MUTED, max_width=WIDTH - 2 * MARGIN)
+        label(draw, (MARGIN, line_y), line, NOTE_SIZE, MUTED, max_width=WIDTH - 2 * MARGIN)
     return to_png(img)
 
 
@@ -147,15 +147,15 @@ def _draw_row(
     medal = MEDALS.get(row.rank)
     if medal is not None:
         draw.ellipse((MARGIN + 70 - 50, cy - 25, MARGIN + 70, cy + 25), fill=medal, outline=INK, width=2)
-        draw_label(draw, (MARGIN + 45, cy), str(row.rank), ROW_SIZE - 6, INK, anchor="mm", bold=True)
+        label(draw, (MARGIN + 45, cy), str(row.rank), ROW_SIZE - 6, INK, anchor="mm", bold=True)
     else:
-        draw_label(draw, (MARGIN + 70, cy), str(row.rank), ROW_SIZE, INK, anchor="rm", bold=mine)
+        label(draw, (MARGIN + 70, cy), str(row.rank), ROW_SIZE, INK, anchor="rm", bold=mine)
     name_right = columns[0][1] - 150
-    draw_label(draw, (NAME_X, cy), row.name, ROW_SIZE, INK, bold=mine, max_width=name_right - NAME_X)
+    label(draw, (NAME_X, cy), row.name, ROW_SIZE, INK, bold=mine, max_width=name_right - NAME_X)
     for field, right in columns:
         value = getattr(row, field, None)
         bold = field == "rating"
-        draw_label(draw, (right, cy), _number(value, locale), ROW_SIZE, INK, anchor="rm", bold=bold or mine)
+        label(draw, (right, cy), _number(value, locale), ROW_SIZE, INK, anchor="rm", bold=bold or mine)
 
 
 __all__ = ["render_standings"]

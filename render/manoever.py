@@ -1,10 +1,13 @@
 """Pictures and button labels for Das glorreiche Manöver, drawn from a view only.
 
-The route is drawn ten fields a row (1-10 on the first row, 81-84 on the last), the rows shaded
-light and dark by turns so the tens read at a glance, as on the board. A stack is drawn bottom to
-top as on the table; the recruits the player to move must still move carry a gold ring and their
-maximum distance in a yellow tag at the cell's lower right. The side panel holds the courtyard's
-places 12..1, the scores so far and the list of recruits still to move with their factors.
+Portrait, for phones (1080 wide, at most about 4:5 tall). The route is drawn ten fields a row, the
+rows shaded light and dark by turns so the tens read at a glance, as on the board. Only the part of
+the route that matters is drawn full size: rows behind the hindmost recruit are left out (recruits
+only move forward), rows holding recruits are drawn in full, and runs of rows without recruits are
+folded into a thin strip that names its fields and stones. A stack is drawn bottom to top as on the
+table; the recruits the player to move must still move carry a gold ring and their maximum
+distance in a yellow tag at the cell's lower right. Below the route: the courtyard's places 12..1,
+the scores (the full ranking once the game is over), the recruits still to move and a legend.
 """
 
 from __future__ import annotations
@@ -23,20 +26,26 @@ from render.common import (
     SEAT_SHAPES,
     draw_shape,
     drawable,
+    fit_message,
+    fit_width,
     font,
+    label,
+    name_text,
     new_canvas,
     seat_colour,
     text_colour_on,
     to_png,
 )
 
-WIDTH, HEIGHT = 1200, 850
-HEADER = 58
+WIDTH = 1080
+TARGET_HEIGHT = 1350  # 4:5, the tallest shape a phone still shows at full width
+MARGIN = 16
 COLUMNS = 10
-CELL_W, CELL_H = 78, 86
-BOARD_X, BOARD_Y = 14, HEADER + 2
-PANEL_X = BOARD_X + COLUMNS * CELL_W + 18
-PANEL_W = WIDTH - PANEL_X - 14
+ROWS = (LAST_FIELD + COLUMNS - 1) // COLUMNS
+CELL_W = (WIDTH - 2 * MARGIN) // COLUMNS
+CELL_H_MAX, CELL_H_MIN = 110, 94
+FOLD_H = 48
+HEADER = 64
 
 LIGHT_TEN = (238, 229, 203)
 DARK_TEN = (208, 193, 158)
@@ -49,24 +58,11 @@ NUMBER_INK = (90, 80, 60)
 COURTYARD_CELL = (232, 226, 212)
 TO_MOVE_BG = (255, 240, 170)
 
-MARKER_R = 15
+SMALL = 24  # the smallest text: 7 px capitals at 400 px wide
+TEXT = 28
+MARKER_R = 19  # 38 px across: 14 px on a 400 px-wide phone
+STONE_R = 18
 STACK_STEP = 25
-_SHORT_NAME = 20
-
-
-# ---- geometry ---------------------------------------------------------------------------
-
-
-def cell_box(field: int) -> tuple[int, int, int, int]:
-    row, col = divmod(field - 1, COLUMNS)
-    x, y = BOARD_X + col * CELL_W, BOARD_Y + row * CELL_H
-    return x, y, x + CELL_W, y + CELL_H
-
-
-def marker_centre(field: int, height: int) -> tuple[int, int]:
-    """Stacks stand in the cell's left part; its right column holds number, stone and tag."""
-    x0, _y0, _x1, y1 = cell_box(field)
-    return x0 + 28, y1 - 18 - height * STACK_STEP
 
 
 # ---- text, limited to what the font can draw ----------------------------------------------
@@ -74,15 +70,6 @@ def marker_centre(field: int, height: int) -> tuple[int, int]:
 
 def _t(locale: str, msg_id: str, **args: Any) -> str:
     return drawable(tr(locale, msg_id, **args))
-
-
-def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: float) -> str:
-    """``text`` cut to ``width`` pixels, with a trailing dot when cut."""
-    if draw.textlength(text, font=font(size)) <= width:
-        return text
-    while text and draw.textlength(text + ".", font=font(size)) > width:
-        text = text[:-1]
-    return text + "."
 
 
 # ---- a fixed palette: PNG-encoding 8-bit pixels is several times faster than RGB ------------
@@ -125,216 +112,342 @@ def _encode(img: Image.Image) -> bytes:
     return to_png(img.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
-# ---- the static board (cached: it never changes) ---------------------------------------
-
-
-@lru_cache(maxsize=1)
-def _board_background() -> Image.Image:
-    img, draw = new_canvas(WIDTH, HEIGHT, BACKGROUND)
-    for field in range(1, LAST_FIELD + 1):
-        shade = LIGHT_TEN if ((field - 1) // 10) % 2 == 0 else DARK_TEN
-        x0, y0, x1, y1 = cell_box(field)
-        draw.rectangle((x0, y0, x1, y1), fill=shade, outline=GRID, width=1)
-        draw.text((x1 - 4, y0 + 3), str(field), font=font(16), fill=NUMBER_INK, anchor="ra")
-    draw.rectangle((PANEL_X - 6, BOARD_Y, WIDTH - 8, HEIGHT - 10), fill=PANEL_BG, outline=GRID, width=1)
-    return img
-
-
 # ---- pieces ------------------------------------------------------------------------------
 
 
 def draw_recruit(draw: ImageDraw.ImageDraw, seat: int, number: int, cx: float, cy: float, r: float = MARKER_R) -> None:
     shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
     colour = seat_colour(seat)
-    size = int(r * 1.15)
+    size = round(r * 1.3)
     if shape == "triangle":
         # A triangle is wide only near its base: draw it larger and lower, the number in its wide part.
         cy += r * 0.2
         draw_shape(draw, shape, cx, cy, r * 1.3, colour)
         cy += r * 0.15
-        size = int(r * 1.0)
+        size = round(r * 1.1)
     else:
         draw_shape(draw, shape, cx, cy, r, colour)
-    draw.text((cx, cy), str(number), font=font(size), fill=text_colour_on(colour), anchor="mm")
+    label(draw, (cx, cy), str(number), size, text_colour_on(colour), anchor="mm", report=False)
 
 
-def draw_recruit_shape(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float = 14) -> None:
+def draw_recruit_shape(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float = MARKER_R) -> None:
     draw_shape(draw, SEAT_SHAPES[seat % len(SEAT_SHAPES)], cx, cy, r, seat_colour(seat))
 
 
-def draw_bonus(draw: ImageDraw.ImageDraw, cx: float, cy: float, factor: int, r: int = 12) -> None:
+def draw_bonus(draw: ImageDraw.ImageDraw, cx: float, cy: float, factor: int, r: int = STONE_R) -> None:
+    """A round stone, black (x3) or white (x2), with its factor: shade and number both tell it."""
     black = factor == 3
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=INK if black else (255, 255, 255), outline=INK, width=2)
-    draw.text((cx, cy), f"x{factor}", font=font(13), fill=(255, 255, 255) if black else INK, anchor="mm")
+    label(draw, (cx, cy), str(factor), SMALL, (255, 255, 255) if black else INK, anchor="mm", report=False)
 
 
-def draw_reward(draw: ImageDraw.ImageDraw, cx: float, cy: float, value: int, r: int = 11) -> None:
+def draw_reward(draw: ImageDraw.ImageDraw, cx: float, cy: float, value: int, r: int = STONE_R) -> None:
+    """A square grey stone with its points: square, so it never reads as a bonus stone."""
     draw.rounded_rectangle((cx - r, cy - r, cx + r, cy + r), radius=4, fill=REWARD_GREY, outline=INK, width=2)
-    draw.text((cx, cy), str(value), font=font(16), fill=INK, anchor="mm")
+    label(draw, (cx, cy), str(value), SMALL, INK, anchor="mm", report=False)
 
 
-def draw_tag(draw: ImageDraw.ImageDraw, right: float, bottom: float, text: str) -> None:
-    width = draw.textlength(text, font=font(15)) + 8
-    draw.rounded_rectangle((right - width, bottom - 19, right, bottom), radius=4, fill=TAG, outline=INK, width=1)
-    draw.text((right - width / 2, bottom - 9), text, font=font(15), fill=INK, anchor="mm")
+def draw_tag(draw: ImageDraw.ImageDraw, right: float, bottom: float, text: str, within=None) -> None:
+    width = draw.textlength(text, font=font(SMALL)) + 10
+    draw.rounded_rectangle((right - width, bottom - 30, right, bottom), radius=4, fill=TAG, outline=INK, width=1)
+    label(draw, (right - width / 2, bottom - 15), text, SMALL, anchor="mm", within=within)
 
 
-# ---- the board ---------------------------------------------------------------------------
-
-
-def _stones(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _stone_at(view: dict[str, Any], field: int) -> tuple[str, int] | None:
     for stone in view["bonus"]:
-        _x0, y0, x1, _y1 = cell_box(stone["field"])
-        draw_bonus(draw, x1 - 14, y0 + 37, stone["factor"])
+        if stone["field"] == field:
+            return "bonus", stone["factor"]
     for stone in view["rewards"]:
-        _x0, y0, x1, _y1 = cell_box(stone["field"])
-        draw_reward(draw, x1 - 14, y0 + 37, stone["value"])
+        if stone["field"] == field:
+            return "reward", stone["value"]
+    return None
 
 
-def _last_move(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_stone(draw: ImageDraw.ImageDraw, stone: tuple[str, int], cx: float, cy: float) -> None:
+    (draw_bonus if stone[0] == "bonus" else draw_reward)(draw, cx, cy, stone[1])
+
+
+# ---- which rows of the route are drawn, and how tall -------------------------------------
+
+
+def _row_of(field: int) -> int:
+    return (field - 1) // COLUMNS
+
+
+def route_rows(view: dict[str, Any], budget: float) -> tuple[list[tuple[str, int, int]], int]:
+    """(("full", row, row) or ("fold", first, last)) from the hindmost recruit's row to the end, and
+    the height of a full row. Rows with recruits are full; so is the row after each, where most
+    moves land, as long as the picture stays within ``budget`` pixels of route."""
+    occupied = {_row_of(stack["field"]) for stack in view["stacks"]}
+    if not occupied:
+        return [("fold", 0, ROWS - 1)], CELL_H_MAX
+    ahead = sorted({r + 1 for r in occupied if r + 1 < ROWS} - occupied)
+    while True:
+        full = occupied | set(ahead)
+        items: list[tuple[str, int, int]] = []
+        row = min(occupied)
+        while row < ROWS:
+            if row in full:
+                items.append(("full", row, row))
+                row += 1
+                continue
+            start = row
+            while row < ROWS and row not in full:
+                row += 1
+            items.append(("fold", start, row - 1))
+        folds = sum(1 for kind, _a, _b in items if kind == "fold")
+        height = (budget - folds * FOLD_H) / len(full)
+        if height >= CELL_H_MIN or not ahead:
+            return items, int(max(CELL_H_MIN, min(CELL_H_MAX, height)))
+        ahead.pop()
+
+
+# ---- the route ---------------------------------------------------------------------------
+
+
+def _route_height(items: list[tuple[str, int, int]], cell_h: int) -> int:
+    return sum(FOLD_H if kind == "fold" else cell_h for kind, _first, _last in items)
+
+
+def _draw_route(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top: int, rows: tuple[list, int]) -> int:
+    items, cell_h = rows
+    boxes: dict[int, tuple[int, int, int, int]] = {}
+    y = top
+    for kind, first, last in items:
+        if kind == "fold":
+            _draw_fold(draw, view, locale, first, last, y)
+            y += FOLD_H
+            continue
+        for col in range(COLUMNS):
+            field = first * COLUMNS + col + 1
+            x0 = MARGIN + col * CELL_W
+            if field > LAST_FIELD:
+                if col == LAST_FIELD % COLUMNS:  # the empty end of the last row says where the route goes
+                    box = (x0 + 12, y, WIDTH - MARGIN, y + cell_h)
+                    text = fit_width(_t(locale, "manoever-label-after-84"), TEXT, box[2] - box[0])
+                    label(draw, (box[0], y + cell_h / 2), text, TEXT, within=box)
+                continue
+            box = (x0, y, x0 + CELL_W, y + cell_h)
+            boxes[field] = box
+            shade = LIGHT_TEN if first % 2 == 0 else DARK_TEN
+            draw.rectangle(box, fill=shade, outline=GRID, width=1)
+            label(draw, (box[2] - 6, y + 4), str(field), SMALL, NUMBER_INK, anchor="ra", within=box)
+            stone = _stone_at(view, field)
+            if stone is not None:
+                _draw_stone(draw, stone, box[2] - 24, y + 46)
+        y += cell_h
+    if not view["over"]:
+        _last_move(draw, view, boxes)
+    _stacks(draw, view, boxes)
+    return y
+
+
+def _draw_fold(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, first: int, last: int, y: int) -> None:
+    """A run of rows without recruits, folded to one strip: its fields, then its stones."""
+    low, high = first * COLUMNS + 1, min(LAST_FIELD, (last + 1) * COLUMNS)
+    box = (MARGIN, y + 4, WIDTH - MARGIN, y + FOLD_H - 4)
+    draw.rectangle(box, fill=LIGHT_TEN if first % 2 == 0 else DARK_TEN, outline=GRID, width=1)
+    mid = y + FOLD_H / 2
+    x = label(draw, (MARGIN + 10, mid), f"{low}–{high}", SMALL, NUMBER_INK, within=box)[2] + 22
+    for field in range(low, high + 1):
+        stone = _stone_at(view, field)
+        if stone is None:
+            continue
+        width = draw.textlength(str(field), font=font(SMALL)) + 8 + 2 * STONE_R
+        if x + width > box[2] - 40:
+            label(draw, (x, mid), "…", SMALL, NUMBER_INK, within=box)
+            break
+        x = label(draw, (x, mid), str(field), SMALL, NUMBER_INK, within=box)[2] + 6
+        _draw_stone(draw, stone, x + STONE_R, mid)
+        x += 2 * STONE_R + 18
+
+
+def _last_move(draw: ImageDraw.ImageDraw, view: dict[str, Any], boxes: dict) -> None:
     """Outline where the latest move started (thin) and where it landed (thick, mover's colour)."""
     for event in view["last"]:
         if event["type"] not in ("move", "arrive"):
             continue
         colour = seat_colour(event["seat"])
-        x0, y0, x1, y1 = cell_box(event["from"])
-        draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=colour, width=2)
-        if event["type"] == "move":
-            x0, y0, x1, y1 = cell_box(event["to"])
+        if event["from"] in boxes:
+            x0, y0, x1, y1 = boxes[event["from"]]
+            draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=colour, width=2)
+        if event["type"] == "move" and event["to"] in boxes:
+            x0, y0, x1, y1 = boxes[event["to"]]
             draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=colour, width=5)
 
 
-def _stacks(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _stacks(draw: ImageDraw.ImageDraw, view: dict[str, Any], boxes: dict) -> None:
     must_move = {entry["field"]: entry for entry in view["pending"]}
     for stack in view["stacks"]:
         field = stack["field"]
+        if field not in boxes:
+            continue
+        x0, _y0, x1, y1 = boxes[field]
         recruits = stack["recruits"]
+        centres = [(x0 + 30, y1 - 22 - height * STACK_STEP) for height in range(len(recruits))]
         if field in must_move:
-            cx, cy = marker_centre(field, len(recruits) - 1)
-            draw.ellipse((cx - 22, cy - 22, cx + 22, cy + 22), outline=GOLD, width=5)
-        for height, recruit in enumerate(recruits):
-            cx, cy = marker_centre(field, height)
+            cx, cy = centres[-1]
+            ring = MARKER_R + 6
+            draw.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), outline=GOLD, width=5)
+        for (cx, cy), recruit in zip(centres, recruits, strict=True):
             draw_recruit(draw, recruit["seat"], recruit["recruit"], cx, cy)
         if field in must_move:
-            _x0, _y0, x1, y1 = cell_box(field)
-            draw_tag(draw, x1 - 3, y1 - 3, str(must_move[field]["max"]))
+            draw_tag(draw, x1 - 3, y1 - 3, str(must_move[field]["max"]), within=boxes[field])
 
 
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], locale: str) -> None:
-    title = f"{_t(locale, 'manoever-name')}  ·  {_t(locale, 'manoever-label-turn', turn=view['turn'])}"
-    draw.text((BOARD_X, HEADER // 2 + 2), title, font=font(28), fill=INK, anchor="lm")
+    mid = HEADER / 2
+    turn = label(draw, (MARGIN, mid), _t(locale, "manoever-label-turn", turn=view["turn"]), TEXT, MUTED)
     if view["over"]:
-        winner = view["result"]["placements"].index(1)
-        text, seat = _t(locale, "manoever-label-winner", name=_name(names, winner)), winner
+        seat, msg_id = view["result"]["placements"].index(1), "manoever-label-winner"
     else:
-        seat = view["mover"]
-        text = _t(locale, "manoever-label-to-move", name=_name(names, seat))
-    right = WIDTH - 16
-    draw.text((right, HEADER // 2 + 2), text, font=font(28), fill=INK, anchor="rm")
-    width = draw.textlength(text, font=font(28))
-    draw_recruit_shape(draw, seat, right - width - 24, HEADER // 2 + 2)
+        seat, msg_id = view["mover"], "manoever-label-to-move"
+    left = turn[2] + 24
+    draw_recruit_shape(draw, seat, left + MARKER_R, mid)
+    x = left + 2 * MARKER_R + 12
+    text = fit_message(lambda name: _t(locale, msg_id, name=name), _name(names, seat), 32, WIDTH - MARGIN - x)
+    label(draw, (x, mid), text, 32)
 
 
-# ---- the side panel ----------------------------------------------------------------------
+# ---- below the route ---------------------------------------------------------------------
 
 
 def _courtyard(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top: int) -> int:
-    draw.text((PANEL_X, top), _t(locale, "manoever-label-courtyard"), font=font(24), fill=INK)
+    label(draw, (MARGIN, top + 18), _t(locale, "manoever-label-courtyard"), TEXT)
     by_place = {entry["place"]: entry for entry in view["courtyard"]}
-    last_place = next((e["place"] for e in view["last"] if e["type"] in ("arrive", "last")), None)
-    cell_w, cell_h = PANEL_W // 4, 56
-    y = top + 34
+    last_place = None
+    if not view["over"]:
+        last_place = next((e["place"] for e in view["last"] if e["type"] in ("arrive", "last")), None)
+    cell_w, cell_h = (WIDTH - 2 * MARGIN) // FIRST_PLACE, 84
+    y = top + 40
     for index, place in enumerate(range(FIRST_PLACE, 0, -1)):
-        row, col = divmod(index, 4)
-        x0, y0 = PANEL_X + col * cell_w, y + row * cell_h
+        x0 = MARGIN + index * cell_w
+        box = (x0, y, x0 + cell_w - 6, y + cell_h)
         outline = GOLD if place == last_place else GRID
-        draw.rectangle((x0, y0, x0 + cell_w - 6, y0 + cell_h - 6), fill=COURTYARD_CELL, outline=outline, width=3)
-        draw.text((x0 + 6, y0 + 4), str(place), font=font(20), fill=MUTED)
+        draw.rectangle(box, fill=COURTYARD_CELL, outline=outline, width=3)
+        label(draw, (x0 + 6, y + 4), str(place), SMALL, MUTED, anchor="la", within=box)
         if place in by_place:
             entry = by_place[place]
-            draw_recruit(draw, entry["seat"], entry["recruit"], x0 + cell_w - 28, y0 + cell_h // 2 - 3, 16)
-    return y + 3 * cell_h + 10
+            draw_recruit(draw, entry["seat"], entry["recruit"], x0 + cell_w - 30, y + cell_h - 28)
+    return y + cell_h + 14
+
+
+def _ranking(view: dict[str, Any]) -> list[tuple[int | None, int]]:
+    """(place or None, seat): best first once the game is over, else in seat order."""
+    if not view["over"]:
+        return [(None, seat) for seat in range(view["players"])]
+    placements = view["result"]["placements"]
+    return sorted(((placements[seat], seat) for seat in range(view["players"])), key=lambda p: p)
 
 
 def _scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], locale: str, top: int) -> int:
-    draw.text((PANEL_X, top), _t(locale, "manoever-label-scores"), font=font(24), fill=INK)
-    y = top + 34
-    for seat in range(view["players"]):
+    label(draw, (MARGIN, top + 18), _t(locale, "manoever-label-scores"), TEXT)
+    y = top + 40
+    row_h = 2 * MARKER_R + 10
+    for place, seat in _ranking(view):
+        row = (MARGIN - 4, y, WIDTH - MARGIN + 4, y + row_h)
+        mid = y + row_h / 2
         if seat == view["mover"]:
-            draw.rectangle((PANEL_X - 4, y - 2, PANEL_X + PANEL_W, y + 34), fill=TO_MOVE_BG)
-        draw_recruit_shape(draw, seat, PANEL_X + 14, y + 16, 13)
-        name = _name(names, seat)
-        if view["over"]:
-            name = f"{view['result']['placements'][seat]}. {name}"
+            draw.rectangle(row, fill=TO_MOVE_BG)
+        x = MARGIN
+        if place is not None:
+            x = label(draw, (x, mid), f"{place}.", TEXT, within=row)[2] + 10
+        draw_recruit_shape(draw, seat, x + MARKER_R, mid)
+        x += 2 * MARKER_R + 12
         bonus = sum(view["rewards_taken"][seat])
         points = _t(locale, "manoever-label-points", points=view["scores"][seat])
         if bonus:
             points = f"{points} ({_t(locale, 'manoever-label-reward-points', points=bonus)})"
-        draw.text((PANEL_X + PANEL_W - 6, y + 16), points, font=font(22), fill=INK, anchor="rm")
-        room = PANEL_W - 36 - draw.textlength(points, font=font(22)) - 16
-        draw.text((PANEL_X + 36, y + 16), _fit(draw, name, 22, room), font=font(22), fill=INK, anchor="lm")
-        y += 38
-    return y + 10
+        right = label(draw, (WIDTH - MARGIN, mid), points, TEXT, anchor="rm", within=row)
+        name = fit_width(_name(names, seat), TEXT, right[0] - 20 - x)
+        label(draw, (x, mid), name, TEXT, within=row)
+        y += row_h
+    return y + 12
 
 
 def _pending(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], locale: str, top: int) -> int:
     if view["over"]:
         return top
-    title = _t(locale, "manoever-label-must-move", name=_name(names, view["mover"]))
-    draw.text((PANEL_X, top), _fit(draw, title, 22, PANEL_W), font=font(22), fill=INK)
-    y = top + 32
+    title = fit_message(
+        lambda name: _t(locale, "manoever-label-must-move", name=name),
+        _name(names, view["mover"]),
+        TEXT,
+        WIDTH - 2 * MARGIN,
+    )
+    label(draw, (MARGIN, top + 18), title, TEXT)
+    y = top + 40
+    row_h = 2 * MARKER_R + 14
     if not view["pending"]:
-        draw.text((PANEL_X, y), _t(locale, "manoever-label-all-moved"), font=font(20), fill=MUTED)
-        return y + 30
-    for entry in view["pending"]:
-        cx, cy = PANEL_X + 16, y + 15
-        draw.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), outline=GOLD, width=4)
-        draw_recruit(draw, view["mover"], entry["recruit"], cx, cy, 13)
+        label(draw, (MARGIN, y + row_h / 2), _t(locale, "manoever-label-all-moved"), SMALL, MUTED)
+        return y + row_h
+    col_w = (WIDTH - 2 * MARGIN) // 2
+    for index, entry in enumerate(view["pending"]):
+        row, col = divmod(index, 2)
+        x0, y0 = MARGIN + col * col_w, y + row * row_h
+        cx, cy = x0 + MARKER_R + 6, y0 + row_h / 2
+        ring = MARKER_R + 5
+        draw.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), outline=GOLD, width=4)
+        draw_recruit(draw, view["mover"], entry["recruit"], cx, cy)
         line = _t(locale, "manoever-label-pending", recruit=entry["recruit"], field=entry["field"], max=entry["max"])
-        draw.text((PANEL_X + 42, cy), line, font=font(21), fill=INK, anchor="lm")
         factors = _t(
             locale, "manoever-label-factors", rank=entry["rank"], passenger=entry["passenger"], bonus=entry["bonus"]
         )
-        draw.text((PANEL_X + PANEL_W - 6, cy), factors, font=font(19), fill=MUTED, anchor="rm")
-        y += 34
-    return y + 8
+        box = (x0 + 2 * MARKER_R + 20, y0, x0 + col_w - 12, y0 + row_h)
+        label(draw, (box[0], cy), fit_width(f"{line} {factors}", SMALL, box[2] - box[0]), SMALL, within=box)
+    return y + ((len(view["pending"]) + 1) // 2) * row_h + 8
 
 
-def _legend(draw: ImageDraw.ImageDraw, locale: str) -> None:
-    """In the empty end of the last row: where the route goes after 84, and what the stones mean."""
-    x0, y0, _x1, y1 = cell_box(LAST_FIELD)
-    x = x0 + CELL_W + 18
-    draw.text((x, y0 + 20), _t(locale, "manoever-label-after-84"), font=font(22), fill=INK, anchor="lm")
-    y = y1 - 22
-    draw_bonus(draw, x + 12, y, 3)
-    draw.text((x + 30, y), _t(locale, "manoever-label-legend-black"), font=font(18), fill=INK, anchor="lm")
-    x += 150
-    draw_bonus(draw, x + 12, y, 2)
-    draw.text((x + 30, y), _t(locale, "manoever-label-legend-white"), font=font(18), fill=INK, anchor="lm")
-    x += 140
-    draw_reward(draw, x + 12, y, 2)
-    draw.text((x + 30, y), _t(locale, "manoever-label-legend-reward"), font=font(18), fill=INK, anchor="lm")
+def _legend(draw: ImageDraw.ImageDraw, locale: str, top: int) -> int:
+    """What the stones mean, in one line."""
+    mid = top + 24
+    x = MARGIN
+    items = [
+        (lambda cx: draw_bonus(draw, cx, mid, 3), "manoever-label-legend-black"),
+        (lambda cx: draw_bonus(draw, cx, mid, 2), "manoever-label-legend-white"),
+        (lambda cx: draw_reward(draw, cx, mid, 2), "manoever-label-legend-reward"),
+    ]
+    room = (WIDTH - 2 * MARGIN) // len(items)
+    for index, (stone, msg_id) in enumerate(items):
+        x = MARGIN + index * room
+        stone(x + STONE_R)
+        box = (x + 2 * STONE_R + 8, top, x + room - 12, top + 48)
+        label(draw, (box[0], mid), fit_width(_t(locale, msg_id), SMALL, box[2] - box[0]), SMALL, within=box)
+    return top + 52
 
 
 def _name(names: list[str], seat: int) -> str:
-    name = names[seat] if seat < len(names) and names[seat] else f"#{seat + 1}"
-    return drawable(name if len(name) <= _SHORT_NAME else name[: _SHORT_NAME - 1] + ".")
+    name = name_text(names[seat]) if seat < len(names) and names[seat] else ""
+    return name if any(ch.isalnum() for ch in name) else f"#{seat + 1}"
 
 
 # ---- public API ----------------------------------------------------------------------------
 
 
-def render_board(view: dict[str, Any], *, names: list[str], locale: str = "en") -> bytes:
-    img = _board_background().copy()
-    draw = ImageDraw.Draw(img)
-    _stones(draw, view)
-    _last_move(draw, view)
-    _stacks(draw, view)
-    _header(draw, view, names, locale)
-    y = _courtyard(draw, view, locale, BOARD_Y + 8)
+def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], locale: str, top: int) -> int:
+    y = _courtyard(draw, view, locale, top)
     y = _scores(draw, view, names, locale, y)
-    _pending(draw, view, names, locale, y)
-    _legend(draw, locale)
+    y = _pending(draw, view, names, locale, y)
+    return _legend(draw, locale, y)
+
+
+def _panel_height(view: dict[str, Any]) -> int:
+    """What ``_panel`` will take, worked out beforehand so the route gets the room that is left."""
+    courtyard = 40 + 84 + 14
+    scores = 40 + view["players"] * (2 * MARKER_R + 10) + 12
+    pending = 0
+    if not view["over"]:
+        rows = (len(view["pending"]) + 1) // 2
+        pending = 40 + (rows * (2 * MARKER_R + 14) + 8 if rows else 2 * MARKER_R + 14)
+    return courtyard + scores + pending + 52
+
+
+def render_board(view: dict[str, Any], *, names: list[str], locale: str = "en") -> bytes:
+    panel_h = _panel_height(view)
+    rows = route_rows(view, TARGET_HEIGHT - HEADER - 12 - panel_h)
+    img, draw = new_canvas(WIDTH, HEADER + _route_height(*rows) + 12 + panel_h + 8, BACKGROUND)
+    _header(draw, view, names, locale)
+    y = _draw_route(draw, view, locale, HEADER, rows)
+    _panel(draw, view, names, locale, y + 12)
     return _encode(img)
 
 
@@ -355,28 +468,31 @@ def action_group(view: dict[str, Any], action: str, locale: str = "en") -> str:
     entry = _entry(view, parsed[0]) if parsed else None
     if entry is None:
         return action
-    return tr(locale, "manoever-label-group", recruit=entry["recruit"], field=entry["field"], max=entry["max"])[:60]
+    return tr(locale, "manoever-label-group", recruit=entry["recruit"], field=entry["field"], max=entry["max"])[:80]
 
 
 def action_label(view: dict[str, Any], action: str, locale: str = "en") -> str:
-    """Second choice: where to, e.g. "→ 56 (15) ★2", "→ 40 (6) ×3 on 1", "→ courtyard, place 12 (9)"."""
+    """What moves where: "Recruit 3: 41 → 56 (+15), reward 2", "Recruit 3: 41 → 43 (+2), onto 1",
+    "Recruit 5: 80 → courtyard, place 12 (+9)". The recruit is named even inside its group, since
+    small turns show every action without groups."""
     parsed = _parse(action)
     entry = _entry(view, parsed[0]) if parsed else None
     if entry is None or parsed is None:
         return action
     distance = parsed[1]
     target = entry["field"] + distance
+    args = {"recruit": entry["recruit"], "field": entry["field"], "distance": distance}
     if target >= COURTYARD:
         place = FIRST_PLACE - len(view["courtyard"])
-        return tr(locale, "manoever-label-home", place=place, distance=distance)[:60]
-    parts = [tr(locale, "manoever-label-target", field=target, distance=distance)]
+        return tr(locale, "manoever-label-home", place=place, **args)[:80]
+    parts = [tr(locale, "manoever-label-target", to=target, **args)]
     reward = next((s["value"] for s in view["rewards"] if s["field"] == target), None)
     if reward is not None:
-        parts.append(f"★{reward}")
+        parts.append(tr(locale, "manoever-label-takes-reward", value=reward))
     bonus = next((s["factor"] for s in view["bonus"] if s["field"] == target), None)
     if bonus is not None:
-        parts.append(f"×{bonus}")
+        parts.append(tr(locale, "manoever-label-lands-bonus", factor=bonus))
     below = next((len(s["recruits"]) for s in view["stacks"] if s["field"] == target), 0)
     if below:
         parts.append(tr(locale, "manoever-label-onto", count=below))
-    return " ".join(parts)[:60]
+    return ", ".join(parts)[:80]

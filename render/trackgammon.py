@@ -3,10 +3,13 @@
 The board parts lie in a star (a line for 2 players, a Y for 3, an X for 4); each part is 12 columns
 by 3 rows, column 12 at the middle. Yellow points are pale and plain, purple points dark with a light
 diamond inside, so the two kinds differ in brightness and shape, not only in hue. A yellow point has
-a border in its owner's colour. Discs are drawn from above as concentric circles: the bottom disc is
-the outer ring, the top disc the middle, which carries its size. Numbers on the points follow the
+a border in its owner's colour. Discs are drawn from above, nested: the bottom disc is the outer
+ring, the top disc the middle, which carries its size; each disc has its owner's colour and shape. Numbers on the points follow the
 track of the viewer (or of the player to move, for spectators), the track itself is drawn as a thin
 line in that player's colour.
+
+For phones the picture is 1080 wide and portrait: two players get a vertical board beside the
+panel, three or four a board over the full width with the panel below it.
 """
 
 from __future__ import annotations
@@ -23,14 +26,20 @@ from render.common import (
     MUTED,
     SEAT_SHAPES,
     draw_shape,
+    fit_message,
+    fit_width,
     font,
+    label,
+    name_text,
     seat_colour,
-    seat_marker,
     text_colour_on,
     to_png,
 )
 
-WIDTH = 1200
+WIDTH = 1080
+SMALL = 24  # the smallest text: 7 px capitals on a 400 px-wide phone
+TEXT = 28
+MARKER_R = 17
 YELLOW = (246, 222, 120)
 PURPLE = (128, 92, 170)
 PURPLE_MARK = (196, 176, 224)
@@ -41,7 +50,7 @@ SIZES = (1, 2, 3, 4, 5)
 
 # Per player count: angle of part 0 (degrees, screen coordinates: y points down, angles turn
 # clockwise), distance of the parts' inner ends from the centre, distance of the S-bends.
-LAYOUT = {2: (180.0, 0.9, 1.0), 3: (210.0, 1.2, 2.38), 4: (225.0, 1.8, 2.9)}
+LAYOUT = {2: (270.0, 0.9, 1.0), 3: (210.0, 1.2, 2.38), 4: (225.0, 1.8, 2.9)}
 # A row holds a point on every other column only, so columns can be narrower than rows are apart:
 # the board gets shorter and everything, discs above all, gets larger.
 COL = 0.62
@@ -154,12 +163,34 @@ class _Frame:
 
 # ---- layout ---------------------------------------------------------------------------------------
 
+BOARD_WIDTH = {3: WIDTH - 16, 4: 1000}  # four arms: a little narrower, so the picture stays 3:4
+PANEL_H = 380
+TWO_HEIGHT = 1300
+
 
 def _layout(players: int) -> tuple[tuple[int, int], tuple[int, int, int, int], tuple[int, int, int, int]]:
     """Canvas size, board box and panel box."""
-    if players == 2:
-        return (WIDTH, 500), (12, 12, WIDTH - 12, 262), (16, 276, WIDTH - 16, 490)
-    return (WIDTH, 860), (10, 10, 850, 850), (862, 16, WIDTH - 12, 848)
+    if players == 2:  # the board stands upright at the left, the panel beside it
+        x0, y0, x1, y1 = _extent(2)
+        board_w = round((x1 - x0) * (TWO_HEIGHT - 16) / (y1 - y0))
+        return (WIDTH, TWO_HEIGHT), (8, 8, 8 + board_w, TWO_HEIGHT - 8), (board_w + 40, 20, WIDTH - 16, TWO_HEIGHT - 16)
+    x0, y0, x1, y1 = _extent(players)
+    board_w = BOARD_WIDTH[players]
+    board_h = round((y1 - y0) * board_w / (x1 - x0))
+    left = (WIDTH - board_w) // 2
+    board = (left, 8, left + board_w, 8 + board_h)
+    return (WIDTH, board_h + 24 + PANEL_H), board, (16, board_h + 24, WIDTH - 16, board_h + 16 + PANEL_H)
+
+
+def disc_radius(scale: float, size: int) -> float:
+    """Bigger discs are wider, but even the runner is 38 px across (14 px on a phone)."""
+    return HALF_ACROSS * scale * (0.72 + 0.07 * (size - 1))
+
+
+def smallest_disc(players: int) -> float:
+    """The diameter in pixels of the smallest disc on the board for ``players``."""
+    _size, board, _panel = _layout(players)
+    return 2 * disc_radius(_Frame(players, board).scale, 1)
 
 
 # ---- public API -----------------------------------------------------------------------------------
@@ -175,14 +206,16 @@ def render_board(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     draw.rectangle((0, 0, width, height), fill=BACKGROUND)
     frame = _Frame(players, board_box)
     perspective = _perspective(view)
+    over = view.get("winner") is not None
     _draw_parts(draw, frame, players)
     _draw_cells(draw, frame, view, players)
-    if perspective is not None:
+    if perspective is not None and not over:
         _draw_route(draw, frame, view, perspective)
     _draw_finishes(draw, frame, view, locale)
-    _draw_last_move(draw, frame, view)
+    if not over:  # the end picture tells the end, not the last move
+        _draw_last_move(draw, frame, view)
     _draw_stacks(draw, frame, view)
-    if perspective is not None:
+    if perspective is not None and not over:
         _draw_numbers(draw, frame, view, perspective)
     _draw_panel(draw, panel_box, view, names, locale, perspective)
     return to_png(img)
@@ -198,7 +231,7 @@ def action_label(view: dict, action: str, locale: str = "en") -> str:
         return action
     to = tr(locale, "trackgammon-label-home-word") if choice["to"] == FINISH_SIZE else str(choice["to"])
     key = "trackgammon-label-forward" if choice["dir"] == "forward" else "trackgammon-label-backward"
-    label = tr(locale, key, size=choice["size"], value=choice["value"], to=to)
+    text = tr(locale, key, size=choice["size"], value=choice["value"], start=choice["from"], to=to)
     extras = []
     if choice["bounced"]:
         extras.append(tr(locale, "trackgammon-label-bounce"))
@@ -207,8 +240,8 @@ def action_label(view: dict, action: str, locale: str = "en") -> str:
     if choice["buried"]:
         extras.append(tr(locale, "trackgammon-label-buries"))
     if extras:
-        label += " (" + ", ".join(extras) + ")"
-    return label[:60]
+        text += " (" + ", ".join(extras) + ")"
+    return text[:80]
 
 
 def action_group(view: dict, action: str, locale: str = "en") -> str:
@@ -319,10 +352,10 @@ def _draw_finishes(draw, frame: _Frame, view: dict, locale: str) -> None:
         draw.rounded_rectangle(box, radius=8, fill=(255, 255, 255), outline=colour, width=5)
         home = [[seat, size] for size in reversed(SIZES) if view["discs"][seat][size - 1] == FINISH_SIZE]
         if home:
-            _draw_stack(draw, (cx, cy), half * 0.9, home)
+            _draw_stack(draw, (cx, cy), frame.scale, home)
         else:
             letter = tr(locale, "trackgammon-label-finish")[:1].upper()
-            draw.text((cx, cy), letter, font=font(max(12, int(half))), fill=colour, anchor="mm")
+            label(draw, (cx, cy), letter, max(SMALL, int(half)), colour, anchor="mm", within=box)
 
 
 def _draw_last_move(draw, frame: _Frame, view: dict) -> None:
@@ -348,84 +381,95 @@ def _draw_last_move(draw, frame: _Frame, view: dict) -> None:
 
 def _draw_stacks(draw, frame: _Frame, view: dict) -> None:
     players = view["players"]
-    radius = HALF_ACROSS * frame.scale
     for cell_id, stack in sorted(view["stacks"].items()):
-        _draw_stack(draw, frame.px(_cell_centre(players, cell_id)), radius, stack)
+        _draw_stack(draw, frame.px(_cell_centre(players, cell_id)), frame.scale, stack)
 
 
-def _draw_stack(draw, centre: tuple[float, float], radius: float, stack: list[list[int]]) -> None:
-    """Bottom to top as rings from the outside in; the radius says the size, the top shows it."""
+# Triangles and diamonds look smaller than circles of the same radius: grow them to match.
+_GROW = {"triangle": 1.3, "diamond": 1.15, "star": 1.3, "cross": 1.15}
+
+
+def _draw_stack(draw, centre: tuple[float, float], scale: float, stack: list[list[int]]) -> None:
+    """Bottom to top from the outside in (a larger disc is wider), each disc in its owner's colour
+    and shape (so seats differ without colour vision); the top disc shows its size as a number."""
     cx, cy = centre
-    inner = radius * 0.36
-    step = (radius - inner) / 4
     for seat, size in stack:
-        r = inner + step * (size - 1)
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=seat_colour(seat), outline=INK, width=2)
+        shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+        r = disc_radius(scale, size) * _GROW.get(shape, 1.0)
+        draw_shape(draw, shape, cx, cy + (r * 0.15 if shape == "triangle" else 0), r, seat_colour(seat))
     seat, size = stack[-1]
-    top_r = inner + step * (size - 1)
-    label_size = max(11, int(top_r * 1.25))
-    draw.text((cx, cy), str(size), font=font(label_size), fill=text_colour_on(seat_colour(seat)), anchor="mm")
+    shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+    text_size = max(SMALL, int(disc_radius(scale, size) * 1.2))
+    ty = cy + (disc_radius(scale, size) * 0.3 if shape == "triangle" else 0)
+    label(draw, (cx, ty), str(size), text_size, text_colour_on(seat_colour(seat)), anchor="mm", report=False)
 
 
 def _draw_numbers(draw, frame: _Frame, view: dict, seat: int) -> None:
-    """Point numbers of one track, in a small tag at the corner of each point."""
+    """Point numbers of one track, in a tag at the corner of each point (over a disc's rim)."""
     players = view["players"]
-    size = max(11, int(frame.scale * 0.28))
     for index, cell_id in enumerate(view["tracks"][seat]):
         cx, cy = frame.px(_cell_centre(players, cell_id))
-        x, y = cx - frame.scale * 0.42, cy - frame.scale * 0.36
+        x, y = cx - frame.scale * 0.36, cy - frame.scale * 0.3
         text = str(index + 1)
-        bbox = draw.textbbox((x, y), text, font=font(size), anchor="mm")
-        draw.rectangle((bbox[0] - 2, bbox[1] - 1, bbox[2] + 2, bbox[3] + 1), fill=(255, 255, 255))
-        draw.text((x, y), text, font=font(size), fill=INK, anchor="mm")
+        box = draw.textbbox((x, y), text, font=font(SMALL), anchor="mm")
+        draw.rectangle((box[0] - 3, box[1] - 2, box[2] + 3, box[3] + 2), fill=(255, 255, 255), outline=INK)
+        label(draw, (x, y), text, SMALL, INK, anchor="mm")
 
 
 # ---- panel ----------------------------------------------------------------------------------------
 
 
 def _name(names: list[str], seat: int) -> str:
-    name = names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
-    return name if len(name) <= 18 else name[:17] + "…"
+    name = name_text(names[seat]) if 0 <= seat < len(names) else ""
+    return name if any(ch.isalnum() for ch in name) else f"#{seat + 1}"
 
 
 def _draw_panel(draw, box, view: dict, names: list[str], locale: str, perspective: int | None) -> None:
+    """Whose turn and the dice, then the players (the ranking at the end), then the legend. Two
+    players: one column beside the board; more: two columns below it."""
     x0, y0, x1, y1 = box
-    if view["players"] == 2:
-        # Wide and short below a line-shaped board: three columns side by side.
-        col = (x1 - x0) // 3
-        _panel_turn_and_dice(draw, x0, y0, col - 10, view, names, locale)
-        _panel_players(draw, x0 + col, y0, col - 10, view, names, locale)
-        _panel_legend(draw, x0 + 2 * col, y0, col, view, names, locale, perspective)
-        return
-    y = _panel_turn_and_dice(draw, x0, y0, x1 - x0, view, names, locale)
-    y = _panel_players(draw, x0, y + 18, x1 - x0, view, names, locale)
-    _panel_legend(draw, x0, y + 18, x1 - x0, view, names, locale, perspective)
-
-
-def _panel_turn_and_dice(draw, x, y, width, view, names, locale) -> int:
-    if view.get("winner") is not None:
-        seat = view["winner"]
-        text = tr(locale, "trackgammon-label-winner", name=_name(names, seat))
-    else:
-        seat = view["turn"]
-        text = tr(locale, "trackgammon-label-to-play", name=_name(names, seat))
-    seat_marker(draw, seat, x + 16, y + 18, 14)
-    draw.text((x + 40, y + 18), text, font=font(28), fill=INK, anchor="lm")
-    y += 48
-    values, used = view["values"], view["used"]
-    die = min(64, (width - 10) // max(4, len(values)) - 12)
-    for i, (value, done) in enumerate(zip(values, used, strict=True)):
-        _draw_die(draw, x + i * (die + 12), y, die, value, done)
-    y += die + 12
+    y = _panel_turn(draw, x0, y0, x1, view, names, locale)
     if view.get("winner") is None:
-        remaining = view["remaining"]
-        if remaining:
-            line = tr(locale, "trackgammon-label-values-left", values=", ".join(str(v) for v in remaining))
-        else:
-            line = tr(locale, "trackgammon-label-all-used")
-        draw.text((x, y), line, font=font(22), fill=INK)
-        y += 30
-    return y
+        y = _panel_dice(draw, x0, y + 8, x1, view, locale)
+    columns = 1 if view["players"] == 2 else 2
+    over = view.get("winner") is not None  # the ranking gets whole lines
+    y = _panel_players(draw, x0, y + 14, x1, view, names, locale, 1 if over else columns)
+    _panel_legend(draw, x0, y + 14, x1, view, names, locale, perspective, columns)
+
+
+def _panel_turn(draw, x0, y, x1, view, names, locale) -> int:
+    over = view.get("winner") is not None
+    seat = view["winner"] if over else view["turn"]
+    msg_id = "trackgammon-label-winner" if over else "trackgammon-label-to-play"
+    mid = y + 22
+    _marker(draw, seat, x0 + MARKER_R, mid)
+    x = x0 + 2 * MARKER_R + 12
+    text = fit_message(lambda name: tr(locale, msg_id, name=name), _name(names, seat), 32, x1 - x)
+    label(draw, (x, mid), text, 32)
+    return y + 46
+
+
+def _marker(draw, seat: int, cx: float, cy: float, r: float = MARKER_R) -> None:
+    draw_shape(draw, SEAT_SHAPES[seat % len(SEAT_SHAPES)], cx, cy, r, seat_colour(seat))
+
+
+def _panel_dice(draw, x0, y, x1, view, locale) -> int:
+    values, used = view["values"], view["used"]
+    die = 60
+    x = x0
+    for value, done in zip(values, used, strict=True):
+        _draw_die(draw, x, y, die, value, done)
+        x += die + 12
+    remaining = view["remaining"]
+    if remaining:
+        line = tr(locale, "trackgammon-label-values-left", values=", ".join(str(v) for v in remaining))
+    else:
+        line = tr(locale, "trackgammon-label-all-used")
+    if x1 - x - 12 >= 300:  # beside the dice when there is room, else below them
+        label(draw, (x + 4, y + die / 2), fit_width(line, TEXT, x1 - x - 4), TEXT)
+        return y + die
+    label(draw, (x0, y + die + 22), fit_width(line, TEXT, x1 - x0), TEXT)
+    return y + die + 44
 
 
 def _draw_die(draw, x: int, y: int, size: int, value: int, used: bool) -> None:
@@ -448,61 +492,89 @@ def _draw_die(draw, x: int, y: int, size: int, value: int, used: bool) -> None:
         draw.line((x + 6, y + size - 6, x + size - 6, y + 6), fill=MUTED, width=3)
 
 
-def _panel_players(draw, x, y, width, view, names, locale) -> int:
-    for seat in range(view["players"]):
-        turn = seat == view.get("turn")
-        if turn:
-            draw.rounded_rectangle((x - 4, y - 4, x + width - 4, y + 60), radius=8, outline=seat_colour(seat), width=3)
-        seat_marker(draw, seat, x + 16, y + 16, 13)
-        draw.text((x + 38, y + 16), _name(names, seat), font=font(24), fill=INK, anchor="lm")
-        home = view["home"][seat]
-        draw.text(
-            (x + 38, y + 42), tr(locale, "trackgammon-label-home", count=home), font=font(20), fill=INK, anchor="lm"
-        )
-        for i, size in enumerate(reversed(SIZES)):
-            cx, cy = x + width - 150 + i * 28, y + 42
-            r = 5 + size * 1.8
-            done = view["discs"][seat][size - 1] == FINISH_SIZE
-            draw.ellipse(
-                (cx - r, cy - r, cx + r, cy + r), fill=seat_colour(seat) if done else BACKGROUND, outline=INK, width=2
-            )
-        y += 70
-    return y
+def _ranking(view: dict) -> list[tuple[int | None, int]]:
+    """(place, seat) best first at the end of the game; (None, seat) in seat order before."""
+    placements = view.get("placements")
+    if not placements:
+        return [(None, seat) for seat in range(view["players"])]
+    return sorted(((placements[seat], seat) for seat in range(view["players"])), key=lambda p: p)
 
 
-def _panel_legend(draw, x, y, width, view, names, locale, perspective) -> int:
-    s = 28
-    draw.rectangle((x, y, x + s, y + s), fill=YELLOW, outline=INK, width=2)
-    draw.text((x + s + 10, y + s // 2), tr(locale, "trackgammon-label-own"), font=font(20), fill=INK, anchor="lm")
-    y += s + 10
-    draw.rectangle((x, y, x + s, y + s), fill=PURPLE, outline=INK, width=2)
+def _panel_players(draw, x0, y, x1, view, names, locale, columns: int) -> int:
+    row_h = 2 * MARKER_R + 16
+    col_w = (x1 - x0) // columns
+    rows = _ranking(view)
+    for index, (place, seat) in enumerate(rows):
+        row, col = divmod(index, columns)
+        left, top = x0 + col * col_w, y + row * row_h
+        box = (left - 4, top, left + col_w - 10, top + row_h)
+        mid = top + row_h / 2
+        if seat == view.get("turn"):
+            draw.rounded_rectangle(box, radius=8, outline=seat_colour(seat), width=3)
+        x = left + 4
+        if place is not None:
+            x = label(draw, (x, mid), f"{place}.", TEXT, within=box)[2] + 8
+        _marker(draw, seat, x + MARKER_R, mid)
+        x += 2 * MARKER_R + 10
+        home = tr(locale, "trackgammon-label-home", count=view["home"][seat])
+        if place is not None and "to_go" in view:
+            home += " · " + tr(locale, "trackgammon-label-to-go", points=view["to_go"][seat])
+        right = label(draw, (box[2] - 8, mid), home, SMALL, anchor="rm", within=box)
+        label(draw, (x, mid), fit_width(_name(names, seat), TEXT, right[0] - x - 14), TEXT, within=box)
+    return y + ((len(rows) + columns - 1) // columns) * row_h
+
+
+def _panel_legend(draw, x0, y, x1, view, names, locale, perspective, columns: int) -> int:
+    s = 30
     c = s / 2
-    draw.polygon([(x + c, y + 5), (x + s - 5, y + c), (x + c, y + s - 5), (x + 5, y + c)], fill=PURPLE_MARK)
-    draw.polygon([(x + c, y + 10), (x + s - 10, y + c), (x + c, y + s - 10), (x + 10, y + c)], fill=PURPLE)
-    draw.text((x + s + 10, y + s // 2), tr(locale, "trackgammon-label-shared"), font=font(20), fill=INK, anchor="lm")
-    y += s + 10
-    if perspective is not None:
-        draw.line((x, y + c, x + s, y + c), fill=INK, width=5)
-        draw.line((x, y + c, x + s, y + c), fill=seat_colour(perspective), width=3)
-        line = tr(locale, "trackgammon-label-numbers", name=_name(names, perspective))
-        draw.text((x + s + 10, y + s // 2), line, font=font(20), fill=INK, anchor="lm")
-        y += s + 10
-    if perspective is not None:
-        draw_shape(draw, SEAT_SHAPES[perspective % len(SEAT_SHAPES)], x + c, y + c, 11, seat_colour(perspective))
-        start = tr(locale, "trackgammon-label-start")
-        draw.text((x + s + 10, y + c), start, font=font(20), fill=INK, anchor="lm")
-        fx = x + s + 10 + int(draw.textlength(start, font=font(20))) + 24
-        draw.rounded_rectangle(
-            (fx, y, fx + s, y + s), radius=5, fill=(255, 255, 255), outline=seat_colour(perspective), width=3
+    items = []
+
+    def own(x, top):
+        draw.rectangle((x, top, x + s, top + s), fill=YELLOW, outline=INK, width=2)
+
+    def shared(x, top):
+        draw.rectangle((x, top, x + s, top + s), fill=PURPLE, outline=INK, width=2)
+        draw.polygon([(x + c, top + 5), (x + s - 5, top + c), (x + c, top + s - 5), (x + 5, top + c)], fill=PURPLE_MARK)
+        draw.polygon([(x + c, top + 10), (x + s - 10, top + c), (x + c, top + s - 10), (x + 10, top + c)], fill=PURPLE)
+
+    items.append((own, tr(locale, "trackgammon-label-own")))
+    items.append((shared, tr(locale, "trackgammon-label-shared")))
+    over = view.get("winner") is not None
+    if perspective is not None and not over:
+        colour = seat_colour(perspective)
+
+        def route(x, top):
+            draw.line((x, top + c, x + s, top + c), fill=INK, width=5)
+            draw.line((x, top + c, x + s, top + c), fill=colour, width=3)
+
+        def start(x, top):
+            _marker(draw, perspective, x + c, top + c, 12)
+
+        def finish(x, top):
+            draw.rounded_rectangle((x, top, x + s, top + s), radius=5, fill=(255, 255, 255), outline=colour, width=3)
+
+        numbers = fit_message(
+            lambda name: tr(locale, "trackgammon-label-numbers", name=name),
+            _name(names, perspective),
+            SMALL,
+            (x1 - x0) // columns - s - 20,
         )
-        finish = tr(locale, "trackgammon-label-finish")
-        draw.text((fx + c, y + c), finish[:1].upper(), font=font(18), fill=seat_colour(perspective), anchor="mm")
-        draw.text((fx + s + 10, y + c), finish, font=font(20), fill=INK, anchor="lm")
-        y += s + 10
-    if view.get("last_move"):
-        draw.ellipse((x + 2, y + 2, x + s - 2, y + s - 2), outline=seat_colour(view["last_move"]["seat"]), width=4)
-        draw.text(
-            (x + s + 10, y + s // 2), tr(locale, "trackgammon-label-last-move"), font=font(20), fill=INK, anchor="lm"
-        )
-        y += s + 10
-    return y
+        items.append((route, numbers))
+        items.append((start, tr(locale, "trackgammon-label-start")))
+        items.append((finish, tr(locale, "trackgammon-label-finish")))
+    if view.get("last_move") and not over:
+        mover = seat_colour(view["last_move"]["seat"])
+
+        def last(x, top):
+            draw.ellipse((x + 2, top + 2, x + s - 2, top + s - 2), outline=mover, width=4)
+
+        items.append((last, tr(locale, "trackgammon-label-last-move")))
+    row_h = s + 12
+    col_w = (x1 - x0) // columns
+    for index, (icon, text) in enumerate(items):
+        row, col = divmod(index, columns)
+        left, top = x0 + col * col_w, y + row * row_h
+        icon(left, top)
+        box = (left + s + 10, top - 4, left + col_w - 10, top + s + 4)
+        label(draw, (box[0], top + c), fit_width(text, SMALL, box[2] - box[0]), SMALL, within=box)
+    return y + ((len(items) + columns - 1) // columns) * row_h

@@ -71,7 +71,7 @@ hindmost-label-points = { $points ->
    *[other] { $points } pts
 }
 hindmost-label-riders-left = Riders in the race: { $count }
-hindmost-label-first = Winner
+hindmost-label-first = Race winner
 hindmost-label-second = Second
 hindmost-label-to-move = { $name } to move
 hindmost-label-rider-on = rider { $num } on space { $label }
@@ -96,5 +96,5 @@ hindmost-label-hand-your-move = Your rider { $num } on space { $label } is to mo
 hindmost-label-hand-waiting = { $name } is to move (rider { $num })
 hindmost-label-hand-next = Then your rider { $num } on space { $label }
 hindmost-label-hand-empty = No cards: all your riders are out
-hindmost-label-move = { $cards } → { $to } (+{ $spaces })
-hindmost-label-move-blocked = { $cards } → { $to } (+{ $spaces }, { $full } full)
+hindmost-label-move = { $cards }: rider { $num } → { $to } (+{ $spaces })
+hindmost-label-move-blocked = { $cards }: rider { $num } → { $to } (+{ $spaces }, { $full } is full)

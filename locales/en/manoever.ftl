@@ -17,14 +17,14 @@ manoever-rules = **Das glorreiche Manöver**: 2–4 players bring 12 recruits (6
 
 ## Events
 manoever-event-start = { $seat } starts the exercise.
-manoever-event-opening = { $seat } rolled { $fields } for the opening{ $rerolls ->
+manoever-event-opening = { $seat } rolls { $fields } for the opening{ $rerolls ->
         [0] {""}
-       *[other] {" "}(rolled { $rerolls } more: field full)
+       *[other] {" "}(rolls { $rerolls } more: field full)
     }.
 manoever-event-turn = { $seat } to move.
 manoever-event-turn-end = { $seat } has moved every recruit.
 manoever-event-pass = { $seat } has no free recruit and passes.
-manoever-event-move = { $seat } moved recruit { $recruit } from { $from } to { $to } ({ $distance } of { $max }){ $onto ->
+manoever-event-move = { $seat } moves recruit { $recruit } from { $from } to { $to } ({ $distance } of { $max }){ $onto ->
         [0] {""}
        *[other] {" "}on top of { $onto }
     }{ $bonus ->
@@ -57,23 +57,34 @@ manoever-label-to-move = { $name } to move
 manoever-label-winner = Game over: { $name } wins
 manoever-label-courtyard = Courtyard
 manoever-label-scores = Scores
-manoever-label-points = { $points } pts
-manoever-label-reward-points = +{ $points } reward
-manoever-label-must-move = Must move ({ $name })
+manoever-label-points = { $points ->
+    [one] { $points } pt
+   *[other] { $points } pts
+}
+manoever-label-reward-points = +{ $points } from rewards
+manoever-label-must-move = Still to move ({ $name })
 manoever-label-all-moved = Every recruit has moved.
 manoever-label-pending = { $recruit } on { $field }: max { $max }
 manoever-label-factors = = { $rank }{ $passenger ->
         [1] {""}
-       *[other] {" "}x { $passenger }
+       *[other] {" "}× { $passenger }
     }{ $bonus ->
         [1] {""}
-       *[other] {" "}x { $bonus }
+       *[other] {" "}× { $bonus }
     }
 manoever-label-after-84 = after 84: the courtyard
-manoever-label-legend-black = black x3
-manoever-label-legend-white = white x2
-manoever-label-legend-reward = reward
+manoever-label-legend-black = black stone ×3
+manoever-label-legend-white = white stone ×2
+manoever-label-legend-reward = reward stone
 manoever-label-group = Recruit { $recruit } on { $field } (max { $max })
-manoever-label-target = → { $field } ({ $distance })
-manoever-label-home = → courtyard, place { $place } ({ $distance })
-manoever-label-onto = on { $count }
+manoever-label-target = Recruit { $recruit }: { $field } → { $to } (+{ $distance })
+manoever-label-home = Recruit { $recruit }: { $field } → courtyard, place { $place } (+{ $distance })
+manoever-label-onto = on top of { $count ->
+    [one] 1 recruit
+   *[other] { $count } recruits
+}
+manoever-label-takes-reward = takes reward { $value }
+manoever-label-lands-bonus = { $factor ->
+    [3] black stone ×3
+   *[other] white stone ×2
+}

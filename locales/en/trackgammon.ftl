@@ -55,11 +55,15 @@ trackgammon-label-shared = purple: shared point
 trackgammon-label-numbers = numbers: track of { $name }
 trackgammon-label-last-move = last move
 trackgammon-label-disc-on = Disc { $size } on { $point }
-trackgammon-label-forward = Disc { $size }: forward { $value } → { $to }
-trackgammon-label-backward = Disc { $size }: back { $value } → { $to }
+trackgammon-label-forward = Disc { $size } on { $start }: forward { $value } → { $to }
+trackgammon-label-backward = Disc { $size } on { $start }: back { $value } → { $to }
 trackgammon-label-home-word = home
 trackgammon-label-hits = hits
 trackgammon-label-buries = buries
 trackgammon-label-bounce = bounces
 trackgammon-label-undo = ↩ Take back last move
 trackgammon-label-done = ✔ Done: end turn
+trackgammon-label-to-go = { $points ->
+    [one] { $points } point to go
+   *[other] { $points } points to go
+}

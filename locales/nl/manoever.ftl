@@ -17,14 +17,14 @@ manoever-rules = **Das glorreiche Manöver**: 2–4 spelers brengen 12 rekruten 
 
 ## Gebeurtenissen
 manoever-event-start = { $seat } begint de oefening.
-manoever-event-opening = { $seat } gooide { $fields } voor de beginopstelling{ $rerolls ->
+manoever-event-opening = { $seat } gooit { $fields } voor de beginopstelling{ $rerolls ->
         [0] {""}
        *[other] {" "}({ $rerolls } keer opnieuw: veld vol)
     }.
 manoever-event-turn = { $seat } is aan de beurt.
 manoever-event-turn-end = { $seat } heeft alle rekruten bewogen.
 manoever-event-pass = { $seat } heeft geen vrije rekruut en slaat over.
-manoever-event-move = { $seat } bewoog rekruut { $recruit } van { $from } naar { $to } ({ $distance } van { $max }){ $onto ->
+manoever-event-move = { $seat } zet rekruut { $recruit } van { $from } naar { $to } ({ $distance } van { $max }){ $onto ->
         [0] {""}
        *[other] {" "}bovenop { $onto }
     }{ $bonus ->
@@ -57,23 +57,34 @@ manoever-label-to-move = { $name } is aan zet
 manoever-label-winner = Afgelopen: { $name } wint
 manoever-label-courtyard = Binnenplaats
 manoever-label-scores = Punten
-manoever-label-points = { $points } ptn
-manoever-label-reward-points = +{ $points } beloning
-manoever-label-must-move = Moet bewegen ({ $name })
+manoever-label-points = { $points ->
+    [one] { $points } punt
+   *[other] { $points } punten
+}
+manoever-label-reward-points = +{ $points } uit beloningen
+manoever-label-must-move = Nog te zetten ({ $name })
 manoever-label-all-moved = Alle rekruten hebben bewogen.
 manoever-label-pending = { $recruit } op { $field }: max { $max }
 manoever-label-factors = = { $rank }{ $passenger ->
         [1] {""}
-       *[other] {" "}x { $passenger }
+       *[other] {" "}× { $passenger }
     }{ $bonus ->
         [1] {""}
-       *[other] {" "}x { $bonus }
+       *[other] {" "}× { $bonus }
     }
 manoever-label-after-84 = na 84: de binnenplaats
-manoever-label-legend-black = zwart x3
-manoever-label-legend-white = wit x2
-manoever-label-legend-reward = beloning
+manoever-label-legend-black = zwarte steen ×3
+manoever-label-legend-white = witte steen ×2
+manoever-label-legend-reward = beloningssteen
 manoever-label-group = Rekruut { $recruit } op { $field } (max { $max })
-manoever-label-target = → { $field } ({ $distance })
-manoever-label-home = → binnenplaats, plaats { $place } ({ $distance })
-manoever-label-onto = op { $count }
+manoever-label-target = Rekruut { $recruit }: { $field } → { $to } (+{ $distance })
+manoever-label-home = Rekruut { $recruit }: { $field } → binnenplaats, plaats { $place } (+{ $distance })
+manoever-label-onto = bovenop { $count ->
+    [one] 1 rekruut
+   *[other] { $count } rekruten
+}
+manoever-label-takes-reward = pakt beloning { $value }
+manoever-label-lands-bonus = { $factor ->
+    [3] zwarte steen ×3
+   *[other] witte steen ×2
+}

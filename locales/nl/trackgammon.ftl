@@ -2,12 +2,12 @@
 
 trackgammon-name = Trackgammon
 
-trackgammon-rules = **Trackgammon**: 2–4 spelers racen vijf gestapelde schijven (1 = runner … 5 = fat man) over een eigen zigzagspoor van 25 punten naar de finish.
+trackgammon-rules = **Trackgammon**: 2–4 spelers jagen vijf gestapelde schijven (1 = loper … 5 = dikkerd) over een eigen zigzagspoor van 25 punten naar het eindvak.
     - **Bord**: oneven punten zijn **geel** (alleen van jou), even punten **paars** (gedeeld met één buur). Punt 13 is de S-bocht in het midden.
     - **Beurt**: de dobbelstenen rollen vanzelf. Elke waarde zet één schijf precies zo ver, **vooruit of achteruit**; nooit optellen. Dubbel telt ook de onderkanten: 2-2 speelt 2, 2, 5, 5.
-    - **Zetdwang**: gebruik zoveel waarden als mogelijk (je runner kan altijd, dus: alle). Bouw de beurt zet voor zet op, neem terug, bevestig.
-    - **Terugkaatsen**: op punt 1 achteruit, of op 25 vooruit als de schijf nog niet naar de finish mag, keert de schijf om; het eindpunt telt als stap. Vanaf 3 landt 5 achteruit op 4; daarna 2 achteruit op 2.
-    - **Finish**: alleen je grootste schijf die nog niet binnen is mag erin, vooruit met minstens de afstand (26 − punt); wat over is vervalt. Eerst de fat man, als laatste de runner.
+    - **Zetdwang**: gebruik zoveel waarden als mogelijk (je loper kan altijd, dus: alle). Bouw de beurt zet voor zet op, neem terug, bevestig.
+    - **Terugkaatsen**: op punt 1 achteruit, of op 25 vooruit als de schijf nog niet naar het eindvak mag, keert de schijf om; het eindpunt telt als stap. Vanaf 3 landt 5 achteruit op 4; daarna 2 achteruit op 2.
+    - **Eindvak**: alleen je grootste schijf die nog niet binnen is mag erin, vooruit met minstens de afstand (26 − punt); wat over is vervalt. Eerst de dikkerd, als laatste de loper.
     - **Beperkingen**: alleen de bovenste schijf van een stapel beweegt; nooit landen op een kleinere schijf; nooit voorbij een kleinere schijf van een ander (die **blokkeert**, ook bedekt; terugkaatsen telt mee).
     - **Slaan**: landen op een even grote schijf van een ander stuurt die terug naar zijn beginvak, op de juiste plek in de stapel.
     - **Begraven**: landen op een grotere schijf mag; een begraven schijf kan pas weer bewegen als hij vrij ligt.
@@ -17,7 +17,7 @@ trackgammon-rules = **Trackgammon**: 2–4 spelers racen vijf gestapelde schijve
 ## Gebeurtenissen
 trackgammon-event-opening-roll = { $seat } gooit { $dice } ({ $total }) voor wie mag beginnen.
 trackgammon-event-opening-tie = Gelijk op { $total }: de gelijke spelers gooien opnieuw.
-trackgammon-event-starts = { $seat } gooide het hoogst en begint.
+trackgammon-event-starts = { $seat } gooit het hoogst en begint.
 trackgammon-event-rolled = { $seat } gooit { $dice }: waarden { $values }.
 trackgammon-event-no-move = { $seat } kan geen enkele waarde van { $dice } gebruiken; de beurt gaat door.
 trackgammon-event-moved = { $seat } zet schijf { $size } { $dir ->
@@ -48,18 +48,22 @@ trackgammon-label-winner = { $name } wint!
 trackgammon-label-values-left = Nog te spelen: { $values }
 trackgammon-label-all-used = Alle waarden gebruikt: bevestig met Klaar
 trackgammon-label-home = binnen { $count }/5
-trackgammon-label-start = start
-trackgammon-label-finish = finish
+trackgammon-label-start = begin
+trackgammon-label-finish = eindvak
 trackgammon-label-own = geel: eigen punt
 trackgammon-label-shared = paars: gedeeld punt
 trackgammon-label-numbers = nummers: spoor van { $name }
 trackgammon-label-last-move = laatste zet
 trackgammon-label-disc-on = Schijf { $size } op { $point }
-trackgammon-label-forward = Schijf { $size }: vooruit { $value } → { $to }
-trackgammon-label-backward = Schijf { $size }: achteruit { $value } → { $to }
-trackgammon-label-home-word = finish
+trackgammon-label-forward = Schijf { $size } op { $start }: { $value } vooruit → { $to }
+trackgammon-label-backward = Schijf { $size } op { $start }: { $value } achteruit → { $to }
+trackgammon-label-home-word = binnen
 trackgammon-label-hits = slaat
 trackgammon-label-buries = begraaft
 trackgammon-label-bounce = kaatst
 trackgammon-label-undo = ↩ Laatste zet terugnemen
 trackgammon-label-done = ✔ Klaar: beurt afsluiten
+trackgammon-label-to-go = nog { $points ->
+    [one] { $points } punt
+   *[other] { $points } punten
+}

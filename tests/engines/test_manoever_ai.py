@@ -115,7 +115,7 @@ def test_table_game_with_one_person_and_computer_players():
             for action in legal:
                 groups.setdefault(action_group(view, action), []).append(action)
             labels = [action_label(view, a) for a in legal]
-            assert len(set(labels)) == len(labels) and all(len(label) <= 60 for label in labels)
+            assert len(set(labels)) == len(labels) and all(len(label) <= 80 for label in labels)  # Discord: 80
             first_group = sorted(groups)[step % len(groups)]
             action = groups[first_group][-1]
         else:

@@ -29,7 +29,7 @@ def person_choice(state, pick: Rng) -> str:
     view = ENGINE.view(state, PERSON)
     legal = ENGINE.legal_actions(state, PERSON)
     labels = [action_label(view, a) for a in legal]
-    assert len(set(labels)) == len(labels) and all(len(label) <= 60 for label in labels)
+    assert len(set(labels)) == len(labels) and all(len(label) <= 80 for label in labels)  # Discord: 80
     if "done" in legal:
         return "undo" if pick.below(6) == 0 else "done"
     if "undo" in legal and pick.below(10) == 0:

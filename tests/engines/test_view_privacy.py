@@ -52,7 +52,19 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
 # ---- what a seat may see, from the state ---------------------------------------------------------
 def _hindmost_private(state: HindmostState, seat: int) -> dict[str, Any]:
     pile = seat if state.options["own_decks"] else 0
-    return {"hand": list(state.hands[seat]), "draw_pile": len(state.piles[pile]), "discards": len(state.discards[pile])}
+    # What each play would do is worked out from the hand by the engine (its own tests check it);
+    # here it only has to be there for exactly the seat's legal plays, and empty off turn.
+    from engines.hindmost import ENGINE
+
+    legal = ENGINE.legal_actions(state, seat) if seat in ENGINE.to_move(state) else []
+    plays = ENGINE._plays(state, seat) if legal else {}
+    assert set(plays) == set(legal)
+    return {
+        "hand": list(state.hands[seat]),
+        "draw_pile": len(state.piles[pile]),
+        "discards": len(state.discards[pile]),
+        "plays": plays,
+    }
 
 
 EXPECTED_PRIVATE: dict[str, Callable[[Any, int], Any]] = {

@@ -190,10 +190,34 @@ def betting_on():
     return view
 
 
+def play(num, start, target, landing, *, crosses=False):
+    """One entry of the view's ``plays``: labels of the start, the aim and the landing."""
+    label = lambda d: (d - 1) % 10 + 1  # noqa: E731
+    return {
+        "num": num,
+        "from": label(start),
+        "target": label(target),
+        "to": label(landing),
+        "spaces": landing - start,
+        "blocked": target - landing,
+        "crosses": crosses,
+    }
+
+
 def seat_view(seat=1):
     view = mid_lap_full_spaces()
     view["viewer"] = seat
     view["private"] = {"hand": ["7H", "JK", "TS", "AD", "2C"], "draw_pile": 30, "discards": 0}
+    # seat 1's rider 2 stands on d = 14 (label 4); d = 17 holds four riders
+    view["private"]["plays"] = {
+        "4C": play(2, 14, 18, 18),
+        "JK": play(2, 14, 19, 19),
+        "JK+7H": play(2, 14, 22, 22),
+        "JK+JK": play(2, 14, 24, 24),
+        "AD": play(2, 14, 24, 24),
+        "QD": play(2, 14, 21, 21),
+        "3H": play(2, 14, 17, 16),
+    }
     return view
 
 
@@ -219,13 +243,13 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 @pytest.mark.parametrize("scene", sorted(SCENES))
 @pytest.mark.parametrize("locale", ["en", "nl"])
-def test_board_is_landscape_and_deterministic(scene, locale):
+def test_board_is_portrait_and_deterministic(scene, locale):
     view = SCENES[scene]()
     first = board.render_board(view, names=NAMES, locale=locale)
     again = board.render_board(copy.deepcopy(view), names=list(NAMES), locale=locale)
     assert first == again
     width, height = png_size(first)
-    assert width > height and 1100 <= width <= 1400
+    assert width == 1080 and width < height <= 1900
 
 
 def test_board_never_draws_a_hand():
@@ -306,7 +330,7 @@ def test_score_columns_follow_the_match():
     assert [key for key, _ in board._columns(mid_lap_full_spaces())] == ["race_points", "hand_sizes"]
     assert [key for key, _ in board._columns(betting_on())] == ["race_points", "bank", "hand_sizes"]
     keys = [key for key, _ in board._columns(game_over())]
-    assert keys == ["race_points", "match_points", "race_wins", "hand_sizes"]
+    assert keys == ["race_points", "match_points", "race_wins"]  # hands no longer matter at the end
 
 
 # ---- the hand -----------------------------------------------------------------------------------
@@ -353,31 +377,32 @@ def test_hand_picture_refuses_a_spectator_view():
 
 def test_action_labels_show_target_label_and_distance():
     view = seat_view(seat=1)  # rider on d = 14, label 4
-    assert board.action_label(view, "4C") == "4♣ → 8 (+4)"
-    assert board.action_label(view, "JK") == "Joker → 9 (+5)"
-    assert board.action_label(view, "JK+7H") == "Joker + 7♥ → 2 (+8)"
-    assert board.action_label(view, "JK+JK") == "Joker + Joker → 4 (+10)"
-    assert board.action_label(view, "AD") == "A♦ → 4 (+10)"
-    assert board.action_label(view, "QD", locale="nl") == "Q♦ → 1 (+7)"
+    assert board.action_label(view, "4C") == "4♣: rider 2 → 8 (+4)"
+    assert board.action_label(view, "JK") == "Joker: rider 2 → 9 (+5)"
+    assert board.action_label(view, "JK+7H") == "Joker + 7♥: rider 2 → 2 (+8)"
+    assert board.action_label(view, "JK+JK") == "Joker + Joker: rider 2 → 4 (+10)"
+    assert board.action_label(view, "AD") == "A♦: rider 2 → 4 (+10)"
+    assert board.action_label(view, "QD", locale="nl") == "Q♦: renner 2 → 1 (+7)"
 
 
 def test_action_label_on_a_full_space_shows_where_the_rider_really_lands():
     view = seat_view(seat=1)  # d = 17 holds four riders
     label = board.action_label(view, "3H")  # 14 + 3 = 17 is full: back to 16
-    assert label == "3♥ → 6 (+2, 7 full)"
-    assert board.action_label(view, "3H", locale="nl") == "3♥ → 6 (+2, 7 vol)"
+    assert label == "3♥: rider 2 → 6 (+2, 7 is full)"
+    assert board.action_label(view, "3H", locale="nl") == "3♥: renner 2 → 6 (+2, 7 is vol)"
 
 
 def test_action_label_flags_a_line_crossing():
     view = finish_crossed()  # current rider: seat 0's rider 2 on d = 28
-    assert board.action_label(view, "KS") == "K♠ → 6 (+8) 🏁"
+    view["plays"] = {"KS": play(2, 28, 36, 36, crosses=True)}
+    assert board.action_label(view, "KS") == "K♠: rider 2 → 6 (+8) 🏁"
 
 
 def test_action_labels_are_short():
     view = seat_view()
     for action in ("7H", "JK", "JK+TS", "JK+JK", "QD", "AS"):
         for locale in ("en", "nl"):
-            assert len(board.action_label(view, action, locale)) <= 60
+            assert len(board.action_label(view, action, locale)) <= 80
 
 
 def test_cards_text():
@@ -473,7 +498,7 @@ def test_action_labels_agree_with_the_engine():
             view = ENGINE.view(state, seat)
             for action in ENGINE.legal_actions(state, seat):
                 label = board.action_label(view, action)
-                assert len(label) <= 60
+                assert len(label) <= 80
                 played = next(e for e in ENGINE.apply(state, seat, action)[1] if e["type"] == "played")
                 assert f"→ {played['to']} (+{played['spaces']}" in label, (label, played)
                 checked += 1

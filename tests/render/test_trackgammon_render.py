@@ -40,11 +40,11 @@ def image(png: bytes) -> Image.Image:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_pictures_are_landscape_about_1200_wide_and_deterministic(players):
+def test_pictures_are_portrait_1080_wide_and_deterministic(players):
     for view in views_of_a_game(players)[::3]:
         png = render_board(view, names=NAMES[:players])
         img = image(png)
-        assert img.width == 1200 and img.height < img.width
+        assert img.width == 1080 and img.width < img.height <= 1440
         assert render_board(view, names=NAMES[:players]) == png
         assert image(render_board(view, names=NAMES[:players], locale="nl")).size == img.size
 
@@ -81,15 +81,15 @@ def test_yellow_and_purple_points_differ_in_brightness_not_only_in_hue():
 def test_labels_name_the_disc_the_value_the_direction_and_the_landing_point():
     state = position({0: {3: 3}, 1: {3: 22, 4: 10}}, dice=(1, 5))
     view = ENGINE.view(state, 0)
-    assert action_label(view, "3f1") == "Disc 3: forward 1 → 4 (hits ✖)"
-    assert action_label(view, "3b5") == "Disc 3: back 5 → 4 (bounces, hits ✖)"
+    assert action_label(view, "3f1") == "Disc 3 on 3: forward 1 → 4 (hits ✖)"
+    assert action_label(view, "3b5") == "Disc 3 on 3: back 5 → 4 (bounces, hits ✖)"
     assert action_group(view, "3f1") == "Disc 3 on 3"
-    assert action_label(view, "3f1", locale="nl") == "Schijf 3: vooruit 1 → 4 (slaat ✖)"
+    assert action_label(view, "3f1", locale="nl") == "Schijf 3 op 3: 1 vooruit → 4 (slaat ✖)"
     moved, _ = play(state, "3f1")
     view = ENGINE.view(moved, 0)
     assert action_label(view, "undo") == "↩ Take back last move"
     home = ENGINE.view(position({0: {5: 22}}, dice=(4, 6)), 0)
-    assert action_label(home, "5f6") == "Disc 5: forward 6 → home"
+    assert action_label(home, "5f6") == "Disc 5 on 22: forward 6 → home"
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -103,5 +103,5 @@ def test_every_legal_action_gets_a_short_distinct_label(players):
         for lang in ("en", "nl"):
             labels = [action_label(view, a, lang) for a in legal]
             assert len(set(labels)) == len(labels)
-            assert all(0 < len(label) <= 60 for label in labels)
+            assert all(0 < len(label) <= 80 for label in labels)
         state, _ = ENGINE.apply(state, state.turn, ai.choose(view, legal, step))
