@@ -56,7 +56,7 @@ def sample_states(key: str, tables: list, count: int) -> list[tuple[object, int 
     while len(states) < count:
         players, options = tables[seed % len(tables)]
         rng = Rng(seed)
-        state = engine.new_game(players, seed, options) if options else engine.new_game(players, seed)
+        state, _ = engine.new_game(players, seed, options) if options else engine.new_game(players, seed)
         step = 0
         while engine.outcome(state) is None:
             seat = min(engine.to_move(state))

@@ -7,7 +7,8 @@ import io
 
 from PIL import Image, ImageChops, ImageStat
 
-import tests.e2e.fake_discord as fake_discord
+import tests.e2e.fake.checks as fake_checks
+import tests.e2e.fake.payloads as fake_payloads
 from tests.e2e.drive import open_table
 
 
@@ -71,7 +72,8 @@ async def test_replay_of_a_finished_game_and_under_a_small_limit(fake, tafel, ch
     # By number, and in a channel whose limit is a fraction of that GIF: frames dropped (and the
     # pictures shrunk) until it fits.
     limit = len(data) // 3
-    monkeypatch.setattr(fake_discord, "ATTACHMENT_SIZE_LIMIT", limit)
+    monkeypatch.setattr(fake_payloads, "ATTACHMENT_SIZE_LIMIT", limit)  # what Discord tells the bot
+    monkeypatch.setattr(fake_checks, "ATTACHMENT_SIZE_LIMIT", limit)  # and what it enforces
     small = await replay(fake, tafel, alice, channel, game_id=game_id)
     small_data, small_frames, _ = gif_of(small)
     assert len(small_data) <= limit and 2 <= small_frames < frames

@@ -34,7 +34,7 @@ def sample_games(
     ``choose(view, legal, step)`` (a computer player) for games that random play drags on."""
     for seed in seeds:
         rng = Rng(seed * 7919 + players)
-        state = engine.new_game(players, seed, options) if options is not None else engine.new_game(players, seed)
+        state, _ = engine.new_game(players, seed, options) if options is not None else engine.new_game(players, seed)
         step = 0
         yield state, _mover(engine, state)
         while engine.outcome(state) is None:
@@ -80,7 +80,7 @@ def labels_pairwise_different(
 ) -> list[str]:
     """Labels that repeat within one group (or among all actions when there are no groups), and
     labels longer than Discord's 80 characters."""
-    from cogs.table.controls import ACTIONS_PER_PAGE
+    from table.controls import ACTIONS_PER_PAGE
 
     groups: dict[str, list[str]] = {}
     for action in legal:

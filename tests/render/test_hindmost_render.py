@@ -394,7 +394,12 @@ def test_action_label_on_a_full_space_shows_where_the_rider_really_lands():
 
 def test_action_label_flags_a_line_crossing():
     view = finish_crossed()  # current rider: seat 0's rider 2 on d = 28
-    view["plays"] = {"KS": play(2, 28, 36, 36, crosses=True)}
+    view["private"] = {
+        "hand": ["KS"],
+        "draw_pile": 0,
+        "discards": 0,
+        "plays": {"KS": play(2, 28, 36, 36, crosses=True)},
+    }
     assert board.action_label(view, "KS") == "K♠: rider 2 → 6 (+8) 🏁"
 
 

@@ -80,6 +80,6 @@ def test_buttons_name_the_rider_and_differ(players, options):
 
 def test_plays_are_only_in_the_own_view_of_the_seat_to_move():
     state, seat = next((s, p) for s, p in sample_games(ENGINE, 3, range(1), {"riders": 3}, every=3) if p is not None)
-    assert set(ENGINE.view(state, seat)["plays"]) == set(ENGINE.legal_actions(state, seat))
-    assert "plays" not in ENGINE.view(state, None)
-    assert ENGINE.view(state, (seat + 1) % 3)["plays"] == {}
+    assert set(ENGINE.view(state, seat)["private"]["plays"]) == set(ENGINE.legal_actions(state, seat))
+    assert ENGINE.view(state, None)["private"] is None and "plays" not in ENGINE.view(state, None)
+    assert ENGINE.view(state, (seat + 1) % 3)["private"]["plays"] == {}
