@@ -10,9 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.table.cog import MOVE_TIME_NAMES
 from cogs.table.presenter import NO_MENTIONS, is_admin, lang_of
 from cogs.table.reminders import duration_text, jump_link
+from cogs.table.table_options import MOVE_TIME_NAMES
 from db import clocks as clock_store
 from locales import tr
 from table.listing import Listed, listed

@@ -61,27 +61,31 @@ async def help_embed(bot: commands.Bot, locale: discord.Locale) -> discord.Embed
         placeholder = tr(lang, "help-game-placeholder")
         order = sorted((n for n in first if n in shared), key=lambda n: n != "new")  # opening a table first
         lines = [f"`/{placeholder} {first[n][0]}` — {first[n][1]}" for n in order]
-        embed.add_field(name=tr(lang, "help-every-game"), value=_fit(lines), inline=False)
+        _add_fields(embed, tr(lang, "help-every-game"), lines)
     for payload, subs in per_game.values():
         name = localized(payload, "name", code)
         own = [f"`/{name} {sub[0]}` — {sub[1]}" for key, sub in subs.items() if key not in shared]
         title = f"/{name} — {localized(payload, 'description', code)}"[:256]
-        embed.add_field(name=title, value=_fit(own or [tr(lang, "help-nothing-else")]), inline=False)
+        _add_fields(embed, title, own or [tr(lang, "help-nothing-else")])
     if general:
         lines = [f"`/{path}` — {description}" for path, description in general]
-        embed.add_field(name=tr(lang, "help-general"), value=_fit(lines), inline=False)
+        _add_fields(embed, tr(lang, "help-general"), lines)
     while len(embed) > EMBED_LIMIT and len(embed.fields) > 1:  # never expected; never an error either
         embed.remove_field(len(embed.fields) - 2)
     return embed
 
 
-def _fit(lines: list[str]) -> str:
+def _add_fields(embed: discord.Embed, name: str, lines: list[str]) -> None:
+    """``lines`` under ``name``, over as many fields as Discord's 1,024 characters a field need
+    (the later ones without a heading of their own)."""
     text = ""
     for line in lines:
-        if len(text) + len(line) + 1 > FIELD_LIMIT - 2:
-            return text + "\n…"
+        line = line[: FIELD_LIMIT - 1]
+        if text and len(text) + len(line) + 1 > FIELD_LIMIT:
+            embed.add_field(name=name, value=text, inline=False)
+            name, text = "\u200b", ""  # a continuation: Discord needs a name, this one shows nothing
         text = f"{text}\n{line}" if text else line
-    return text or "-"
+    embed.add_field(name=name, value=text or "-", inline=False)
 
 
 class Help(commands.Cog):

@@ -48,9 +48,20 @@ def _sentence(text: str) -> str:
     return text[:-1] if text.endswith((".", ":")) else text
 
 
-def board_description(lang: str, game: str, lines: Iterable[str], seats: Sequence[Seat]) -> str:
-    """The public board: game name, then the message's own lines (events, turn, standings)."""
-    return describe(tr(lang, "alt-board", game=game_name(lang, game)), lines, seats)
+def board_description(
+    lang: str, game: str, lines: Iterable[str], seats: Sequence[Seat], *, story: Sequence[str] = ()
+) -> str:
+    """The public board: game name, the message's status lines (standings, whose turn), then what
+    happened (``story``, the message's event lines): the oldest events are left out first when it
+    all would not fit Discord's limit, so the status is always said."""
+    title = tr(lang, "alt-board", game=game_name(lang, game))
+    status = list(lines)
+    events = list(story)
+    text = describe(title, [*status, *events], seats)
+    while events and len(text) >= MAX_DESCRIPTION:
+        events = events[1:]
+        text = describe(title, [*status, *events], seats)
+    return text
 
 
 def replay_description(

@@ -32,7 +32,7 @@ class Gif:
 def assemble_gif(pngs: list[bytes], *, limit: int, frame_ms: int = FRAME_MS, last_ms: int = LAST_FRAME_MS) -> Gif:
     if not pngs:
         raise ValueError("no frames")
-    images = [Image.open(io.BytesIO(png)).convert("RGB") for png in pngs]
+    images = _same_size([Image.open(io.BytesIO(png)).convert("RGB") for png in pngs])
     # One palette for every frame: quantizing against it is fast, and frames that share a palette
     # let the GIF store only what changed between them (a fraction of the size).
     palette = _palette([images[0], images[len(images) // 2], images[-1]])
@@ -58,6 +58,21 @@ def assemble_gif(pngs: list[bytes], *, limit: int, frame_ms: int = FRAME_MS, las
         else:
             break
     raise TooBig(f"{len(pngs)} pictures do not fit in {limit} bytes")
+
+
+def _same_size(images: list[Image.Image]) -> list[Image.Image]:
+    """Every frame on a canvas of the largest size: a GIF's frames share the first one's canvas, and
+    some boards grow during a game (the end picture adds the ranking). Padded with the frame's own
+    corner colour (its background), anchored at the top left."""
+    width, height = max(im.width for im in images), max(im.height for im in images)
+    padded = []
+    for im in images:
+        if im.size != (width, height):
+            canvas = Image.new("RGB", (width, height), im.getpixel((0, 0)))
+            canvas.paste(im, (0, 0))
+            im = canvas
+        padded.append(im)
+    return padded
 
 
 def evenly(count: int, most: int) -> list[int]:

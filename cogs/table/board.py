@@ -86,7 +86,7 @@ class BoardPresenter(Presenter):
         if len(content) > 1900:
             content = content[:1890] + "…"
         # Alt text from the same lines, so screen readers say what happened.
-        alt = board_description(lang, row.game, [*story, *lines], row.seats)
+        alt = board_description(lang, row.game, lines, row.seats, story=story)
         return content, picture, view, alt
 
     async def live_message(self, game_id: int, events: list) -> tuple[str, discord.File, discord.ui.View] | None:

@@ -27,7 +27,7 @@ async def test_boards_and_hands_are_described(fake, tafel, channel, alice, bob):
         reply = await fake.click(user, board, f"tb:hand:{game_id}")
         text = description_of(reply.message, "hand.png")
         assert reply.ephemeral and marker in text
-        own = ENGINE.view(state, seat)["hand"]
+        own = ENGINE.view(state, seat)["private"]["hand"]
         assert all(card_text(code) in text for code in own)
 
     await play_to_the_end(fake, tafel, channel, game_id, users)

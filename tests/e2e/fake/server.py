@@ -290,6 +290,9 @@ class FakeDiscord(UserActions):
     def connected(self) -> bool:
         return self.gateway.current is not None and self.gateway.current.live
 
+    async def wait_until_connected(self, timeout: float | None = None) -> None:
+        await self.poll(lambda: self.connected, timeout, "no bot connected to the gateway")
+
     async def force_reconnect(self, timeout: float | None = None) -> None:
         """Ask the bot to reconnect (gateway op 7) and wait until it has RESUMEd its session."""
         session = self.gateway.current
