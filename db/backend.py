@@ -217,7 +217,7 @@ class _FileLock:
                 f"The database {database} is already in use by another process (lock file {path}). "
                 "A SQLite database serves one bot process only: stop the other process, or move to "
                 "PostgreSQL (TAFELBOT_DB=postgresql://…, see 'Moving to PostgreSQL' in the README) "
-                "to run several processes."
+                "to run several processes, such as one per shard (TAFELBOT_SHARDS)."
             ) from None
         lock = cls(key, fd)
         cls._held[key] = lock

@@ -36,8 +36,9 @@ class ComputerPlayers:
 
     def poke(self, row: GameRow, state: Any = None) -> None:
         """Start a task for every computer seat that may act now and has none running (``state``:
-        the row's state when the caller has it loaded already)."""
-        if row.status != "active" or row.state is None:
+        the row's state when the caller has it loaded already). Only for games of this process's
+        servers: whatever asks for a computer move, another process's game is left alone."""
+        if row.status != "active" or row.state is None or not self.service.owns(row):
             return
         engine = self.service.spec(row.game).engine
         to_move = engine.to_move(state if state is not None else engine.load(row.state))
@@ -47,7 +48,12 @@ class ComputerPlayers:
                 self._tasks[key] = asyncio.create_task(self._play(row.id, seat), name=f"bot-{row.id}-{seat}")
 
     async def resume(self) -> int:
-        rows = [r for r in await self.service.store.games_with_status("active") if r.game in self.service.specs]
+        """After a start: pick up the running games of this process's servers; returns how many."""
+        rows = [
+            r
+            for r in await self.service.store.games_with_status("active")
+            if r.game in self.service.specs and self.service.owns(r)
+        ]
         for row in rows:
             self.poke(row)
         return len(rows)

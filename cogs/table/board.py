@@ -86,7 +86,8 @@ class BoardPresenter(Presenter):
         started = time.perf_counter()
         engine = self.spec(result.row.game).engine
         try:
-            if result.outcome is None and engine.is_live(result.state):
+            # A live board keeps a refresh task of its own: only for this process's servers.
+            if result.outcome is None and engine.is_live(result.state) and self.service.owns(result.row):
                 await self.live.update(result)
             else:
                 unseen = await self.live.finish(result.row.id)
@@ -107,6 +108,8 @@ class BoardPresenter(Presenter):
         """Games with a quiet time (Duvelen): end the round when nobody has played for a while."""
         spec = self.spec(result.row.game)
         game_id = result.row.id
+        if not self.service.owns(result.row):
+            return  # another process's server: its own process keeps the clock
         state = result.state if result.state is not None else self.service.state_of(result.row)
         if result.row.status != "active" or not spec.engine.deadline(state).quiet:
             clock = self._quiet_clocks.pop(game_id, None)

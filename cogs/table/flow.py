@@ -55,10 +55,11 @@ class TableFlow:
         self._quiet.set()
 
     async def resume(self) -> int:
-        """After a restart: computer players and quiet-time clocks pick every running game up."""
+        """After a restart: computer players and quiet-time clocks pick up every running game of
+        this process's servers (``TableService.owns``); other shards' processes resume theirs."""
         count = await self.bots.resume()
         for row in await self.service.store.games_with_status("active"):
-            if row.game in self.service.specs:
+            if row.game in self.service.specs and self.service.owns(row):
                 self.board.wind_quiet_clock(ActResult(row, -1, "!resume", [], self.service.state_of(row), None))
         return count
 
