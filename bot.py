@@ -201,7 +201,14 @@ def create_bot(config: Config, **client_options):
             await self.wait_until_ready()
             count = await self.table_flow.resume()
             self.resumed.set()
-            log.info("ready as %s (%s); %d running game(s) picked up", self.user, describe_shards(config.shards), count)
+            shards = ",".join(str(k) for k in sorted(self.shards))
+            log.info(
+                "ready as %s (shards %s of %s); %d running game(s) of their servers picked up",
+                self.user,
+                shards,
+                self.shard_count,
+                count,
+            )
 
         async def close(self) -> None:
             flow = getattr(self, "table_flow", None)

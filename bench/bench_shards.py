@@ -72,6 +72,7 @@ class Moves:
 
 async def start_bot(info: dict, database: str, log: Path, shard: int | None) -> asyncio.subprocess.Process:
     env = {"TAFELBOT_SHARD_COUNT": "2", "TAFELBOT_DEV_GUILD": "", "TAFELBOT_LOG_LEVEL": "INFO"}
+    env["TAFELBOT_RENDER_PROCESSES"] = "auto"  # as in production: a picture worker on 2+ cores
     if shard is not None:
         env["TAFELBOT_SHARDS"] = str(shard)
     with log.open("wb") as out:
