@@ -14,8 +14,12 @@ saved (compare-and-set, move log), drawn and posted (Duvelen: into a live board 
 Prints per setup: moves per second over a window of ``--window`` seconds with every table running
 (the moves committed in it, counted in the database), and, from the bots' own log at exit, the
 average cost of a computer move (choosing it until its board is out) and the share of it spent
-waiting on the database (``db.db_span``), with the number of moves behind each figure.
-PostgreSQL runs with fsync on, as SQLite runs with synchronous=FULL. A measurement, not a test.
+waiting on the database (``db.db_span``), with the number of moves behind each figure. Both
+are seen from the moving coroutine: with many tables at once they include waiting for the event
+loop (and, on SQLite, for aiosqlite's thread to get the GIL), which is what a move really waits.
+PostgreSQL runs with fsync on, as SQLite runs with synchronous=FULL. Pictures are drawn by a worker
+process, as in production. A measurement, not a test: on a machine shared with other work the
+figures move from run to run, and two processes gain only where there is a free core for each.
 """
 
 from __future__ import annotations
