@@ -1,7 +1,7 @@
 """Two bot processes, one shard each, on one PostgreSQL database, against the fake Discord in a
 process of its own: every game finishes, the league of a server counts the games of all its
-channels, killing one process leaves the other's games alone, and the killed one's games go on
-after it restarts.
+channels, killing one process leaves the other's games alone (and the other, restarted meanwhile,
+leaves the dead one's alone), and the killed one's games go on after it restarts.
 
 Servers: A on shard 0 (channels ``a-bots``, ``a-one``, ``a-two``), B on shard 1 (``b-bots``,
 ``b-one``). In ``*-bots`` a Duvelen round between computers (live play: computer players, a live
@@ -87,6 +87,12 @@ async def rated_game(client, games: Games, host, guest, channel) -> int:
     return game_id
 
 
+async def crash(process: asyncio.subprocess.Process) -> None:
+    """SIGKILL: no clean stop, as in a crash or a lost machine."""
+    process.send_signal(signal.SIGKILL)
+    assert await process.wait() == -signal.SIGKILL
+
+
 async def kill_all(bots: dict[int, asyncio.subprocess.Process]) -> None:
     for process in bots.values():
         if process.returncode is None:
@@ -141,24 +147,32 @@ async def two_processes_on(url: str) -> None:
                 await games.until("the computers of B moving", lambda: games.moved(in_b, 60))
                 in_a = await computer_round(client, alice, a_bots)
                 await games.until("the computers of A moving", lambda: games.moved(in_a, 10))
-                bots[1].send_signal(signal.SIGKILL)  # a crash: no clean stop
-                assert await bots[1].wait() == -signal.SIGKILL
+                await crash(bots[1])
                 frozen = await games.row(in_b)
                 frozen_moves = await games.moves(in_b)
                 assert frozen["status"] == "active", "B's round ended before the kill: make it longer"
 
-                # The other process carries on: A's round is played to the end, and B's (whose
-                # process is gone) is not moved by anybody meanwhile.
-                assert (await games.row(in_a))["status"] == "active"
-                await games.finished(in_a)
-                assert bots[0].returncode is None
-                assert await games.row(in_b) == frozen and await games.moves(in_b) == frozen_moves
+                # The other process carries on with A's round (and answers A's people), while B's,
+                # whose process is gone, is moved by nobody.
+                a_moves = await games.moves(in_a)
+                await games.until("A moving on", lambda: games.moved(in_a, a_moves + 20))
                 answered = await client.slash(bob, a_one, "league standings")
                 assert not answered["ephemeral"] and answered["message"]["files"]
+                assert await games.row(in_b) == frozen and await games.moves(in_b) == frozen_moves
 
-                # Back again, the process of shard 1 picks its round up where it stopped.
+                # Process 0 crashes too and comes back alone: it picks its own round up (A moves
+                # again) in the same pass that skips B's, so B is still untouched after that.
+                await crash(bots[0])
+                assert (await games.row(in_a))["status"] == "active", "A's round ended too soon: make it longer"
+                a_moves = await games.moves(in_a)
+                await start(0)
+                await games.until("A resumed by its restarted process", lambda: games.moved(in_a, a_moves + 20))
+                assert await games.row(in_b) == frozen and await games.moves(in_b) == frozen_moves
+
+                # Back again, the process of shard 1 picks its round up where it stopped; both end.
                 await start(1)
-                await client.wait_until_ready(shards=[SHARDS[1]])
+                await client.wait_until_ready(shards=[SHARDS[0], SHARDS[1]])
+                await games.finished(in_a)
                 await games.finished(in_b)
                 assert await games.moves(in_b) > frozen_moves
             finally:
