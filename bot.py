@@ -7,6 +7,9 @@ tafelbot migrate-db SRC DST  copy every game, move, result, rating and setting b
 
 TAFELBOT_DB is a SQLite file path (the default, one bot process) or a postgresql:// URL.
 tafelbot backup FILE         a consistent copy of the database, also while the bot runs
+
+TAFELBOT_SHARDS / TAFELBOT_SHARD_COUNT split the bot's servers over several processes (shards) on
+one PostgreSQL database; unset, one process runs every shard Discord recommends.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from table.registry import GAME_KEYS, entry
+from table.shards import ShardConfigError, ShardPlan, plan_from_env
 
 log = logging.getLogger("tafelbot")
 
@@ -38,6 +42,9 @@ class Config:
     sync_commands: bool = True
     games: tuple[str, ...] = GAME_KEYS
     render_processes: int = 0  # worker processes drawing pictures; 0: a thread of the bot's process
+    # The shards this process connects (TAFELBOT_SHARDS of TAFELBOT_SHARD_COUNT); the default is
+    # every shard of the count Discord recommends, in this one process.
+    shards: ShardPlan = ShardPlan()
 
 
 def load_config(env: dict[str, str] | None = None) -> Config:
@@ -70,6 +77,10 @@ def load_config(env: dict[str, str] | None = None) -> Config:
         render_processes = int(processes)
     else:
         raise ConfigError("TAFELBOT_RENDER_PROCESSES must be a number of processes or 'auto'.")
+    try:
+        shards = plan_from_env(env.get("TAFELBOT_SHARDS", ""), env.get("TAFELBOT_SHARD_COUNT", ""))
+    except ShardConfigError as error:
+        raise ConfigError(str(error)) from None
     level = env.get("TAFELBOT_LOG_LEVEL", "INFO").upper()
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
         raise ConfigError("TAFELBOT_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR.")
@@ -81,6 +92,7 @@ def load_config(env: dict[str, str] | None = None) -> Config:
         bot_delay=max(0.0, delay),
         sync_commands=env.get("TAFELBOT_SYNC", "1") != "0",
         render_processes=render_processes,
+        shards=shards,
     )
 
 
@@ -119,9 +131,32 @@ def quiet_noisy_loggers(level: int) -> None:
         logging.getLogger(name).setLevel(max(logging.INFO, level))
 
 
+def shard_options(plan: ShardPlan) -> dict:
+    """discord.py's ``AutoShardedBot`` arguments: no count asks Discord for its recommended one
+    (``GET /gateway/bot``) and runs all of them here; ``shard_ids`` limits this process to some."""
+    options: dict = {}
+    if plan.count is not None:
+        options["shard_count"] = plan.count
+    if plan.ids is not None:
+        options["shard_ids"] = list(plan.ids)
+    return options
+
+
+def describe_shards(plan: ShardPlan) -> str:
+    if plan.ids is not None:
+        return f"shards {','.join(map(str, plan.ids))} of {plan.count}"
+    if plan.count is not None:
+        return f"all {plan.count} shards"
+    return "every shard Discord recommends"
+
+
 def create_bot(config: Config, *, clock=None, **client_options):
     """The bot, not yet started. Tests pass ``guild_ready_timeout`` and the like, and a fake
-    ``clock`` (``table.clock.FakeClock``) to move time themselves."""
+    ``clock`` (``table.clock.FakeClock``) to move time themselves.
+
+    Always discord.py's ``AutoShardedBot``: with no shard settings it runs every shard Discord
+    recommends (one, for all but large bots) in this process, which behaves as a plain ``Bot``;
+    with ``TAFELBOT_SHARDS`` it connects only those shards and looks after only their servers."""
     import discord
     from discord.ext import commands
 
@@ -132,7 +167,7 @@ def create_bot(config: Config, *, clock=None, **client_options):
     from table.service import TableService
     from table.spec import load_spec
 
-    class TafelBot(commands.Bot):
+    class TafelBot(commands.AutoShardedBot):
         async def setup_hook(self) -> None:
             self.resumed = asyncio.Event()
             self.store = await Store.open(config.database)  # SQLite or PostgreSQL, from TAFELBOT_DB
@@ -144,7 +179,7 @@ def create_bot(config: Config, *, clock=None, **client_options):
                 except Exception:
                     # One broken game must not take the others down.
                     log.exception("game %s could not be loaded; its commands are off", key)
-            self.table_service = TableService(self.store, specs, clock=clock)
+            self.table_service = TableService(self.store, specs, clock=clock, shards=config.shards)
             self.table_flow = TableFlow(
                 self, self.table_service, bot_delay_factor=config.bot_delay, render_processes=config.render_processes
             )
@@ -177,7 +212,14 @@ def create_bot(config: Config, *, clock=None, **client_options):
             await self.wait_until_ready()
             count = await self.table_flow.resume()
             self.resumed.set()
-            log.info("ready as %s; %d running game(s) picked up", self.user, count)
+            shards = ",".join(str(k) for k in sorted(self.shards))
+            log.info(
+                "ready as %s (shards %s of %s); %d running game(s) of their servers picked up",
+                self.user,
+                shards,
+                self.shard_count,
+                count,
+            )
 
         async def close(self) -> None:
             flow = getattr(self, "table_flow", None)
@@ -190,7 +232,8 @@ def create_bot(config: Config, *, clock=None, **client_options):
 
     intents = discord.Intents.default()
     intents.message_content = False
-    return TafelBot(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **client_options)
+    options = {**shard_options(config.shards), **client_options}
+    return TafelBot(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options)
 
 
 def run(config: Config) -> int:
@@ -198,7 +241,7 @@ def run(config: Config) -> int:
     import discord
 
     from db import DatabaseTooNew, DatabaseUnavailable, StoreInUse
-    from db.backend import claim_sqlite
+    from db.backend import claim_sqlite, is_postgres_url
 
     setup_logging(config)
     try:
@@ -208,6 +251,14 @@ def run(config: Config) -> int:
     except StoreInUse as error:
         print(f"tafelbot: {error}", file=sys.stderr)
         return 1
+    partial = config.shards.ids is not None and len(config.shards.ids) < (config.shards.count or 0)
+    if partial and not is_postgres_url(config.database):
+        # The other shards need other processes, and those cannot open this file.
+        log.warning(
+            "TAFELBOT_SHARDS runs %s on a SQLite database: the servers of the other shards need "
+            "processes of their own, which cannot share it. Use PostgreSQL (TAFELBOT_DB=postgresql://…).",
+            describe_shards(config.shards),
+        )
     bot = create_bot(config)
     try:
         asyncio.run(_run(bot, config.token))

@@ -26,7 +26,7 @@ Adding a migration (for example columns or a table for a move clock):
 4. Run ``tests/db`` (every test runs on both SQLite and a throwaway PostgreSQL server).
 """
 
-from db.backend import DatabaseUnavailable, StoreInUse
+from db.backend import DatabaseUnavailable, StoreInUse, db_span
 from db.store import ChannelBusy, DatabaseTooNew, GameRow, ResultRow, Seat, StaleVersion, Store
 
 __all__ = [
@@ -39,4 +39,5 @@ __all__ = [
     "StaleVersion",
     "Store",
     "StoreInUse",
+    "db_span",
 ]

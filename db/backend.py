@@ -18,8 +18,10 @@ import fcntl
 import functools
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+import time
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -89,6 +91,77 @@ class Tx:
             await self.execute(statement)
 
 
+# ---- time spent on the database ---------------------------------------------------------------------
+# The benchmark's "share of a move spent in the database": code that wants to know (the computer
+# players, per move) opens a ``db_span``; every read and every transaction of the same task adds the
+# time it waited to it. Outside a span this costs a clock read and a context lookup per statement.
+_SPAN: ContextVar[list[float] | None] = ContextVar("tafelbot_db_span", default=None)
+
+
+@contextmanager
+def db_span() -> Iterator[list[float]]:
+    """``with db_span() as spent:`` … ``spent[0]``: seconds this task waited on the database."""
+    spent = [0.0]
+    token = _SPAN.set(spent)
+    try:
+        yield spent
+    finally:
+        _SPAN.reset(token)
+
+
+def _spent_since(started: float) -> None:
+    spent = _SPAN.get()
+    if spent is not None:
+        spent[0] += time.perf_counter() - started
+
+
+@asynccontextmanager
+async def _timed(transaction: AsyncIterator[Tx]) -> AsyncIterator[Tx]:
+    """A backend's transaction, counted from waiting for it to the end of its commit."""
+    started = time.perf_counter()
+    try:
+        async with transaction as tx:
+            yield tx
+    finally:
+        _spent_since(started)
+
+
+class TimedReader(Tx):
+    """A backend's reader whose every statement counts towards the current ``db_span``."""
+
+    def __init__(self, inner: Tx) -> None:
+        self.inner = inner
+        self.dialect = inner.dialect
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        started = time.perf_counter()
+        try:
+            return await self.inner.fetch(sql, params)
+        finally:
+            _spent_since(started)
+
+    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Any | None:
+        started = time.perf_counter()
+        try:
+            return await self.inner.fetchrow(sql, params)
+        finally:
+            _spent_since(started)
+
+    async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        started = time.perf_counter()
+        try:
+            return await self.inner.fetchval(sql, params)
+        finally:
+            _spent_since(started)
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        started = time.perf_counter()
+        try:
+            return await self.inner.execute(sql, params)
+        finally:
+            _spent_since(started)
+
+
 # ---- SQLite ---------------------------------------------------------------------------------------
 class SQLiteTx(Tx):
     dialect = SQLITE
@@ -123,7 +196,8 @@ class SQLiteBackend:
 
     def __init__(self, conn: aiosqlite.Connection, lock: _FileLock | None) -> None:
         self.conn = conn
-        self.reader = SQLiteTx(conn)
+        self._tx = SQLiteTx(conn)  # what a transaction hands out: the same connection, not timed twice
+        self.reader = TimedReader(self._tx)
         self.write_lock = asyncio.Lock()
         self._file_lock = lock
 
@@ -154,13 +228,16 @@ class SQLiteBackend:
                 self._file_lock.release()
                 self._file_lock = None
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[SQLiteTx]:
+    def transaction(self) -> AsyncIterator[SQLiteTx]:
         """``BEGIN IMMEDIATE`` … ``COMMIT`` under the write lock; rolls back on any error."""
+        return _timed(self._transaction())
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[SQLiteTx]:
         async with self.write_lock:
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
-                yield self.reader
+                yield self._tx
             except BaseException:
                 await self.conn.execute("ROLLBACK")
                 raise
@@ -217,7 +294,7 @@ class _FileLock:
                 f"The database {database} is already in use by another process (lock file {path}). "
                 "A SQLite database serves one bot process only: stop the other process, or move to "
                 "PostgreSQL (TAFELBOT_DB=postgresql://…, see 'Moving to PostgreSQL' in the README) "
-                "to run several processes."
+                "to run several processes, such as one per shard (TAFELBOT_SHARDS)."
             ) from None
         lock = cls(key, fd)
         cls._held[key] = lock
@@ -311,7 +388,7 @@ class PostgresBackend:
 
     def __init__(self, pool: Any) -> None:
         self.pool = pool
-        self.reader = _PoolReader(pool)
+        self.reader = TimedReader(_PoolReader(pool))
 
     @classmethod
     async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresBackend:
@@ -326,8 +403,11 @@ class PostgresBackend:
     async def close(self) -> None:
         await self.pool.close()
 
+    def transaction(self) -> AsyncIterator[PostgresTx]:
+        return _timed(self._transaction())
+
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[PostgresTx]:
+    async def _transaction(self) -> AsyncIterator[PostgresTx]:
         async with self.pool.acquire() as conn, conn.transaction():
             yield PostgresTx(conn)
 

@@ -23,12 +23,13 @@ class Person:
     away_until: float | None = None
 
 
-async def games_with_deadlines(store: Store) -> list[tuple[int, float, dict[str, Any] | None]]:
-    """(game id, deadline, clock bookkeeping) of every game that has a deadline (index scan)."""
+async def games_with_deadlines(store: Store) -> list[tuple[int, int | None, float, dict[str, Any] | None]]:
+    """(game id, server, deadline, clock bookkeeping) of every game that has a deadline (index
+    scan); the server tells which shard's process looks after it."""
     rows = await store.fetch(
-        "SELECT id, deadline_at, clock FROM games WHERE deadline_at IS NOT NULL ORDER BY deadline_at"
+        "SELECT id, guild_id, deadline_at, clock FROM games WHERE deadline_at IS NOT NULL ORDER BY deadline_at"
     )
-    return [(r["id"], r["deadline_at"], json.loads(r["clock"]) if r["clock"] else None) for r in rows]
+    return [(r["id"], r["guild_id"], r["deadline_at"], json.loads(r["clock"]) if r["clock"] else None) for r in rows]
 
 
 async def open_games_in_guild(store: Store, guild_id: int | None) -> list[GameRow]:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from db import GameRow
+from db import GameRow, db_span
 from engines.errors import GameError
 from engines.rng import derive_seed
 from table.service import ActResult, TableError, TableService
@@ -42,11 +43,13 @@ class ComputerPlayers:
         self.publish = publish
         self.delay_factor = delay_factor
         self._tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
+        self.stats = MoveStats()
 
     def poke(self, row: GameRow, state: Any = None) -> None:
         """Start a task for every computer seat that may act now and has none running (``state``:
-        the row's state when the caller has it loaded already)."""
-        if row.status != "active" or row.state is None:
+        the row's state when the caller has it loaded already). Only for games of this process's
+        servers: whatever asks for a computer move, another process's game is left alone."""
+        if row.status != "active" or row.state is None or not self.service.owns(row):
             return
         engine = self.service.spec(row.game).engine
         to_move = engine.to_move(state if state is not None else engine.load(row.state))
@@ -56,7 +59,12 @@ class ComputerPlayers:
                 self._tasks[key] = asyncio.create_task(self._play(row.id, seat), name=f"bot-{row.id}-{seat}")
 
     async def resume(self) -> int:
-        rows = [r for r in await self.service.store.games_with_status("active") if r.game in self.service.specs]
+        """After a start: pick up the running games of this process's servers; returns how many."""
+        rows = [
+            r
+            for r in await self.service.store.games_with_status("active")
+            if r.game in self.service.specs and self.service.owns(r)
+        ]
         for row in rows:
             self.poke(row)
         return len(rows)
@@ -75,6 +83,8 @@ class ComputerPlayers:
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
         self._tasks.clear()
+        if self.stats.moves:
+            log.info("%s", self.stats)  # bench/bench_shards.py reads this line
 
     def pause(self, row: GameRow, seat: int) -> float:
         """Seconds to think: the table's chosen speed (its settings) or the game's default, with
@@ -97,22 +107,48 @@ class ComputerPlayers:
                     row = await self.service.store.get_game(game_id)
                     if row is None or row.status != "active" or not row.seats[seat].bot:
                         return
-                spec = self.service.spec(row.game)
-                state = spec.engine.load(row.state)
-                if seat not in spec.engine.to_move(state):
-                    return
-                action = computer_action(spec, row, state, seat)
-                try:
-                    result = await self.service.act(game_id, seat=seat, action=action)
-                except (TableError, GameError) as error:
-                    # Someone else acted first (simultaneous play): think again on the new board.
-                    log.debug("computer seat %s of game %s: %s", seat, game_id, error)
-                    await asyncio.sleep(0)
-                    continue
-                await self.publish(result)
+                with db_span() as waited:
+                    started = time.perf_counter()
+                    spec = self.service.spec(row.game)
+                    state = spec.engine.load(row.state)
+                    if seat not in spec.engine.to_move(state):
+                        return
+                    action = computer_action(spec, row, state, seat)
+                    try:
+                        result = await self.service.act(game_id, seat=seat, action=action)
+                    except (TableError, GameError) as error:
+                        # Someone else acted first (simultaneous play): think again on the new board.
+                        log.debug("computer seat %s of game %s: %s", seat, game_id, error)
+                        await asyncio.sleep(0)
+                        continue
+                    await self.publish(result)
+                    self.stats.add(time.perf_counter() - started, waited[0])
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("computer player %s of game %s stopped", seat, game_id)
         finally:
             self._tasks.pop((game_id, seat), None)
+
+
+class MoveStats:
+    """What computer moves cost in this process: from choosing a move until its board is out
+    (checked, saved, drawn, posted), and how much of that was spent waiting on the database."""
+
+    def __init__(self) -> None:
+        self.moves = 0
+        self.seconds = 0.0
+        self.database = 0.0
+
+    def add(self, seconds: float, database: float) -> None:
+        self.moves += 1
+        self.seconds += seconds
+        self.database += database
+
+    def __str__(self) -> str:
+        each = 1000 * self.seconds / self.moves
+        share = self.database / self.seconds if self.seconds else 0.0
+        return (
+            f"computer moves: {self.moves} moves, {each:.2f} ms each,"
+            f" {1000 * self.database / self.moves:.2f} ms of it in the database ({100 * share:.1f}%)"
+        )

@@ -23,6 +23,7 @@ from engines.errors import GameError, IllegalAction
 from table import turnclock
 from table.clock import Clock, SystemClock
 from table.settings import ServerSettings, TableSettings, split_legacy_options
+from table.shards import ShardPlan
 from table.spec import GameSpec
 from table.turnclock import TurnClock
 
@@ -67,9 +68,17 @@ class LobbyResult:
 
 
 class TableService:
-    def __init__(self, store: Store, specs: dict[str, GameSpec], clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        specs: dict[str, GameSpec],
+        clock: Clock | None = None,
+        *,
+        shards: ShardPlan | None = None,
+    ) -> None:
         self.store = store
         self.specs = specs
+        self.shards = shards or ShardPlan()  # which servers this process looks after (all, unsharded)
         # A lock lives only while someone holds or waits for it, so the table does not grow with
         # every game ever played.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -86,6 +95,16 @@ class TableService:
 
     def spec(self, game: str) -> GameSpec:
         return self.specs[game]
+
+    def owns(self, row: GameRow) -> bool:
+        """Whether this process runs the game's own work: computer players, clocks, live boards.
+
+        With the bot split over processes (``TAFELBOT_SHARDS``) every process sees every game in
+        the shared database, but only the one holding the server's shard may act on a game by
+        itself; anything that starts work without a user's interaction asks here first, or two
+        processes would move the same computer seat. Interactions need no check: Discord sends
+        them only to the process holding the server's shard."""
+        return self.shards.owns(row.guild_id)
 
     # ---- reading -----------------------------------------------------------------------------
     async def get(self, game_id: int) -> GameRow:

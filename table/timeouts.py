@@ -68,6 +68,8 @@ class TimeKeeper:
         """Wake for the game when its clock next needs a look (or not at all)."""
         if row.id in self._busy:
             return  # the handler arms the game once it is done with it
+        if not self.service.owns(row):
+            return  # another shard's server: its own process keeps this clock
         if row.status not in ("lobby", "active") or row.deadline_at is None:
             self.scheduler.arm(row.id, None)
             return
@@ -78,7 +80,9 @@ class TimeKeeper:
         fires ``grace`` seconds from now, so people see the bot back before it acts for them."""
         now = self.service.clock.now()
         count = 0
-        for game_id, deadline_at, data in await clock_store.games_with_deadlines(self.service.store):
+        for game_id, guild_id, deadline_at, data in await clock_store.games_with_deadlines(self.service.store):
+            if not self.service.shards.owns(guild_id):
+                continue  # another shard's server: its own process re-arms it
             wake = TurnClock.from_json(data).wake_at() or deadline_at
             self.scheduler.arm(game_id, max(wake, now + self.grace) if wake < now else wake)
             count += 1
@@ -117,7 +121,7 @@ class TimeKeeper:
     async def _handle(self, game_id: int) -> GameRow | None:
         """Do what is due; returns the game as it now stands when known without reading it again."""
         row = await self.service.store.get_game(game_id)
-        if row is None or row.status not in ("lobby", "active"):
+        if row is None or row.status not in ("lobby", "active") or not self.service.owns(row):
             return row
         clock = self.service.clock_of(row)
         now = self.service.clock.now()

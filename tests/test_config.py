@@ -39,3 +39,24 @@ def test_the_token_never_reaches_a_log_line():
     assert RedactToken(token).filter(record)
     assert token not in record.getMessage()
     assert isinstance(Config(token=token), Config)
+
+
+def test_shard_settings_make_an_auto_sharded_bot_for_those_shards(tmp_path):
+    from discord.ext import commands
+
+    from bot import create_bot
+    from table.shards import ShardPlan
+
+    unset = load_config({"DISCORD_TOKEN": "abc"})
+    assert unset.shards == ShardPlan(None, None)  # one process, every shard Discord recommends
+    bot = create_bot(Config(token="x", database=str(tmp_path / "a.sqlite3")))
+    assert isinstance(bot, commands.AutoShardedBot) and bot.shard_count is None and bot.shard_ids is None
+
+    config = load_config({"DISCORD_TOKEN": "abc", "TAFELBOT_SHARDS": "1-2", "TAFELBOT_SHARD_COUNT": "4"})
+    assert config.shards == ShardPlan(4, (1, 2))
+    bot = create_bot(config)
+    assert bot.shard_count == 4 and bot.shard_ids == [1, 2]
+    with pytest.raises(ConfigError, match="TAFELBOT_SHARD_COUNT"):
+        load_config({"DISCORD_TOKEN": "abc", "TAFELBOT_SHARDS": "0"})
+    with pytest.raises(ConfigError, match="only 2"):
+        load_config({"DISCORD_TOKEN": "abc", "TAFELBOT_SHARDS": "2", "TAFELBOT_SHARD_COUNT": "2"})

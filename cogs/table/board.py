@@ -160,7 +160,8 @@ class BoardPresenter(Presenter):
         started = time.perf_counter()
         engine = self.spec(result.row.game).engine
         try:
-            if result.outcome is None and engine.is_live(result.state):
+            # A live board keeps a refresh task of its own: only for this process's servers.
+            if result.outcome is None and engine.is_live(result.state) and self.service.owns(result.row):
                 await self.live.update(result)
             else:
                 was_live = self.live.is_live(result.row.id)

@@ -68,8 +68,9 @@ class TableFlow:
         self._quiet.set()
 
     async def resume(self) -> int:
-        """After a restart: computer players pick every running game up, and every stored deadline
-        is armed again (those that passed meanwhile after a grace period)."""
+        """After a restart: computer players pick every running game of this process's servers up
+        (``TableService.owns``; other shards' processes resume theirs), and every stored deadline
+        of those servers is armed again (those that passed meanwhile after a grace period)."""
         count = await self.bots.resume()
         await self.timekeeper.resume()
         self.timekeeper.start()

@@ -46,6 +46,7 @@ async def test_a_second_process_gets_store_in_use_naming_the_file_and_postgresql
         await Store.open(other_process)
     message = str(refused.value)
     assert str(other_process) in message and "PostgreSQL" in message and "another process" in message
+    assert "shard (TAFELBOT_SHARDS)" in message  # a second shard process on the same file is this case
 
 
 def test_the_bot_prints_it_and_exits_non_zero_before_connecting(other_process):

@@ -5,7 +5,8 @@ does that). JSON in, JSON out; ids are strings, as in Discord's payloads. A refu
 (``FakeDiscordError``: unknown command, a button that is not there, no answer in time) answers
 409 ``{"error": ...}``. ``remote.FakeDiscordClient`` is the Python side.
 
-    GET  /_control/state                     guild_id, connected, identifies, shards, commands
+    GET  /_control/state                     guild_id, connected, identifies, identified_shards,
+                                             live_shards, commands
     POST /_control/guilds    {name, shard?}   -> {id}       shard: [k, n]
     POST /_control/channels  {name, guild_id?} -> {id}
     POST /_control/users     {name, locale?, manage_guild?} -> {id, name}
@@ -17,8 +18,9 @@ does that). JSON in, JSON out; ids are strings, as in Discord's payloads. A refu
     GET  /_control/messages/{id}                          -> message summary
     POST /_control/wait/message {channel, after?, timeout?} -> the first public message in the
          channel newer than ``after`` (a message id), as soon as it is posted
-    POST /_control/wait/ready   {commands?, timeout?}  -> state, once a bot is connected and
-         has registered these commands
+    POST /_control/wait/ready   {commands?, shards?, timeout?}  -> state, once a bot is connected
+         and has registered these commands (and, with shards [[k, n], ...], once a live session
+         holds each of those shards: several bot processes)
 
 A message summary (``FakeMessage.summary``) has content, text, embeds, components, buttons,
 flags, ephemeral, for_user, files (filename, size, content_type, width, height, url),
@@ -67,6 +69,7 @@ class ControlApi:
             "connected": fake.connected,
             "identifies": fake.identifies,
             "identified_shards": fake.identified_shards,
+            "live_shards": self._live_shards(),
             "commands": sorted({c["name"] for c in fake.commands}),
             "interactions": len(fake.interactions),
         }
@@ -114,12 +117,18 @@ class ControlApi:
 
         return (await self.fake.wait_for(posted, body.get("timeout"))).summary()
 
+    def _live_shards(self) -> list[list[int] | None]:
+        """The shard of every live gateway session (None: a session without shards)."""
+        return [session.shard for session in self.fake.gateway.sessions.values() if session.live]
+
     async def _wait_ready(self, request: web.Request, body: dict) -> dict:
         wanted = set(body.get("commands") or [])
+        shards = [list(shard) for shard in body.get("shards") or []]
 
         def ready() -> bool:
             names = {c["name"] for c in self.fake.commands}
-            return self.fake.connected and wanted <= names
+            live = self._live_shards()
+            return self.fake.connected and wanted <= names and all(shard in live for shard in shards)
 
         await self.fake.poll(ready, body.get("timeout"), f"no bot connected with commands {sorted(wanted)}")
         return self._state(request, body)

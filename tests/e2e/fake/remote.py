@@ -75,9 +75,13 @@ class FakeDiscordClient:
         body = {"name": name, "locale": locale, "manage_guild": manage_guild}
         return (await self._call("POST", "/users", body))["id"]
 
-    async def wait_until_ready(self, *, commands: list[str] = (), timeout: float = 60.0) -> dict:
-        """Once a bot is connected to the gateway and has registered ``commands``."""
-        return await self._call("POST", "/wait/ready", {"commands": list(commands), "timeout": timeout})
+    async def wait_until_ready(
+        self, *, commands: list[str] = (), shards: list[tuple[int, int]] = (), timeout: float = 60.0
+    ) -> dict:
+        """Once a bot is connected to the gateway and has registered ``commands``; with ``shards``
+        ([(0, 2), (1, 2)]), once each of those shards has a live session (several processes)."""
+        body = {"commands": list(commands), "shards": [list(s) for s in shards], "timeout": timeout}
+        return await self._call("POST", "/wait/ready", body)
 
     # -- acting as users ----------------------------------------------------------------------
 
