@@ -306,24 +306,8 @@ class TableService:
             clock = self._next_clock(
                 row, clock, new_state, row.seats, active=outcome is None, action=action, events=events
             )
-            dumped = engine.dump(new_state)
             moves = [(seat, TIMEOUT_MARK), (seat, action)] if timed_out else [(seat, action)]
-            version = await self._write(
-                row,
-                state=dumped,
-                moves=moves,
-                status="finished" if outcome is not None else None,
-                results=results,
-                deadline=clock.stored(),
-            )
-            saved = replace(
-                row,
-                state=dumped,
-                version=version,
-                status="finished" if outcome is not None else row.status,
-                **_clock_fields(clock),
-            )
-            self._clock_changed(saved)
+            saved = await self._save_step(row, engine.dump(new_state), moves, outcome, results, clock)
             return ActResult(saved, seat, action, events, new_state, outcome, stale_click=stale)
 
     async def end_quiet(self, game_id: int) -> ActResult | None:
@@ -338,27 +322,44 @@ class TableService:
                 return None
             new_state, events = spec.engine.timeout(state)
             outcome = spec.engine.outcome(new_state)
-            dumped = spec.engine.dump(new_state)
             # The quiet time starts afresh whatever the engine says about progress.
             clock = replace(self.clock_of(row), kind=None)
             clock = self._next_clock(row, clock, new_state, row.seats, active=outcome is None)
-            version = await self._write(
-                row,
-                state=dumped,
-                moves=[(None, QUIET_ACTION)],
-                status="finished" if outcome is not None else None,
-                results=_results(row.seats, outcome) if outcome is not None else None,
-                deadline=clock.stored(),
+            results = _results(row.seats, outcome) if outcome is not None else None
+            saved = await self._save_step(
+                row, spec.engine.dump(new_state), [(None, QUIET_ACTION)], outcome, results, clock
             )
-            saved = replace(
-                row,
-                state=dumped,
-                version=version,
-                status="finished" if outcome is not None else row.status,
-                **_clock_fields(clock),
-            )
-            self._clock_changed(saved)
             return ActResult(saved, -1, QUIET_ACTION, events, new_state, outcome)
+
+    async def _save_step(
+        self,
+        row: GameRow,
+        dumped: dict[str, Any],
+        moves: Sequence[tuple[int | None, str]],
+        outcome: Outcome | None,
+        results: list[ResultRow] | None,
+        clock: TurnClock,
+    ) -> GameRow:
+        """Write a step of play (state, move-log entries, results when it ended, the clock) in one
+        compare-and-set transaction; returns the row as stored and tells the clock listeners."""
+        finished = outcome is not None
+        version = await self._write(
+            row,
+            state=dumped,
+            moves=moves,
+            status="finished" if finished else None,
+            results=results,
+            deadline=clock.stored(),
+        )
+        saved = replace(
+            row,
+            state=dumped,
+            version=version,
+            status="finished" if finished else row.status,
+            **_clock_fields(clock),
+        )
+        self._clock_changed(saved)
+        return saved
 
     async def replay(self, game_id: int) -> Any:
         """The state rebuilt from the seed and the move log (to check the log against the store)."""
