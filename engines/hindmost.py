@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypedDict
 
 from engines.base import Engine, Event, Outcome, ViewEnvelope, placements_from_keys
-from engines.errors import BadOption, BadState
+from engines.errors import BadOption, BadState, GameError, IllegalAction
 from engines.rng import Rng
 
 RANKS = "A23456789TJQK"
@@ -444,6 +444,18 @@ class HindmostEngine(Engine[HindmostState, "HindmostView"]):
                 plays.append((-2 * JOKER_MOVE, 1, len(distinct), f"{JOKER}+{JOKER}"))
         plays.sort()
         return [play[3] for play in plays]
+
+    def explain_illegal(self, state: HindmostState, seat: int, action: str) -> GameError | None:
+        """Why a well-formed play is refused: a card not in the hand, or a joker combination with
+        too few cards left (the generic message covers the rest, such as a code that is no card)."""
+        hand = state.hands[seat]
+        cards = action.split("+")
+        for card in dict.fromkeys(cards):
+            if (card in _MOVES or card == JOKER) and cards.count(card) > hand.count(card):
+                return IllegalAction(f"You do not hold {card}.", "not-in-hand", card=card)
+        if len(cards) == 2 and not self._combo_allowed(state, seat):
+            return IllegalAction("A joker combination needs at least 3 cards in hand.", "combo-too-few")
+        return None
 
     @staticmethod
     def _combo_allowed(state: HindmostState, seat: int) -> bool:

@@ -38,6 +38,8 @@ hindmost-error-bad-riders = That team size ({ $riders }) is not allowed: choose 
 hindmost-error-bad-races = A match has { $low } to { $high } races (not { $races }).
 hindmost-error-bad-players = Devil Take The Hindmost needs { $low } to { $high } players (not { $players }).
 hindmost-error-bad-state = This saved game is damaged and cannot be continued.
+hindmost-error-not-in-hand = You do not hold { $card }: play a card from your hand.
+hindmost-error-combo-too-few = A joker combination needs at least 3 cards in your hand.
 hindmost-error-illegal = You cannot play { $action } now. Play a card from your hand; a joker combination needs at least 3 cards in hand.
 
 ## /rules

@@ -38,6 +38,8 @@ hindmost-error-bad-riders = Die ploeggrootte ({ $riders }) mag niet: kies { $all
 hindmost-error-bad-races = Een reeks telt { $low } tot { $high } wedstrijden (niet { $races }).
 hindmost-error-bad-players = Devil Take The Hindmost is voor { $low } tot { $high } spelers (niet { $players }).
 hindmost-error-bad-state = Dit opgeslagen spel is beschadigd en kan niet verder.
+hindmost-error-not-in-hand = Je hebt { $card } niet: speel een kaart uit je hand.
+hindmost-error-combo-too-few = Een jokercombinatie kan alleen met minstens 3 kaarten in je hand.
 hindmost-error-illegal = Je kunt { $action } nu niet spelen. Speel een kaart uit je hand; een jokercombinatie kan alleen met minstens 3 kaarten in je hand.
 
 ## /rules

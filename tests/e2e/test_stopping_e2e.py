@@ -8,18 +8,17 @@ picture worker and multiprocessing's resource tracker end by themselves within s
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.fake import API_VERSION
+from tests.e2e.fake.remote import bot_environment
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
 
-SCRIPT = Path(__file__).with_name("_bot_process.py")
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _stat(pid: int) -> tuple[str, int] | None:
@@ -62,23 +61,24 @@ async def until(condition, seconds: float, what: str) -> None:
 
 async def start_bot(fake, tmp_path):
     log = open(tmp_path / "bot.log", "wb")  # noqa: SIM115 - the bot process writes to it
+    # The real entry point (``tafelbot``), pointed at the fake, with one picture worker.
+    info = {"api_url": fake.api_url, "gateway_url": fake.gateway_url + "/", "guild_id": fake.guild_id}
+    env = bot_environment(
+        info,
+        database=tmp_path / "bot.sqlite3",
+        TAFELBOT_RENDER_PROCESSES="1",
+        TAFELBOT_LOG_LEVEL="INFO",
+        PYTHONUNBUFFERED="1",
+    )
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
-        str(SCRIPT),
-        "--base",
-        f"{fake.base_url}/api/v{API_VERSION}",
-        "--gateway",
-        fake.gateway_url + "/",
-        "--db",
-        str(tmp_path / "bot.sqlite3"),
-        "--guild",
-        str(fake.guild_id),
-        "--render-processes",
-        "1",
+        "-m",
+        "tests.e2e.fake.run_bot",
+        cwd=ROOT,
+        env=env,
         stdin=asyncio.subprocess.DEVNULL,
         stdout=log,
         stderr=log,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     log.close()
     try:

@@ -868,3 +868,30 @@ def test_every_event_has_a_message_in_both_languages():
         assert has(lang, "hindmost-name")
         rules = tr(lang, "hindmost-rules")
         assert 500 < len(rules) <= 1800 and "hindmost-rules" not in rules
+
+
+def test_a_refused_play_says_why():
+    """``explain_illegal``: a card not in the hand, or a joker combination with too few cards, is
+    named in the refusal; anything else gets the generic message."""
+    from engines.errors import IllegalAction
+
+    state, _ = ENGINE.new_game(3, 11, ENGINE.normalize_options({}))
+    (seat,) = ENGINE.to_move(state)
+    hand = state.hands[seat]
+    missing = next(card for card in ("2C", "3D", "4H", "5S", "6C", "7D", "8H", "9S") if card not in hand)
+    with pytest.raises(IllegalAction) as refused:
+        ENGINE.apply(state, seat, missing)
+    assert refused.value.code == "not-in-hand" and refused.value.params == {"card": missing}
+    assert refused.value.game == "hindmost"
+    if "JK" not in hand:
+        with pytest.raises(IllegalAction) as refused:
+            ENGINE.apply(state, seat, f"JK+{hand[0]}")
+        assert refused.value.code == "not-in-hand" and refused.value.params == {"card": "JK"}
+    short = state.clone()
+    short.hands[seat] = sorted(["JK", hand[0]], key=lambda c: c == "JK")  # jokers last, as hands are
+    with pytest.raises(IllegalAction) as refused:
+        ENGINE.apply(short, seat, f"JK+{hand[0]}")
+    assert refused.value.code == "combo-too-few"
+    with pytest.raises(IllegalAction) as refused:
+        ENGINE.apply(state, seat, "ZZ")
+    assert refused.value.code == "illegal"
