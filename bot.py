@@ -123,7 +123,7 @@ def create_bot(config: Config, **client_options):
     import discord
     from discord.ext import commands
 
-    from cogs.table.components import ALL_DYNAMIC_ITEMS
+    from cogs.table.components import ALL_DYNAMIC_ITEMS, answer_unknown_button
     from cogs.table.flow import TableFlow
     from cogs.translator import FluentTranslator
     from db import Store, league
@@ -148,6 +148,7 @@ def create_bot(config: Config, **client_options):
             )
             await self.table_flow.painter.start()
             self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
+            self.add_listener(answer_unknown_button, "on_interaction")
             await self.tree.set_translator(FluentTranslator())
             for extension in ["cogs.rules", "cogs.league", *(entry(key).cog_extension for key in specs)]:
                 try:
@@ -215,9 +216,38 @@ def run(config: Config) -> int:
     return 0
 
 
+STOP_SIGNALS = ("SIGTERM", "SIGINT")
+
+
 async def _run(bot, token: str) -> None:
-    async with bot:
-        await bot.start(token)
+    """Run until Discord or a stop signal ends it. SIGTERM (systemd, container runtimes) and
+    SIGINT (Ctrl-C) close the bot gracefully: no new actions, the ones in flight finished, the
+    picture workers and the database closed; then ``run`` returns 0."""
+    import signal
+
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    installed = []
+    for name in STOP_SIGNALS:
+        try:
+            loop.add_signal_handler(getattr(signal, name), stop.set)
+            installed.append(getattr(signal, name))
+        except (NotImplementedError, RuntimeError, ValueError):  # pragma: no cover - not on Windows
+            pass
+    try:
+        async with bot:
+            running = asyncio.create_task(bot.start(token), name="tafelbot")
+            stopping = asyncio.create_task(stop.wait(), name="tafelbot stop signal")
+            await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if stopping.done():
+                log.info("stop signal received: finishing what is in flight and closing")
+                await bot.close()
+            else:
+                stopping.cancel()
+            await running
+    finally:
+        for sig in installed:
+            loop.remove_signal_handler(sig)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,13 +16,13 @@ from collections.abc import Awaitable, Callable, Sequence
 import discord
 from discord import app_commands
 from discord.ext import commands
-from discord.utils import escape_markdown
 
 from db import league
 from db.league import ALL, HistoryEntry, LeagueError, Standing
 from locales import has, language_of, tr
 from render.league import render_standings
 from table.registry import GAME_KEYS
+from table.safety import escape, safe_name
 
 log = logging.getLogger("tafelbot.league")
 
@@ -131,7 +131,7 @@ class League(
             else:
                 line = tr(lang, "league-standings-not-you")
             await interaction.followup.send(
-                content=f"**{escape_markdown(title)}**\n{line}",
+                content=f"**{escape(title)}**\n{line}",
                 file=discord.File(io.BytesIO(png), filename="standings.png"),
                 allowed_mentions=NO_MENTIONS,
             )
@@ -144,11 +144,11 @@ class League(
         async def work(lang: str, guild_id: int) -> None:
             who = member or interaction.user
             record = await league.profile(self.store, guild_id, who.id)
-            name = escape_markdown(who.display_name)
+            name = safe_name(who.display_name)
             if not record.records and not record.recent:
                 await interaction.response.send_message(tr(lang, "league-profile-empty", name=name), ephemeral=True)
                 return
-            embed = discord.Embed(title=tr(lang, "league-profile-title", name=who.display_name), colour=COLOUR)
+            embed = discord.Embed(title=tr(lang, "league-profile-title", name=name), colour=COLOUR)
             for line in record.records:
                 text = tr(
                     lang,
@@ -298,7 +298,7 @@ class League(
 
     @staticmethod
     def _seat_text(lang: str, seat: league.ResultRow) -> str:
-        name = escape_markdown(seat.name)
+        name = safe_name(seat.name)
         if seat.is_bot:
             name += f" ({tr(lang, 'bot-label')})"
         if seat.resigned:

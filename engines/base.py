@@ -75,7 +75,7 @@ class Engine(Generic[S, V]):
 
     Every hook the table platform uses is a method here with a default, so a game overrides only
     what it needs: ``is_live``, ``deadline``, ``timeout``, ``restarts_quiet_clock``,
-    ``lost_race`` and ``explain_illegal``.
+    ``lost_race``, ``explain_illegal`` and ``scores_now``.
     """
 
     name: ClassVar[str] = ""
@@ -125,6 +125,12 @@ class Engine(Generic[S, V]):
         """Number of seats."""
         raise NotImplementedError
 
+    def scores_now(self, state: Any) -> list[float]:
+        """Each seat's score as the game stands now, in the units of ``Outcome.scores``: what is
+        recorded when a game ends early (every other player resigned). Games override it; the
+        default is zero for everyone."""
+        return [0.0] * self.players(state)
+
     def is_live(self, state: Any) -> bool:
         """Whether seats are playing at the same time now (the bot then keeps one board message
         refreshed instead of posting a picture per action). Games with a live mode override it so
@@ -162,7 +168,9 @@ class Engine(Generic[S, V]):
             or len(action) > MAX_ACTION_LEN
             or not ACTION_ALPHABET.match(action)
         ):
-            raise BadAction(f"'{action}' is not a move in this game.", "bad-action", action=str(action)[:40])
+            # Whatever was typed is quoted back only in part (Discord answers are short).
+            shown = str(action)[:40] + ("…" if len(str(action)) > 40 else "")
+            raise BadAction(f"'{shown}' is not a move in this game.", "bad-action", action=shown)
 
     def apply(self, state: Any, seat: int, action: str) -> tuple[Any, list[Event]]:
         try:

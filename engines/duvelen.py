@@ -17,6 +17,9 @@ Actions (each names the card it moves, so an old button can never play a differe
 Live mode: every seat that may still act is in ``to_move`` at once. Relaxed mode: one seat at a
 time plays any number of cards and ends its turn with ``turn`` (or ``pass``/``done``).
 
+After Stop nobody turns any more; a seat whose open Draaistok pile is (or becomes) empty lays the
+rest of its Draaistok face up in its order, so its cards stay in reach (rules page, End of round).
+
 Round end (the Ruling): as soon as every seat has said ``done`` or has nothing left to do but say
 it (no card play, no turn, no Stop), the round is scored and the next is dealt at once; the bot
 ends a stalled round after its quiet time through ``DuvelenEngine.timeout``.
@@ -336,6 +339,21 @@ def _turn(state: State, seat: int) -> list[Event]:
     return events
 
 
+def _lay_open_after_stop(state: State) -> list[Event]:
+    """After Stop, a seat whose open Draaistok pile is empty lays the rest of its Draaistok face up
+    as one pile (rules page, End of round, and its Ruling): at Stop for a seat whose open pile is
+    already empty, and the moment the last open card is played after it. The pile keeps its
+    order: the card that would have been turned next (``down[-1]``) becomes the playable top."""
+    if state.stop_seat is None:
+        return []
+    events: list[Event] = []
+    for seat, s in enumerate(state.seats):
+        if not s.open and s.down:
+            s.open, s.down = s.down, []
+            events.append({"type": "lay_open", "seat": seat, "count": len(s.open), "card": s.open[-1]})
+    return events
+
+
 def _recycled(open_pile: list[str]) -> list[str]:
     """The open pile picked up and turned face down, its top card then moved to the bottom.
 
@@ -445,11 +463,20 @@ class DuvelenEngine(Engine):
         else:
             source, card = parse_play(action)
             events = _play(new, seat, source, card)
+        events += _lay_open_after_stop(new)
         if new.relaxed and ends_relaxed_turn:
             following = _next_turn_seat(new, seat)
             new.turn_seat = following if following is not None else seat
         events += _settle(new)
         return new, events
+
+    def scores_now(self, state: State) -> list[float]:
+        """The points of the rounds played, plus the running round scored as it stands (a game
+        ended early ends its round there, as the quiet time would)."""
+        if state.over:
+            return [float(x) for x in totals(state)]
+        running = round_breakdown(state)
+        return [float(t + running[seat]["score"]) for seat, t in enumerate(totals(state))]
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.over:

@@ -548,6 +548,10 @@ class HindmostEngine(Engine):
         return [base + pts for base, pts in zip(s.match_base, s.race_points, strict=True)]
 
     # ---- outcome and views ------------------------------------------------------------------------
+    def scores_now(self, state: HindmostState) -> list[float]:
+        """Race points so far (plus the points carried in from earlier matches)."""
+        return [float(x) for x in self._totals(state)]
+
     def outcome(self, state: HindmostState) -> Outcome | None:
         if not state.over:
             return None

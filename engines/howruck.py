@@ -14,11 +14,13 @@ their actions in the order they arrive, which is what makes it a race.
   never saw (the table flow accepts clicks on older boards in simultaneous games). A pair of
   identical cards offers only the ``a`` choice.
 - ``stop``: legal once all your own 20 cards are split. Finishing does not call Stop by itself.
-- **Ruling (when is Stop "at the same moment"?):** if, when a seat calls ``stop``, the opponent
-  has also already split all their cards, both finished together and the tie-break draw decides
-  (two of the 15 set-aside cards, one per seat; higher value wins, action cards count 0; on equal
-  value white > red > blue > green > action card; still equal: draw again; the cards go back).
-  Otherwise the caller is the faster player. The slower one may then split only the pair in hand;
+- **Ruling (the first Stop wins):** the seat whose ``stop`` is applied first is the faster player,
+  even if the opponent has also split all their cards by then. The tie-break draw (two of the 15
+  set-aside cards, one per seat; higher value wins, action cards count 0; on equal value
+  white > red > blue > green > action card; still equal: draw again; the cards go back) is only
+  for two Stops handled as one (``stops_together``); the table applies actions one at a time, so
+  in play that never happens.
+  The slower one may then split only the pair in hand;
   the faster one splits the rest of the slower one's stack with ``rest:7:a`` / ``rest:7:b`` (the
   slower one's 7th pair: keep one card, give the other to the slower player). The tug starts as soon
   as neither has anything left to split.
@@ -76,7 +78,7 @@ import marshal
 from typing import Any
 
 from engines.base import Engine, Event, Outcome
-from engines.errors import BadOption, BadState
+from engines.errors import BadOption, BadState, GameOver, IllegalAction
 from engines.howruck_cards import (
     CARDS,
     DECK_SIZE,
@@ -338,14 +340,26 @@ class HowRuck(Engine):
         events.append({"type": "split-rest", "seat": seat, "other_seat": other, "left": len(forming["prep"][other])})
 
     def _call_stop(self, state: State, seat: int, events: list[Event]) -> None:
+        # The first Stop applied wins, whether or not the other seat has finished splitting too.
         forming = state["forming"]
-        other = 1 - seat
-        if forming["pair"][other]:
-            forming["faster"] = seat
-            events.append({"type": "stop", "seat": seat, "other_seat": other})
-            return
-        events.append({"type": "stop-tie", "seat": seat, "other_seat": other})
-        forming["faster"] = self._tiebreak(state, events)
+        forming["faster"] = seat
+        events.append({"type": "stop", "seat": seat, "other_seat": 1 - seat})
+
+    def stops_together(self, state: State) -> tuple[State, list[Event]]:
+        """Both seats' Stops handled as one: the tie-break draw decides who is the faster one.
+
+        The table applies actions one at a time (the first Stop wins), so this is the rule for a
+        table that could receive two Stops at once; both seats must be able to call Stop."""
+        if self.outcome(state) is not None:
+            raise GameOver("The game is over.", "game-over")
+        if any(STOP not in self.legal_actions(state, s) for s in (0, 1)):
+            raise IllegalAction("Both players must be able to call Stop.", "illegal", action=STOP)
+        state = _clone(state)
+        events: list[Event] = [{"type": "stop-tie", "seat": 0, "other_seat": 1}]
+        state["forming"]["faster"] = self._tiebreak(state, events)
+        self._start_tug_after_forming(state, events)
+        state["last"] = _clone(events)
+        return state, events
 
     @staticmethod
     def _tiebreak(state: State, events: list[Event]) -> int:
@@ -673,6 +687,10 @@ class HowRuck(Engine):
         return private
 
     # ---- result ----------------------------------------------------------------------------------
+    def scores_now(self, state: State) -> list[float]:
+        """Barrels won so far."""
+        return [float(b) for b in state["barrels"]]
+
     def outcome(self, state: State) -> Outcome | None:
         if state["phase"] != "over":
             return None

@@ -453,6 +453,10 @@ class ManoeverEngine(Engine):
             "result": None if out is None else {"placements": out.placements, "scores": out.scores},
         }
 
+    def scores_now(self, state: State) -> list[float]:
+        """Points so far: the cards taken plus the places of the pieces already in the courtyard."""
+        return [float(x) for x in scores_so_far(state)]
+
     def outcome(self, state: State) -> Outcome | None:
         return outcome_of(state) if state.over else None
 

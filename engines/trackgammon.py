@@ -596,6 +596,17 @@ class TrackgammonEngine(Engine):
         return new, events + turn_events
 
     # ---- outcome ------------------------------------------------------------------------------
+    def scores_now(self, state: State) -> list[float]:
+        """Trackgammon's points come from the finishing order (one per player behind you): as the
+        race stands, by discs home and then distance left, the leader first."""
+        homes = [home_count(state.pos, seat) for seat in range(state.players)]
+        distances = [
+            sum(distance_to_finish(state.pos[disc_index(seat, size)]) for size in SIZES)
+            for seat in range(state.players)
+        ]
+        places = placements_from_keys([(homes[s], -distances[s]) for s in range(state.players)])
+        return [float(sum(1 for other in places if other > mine)) for mine in places]
+
     def outcome(self, state: State) -> Outcome | None:
         if state.winner is None:
             return None

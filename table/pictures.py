@@ -11,11 +11,34 @@ import asyncio
 import functools
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 log = logging.getLogger("tafelbot.pictures")
+
+
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _exit_with_parent(parent_pid: int) -> None:
+    """Worker initializer: end this worker soon after the bot process is gone, however it died.
+
+    Without it a worker whose bot was killed (SIGKILL, a crash) waits on its queue for good, and
+    keeps multiprocessing's resource tracker and the bot's stdout alive with it. A daemon thread
+    polls the parent pid (portable; ``PR_SET_PDEATHSIG`` would follow the parent *thread* that
+    started the worker, not the process)."""
+
+    def watch() -> None:
+        while True:
+            if os.getppid() != parent_pid:
+                os._exit(0)
+            time.sleep(PARENT_CHECK_SECONDS)
+
+    threading.Thread(target=watch, name="tafelbot-parent-watch", daemon=True).start()
 
 
 def _warm_up() -> bool:
@@ -30,7 +53,12 @@ class Painter:
         self._pool: ProcessPoolExecutor | None = None
         if processes > 0:
             # "spawn": a fresh interpreter, never a fork of a process holding threads and sockets.
-            self._pool = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_exit_with_parent,
+                initargs=(os.getpid(),),
+            )
 
     async def start(self) -> None:
         if self._pool is not None:
@@ -43,7 +71,15 @@ class Painter:
             return await asyncio.to_thread(call)
         return await asyncio.get_running_loop().run_in_executor(self._pool, call)
 
+    def workers(self) -> list[int]:
+        """Process ids of the picture workers (for tests and diagnostics)."""
+        if self._pool is None:
+            return []
+        return sorted(getattr(self._pool, "_processes", None) or {})
+
     def close(self) -> None:
+        """Stop the workers: pictures being drawn are finished, queued ones dropped; the workers
+        have exited when this returns."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None

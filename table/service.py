@@ -311,7 +311,9 @@ class TableService:
             if len(still_in) <= 1:
                 events = [{"type": "resigned-ended", "seat": seat}]
                 placements = [1 if i in still_in else 2 for i in range(len(seats))]
-                outcome = Outcome(placements=placements, scores=[0.0] * len(seats), detail={"ended_by": "resignation"})
+                # The game's own scores as they stand (race points, barrels ...), the last one first.
+                scores = [float(x) for x in engine.scores_now(state)]
+                outcome = Outcome(placements=placements, scores=scores, detail={"ended_by": "resignation"})
                 results = _results(seats, outcome)
                 status = "finished"
             version = await self._write(row, seats=seats, moves=[(seat, RESIGN_ACTION)], status=status, results=results)

@@ -9,6 +9,7 @@ from db import GameRow, Seat
 from engines.base import Event
 from engines.errors import GameError
 from locales import has, tr
+from table.safety import excerpt, safe_name
 
 
 def game_name(lang: str, game: str) -> str:
@@ -21,7 +22,7 @@ def seat_name(seats: Sequence[Seat], seat: int, *, mention: bool = False) -> str
     s = seats[seat]
     if mention and s.user_id is not None and not s.bot:
         return f"<@{s.user_id}>"
-    return f"**{s.name}**"
+    return f"**{safe_name(s.name)}**"
 
 
 def _arg(value: Any) -> Any:
@@ -62,18 +63,26 @@ def event_lines(
     return lines
 
 
+def _safe_arg(value: Any) -> Any:
+    """Error parameters may hold what a user typed: a short escaped excerpt of it at most."""
+    shown = _arg(value)
+    return excerpt(shown) if isinstance(shown, str) else shown
+
+
 def error_text(lang: str, game: str | None, error: Exception) -> str:
+    """A short answer, safe to send: user input in it is an escaped excerpt of ``EXCERPT_LENGTH``."""
     from table.service import TableError
 
     if isinstance(error, TableError):
-        return tr(lang, f"table-error-{error.code}", **{k: _arg(v) for k, v in error.params.items()})
+        return tr(lang, f"table-error-{error.code}", **{k: _safe_arg(v) for k, v in error.params.items()})
     if isinstance(error, GameError):
         game = getattr(error, "game", None) or game  # set by the table service when it knows
-        args = {k: _arg(v) for k, v in error.params.items()}
+        args = {k: _safe_arg(v) for k, v in error.params.items()}
         if game and has("en", f"{game}-error-{error.code}"):
             return tr(lang, f"{game}-error-{error.code}", **args)
         if lang == "en" or not has(lang, f"error-{error.code}"):
-            return error.message
+            # The engine's own English message may quote the action: never more than a short line.
+            return excerpt(error.message, 200)
         return tr(lang, f"error-{error.code}", **args)
     return tr(lang, "error-internal")
 

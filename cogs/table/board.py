@@ -14,7 +14,10 @@ from typing import Any
 import discord
 
 from cogs.table.components import HandButton
-from cogs.table.presenter import NO_MENTIONS, USER_MENTIONS, Presenter
+from cogs.table.outbox import Outbox, Post
+from cogs.table.permissions import BOARD, missing_in_channel, missing_text
+from cogs.table.presenter import NO_MENTIONS, Presenter, lang_of
+from cogs.table.safety import seat_mentions
 from db import GameRow
 from locales import tr
 from table.service import ActResult
@@ -28,6 +31,7 @@ class BoardPresenter(Presenter):
     def __init__(self, flow) -> None:
         super().__init__(flow)
         self._quiet_clocks: dict[int, asyncio.Task] = {}
+        self.outbox = Outbox(self.channel)
 
     def close(self) -> None:
         for clock in self._quiet_clocks.values():
@@ -46,6 +50,13 @@ class BoardPresenter(Presenter):
     async def message(
         self, row: GameRow, state: Any, events: list, *, intro: str | None, outcome=None
     ) -> tuple[str, discord.File, discord.ui.View]:
+        content, picture, view = await self.parts(row, state, events, intro=intro, outcome=outcome)
+        return content, discord.File(io.BytesIO(picture), filename="board.png"), view
+
+    async def parts(
+        self, row: GameRow, state: Any, events: list, *, intro: str | None, outcome=None
+    ) -> tuple[str, bytes, discord.ui.View]:
+        """The board message's text, picture and buttons."""
         spec = self.spec(row.game)
         lang = row.locale
         names = [s.name for s in row.seats]
@@ -67,7 +78,7 @@ class BoardPresenter(Presenter):
         content = "\n".join(lines)
         if len(content) > 1900:
             content = content[:1890] + "…"
-        return content, discord.File(io.BytesIO(picture), filename="board.png"), view
+        return content, picture, view
 
     async def live_message(self, game_id: int, events: list) -> tuple[str, discord.File, discord.ui.View] | None:
         """The live board's refresh: the newest picture and the events since the last one."""
@@ -76,12 +87,34 @@ class BoardPresenter(Presenter):
             return None
         return await self.message(row, self.service.state_of(row), events, intro=None)
 
-    async def publish(self, row: GameRow, state: Any, events: list, *, intro: str | None = None, outcome=None) -> None:
-        content, file, view = await self.message(row, state, events, intro=intro, outcome=outcome)
+    async def publish(
+        self,
+        row: GameRow,
+        state: Any,
+        events: list,
+        *,
+        intro: str | None = None,
+        outcome=None,
+        actor: discord.Interaction | None = None,
+    ) -> None:
+        """Post the board. If Discord will not take it now, it waits in the outbox (never lost);
+        if a permission is missing, ``actor`` (who made the move) is told which."""
+        content, picture, view = await self.parts(row, state, events, intro=intro, outcome=outcome)
+        post = Post(row.channel_id, content, picture, "board.png", view, seat_mentions(row, content))
         channel = await self.channel(row.channel_id)
-        await channel.send(content=content, file=file, view=view, allowed_mentions=USER_MENTIONS)
+        lacking = missing_in_channel(channel)
+        if lacking:
+            self.outbox.queue(post)
+        elif await self.outbox.send(post) is None and isinstance(post.last_error, discord.Forbidden):
+            lacking = missing_in_channel(channel) or list(BOARD)
+        if lacking and actor is not None:
+            text = missing_text(lang_of(actor), lacking)
+            try:
+                await actor.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+            except discord.HTTPException:
+                log.warning("could not tell user %s that the board of game %s is not allowed", actor.user.id, row.id)
 
-    async def publish_result(self, result: ActResult) -> None:
+    async def publish_result(self, result: ActResult, actor: discord.Interaction | None = None) -> None:
         """Tell the channel what an action did (it is already saved), then let computers move."""
         started = time.perf_counter()
         engine = self.spec(result.row.game).engine
@@ -90,7 +123,9 @@ class BoardPresenter(Presenter):
                 await self.live.update(result)
             else:
                 unseen = await self.live.finish(result.row.id)
-                await self.publish(result.row, result.state, [*unseen, *result.events], outcome=result.outcome)
+                await self.publish(
+                    result.row, result.state, [*unseen, *result.events], outcome=result.outcome, actor=actor
+                )
         except Exception:
             log.exception("could not post the board of game %s", result.row.id)
         log.debug(

@@ -7,16 +7,35 @@
 
 They are ``DynamicItem`` templates registered in ``setup_hook``, so a click on a message sent
 before a restart still reaches the table flow (``interaction.client.table_flow``).
+
+Anyone can send any custom_id, so every part is bounded: ids and versions fit SQLite's 64-bit
+integers (at most 18 digits), actions are what an engine could accept (``ACTION_ALPHABET``, at
+most ``MAX_ACTION_LEN``), and ``answer_unknown_button`` answers every other ``tb:`` id with the ordinary
+"no such game / not a move" instead of leaving the click unanswered.
 """
 
 from __future__ import annotations
 
+import contextlib
+import re
+
 import discord
 
+from cogs.table.presenter import NO_MENTIONS, lang_of
+from engines.base import MAX_ACTION_LEN
+from locales import tr
+
 LOBBY_OPS = ("join", "leave", "bot", "unbot", "start", "cancel")
+NUMBER = r"[0-9]{1,18}"  # 10**18 - 1 < 2**63 - 1: always a valid SQLite integer
+SMALL = r"[0-9]{1,4}"  # pages and groups of a button listing
+ACTION = rf"[A-Za-z0-9+\-_.:,=]{{1,{MAX_ACTION_LEN}}}"  # engines.base.ACTION_ALPHABET, bounded
+LOBBY_TEMPLATE = rf"tb:lobby:(?P<gid>{NUMBER}):(?P<op>{'|'.join(LOBBY_OPS)})"
+HAND_TEMPLATE = rf"tb:hand:(?P<gid>{NUMBER})"
+ACT_TEMPLATE = rf"tb:act:(?P<gid>{NUMBER}):(?P<ver>{NUMBER}):(?P<action>{ACTION})"
+NAV_TEMPLATE = rf"tb:nav:(?P<gid>{NUMBER}):(?P<ver>{NUMBER}):(?P<group>-?{SMALL}):(?P<page>{SMALL})"
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:lobby:(?P<gid>[0-9]+):(?P<op>[a-z]+)"):
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMPLATE):
     def __init__(self, game_id: int, op: str, *, label: str = "…", style=discord.ButtonStyle.secondary) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tb:lobby:{game_id}:{op}"))
         self.game_id = game_id
@@ -30,7 +49,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:lobby
         await interaction.client.table_flow.lobby.on_button(interaction, self.game_id, self.op)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:hand:(?P<gid>[0-9]+)"):
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=HAND_TEMPLATE):
     def __init__(self, game_id: int, *, label: str = "…") -> None:
         super().__init__(
             discord.ui.Button(
@@ -47,9 +66,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:hand:(
         await interaction.client.table_flow.moves.on_hand_button(interaction, self.game_id)
 
 
-class ActButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"tb:act:(?P<gid>[0-9]+):(?P<ver>[0-9]+):(?P<action>.+)"
-):
+class ActButton(discord.ui.DynamicItem[discord.ui.Button], template=ACT_TEMPLATE):
     def __init__(self, game_id: int, version: int, action: str, *, label: str = "…", style=discord.ButtonStyle.primary):
         super().__init__(
             discord.ui.Button(label=label[:80], style=style, custom_id=f"tb:act:{game_id}:{version}:{action}")
@@ -66,10 +83,7 @@ class ActButton(
         await interaction.client.table_flow.moves.on_act_button(interaction, self.game_id, self.version, self.action)
 
 
-class NavButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"tb:nav:(?P<gid>[0-9]+):(?P<ver>[0-9]+):(?P<group>-?[0-9]+):(?P<page>[0-9]+)",
-):
+class NavButton(discord.ui.DynamicItem[discord.ui.Button], template=NAV_TEMPLATE):
     def __init__(
         self,
         game_id: int,
@@ -100,6 +114,33 @@ class NavButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.table_flow.moves.on_nav_button(
             interaction, self.game_id, self.version, self.group, self.page
+        )
+
+
+def _without_names(template: str) -> str:
+    return re.sub(r"\(\?P<[a-z]+>", "(?:", template)
+
+
+KNOWN = "|".join(_without_names(t) for t in (LOBBY_TEMPLATE, HAND_TEMPLATE, ACT_TEMPLATE, NAV_TEMPLATE))
+
+
+_KNOWN = re.compile(KNOWN)
+
+
+async def answer_unknown_button(interaction: discord.Interaction) -> None:
+    """``on_interaction`` listener: any ``tb:`` button id that no template claims (forged, damaged,
+    from an old version) gets the ordinary short answer; discord.py would drop it silently and the
+    user would see "interaction failed"."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    if not custom_id.startswith("tb:") or _KNOWN.fullmatch(custom_id) or interaction.response.is_done():
+        return
+    key = "error-bad-action" if custom_id.startswith("tb:act:") else "table-error-no-such-game"
+    # HTTPException: answered meanwhile, or the interaction expired: nothing more to say.
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.response.send_message(
+            tr(lang_of(interaction), key), ephemeral=True, allowed_mentions=NO_MENTIONS
         )
 
 

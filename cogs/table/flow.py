@@ -20,7 +20,7 @@ from cogs.table.board import BoardPresenter
 from cogs.table.live import LiveBoards
 from cogs.table.lobby import LobbyPresenter
 from cogs.table.moves import MovePresenter
-from cogs.table.presenter import lang_of
+from cogs.table.presenter import NO_MENTIONS, lang_of
 from engines.errors import GameError
 from locales import tr
 from table.bots import ComputerPlayers
@@ -51,6 +51,7 @@ class TableFlow:
         self.bots = ComputerPlayers(service, self.board.publish_result, delay_factor=bot_delay_factor)
         self.live = LiveBoards(self.board.live_message, self.channel, interval=live_interval)
         self._in_flight = 0
+        self.closing = False  # set on shutdown: new interactions are turned away
         self._quiet = asyncio.Event()
         self._quiet.set()
 
@@ -63,10 +64,12 @@ class TableFlow:
         return count
 
     async def close(self) -> None:
+        self.closing = True
         await self.drain()
         await self.bots.close()
         await self.live.close()
         self.board.close()
+        await self.board.outbox.close()
         self.painter.close()
 
     async def drain(self, timeout: float = 5.0) -> None:
@@ -93,6 +96,10 @@ class TableFlow:
 
     async def guarded(self, interaction: discord.Interaction, game: str | None, work: Callable[[], Awaitable[Any]]):
         """Run ``work``; user mistakes become a short ephemeral answer, our own bugs an apology."""
+        if self.closing:
+            # Shutting down: nothing new is started, so nothing is cut off half-way.
+            await self.tell(interaction, tr(lang_of(interaction), "bot-stopping"))
+            return None
         self._in_flight += 1
         self._quiet.clear()
         try:
@@ -111,9 +118,9 @@ class TableFlow:
     @staticmethod
     async def tell(interaction: discord.Interaction, text: str) -> None:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
     async def channel(self, channel_id: int):
         channel = self.client.get_channel(channel_id)

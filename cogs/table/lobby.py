@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from cogs.table.components import LobbyButton
+from cogs.table.permissions import missing_for_interaction, missing_text
 from cogs.table.presenter import NO_MENTIONS, Presenter, is_admin, lang_of, player_of
 from db import GameRow
 from locales import language_of, tr
@@ -24,6 +25,11 @@ log = logging.getLogger("tafelbot.table")
 class LobbyPresenter(Presenter):
     async def create(self, interaction: discord.Interaction, game: str, options: dict[str, Any]) -> None:
         async def work():
+            lacking = missing_for_interaction(interaction)
+            if lacking:
+                # The board could never be posted here: say so now, not after the first move.
+                await self.flow.tell(interaction, missing_text(lang_of(interaction), lacking))
+                return
             lang = language_of(interaction.guild_locale or interaction.locale)
             row = await self.service.create(
                 game,
@@ -150,7 +156,7 @@ class LobbyPresenter(Presenter):
         if isinstance(result, LobbyResult) and result.started:
             names = ", ".join(seat_name(row.seats, i, mention=True) for i in range(len(row.seats)))
             intro = tr(row.locale, "game-started", game=game_name(row.locale, row.game), players=names)
-            await self.flow.board.publish(row, result.state, result.events, intro=intro)
+            await self.flow.board.publish(row, result.state, result.events, intro=intro, actor=interaction)
             self.bots.poke(row)
             self.flow.board.wind_quiet_clock(ActResult(row, -1, "!start", result.events, result.state, None))
         elif isinstance(result, GameRow) and result.status == "cancelled":

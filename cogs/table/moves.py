@@ -157,7 +157,7 @@ class MovePresenter(Presenter):
                 waiting = who(result.row.seats, engine.to_move(result.state), mention=False)
                 note = tr(lang, "played-ok") + ("\n" + tr(lang, "controls-waiting", players=waiting) if waiting else "")
                 await interaction.response.edit_message(content=note, attachments=[], view=None)
-            await self.flow.board.publish_result(result)
+            await self.flow.board.publish_result(result, interaction)
 
         await self.guarded(interaction, None, work)
 
@@ -171,7 +171,7 @@ class MovePresenter(Presenter):
                 result.row, result.state, interaction.user.id, lang, note=tr(lang, "played-ok")
             )
             await interaction.followup.send(ephemeral=True, allowed_mentions=NO_MENTIONS, **payload)
-            await self.flow.board.publish_result(result)
+            await self.flow.board.publish_result(result, interaction)
 
         await self.guarded(interaction, game, work)
 
@@ -204,6 +204,6 @@ class MovePresenter(Presenter):
             row = await self.service.in_channel(interaction.channel_id, game)
             result = await self.service.resign(row.id, player_of(interaction))
             await interaction.response.send_message(tr(lang_of(interaction), "played-ok"), ephemeral=True)
-            await self.flow.board.publish_result(result)
+            await self.flow.board.publish_result(result, interaction)
 
         await self.guarded(interaction, game, work)

@@ -25,6 +25,7 @@ error-bad-action = That is not a move in this game.
 error-game-over = The game is over.
 error-bad-option = That option is not allowed.
 error-internal = Sorry, something went wrong on our side. The game was not changed. Please try again.
+bot-stopping = The bot is restarting; nothing was changed. Please try again in a moment.
 
 lobby-title = { $game }: table open
 lobby-host = Host: { $host }
@@ -67,3 +68,8 @@ bot-label = computer
 option-yes = yes
 option-no = no
 table-error-too-late = Too late! Someone else was quicker; your card stays where it was.
+table-error-missing-permissions = I cannot post the board in this channel: I lack { $permissions } here. Ask a moderator to allow it (or play in another channel).
+permission-view_channel = View Channel
+permission-send_messages = Send Messages
+permission-send_messages_in_threads = Send Messages in Threads
+permission-attach_files = Attach Files

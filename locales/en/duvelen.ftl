@@ -40,6 +40,10 @@ duvelen-event-turn = { $seat } turned { $count } { $count ->
     }: { $card } on top.
 duvelen-event-recycle = { $seat } picked up the Draaistok ({ $count } cards) and put its top card at the bottom.
 duvelen-event-stop = { $seat } calls Stop! Nobody may turn any more.
+duvelen-event-lay_open = { $seat } lays the rest of the Draaistok open ({ $count } { $count ->
+    [one] card
+   *[other] cards
+  }); { $card } is on top.
 duvelen-event-done = { $seat } is done for this round.
 duvelen-event-pass = { $seat } passes.
 duvelen-event-round_end = Round { $round } is over: { $reason ->

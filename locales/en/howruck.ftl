@@ -48,7 +48,7 @@ howruck-event-round-start = Round { $round } begins.
 howruck-event-split = { $seat } has split { $done } of 10 pairs.
 howruck-event-split-rest = { $seat } splits { $other_seat }'s remaining stack ({ $left } cards left).
 howruck-event-stop = { $seat } calls Stop! and is faster than { $other_seat }.
-howruck-event-stop-tie = { $seat } calls Stop!, but { $other_seat } had finished too: a draw decides.
+howruck-event-stop-tie = { $seat } and { $other_seat } call Stop! at the same moment: a draw decides.
 howruck-event-tiebreak-draw = Draw: { $a_seat } turns up { $colour_a ->
         [r] red { $value_a }
         [b] blue { $value_a }

@@ -25,6 +25,7 @@ error-bad-action = Dat is geen zet in dit spel.
 error-game-over = Het spel is afgelopen.
 error-bad-option = Die instelling mag niet.
 error-internal = Sorry, er ging bij ons iets mis. Het spel is niet veranderd. Probeer het nog eens.
+bot-stopping = De bot start opnieuw op; er is niets veranderd. Probeer het zo nog eens.
 
 lobby-title = { $game }: tafel open
 lobby-host = Gastheer: { $host }
@@ -67,3 +68,8 @@ bot-label = computer
 option-yes = ja
 option-no = nee
 table-error-too-late = Te laat! Iemand anders was sneller; je kaart blijft waar hij was.
+table-error-missing-permissions = Ik kan het bord niet in dit kanaal plaatsen: ik mis hier { $permissions }. Vraag een moderator om dat toe te staan (of speel in een ander kanaal).
+permission-view_channel = Kanaal bekijken
+permission-send_messages = Berichten versturen
+permission-send_messages_in_threads = Berichten versturen in threads
+permission-attach_files = Bestanden bijvoegen

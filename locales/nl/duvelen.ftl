@@ -40,6 +40,10 @@ duvelen-event-turn = { $seat } draaide { $count } { $count ->
     } open: { $card } bovenop.
 duvelen-event-recycle = { $seat } pakte de Draaistok op ({ $count } kaarten) en legde de bovenste kaart onderop.
 duvelen-event-stop = { $seat } roept Stop! Niemand mag nog draaien.
+duvelen-event-lay_open = { $seat } legt de rest van de Draaistok open ({ $count } { $count ->
+    [one] kaart
+   *[other] kaarten
+  }); { $card } ligt bovenop.
 duvelen-event-done = { $seat } is klaar voor deze ronde.
 duvelen-event-pass = { $seat } past.
 duvelen-event-round_end = Ronde { $round } is voorbij: { $reason ->

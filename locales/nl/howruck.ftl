@@ -48,7 +48,7 @@ howruck-event-round-start = Ronde { $round } begint.
 howruck-event-split = { $seat } heeft { $done } van de 10 paren verdeeld.
 howruck-event-split-rest = { $seat } verdeelt de rest van de stapel van { $other_seat } (nog { $left } kaarten).
 howruck-event-stop = { $seat } roept Stop! en is sneller dan { $other_seat }.
-howruck-event-stop-tie = { $seat } roept Stop!, maar { $other_seat } was ook klaar: een trekking beslist.
+howruck-event-stop-tie = { $seat } en { $other_seat } roepen tegelijk Stop!: een trekking beslist.
 howruck-event-tiebreak-draw = Trekking: { $a_seat } draait { $colour_a ->
         [r] een rode { $value_a }
         [b] een blauwe { $value_a }

@@ -142,3 +142,44 @@ async def test_cancel_needs_the_host_or_an_admin(service):
     assert all(r.placement is None for r in results)
     # The channel is free again.
     await service.create("nim", guild_id=1, channel_id=100, host=BOB, options={})
+
+
+@pytest.mark.parametrize("game", ["hindmost", "trackgammon", "manoever", "howruck", "duvelen"])
+async def test_a_game_ended_by_resignation_records_its_scores_as_they_stand(tmp_path, game):
+    from engines.rng import Rng
+    from table.spec import load_spec
+
+    store = await Store.open(tmp_path / "r.sqlite3")
+    try:
+        spec = load_spec(game)
+        engine = spec.engine
+        service = TableService(store, {game: spec})
+        row = await service.create(game, guild_id=1, channel_id=100, host=ANN, options={})
+        await service.join(row.id, BOB)
+        row = (await service.start(row.id, ANN)).row
+        users = {0: ANN, 1: BOB}
+        pick = Rng(5)
+        # Play on until somebody has points (or a good while), by random legal moves.
+        for _ in range(400):
+            state = service.state_of(row)
+            if any(engine.scores_now(state)) or engine.outcome(state) is not None:
+                break
+            seat = sorted(engine.to_move(state))[0]
+            legal = engine.legal_actions(state, seat)
+            result = await service.act(row.id, user_id=users[seat].user_id, action=legal[pick.below(len(legal))])
+            row = result.row
+        state = service.state_of(row)
+        if engine.outcome(state) is not None:
+            pytest.skip("the random game ended before anybody resigned")
+        expected = [float(x) for x in engine.scores_now(state)]
+        assert any(expected), "the game should have points by now"
+        ended = await service.resign(row.id, ANN)
+        assert ended.row.status == "finished"
+        assert ended.outcome.scores == expected
+        results = await service.store.results(row.id)
+        assert [(r.name, r.placement, r.score) for r in results] == [
+            ("Ann", 2, expected[0]),
+            ("Bob", 1, expected[1]),
+        ]
+    finally:
+        await store.close()

@@ -40,7 +40,8 @@ def random_playout(
     - dump/load round-trips (through real JSON) at every step;
     - views are JSON-able; ``leak_check(view, viewer_seat_or_None, state)`` may assert no leaks;
     - replaying the same seed and actions gives the same final state;
-    - the game ends within ``max_steps`` with placements and scores for every seat.
+    - the game ends within ``max_steps`` with placements and scores for every seat, and then
+      ``scores_now`` gives the outcome's scores.
     Returns the final state and the action log.
     """
     opts = engine.normalize_options(dict(options or {}))
@@ -76,6 +77,7 @@ def random_playout(
     assert isinstance(out, Outcome)
     assert len(out.placements) == players and len(out.scores) == players
     assert min(out.placements) == 1
+    assert engine.scores_now(state) == list(out.scores), "scores_now at the end must be the outcome's"
     assert engine.to_move(state) == frozenset()
     # Same seed and same actions: the same game.
     replay = engine.new_game(players, seed, opts)[0]

@@ -371,7 +371,8 @@ def test_stop_only_with_an_empty_stok_and_only_once():
     state = table({0: {"stok": [], "rij": rij("AC")}, 1: {"stok": [], "rij": rij("8C")}})
     assert "stop" in ENGINE.legal_actions(state, 0) and "stop" in ENGINE.legal_actions(state, 1)
     state, events = apply(state, 1, "stop")
-    assert events == [{"type": "stop", "seat": 1}]
+    assert events[0] == {"type": "stop", "seat": 1}
+    assert types(events[1:]) == ["lay_open", "lay_open"]  # both open piles were empty
     assert "stop" not in ENGINE.legal_actions(state, 0)
     with_stok = table({0: QUIET, 1: QUIET})
     assert "stop" not in ENGINE.legal_actions(with_stok, 0)
@@ -393,6 +394,59 @@ def test_no_turning_after_stop_but_rij_stok_and_open_draaistok_still_play():
     assert "d.2H" in ENGINE.legal_actions(state, 1)  # the card beneath is uncovered
     with pytest.raises(IllegalAction):
         apply(state, 1, "turn")
+
+
+def test_after_stop_an_empty_open_pile_lays_the_rest_of_the_draaistok_open():
+    # Seat 1's open pile is empty at Stop: its face-down Draaistok is laid open at once, in order
+    # (the card that would have been turned next, the last of ``down``, on top), and the 2H in it
+    # can then be played on the Ace of Hearts, and the card beneath it after.
+    state = table(
+        {
+            0: {"stok": [], "rij": rij("7C"), "rest": "open"},
+            1: {"stok": ["9D", "8D"], "rij": ["2S", "3S", "4S", "5S"], "down": ["3H", "2H"], "open": []},
+        },
+        hoops=[("H", [0])],
+    )
+    assert seat_view(state, 1)["draai_down"] > 2
+    down_before = list(state.seats[1].down)
+    state, events = apply(state, 0, "stop")
+    assert types(events) == ["stop", "lay_open"]
+    assert events[1] == {"type": "lay_open", "seat": 1, "count": len(down_before), "card": "2H"}
+    assert state.seats[1].open == down_before and state.seats[1].down == []
+    assert seat_view(state, 1)["draai_top"] == "2H" and seat_view(state, 1)["draai_down"] == 0
+    legal = ENGINE.legal_actions(state, 1)
+    assert "d.2H" in legal and "turn" not in legal
+    state, events = apply(state, 1, "d.2H")
+    assert "round_end" not in types(events)
+    assert ENGINE.load(ENGINE.dump(state)).seats[1].open == state.seats[1].open
+    assert_conserved(state)
+    state, events = apply(state, 1, "d.3H")  # the next card of the rest, uncovered in its turn
+    assert events[0] == {"type": "play", "seat": 1, "card": "3H", "source": "draai"}
+
+
+def test_after_stop_the_open_pile_emptied_by_a_play_lays_the_rest_open():
+    # Before: the round would end as stuck with 2H out of reach in the face-down Draaistok.
+    state = table(
+        {
+            0: {"stok": [], "rij": rij("7C"), "rest": "open"},
+            1: {"stok": ["9D", "8D"], "rij": ["2S", "3S", "4S", "5S"], "down": ["2H"], "open": ["AH"]},
+        },
+        rounds=2,
+    )
+    state, events = apply(state, 0, "stop")
+    assert types(events) == ["stop"]  # seat 1 still has an open card: nothing laid open yet
+    state, events = apply(state, 1, "d.AH")
+    assert types(events)[-1] == "lay_open" and events[-1]["card"] == "2H" and events[-1]["seat"] == 1
+    assert "round_end" not in types(events)
+    assert "d.2H" in ENGINE.legal_actions(state, 1)
+    state, events = apply(state, 1, "d.2H")
+    assert "round_end" not in types(events) or state.round == 2
+
+
+def test_no_laying_open_before_stop():
+    state = table({0: QUIET, 1: {**QUIET, "down": ["2H"], "open": []}})
+    state, events = apply(state, 0, "done")
+    assert "lay_open" not in types(events) and state.seats[1].open == []
 
 
 def test_round_ends_when_nobody_can_play_after_stop():
@@ -695,6 +749,7 @@ EVENT_TYPES = {
     "turn",
     "recycle",
     "stop",
+    "lay_open",
     "done",
     "pass",
     "round_end",

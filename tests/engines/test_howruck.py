@@ -124,14 +124,28 @@ def test_slower_with_the_last_pair_in_hand_leaves_nothing_for_the_faster():
     assert event_types(events) == ["split", "tug-start"] and state["tug"]["turn"] == 0
 
 
-def test_simultaneous_stop_goes_to_the_tiebreak_draw():
+def test_the_first_stop_wins_though_the_other_has_finished_splitting_too():
+    for seed in range(20):
+        state = split_all(ENGINE.new_game(2, seed, {})[0], 0, 10)
+        state = split_all(state, 1, 10)
+        caller = seed % 2
+        aside = list(state["aside"])
+        state, events = ENGINE.apply(state, caller, "stop")
+        # No draw: the caller is the faster one, puts the barrel on their start field and begins.
+        assert events[0] == {"type": "stop", "seat": caller, "other_seat": 1 - caller}
+        assert not [e for e in events if e["type"].startswith("tiebreak")]
+        assert event_types(events) == ["stop", "tug-start"]
+        assert state["tug"]["starter"] == caller and state["tug"]["barrel"] == START[caller]
+        assert state["aside"] == aside
+
+
+def test_two_stops_handled_as_one_go_to_the_tiebreak_draw():
     redraws = 0
     for seed in range(60):
         state = split_all(ENGINE.new_game(2, seed, {})[0], 0, 10)
         state = split_all(state, 1, 10)
-        caller = seed % 2
-        state, events = ENGINE.apply(state, caller, "stop")
-        assert events[0] == {"type": "stop-tie", "seat": caller, "other_seat": 1 - caller}
+        state, events = ENGINE.stops_together(state)
+        assert events[0] == {"type": "stop-tie", "seat": 0, "other_seat": 1}
         draws = [e for e in events if e["type"] == "tiebreak-draw"]
         won = next(e for e in events if e["type"] == "tiebreak-won")
         keys = [(card(d["card_a"]).value, card(d["card_b"]).value) for d in draws]
@@ -142,8 +156,15 @@ def test_simultaneous_stop_goes_to_the_tiebreak_draw():
         assert won["seat"] == (0 if a > b else 1), keys
         assert state["tug"]["starter"] == won["seat"] and state["tug"]["barrel"] == START[won["seat"]]
         assert len(state["aside"]) == 15  # the drawn cards went back
+        assert ENGINE.load(ENGINE.dump(state)) == state
         redraws += len(draws) > 1
     assert redraws >= 1  # some seed needed a second draw
+
+
+def test_two_stops_as_one_need_both_players_finished():
+    state = split_all(ENGINE.new_game(2, 5, {})[0], 0, 10)
+    with pytest.raises(IllegalAction):
+        ENGINE.stops_together(state)
 
 
 def test_tiebreak_order_value_then_white_red_blue_green_then_action_cards():

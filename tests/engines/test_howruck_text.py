@@ -74,6 +74,14 @@ def sample_events() -> dict[str, list[dict]]:
             state, events = ENGINE.apply(state, seat, legal[pick.below(len(legal))])
             for event in events:
                 found.setdefault(event["type"], []).append(event)
+        if "stop-tie" not in found:
+            # Two Stops handled as one (never in play, since actions are applied one at a time).
+            state = ENGINE.new_game(2, seed, {})[0]
+            for seat in (0, 1):
+                while ENGINE.legal_actions(state, seat) != ["stop"]:
+                    state, _ = ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0])
+            for event in ENGINE.stops_together(state)[1]:
+                found.setdefault(event["type"], []).append(event)
         if set(found) >= EVENT_TYPES:
             break
     return found

@@ -113,6 +113,9 @@ class FakeChannel:
         self.last_message_id: int | None = None
         self.message_count = 0
         self.created = now_iso()
+        self.bot_deny = 0  # permission bits the bot is denied here (see FakeDiscord.deny_bot)
+        self.overwrites: list[dict] = []
+        self.failures: list[int] = []  # statuses the next message posts get (FakeDiscord.fail_posts)
 
     @property
     def is_thread(self) -> bool:
@@ -150,7 +153,7 @@ class FakeChannel:
                 position=self.position,
                 parent_id=None,
                 topic=None,
-                permission_overwrites=[],
+                permission_overwrites=list(self.overwrites),
                 default_auto_archive_duration=1440,
             )
         return data

@@ -62,7 +62,7 @@ class Payloads:
         }
         guild = self.world.guilds[channel.guild_id]
         permissions = guild.permissions(user)
-        app_permissions = guild.permissions(self.world.bot_user)
+        app_permissions = guild.permissions(self.world.bot_user) & ~channel.bot_deny
         payload.update(
             guild_id=str(guild.id),
             guild={"id": str(guild.id), "locale": guild.locale, "features": []},

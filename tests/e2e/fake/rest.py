@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import discord
 from aiohttp import web
 
 from .checks import FormErrors, check_upload, validate_command_list
@@ -24,6 +25,9 @@ from .models import FakeChannel
 from .protocol import PRIVATE_THREAD, ApiError, dumps, loads, snowflake_param
 from .records import FakeMessage, Interaction
 from .world import Files, World
+
+_VIEW_AND_SEND = discord.Permissions(view_channel=True, send_messages=True).value
+_ATTACH = discord.Permissions(attach_files=True).value
 
 log = logging.getLogger(__name__)
 
@@ -228,6 +232,16 @@ class RestApi:
     async def _create_message(self, request: web.Request) -> web.StreamResponse:
         channel = self._channel_or_404(request)
         payload, files = await self.read_body(request)
+        needed = _VIEW_AND_SEND | (_ATTACH if files else 0)
+        if channel.bot_deny & needed:
+            raise ApiError(403, 50013, "Missing Permissions")
+        if channel.failures:
+            status = channel.failures.pop(0)
+            if status == 429:
+                body = {"message": "You are being rate limited.", "retry_after": 0.05, "global": False, "code": 0}
+                headers = {**self.headers(), "Via": "1.1 google", "X-RateLimit-Remaining": "0"}
+                return web.Response(status=429, body=dumps(body), headers=headers)
+            raise ApiError(status, 50013 if status == 403 else 0, "Missing Permissions" if status == 403 else "Error")
         message = self.world.create_message(channel.id, payload, files)
         return await self.reply(request, message.to_dict(), changed=[("create", message)])
 

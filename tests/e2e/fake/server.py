@@ -185,6 +185,20 @@ class FakeDiscord(UserActions):
         self.gateway.dispatch_guild(channel.guild_id, "CHANNEL_CREATE", channel.to_dict())
         return channel.id
 
+    def deny_bot(self, channel_id: int, permissions: int) -> None:
+        """Deny the bot these permission bits in a channel (a member overwrite, as a moderator
+        would set): sent to the bot as CHANNEL_UPDATE, left out of ``app_permissions``, and
+        message posts that need them are refused with 403 Missing Permissions."""
+        channel = self.world.channel_or_error(channel_id)
+        channel.bot_deny = permissions
+        channel.overwrites = [{"id": str(self.world.bot_user.id), "type": 1, "allow": "0", "deny": str(permissions)}]
+        self.gateway.dispatch_guild(channel.guild_id, "CHANNEL_UPDATE", channel.to_dict())
+
+    def fail_posts(self, channel_id: int, *statuses: int) -> None:
+        """The next message posts in this channel get these statuses (403, 429 with a short
+        retry_after as Discord sends it, 500, 503 ...), one each, before posts work again."""
+        self.world.channel_or_error(channel_id).failures.extend(statuses)
+
     def add_thread(self, parent_id: int, name: str, *, private: bool = False) -> int:
         parent = self.world.channel_or_error(parent_id)
         thread = self.world.new_thread(parent, name, private=private, owner=self.owner)
@@ -270,6 +284,9 @@ class FakeDiscord(UserActions):
     @property
     def connected(self) -> bool:
         return self.gateway.current is not None and self.gateway.current.live
+
+    async def wait_until_connected(self, timeout: float | None = None) -> None:
+        await self.poll(lambda: self.connected, timeout, "no bot connected to the gateway")
 
     async def force_reconnect(self, timeout: float | None = None) -> None:
         """Ask the bot to reconnect (gateway op 7) and wait until it has RESUMEd its session."""
