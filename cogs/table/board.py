@@ -101,7 +101,8 @@ class BoardPresenter(Presenter):
         if a permission is missing, ``actor`` (who made the move) is told which."""
         content, picture, view = await self.parts(row, state, events, intro=intro, outcome=outcome)
         post = Post(row.channel_id, content, picture, "board.png", view, seat_mentions(row, content))
-        channel = await self.channel(row.channel_id)
+        # The cached channel only: a failing lookup must not lose the post (the outbox retries it).
+        channel = self.flow.client.get_channel(row.channel_id)
         lacking = missing_in_channel(channel)
         if lacking:
             self.outbox.queue(post)

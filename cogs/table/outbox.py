@@ -23,6 +23,9 @@ import aiohttp
 import discord
 
 log = logging.getLogger("tafelbot.outbox")
+# Per channel. A channel the bot may never post in again must not fill the memory with pictures:
+# past this many, the oldest waiting board goes (a newer board of the same table shows its state).
+MAX_WAITING = 50
 
 
 @dataclass
@@ -99,7 +102,13 @@ class Outbox:
 
     def queue(self, post: Post) -> None:
         """Send ``post`` later (after the channel's earlier waiting posts)."""
-        self._waiting.setdefault(post.channel_id, deque()).append(post)
+        queue = self._waiting.setdefault(post.channel_id, deque())
+        queue.append(post)
+        if len(queue) > MAX_WAITING:
+            queue.popleft()
+            log.warning(
+                "channel %s: more than %d board posts waiting; the oldest dropped", post.channel_id, MAX_WAITING
+            )
         task = self._tasks.get(post.channel_id)
         if task is None or task.done():
             self._tasks[post.channel_id] = asyncio.create_task(self._drain(post.channel_id))
