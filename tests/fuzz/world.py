@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 import sqlite3
 import sys
 import time
@@ -31,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import Config, create_bot
+from cogs.table.components import KNOWN
 from table.registry import GAME_KEYS
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.protocol import FakeDiscordError
@@ -38,6 +40,7 @@ from tests.e2e.harness import ErrorLogCapture, run_client, stop_client
 from tests.fuzz.public_checks import hidden_cards, leaks, mention_problems, private_files, public_text
 
 DEADLINE = 3.0
+_KNOWN = re.compile(KNOWN)
 VERBOSE = bool(os.environ.get("TAFELBOT_FUZZ_VERBOSE"))
 
 
@@ -92,7 +95,7 @@ class FuzzWorld:
         except InvariantBroken:
             raise
         except Exception as error:  # a bug of the suite or a hang of the bot: keep its account too
-            raise self.broken(f"step {self.step_name}: {type(error).__name__}: {error}") from error
+            raise self.broken(f"step {self.steps}: {self.step_name}: {type(error).__name__}: {error}") from error
 
     async def _start(self) -> None:
         self.fake = FakeDiscord()
@@ -172,9 +175,9 @@ class FuzzWorld:
         FAILURES.append(f"{message}\nthe last steps of this test case:\n  {steps}")
         return InvariantBroken(FAILURES[-1])
 
-    async def interact(self, kind: str, act: Callable[[], Awaitable[Any]], *, expect_refusal: bool = False) -> Any:
+    async def interact(self, kind: str, act: Callable[[], Awaitable[Any]]) -> Any:
         """Run one user action and check every invariant afterwards."""
-        self.history.append(self.step_name)
+        self.history.append(f"{self.steps + 1}: {self.step_name}")
         if VERBOSE:
             print(f"{time.strftime('%H:%M:%S')} {self.step_name}", file=sys.stderr, flush=True)
         self.counts.steps += 1
@@ -188,13 +191,13 @@ class FuzzWorld:
         except FakeDiscordError as error:
             text = str(error)
             if "did not answer" in text or "deferred" in text or "deadline" in text.lower():
-                raise self.broken(f"step {self.step_name}: {kind}: {text}") from None
+                raise self.broken(f"step {self.steps}: {self.step_name}: {kind}: {text}") from None
             self.counts.rejected_by_client += 1  # Discord itself refuses to send it
             self.counts.by_kind[f"{kind} (client refused)"] += 1
             return None
         self.counts.interactions += 1
         self.counts.by_kind[kind] += 1
-        what = f"step {self.step_name}: {kind}: {getattr(record, 'description', record)}"
+        what = f"step {self.steps}: {self.step_name}: {kind}: {getattr(record, 'description', record)}"
         answered = getattr(record, "answered_after", None)
         if answered is not None and answered > DEADLINE:
             raise self.broken(f"{what}: answered after {answered:.2f} s (Discord allows {DEADLINE} s)")
@@ -202,7 +205,10 @@ class FuzzWorld:
         await self.settle()
         self.counts.seconds[kind] += time.perf_counter() - started
         self.counts.seconds[kind + " (acting)"] += acted - acting
-        refused = getattr(record, "id", None) in self.refused or expect_refusal and record is not None
+        custom_id = (getattr(record, "payload", None) or {}).get("data", {}).get("custom_id")
+        # A button id no template claims is answered outside the table flow, and always refused.
+        forged = custom_id is not None and not _KNOWN.fullmatch(custom_id)
+        refused = getattr(record, "id", None) in self.refused or forged
         if refused:
             self.counts.refusals += 1
             after = self.snapshot()
