@@ -106,9 +106,7 @@ class TafelFuzz(RuleBasedStateMachine):
         return self.world.channels[index % len(self.world.channels)]
 
     def _named(self, rule: str, **parts) -> None:
-        self.world.step_name = (
-            f"{self.world.steps + 1} {rule}(" + ", ".join(f"{k}={v!r:.60}" for k, v in parts.items()) + ")"
-        )
+        self.world.step_name = f"{rule}(" + ", ".join(f"{k}={v!r:.60}" for k, v in parts.items()) + ")"
 
     # -- rules ---------------------------------------------------------------------------------
 

@@ -58,8 +58,9 @@ class PrivateCards:
 # either open or face down for everyone) have no entry.
 PRIVATE_CARDS: dict[str, PrivateCards] = {
     "hindmost": PrivateCards(_hindmost_private, _hindmost_words),
-    # "How Ruck!" is the game's name and its strength comparison, and an action card's name too.
-    "howruck": PrivateCards(_howruck_private, _howruck_words, frozenset({"How Ruck"})),
+    # "How Ruck!" is the game's name and its strength comparison, and an action card's name too;
+    # action cards speak of Nessie ("Monstrous, but no Nessie shows").
+    "howruck": PrivateCards(_howruck_private, _howruck_words, frozenset({"How Ruck", "Nessie"})),
 }
 
 _CODE_CHARS = re.compile(r"[A-Za-z0-9]+")
