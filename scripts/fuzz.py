@@ -25,17 +25,17 @@ from tests.fuzz.world import TOTALS  # noqa: E402
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--steps", type=int, default=100_000)
-    parser.add_argument("--per-case", type=int, default=200)
+    parser.add_argument("--per-case", type=int, default=100)
     parser.add_argument("--seed", type=int, default=None, help="default: a new random run each time")
     args = parser.parse_args()
     started = time.perf_counter()
     failure = None
     batch = 0
     while TOTALS.steps < args.steps and failure is None:
-        # Whole batches of 20 fresh bots: hypothesis starts every run with its simplest case.
+        # Whole batches of 10 fresh bots: hypothesis starts every run with its simplest case.
         seed = None if args.seed is None else args.seed + batch
         try:
-            run_fuzz(20, args.per_case, seed if seed is not None else random.randrange(2**32))
+            run_fuzz(10, args.per_case, seed if seed is not None else random.randrange(2**32))
         except AssertionError as error:
             failure = error
         batch += 1
