@@ -308,6 +308,9 @@ def _draw_cells(draw, frame: _Frame, view: dict, players: int) -> None:
                     outline=seat_colour(seat),
                     width=4,
                 )
+                # The owner's shape too, not only the colour of the ring (discs may cover it).
+                shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+                draw_shape(draw, shape, centre[0], centre[1], r * 0.45, seat_colour(seat), width=1)
                 continue
             part = seat if point < 13 else (seat + 1) % players
             _framed(draw, players, centre, part, along, across, YELLOW, seat_colour(seat), 4)
