@@ -33,6 +33,7 @@ from table.registry import GAME_KEYS
 from tests.e2e.fake.protocol import FakeDiscordError
 from tests.e2e.fake.remote import FakeDiscordProcess, start_bot
 from tests.fuzz.public_checks import hidden_cards, leaks, mention_problems, private_files, public_text
+from tests.processes import alive, descendants
 
 QUIET_ACTION = "!quiet"
 OPTIONS = {"hindmost": {"races": 1}, "duvelen": {"rounds": 1}, "howruck": {"barrels": 1}}
@@ -70,34 +71,6 @@ ENGINES = _engines()
 
 
 # -- processes ---------------------------------------------------------------------------------
-
-
-def _stat(pid: int) -> tuple[str, int] | None:
-    try:
-        raw = Path(f"/proc/{pid}/stat").read_text()
-    except (FileNotFoundError, ProcessLookupError):
-        return None
-    fields = raw[raw.rindex(")") + 2 :].split()
-    return fields[0], int(fields[1])
-
-
-def descendants(pid: int) -> set[int]:
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit() and (info := _stat(int(entry.name))) is not None:
-            children.setdefault(info[1], []).append(int(entry.name))
-    found, todo = set(), [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            if child not in found:
-                found.add(child)
-                todo.append(child)
-    return found
-
-
-def alive(pid: int) -> bool:
-    info = _stat(pid)
-    return info is not None and info[0] != "Z"
 
 
 def processes_mentioning(text: str) -> set[int]:
