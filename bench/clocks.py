@@ -29,7 +29,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from db import Store  # noqa: E402
-from db.store import _Transaction  # noqa: E402
 from table.clock import FakeClock  # noqa: E402
 from table.service import TableService  # noqa: E402
 from table.settings import DAY, TableSettings  # noqa: E402
@@ -65,8 +64,8 @@ async def build(path: Path, games: int) -> None:
         deadline_at, data = clock.stored()
         rows.append((1, 10_000 + i, "trackgammon", "active", 1, "{}", seats, i, dumped, 1, "en",
                      started, started, settings, deadline_at, json.dumps(data)))  # fmt: skip
-    async with _Transaction(store) as conn:
-        await conn.executemany(
+    async with store.transaction() as tx:
+        await tx.executemany(
             "INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seats, seed, state, version,"
             " locale, created_at, updated_at, settings, deadline_at, clock)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -133,12 +132,12 @@ async def measure(path: Path, wakeups: int) -> None:
     commits = []
     for i in range(wakeups):
         t0 = time.perf_counter()
-        async with _Transaction(store) as conn:
-            await conn.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (i, 1 + i))
+        async with store.transaction() as tx:
+            await tx.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (i, 1 + i))
         commits.append(time.perf_counter() - t0)
     print(f"  the disk alone: one committed one-row write (WAL, synchronous=FULL, fsync) takes median "
           f"{statistics.median(commits) * 1000:.2f} ms here")  # fmt: skip
-    await store.conn.execute("PRAGMA synchronous=NORMAL")
+    await store.conn.execute("PRAGMA synchronous=NORMAL")  # SQLite only: this bench runs on a file
     relaxed = await whole_wakeups(scheduler, clock, wakeups)
     print(f"  the same wake-up without the fsync (synchronous=NORMAL, for comparison only): median "
           f"{statistics.median(relaxed) * 1000:.2f} ms")  # fmt: skip
