@@ -93,7 +93,8 @@ def peak_memory_mib(pid: int) -> float:
 
 async def through_discord(games: int, moves: int, pace: float, processes: int) -> dict:
     """The bot in its own process (as in production); the fake Discord and the players here."""
-    from tests.e2e.fake import API_VERSION, FakeDiscord
+    from tests.e2e.fake import FakeDiscord
+    from tests.e2e.fake.remote import bot_environment
 
     logging.basicConfig(level=logging.WARNING)
     with tempfile.TemporaryDirectory() as tmp:
@@ -101,19 +102,11 @@ async def through_discord(games: int, moves: int, pace: float, processes: int) -
             tables = []
             for g in range(games):
                 tables.append((fake.add_channel(f"table-{g}"), fake.add_user(f"a{g}"), fake.add_user(f"b{g}")))
+            # The real entry point (``tafelbot``), pointed at the fake by the fake's own launcher.
+            info = {"api_url": fake.api_url, "gateway_url": fake.gateway_url + "/", "guild_id": fake.guild_id}
+            env = bot_environment(info, database=f"{tmp}/bench.sqlite3", TAFELBOT_RENDER_PROCESSES=str(processes))
             proc = await asyncio.create_subprocess_exec(
-                sys.executable,
-                str(Path(__file__).parent / "_bot_process.py"),
-                "--base",
-                f"{fake.base_url}/api/v{API_VERSION}",
-                "--gateway",
-                fake.gateway_url + "/",
-                "--db",
-                f"{tmp}/bench.sqlite3",
-                "--guild",
-                str(fake.guild_id),
-                "--render-processes",
-                str(processes),
+                sys.executable, "-m", "tests.e2e.fake.run_bot", cwd=Path(__file__).resolve().parent.parent, env=env
             )
             try:
                 for _ in range(600):
@@ -145,11 +138,17 @@ async def through_discord(games: int, moves: int, pace: float, processes: int) -
                     mover = users[int(MENTION.findall(turn_line)[0])]
                     controls = await fake.click(mover, board, f"tb:hand:{game_id}")
                     button = controls.message.find_button(custom_id_prefix=f"tb:act:{game_id}:")
-                    known = {m.id for m in fake.channel_messages(channel)}
+                    # A new board, or (one post per turn) the last board edited with the move's line.
+                    known = {m.id: len(m.versions) for m in fake.channel_messages(channel)}
                     started = time.perf_counter()
                     posted = asyncio.ensure_future(
                         fake.wait_for(
-                            lambda m: m.channel_id == channel and m.id not in known and not m.ephemeral, existing=False
+                            lambda m: (
+                                m.channel_id == channel
+                                and not m.ephemeral
+                                and (m.id not in known or len(m.versions) > known[m.id])
+                            ),
+                            existing=False,
                         )
                     )
                     await fake.click(mover, controls.message, button["custom_id"])
@@ -180,9 +179,8 @@ async def through_discord(games: int, moves: int, pace: float, processes: int) -
                 latencies = [x for game in steady for x in game]
                 memory = peak_memory_mib(proc.pid)
             finally:
-                # SIGINT lets the bot close its picture worker; SIGTERM would leave the worker
-                # running (and holding this script's stdout open).
-                proc.send_signal(signal.SIGINT)
+                # SIGTERM, as systemd sends it: the bot closes its picture worker and the database.
+                proc.send_signal(signal.SIGTERM)
                 try:
                     await asyncio.wait_for(proc.wait(), 15)
                 except TimeoutError:

@@ -69,7 +69,7 @@ def main() -> None:
     board.render_board(views[0], names=NAMES)  # the static track layer is built once, not timed
     board.render_board(views[0], names=NAMES, locale="nl")
     boards = timed(board.render_board, views)
-    hands = timed(board.render_hand, [v for v in views if "hand" in v])
+    hands = timed(board.render_hand, [v for v in views if v["private"] is not None])
     for title, times in (("render_board", boards), ("render_hand", hands)):
         print(
             f"{title:13} n={len(times):4}  median {statistics.median(times):6.2f} ms"
