@@ -37,7 +37,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.e2e.fake.remote import ROOT, FakeDiscordProcess, bot_environment  # noqa: E402
+from tests.e2e.fake import remote  # noqa: E402
+from tests.e2e.fake.remote import FakeDiscordProcess  # noqa: E402
 from tests.pg_server import PostgresServer, find_bindir  # noqa: E402
 
 GAMES = {
@@ -79,17 +80,7 @@ async def start_bot(info: dict, database: str, log: Path, shard: int | None) -> 
     env["TAFELBOT_RENDER_PROCESSES"] = "auto"  # as in production: a picture worker on 2+ cores
     if shard is not None:
         env["TAFELBOT_SHARDS"] = str(shard)
-    with log.open("wb") as out:
-        return await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "tests.e2e.fake.run_bot",
-            cwd=ROOT,
-            env=bot_environment(info, database=database, **env),
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=out,
-            stderr=out,
-        )
+    return await remote.start_bot(info, database=database, output=log, **env)
 
 
 async def stop(process: asyncio.subprocess.Process) -> None:

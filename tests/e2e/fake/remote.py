@@ -182,17 +182,26 @@ def bot_environment(info: dict, *, database: str | os.PathLike, guild_id: Any = 
     }
 
 
-async def start_bot(info: dict, *, database: str | os.PathLike, **env: Any) -> asyncio.subprocess.Process:
+async def start_bot(
+    info: dict, *, database: str | os.PathLike, output: os.PathLike | None = None, **env: Any
+) -> asyncio.subprocess.Process:
     """``python -m tests.e2e.fake.run_bot`` pointed at the fake; wait with the client's
-    ``wait_until_ready`` before driving it."""
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "tests.e2e.fake.run_bot",
-        cwd=ROOT,
-        env=bot_environment(info, database=database, **env),
-        stdin=asyncio.subprocess.DEVNULL,
-    )
+    ``wait_until_ready`` before driving it. ``output``: a file for the bot's log (else inherited)."""
+    log = open(output, "wb") if output is not None else None  # noqa: SIM115 - the child writes to it
+    try:
+        return await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.e2e.fake.run_bot",
+            cwd=ROOT,
+            env=bot_environment(info, database=database, **env),
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=log,
+            stderr=log,
+        )
+    finally:
+        if log is not None:
+            log.close()  # the child has its own copy
 
 
 async def stop_bot(process: asyncio.subprocess.Process, *, timeout: float = 15.0) -> int:
