@@ -85,3 +85,18 @@ def random_playout(
         replay, _ = engine.apply(replay, seat, action)
     assert engine.dump(replay) == engine.dump(state), "replay gave a different game"
     return state, log
+
+
+def random_steps(engine: Engine, players: int, seed: int, steps: int, options: dict | None = None):
+    """Up to ``steps`` random legal actions from a new game, seeded: yields (step, seat, state)
+    after each action (stops at the end of the game)."""
+    state = engine.new_game(players, seed, engine.normalize_options(dict(options or {})))[0]
+    pick = Rng(seed)
+    for step in range(steps):
+        if engine.outcome(state) is not None:
+            return
+        movers = sorted(engine.to_move(state))
+        seat = movers[pick.below(len(movers))]
+        legal = engine.legal_actions(state, seat)
+        state, _ = engine.apply(state, seat, legal[pick.below(len(legal))])
+        yield step, seat, state

@@ -3,26 +3,20 @@ resignations), in the units of its outcome's scores."""
 
 from __future__ import annotations
 
+from collections import deque
+
 import pytest
 
 from engines import duvelen, hindmost, howruck, manoever, trackgammon
 from engines.base import Engine
-from engines.rng import Rng
 from tests import nim
+from tests.engines.playout import random_steps
 
 
 def play(engine: Engine, players: int, seed: int, steps: int, options=None):
     """``steps`` random legal actions from a new game (stops early at the end)."""
-    state = engine.new_game(players, seed, engine.normalize_options(dict(options or {})))[0]
-    pick = Rng(seed)
-    for _ in range(steps):
-        if engine.outcome(state) is not None:
-            break
-        movers = sorted(engine.to_move(state))
-        seat = movers[pick.below(len(movers))]
-        legal = engine.legal_actions(state, seat)
-        state, _ = engine.apply(state, seat, legal[pick.below(len(legal))])
-    return state
+    last = deque(random_steps(engine, players, seed, steps, options), maxlen=1)
+    return last[0][2] if last else engine.new_game(players, seed, engine.normalize_options(dict(options or {})))[0]
 
 
 def test_default_is_zero_for_everyone():

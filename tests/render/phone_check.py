@@ -75,6 +75,17 @@ def piece_px_on_phone(diameter: float, width: int) -> float:
     return diameter * 400 / width
 
 
+def button_labels(board, view: dict, locale: str) -> tuple[Callable[[str], str], Callable[[str], str] | None]:
+    """A seat's button label and group functions, as the controls use them (``board``: a
+    renderer module; ``action_group`` only where it has one)."""
+
+    def label(action: str) -> str:
+        return board.action_label(view, action, locale)
+
+    group = getattr(board, "action_group", None)
+    return label, (lambda action: group(view, action, locale)) if group is not None else None
+
+
 def labels_pairwise_different(
     legal: list[str], label: Callable[[str], str], group_of: Callable[[str], str] | None
 ) -> list[str]:

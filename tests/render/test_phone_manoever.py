@@ -13,6 +13,7 @@ from render import manoever as board
 from render.layout import recording
 from tests.render.phone_check import (
     NAME_SETS,
+    button_labels,
     labels_pairwise_different,
     piece_px_on_phone,
     render_checked,
@@ -75,12 +76,7 @@ def test_buttons_name_the_recruit_and_differ(players):
             view = ENGINE.view(state, seat)
             legal = ENGINE.legal_actions(state, seat)
 
-            def label(action, v=view, lang=locale):
-                return board.action_label(v, action, lang)
-
-            def group(action, v=view, lang=locale):
-                return board.action_group(v, action, lang)
-
+            label, group = button_labels(board, view, locale)
             assert labels_pairwise_different(legal, label, group) == []
             word = "Recruit" if locale == "en" else "Rekruut"
             for action in legal:

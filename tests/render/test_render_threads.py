@@ -11,9 +11,9 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 
 import locales
-from engines.rng import Rng
 from render import cards, common
 from table.spec import load_spec
+from tests.engines.playout import random_steps
 
 THREADS = 8
 
@@ -23,15 +23,7 @@ def _jobs(game: str, players: int, seeds: int, steps: int, every: int):
     engine = spec.engine
     jobs = []
     for seed in range(seeds):
-        state = engine.new_game(players, seed, engine.normalize_options({}))[0]
-        pick = Rng(seed)
-        for step in range(steps):
-            if engine.outcome(state) is not None:
-                break
-            movers = sorted(engine.to_move(state))
-            seat = movers[pick.below(len(movers))]
-            legal = engine.legal_actions(state, seat)
-            state, _ = engine.apply(state, seat, legal[pick.below(len(legal))])
+        for step, seat, state in random_steps(engine, players, seed, steps):
             if step % every == 0:
                 names = [f"Speler {i} ♥" for i in range(players)]
                 locale = ("en", "nl")[step % 2]
