@@ -9,7 +9,7 @@ English message to the caller's ``default`` (or the id itself), so a gap never c
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,7 @@ def add_folder(folder: Path) -> None:
     if folder not in _FOLDERS:
         _FOLDERS.append(folder)
         _bundle.cache_clear()
+        _formatted.cache_clear()
 
 
 def has(lang: str, msg_id: str) -> bool:
@@ -51,7 +52,23 @@ def has(lang: str, msg_id: str) -> bool:
 
 def tr(lang: object, msg_id: str, default: str | None = None, **args: Any) -> str:
     """The text of ``msg_id`` in ``lang`` (a language code or a Discord locale)."""
-    for code in dict.fromkeys((language_of(lang), "en")):
+    try:
+        # The type is part of the key: 1, 1.0 and True are equal as keys but not as text.
+        key = tuple((name, type(value), value) for name, value in sorted(args.items()))
+        return _formatted(language_of(lang), msg_id, default, key)
+    except TypeError:  # an argument that cannot be a cache key (a list): formatted afresh
+        return _format(language_of(lang), msg_id, default, args)
+
+
+@lru_cache(maxsize=8192)
+def _formatted(lang: str, msg_id: str, default: str | None, args: tuple[tuple[str, type, Any], ...]) -> str:
+    """``tr``, remembered: every button label, event line and alt text goes through Fluent, which
+    formats each number through Babel; a move asks for the same few dozen texts again and again."""
+    return _format(lang, msg_id, default, {name: value for name, _type, value in args})
+
+
+def _format(lang: str, msg_id: str, default: str | None, args: dict[str, Any]) -> str:
+    for code in dict.fromkeys((lang, "en")):
         bundle = _bundle(code)
         if bundle.has_message(msg_id):
             message = bundle.get_message(msg_id)
@@ -70,3 +87,4 @@ def tr(lang: object, msg_id: str, default: str | None = None, **args: Any) -> st
 def reload() -> None:
     """Forget loaded catalogues (tests that edit .ftl files)."""
     _bundle.cache_clear()
+    _formatted.cache_clear()

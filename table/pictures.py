@@ -18,6 +18,8 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from table.picture_cache import DEFAULT_BYTES, PictureCache, PictureKey
+
 log = logging.getLogger("tafelbot.pictures")
 
 
@@ -48,8 +50,9 @@ def _warm_up() -> bool:
 
 
 class Painter:
-    def __init__(self, processes: int = 0) -> None:
+    def __init__(self, processes: int = 0, *, cache_bytes: int = DEFAULT_BYTES) -> None:
         self.processes = processes
+        self.cache = PictureCache(cache_bytes)
         self._pool: ProcessPoolExecutor | None = None
         if processes > 0:
             # "spawn": a fresh interpreter, never a fork of a process holding threads and sockets.
@@ -65,8 +68,17 @@ class Painter:
             loop = asyncio.get_running_loop()
             await asyncio.gather(*(loop.run_in_executor(self._pool, _warm_up) for _ in range(self.processes)))
 
-    async def paint(self, renderer: Callable[..., bytes], view: dict[str, Any], **options: Any) -> bytes:
+    async def paint(
+        self, renderer: Callable[..., bytes], view: Any, *, key: PictureKey | None = None, **options: Any
+    ) -> bytes:
+        """``renderer(view, **options)`` drawn in the worker; with a ``key`` (everything the
+        picture depends on) drawn only if it is not in the cache already."""
         call = functools.partial(renderer, view, **options)
+        if key is None:
+            return await self._run(call)
+        return await self.cache.get_or_draw(key, lambda: self._run(call))
+
+    async def _run(self, call: Callable[[], bytes]) -> bytes:
         if self._pool is None:
             return await asyncio.to_thread(call)
         return await asyncio.get_running_loop().run_in_executor(self._pool, call)

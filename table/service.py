@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
@@ -67,6 +68,28 @@ class LobbyResult:
     events: list[Event] = field(default_factory=list)
 
 
+class StateCache:
+    """Loaded game states by (game id, stored version), the most recently used kept. Loading a
+    stored state (copying and rebuilding it) costs more than anything else a click does in the
+    bot; a move loads the same version for the click, the controls and the board."""
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._states: OrderedDict[tuple[int, int], Any] = OrderedDict()
+
+    def get(self, game_id: int, version: int) -> Any | None:
+        state = self._states.get((game_id, version))
+        if state is not None:
+            self._states.move_to_end((game_id, version))
+        return state
+
+    def put(self, game_id: int, version: int, state: Any) -> None:
+        self._states[(game_id, version)] = state
+        self._states.move_to_end((game_id, version))
+        while len(self._states) > self.size:
+            self._states.popitem(last=False)
+
+
 class TableService:
     def __init__(
         self,
@@ -85,6 +108,7 @@ class TableService:
         self.clock = clock or SystemClock()
         # Called with the row after every write that may change its deadline (the scheduler arms it).
         self.on_clock: list[Callable[[GameRow], None]] = []
+        self._states = StateCache()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -134,9 +158,15 @@ class TableService:
         return ServerSettings(**stored)
 
     def state_of(self, row: GameRow) -> Any:
+        """The row's game state, loaded once per stored version (engines never change a state in
+        place: ``apply`` returns a new one, so a loaded state can be shared)."""
         if row.state is None:
             raise TableError("not-started")
-        return self.spec(row.game).engine.load(row.state)
+        state = self._states.get(row.id, row.version)
+        if state is None:
+            state = self.spec(row.game).engine.load(row.state)
+            self._states.put(row.id, row.version, state)
+        return state
 
     # ---- lobby -------------------------------------------------------------------------------
     async def create(
@@ -281,7 +311,7 @@ class TableService:
                     raise TableError("not-a-player")
             engine = self.spec(row.game).engine
             stale = expected_version is not None and expected_version != row.version
-            state = engine.load(row.state)
+            state = self.state_of(row)
             # A click from an older board is only taken during live play (several seats at once,
             # every action naming its card); otherwise a double click could play twice.
             if stale and not engine.is_live(state):
@@ -308,6 +338,7 @@ class TableService:
             )
             moves = [(seat, TIMEOUT_MARK), (seat, action)] if timed_out else [(seat, action)]
             saved = await self._save_step(row, engine.dump(new_state), moves, outcome, results, clock)
+            self._states.put(saved.id, saved.version, new_state)
             return ActResult(saved, seat, action, events, new_state, outcome, stale_click=stale)
 
     async def end_quiet(self, game_id: int) -> ActResult | None:

@@ -62,8 +62,7 @@ class BoardPresenter(Presenter):
         """The board message's text, picture, buttons and the picture's alt text."""
         spec = self.spec(row.game)
         lang = row.locale
-        names = [s.name for s in row.seats]
-        picture = await self.painter.paint(spec.render_board, spec.engine.view(state, None), names=names, locale=lang)
+        picture = await self.picture(row, spec.render_board, spec.engine.view(state, None), lang)
         story = [*earlier, *self.story(row, events, intro)]
         lines: list[str] = []
         view = discord.ui.View(timeout=None)

@@ -29,17 +29,15 @@ class MovePresenter(Presenter):
         spec = self.spec(row.game)
         engine = spec.engine
         seat = row.seat_of(user_id)
-        names = [s.name for s in row.seats]
         view_data = engine.view(state, seat)
         to_move = engine.to_move(state)
         ui = discord.ui.View(timeout=None)
         lines = [note] if note else []
         if seat is None:
             lines.append(tr(lang, "controls-spectator"))
-            picture = await self.painter.paint(spec.render_board, view_data, names=names, locale=lang)
+            picture = await self.picture(row, spec.render_board, view_data, lang)
         else:
-            render = spec.render_hand or spec.render_board
-            picture = await self.painter.paint(render, view_data, names=names, locale=lang)
+            picture = await self.picture(row, spec.render_hand or spec.render_board, view_data, lang)
             if seat in to_move and row.status == "active":
                 legal = engine.legal_actions(state, seat)
                 group_of = (lambda a: spec.action_group(view_data, a, locale=lang)) if spec.action_group else None

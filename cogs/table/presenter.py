@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from db import GameRow
 from locales import language_of
+from table.picture_cache import PictureKey
 from table.service import Player
 from table.spec import GameSpec
 
@@ -57,6 +59,15 @@ class Presenter:
 
     def spec(self, game: str) -> GameSpec:
         return self.flow.service.spec(game)
+
+    async def picture(self, row: GameRow, renderer: Callable[..., bytes], view: Any, lang: str) -> bytes:
+        """``renderer``'s picture of ``view`` (the view of ``row``'s stored version for
+        ``view["viewer"]``), drawn once: the painter's cache knows it by what it depends on."""
+        names = [s.name for s in row.seats]
+        key = PictureKey(
+            row.id, row.version, view["viewer"], lang, f"{renderer.__module__}.{renderer.__qualname__}", tuple(names)
+        )
+        return await self.painter.paint(renderer, view, key=key, names=names, locale=lang)
 
     async def guarded(self, interaction: discord.Interaction, game: str | None, work: Callable[[], Awaitable[Any]]):
         return await self.flow.guarded(interaction, game, work)
