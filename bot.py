@@ -150,6 +150,9 @@ def describe_shards(plan: ShardPlan) -> str:
     return "every shard Discord recommends"
 
 
+GUILD_READY_SECONDS = 0.5
+
+
 def create_bot(config: Config, *, clock=None, **client_options):
     """The bot, not yet started. Tests pass ``guild_ready_timeout`` and the like, and a fake
     ``clock`` (``table.clock.FakeClock``) to move time themselves.
@@ -183,7 +186,7 @@ def create_bot(config: Config, *, clock=None, **client_options):
             self.table_flow = TableFlow(
                 self, self.table_service, bot_delay_factor=config.bot_delay, render_processes=config.render_processes
             )
-            await self.table_flow.painter.start()
+            self.table_flow.painter.start()
             self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
             self.add_listener(answer_unknown_button, "on_interaction")
             await self.tree.set_translator(FluentTranslator())
@@ -232,7 +235,10 @@ def create_bot(config: Config, *, clock=None, **client_options):
 
     intents = discord.Intents.default()
     intents.message_content = False
-    options = {**shard_options(config.shards), **client_options}
+    # discord.py calls itself ready only this long after the last server arrived (2 s by default);
+    # a shard's servers arrive within milliseconds of each other, and running games are picked up
+    # at ready, so a shorter wait is a faster start. Later servers are still taken in as they come.
+    options = {"guild_ready_timeout": GUILD_READY_SECONDS, **shard_options(config.shards), **client_options}
     return TafelBot(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options)
 
 

@@ -136,6 +136,18 @@ def copy_games(
     print(f"database: {counts.get('finished', 0)} finished and {counts.get('active', 0)} running games")
 
 
+async def league_taken_in(path: str) -> None:
+    """The copied results into the league, as the bot did when each game ended (else the first
+    start-up would rate ten thousand games at once, which no long-used database asks for)."""
+    from db import Store, league
+
+    store = await Store.open(path)
+    try:
+        await league.catch_up(store)
+    finally:
+        await store.close()
+
+
 # ---- measuring -----------------------------------------------------------------------------------------
 
 
@@ -245,6 +257,7 @@ def main() -> None:
                 started = time.perf_counter()
                 made = await played_games(path, fake.guild_id, channels, list(users))
                 copy_games(path, made, args.finished, args.running, channels, list(users))
+                await league_taken_in(path)
                 print(
                     f"database built in {time.perf_counter() - started:.1f} s ({os.path.getsize(path) / 2**20:.0f} MiB)"
                 )

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 
-DEFAULT_BYTES = 24 * 1024 * 1024  # a few hundred board pictures
+DEFAULT_BYTES = 12 * 1024 * 1024  # some hundred pictures: the recent moves of every busy table
 
 
 @dataclass(frozen=True)

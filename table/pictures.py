@@ -63,10 +63,14 @@ class Painter:
                 initargs=(os.getpid(),),
             )
 
-    async def start(self) -> None:
+    def start(self) -> None:
+        """Start the workers and load fonts and Pillow in them, without waiting: the bot logs in
+        and connects meanwhile (on the other core), and a picture asked for before the workers
+        are warm just waits its turn in their queue."""
         if self._pool is not None:
             loop = asyncio.get_running_loop()
-            await asyncio.gather(*(loop.run_in_executor(self._pool, _warm_up) for _ in range(self.processes)))
+            for _ in range(self.processes):
+                loop.run_in_executor(self._pool, _warm_up)
 
     async def paint(
         self, renderer: Callable[..., bytes], view: Any, *, key: PictureKey | None = None, **options: Any
