@@ -22,6 +22,9 @@ from engines.hindmost import FINISH, LANES, label_of
 from locales import tr
 from render import layout
 from render.cards import (
+    CARD_GROUNDS,
+    CARD_INKS,
+    CARD_NAMED,
     card_grid_size,
     card_text,
     draw_card_row,
@@ -36,10 +39,12 @@ from render.common import (
     INK,
     MUTED,
     SEAT_SHAPES,
+    WHITE,
     draw_shape,
     fit_message,
     font,
     name_text,
+    palette,
     seat_colour,
     to_png,
 )
@@ -76,6 +81,19 @@ HIGHLIGHT = (255, 205, 0)
 PANEL_TINT = (255, 243, 196)
 ROW_TINT = (234, 230, 218)
 SPRINT_RED = (190, 30, 45)
+INFIELD_LINE = (170, 190, 166)
+
+
+@lru_cache(maxsize=1)
+def _palette():
+    """Every colour drawn (counters and cards included), plus the shades of text, counter edges
+    and lines over their grounds."""
+    seats = tuple(seat_colour(seat) for seat in range(6))
+    light = (BACKGROUND, TRACK_LIGHT, TRACK_DARK, INFIELD, PANEL_TINT, ROW_TINT, HIGHLIGHT, *CARD_GROUNDS)
+    named = (*light, INK, MUTED, LANE_LINE, SPACE_LINE, SPRINT_RED, WHITE, INFIELD_LINE, *seats, *CARD_NAMED)
+    inks = (INK, MUTED, SPRINT_RED, *CARD_INKS)
+    return palette(named, inks, light, (((WHITE,), (*seats, INK)), ((INK,), seats)))
+
 
 # ---- names and words --------------------------------------------------------------------------------
 
@@ -144,8 +162,7 @@ def _space_polygon(space: int) -> list[tuple[float, float]]:
 @lru_cache(maxsize=4)
 def _track_layer(locale: str) -> Image.Image:
     """The empty track with its labels and finish line, built once per language and copied per board."""
-    # As tall as the tallest board: a board is cut from it in one copy (no fill, no paste).
-    img = Image.new("RGB", (WIDTH, MAX_HEIGHT), BACKGROUND)
+    img = Image.new("RGB", (WIDTH, TRACK_BOTTOM + 10), BACKGROUND)
     draw = ImageDraw.Draw(img)
     draw.polygon(_ring(R_OUT + 3), fill=INK)
     for space in range(SPACES):
@@ -324,7 +341,7 @@ def _draw_podium(img: Image.Image, finishers: list, locale: str, y: float) -> No
 
 def _draw_eliminated(img: Image.Image, draw: ImageDraw.ImageDraw, eliminated: list, locale: str) -> None:
     top = CY - 30
-    draw.line((CX - 230, top - 20, CX + 230, top - 20), fill=(170, 190, 166), width=2)
+    draw.line((CX - 230, top - 20, CX + 230, top - 20), fill=INFIELD_LINE, width=2)
     _centred(img, top + 2, _label(locale, "eliminated"), SMALL, MUTED)
     if not eliminated:
         _centred(img, top + 44, "-", TEXT, MUTED)
@@ -600,12 +617,13 @@ def render_board(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     # (its texts not recorded) measures it, so the canvas is made the right size at once.
     with layout.recording():
         panel_h = _draw_panel(Image.new("RGB", (WIDTH, 1)), view, names, locale, 0)
-    img = _track_layer(locale).crop((0, 0, WIDTH, min(MAX_HEIGHT, TRACK_BOTTOM + 10 + panel_h + 12)))
+    img = Image.new("RGB", (WIDTH, min(MAX_HEIGHT, TRACK_BOTTOM + 10 + panel_h + 12)), BACKGROUND)
+    img.paste(_track_layer(locale), (0, 0))
     _draw_space_labels(img)
     _draw_infield(img, view, locale)
     _draw_riders(img, view)
     _draw_panel(img, view, names, locale, TRACK_BOTTOM + 10)
-    return to_png(img)
+    return to_png(img, _palette())
 
 
 def render_hand(view: dict, *, names: list[str], locale: str = "en") -> bytes:
@@ -644,7 +662,7 @@ def render_hand(view: dict, *, names: list[str], locale: str = "en") -> bytes:
         draw_card_row(img, pad, pad + header, hand, w, h, gap=gap)
     else:
         draw.rounded_rectangle((pad, pad + header, pad + w, pad + header + h), radius=10, outline=MUTED, width=2)
-    return to_png(img)
+    return to_png(img, _palette())
 
 
 def hand_status(view: dict, names: list[str], locale: str = "en") -> list[tuple[str, dict | None]]:
