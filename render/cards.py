@@ -17,7 +17,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import layout
-from render.common import BACKGROUND, INK, RED_SUIT, WHITE, drawable, font, palette, to_png
+from render.common import BACKGROUND, INK, RED_SUIT, WHITE, drawable, font, paint_mask, palette, to_png
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -147,7 +147,7 @@ def draw_suit(img: Image.Image, suit: str, cx: float, cy: float, size: int, colo
     """A suit shape ``size`` pixels tall centred on (cx, cy), in its red or black unless ``colour``."""
     size = max(4, int(size))
     left, top = round(cx - size / 2), round(cy - size / 2)
-    img.paste(colour or suit_colour(suit), (left, top, left + size, top + size), suit_mask(suit, size))
+    paint_mask(img, (left, top), suit_mask(suit, size), colour or suit_colour(suit))
 
 
 def draw_star(img: Image.Image, cx: float, cy: float, size: int, colour=JOKER_STAR, outline=None) -> None:
@@ -156,7 +156,7 @@ def draw_star(img: Image.Image, cx: float, cy: float, size: int, colour=JOKER_ST
     if outline is not None:
         draw_star(img, cx, cy, size + max(2, size // 8), outline)
     left, top = round(cx - size / 2), round(cy - size / 2)
-    img.paste(colour, (left, top, left + size, top + size), _star_mask(size))
+    paint_mask(img, (left, top), _star_mask(size), colour)
 
 
 def draw_arrow(draw: ImageDraw.ImageDraw, x: float, cy: float, length: float, colour, width: int) -> None:
@@ -171,15 +171,17 @@ def draw_arrow(draw: ImageDraw.ImageDraw, x: float, cy: float, length: float, co
 # ---- text with suits ------------------------------------------------------------------------------
 
 
-def _pieces(text: str) -> list[str]:
-    """Split into runs of plain text and single suit / arrow symbols."""
+@lru_cache(maxsize=4096)
+def _pieces(text: str) -> tuple[str, ...]:
+    """Split into runs of plain text and single suit / arrow symbols (cached: boards redraw the
+    same lines on every move)."""
     pieces: list[str] = []
     for ch in drawable(text):
         if ch in _SYMBOL_SUITS or ch == ARROW or not pieces or pieces[-1] in _SYMBOL_SUITS or pieces[-1] == ARROW:
             pieces.append(ch)
         else:
             pieces[-1] += ch
-    return pieces
+    return tuple(pieces)
 
 
 def _symbol_width(symbol: str, size: int) -> int:
@@ -213,10 +215,11 @@ def paste_text(
     is the area it must stay in (reported to ``render.layout``)."""
     mask, left, top = _text_sprite(text, size)
     box = (round(x) + left, round(y) + top, round(x) + left + mask.width, round(y) + top + mask.height)
-    img.paste(fill, box, mask)
+    paint_mask(img, box[:2], mask, fill)
     layout.place(box, text, within, size=size)
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, size: int) -> int:
     """How wide ``draw_text`` would draw ``text`` at ``size``."""
     return math.ceil(sum(_piece_width(piece, size) for piece in _pieces(text)))

@@ -124,6 +124,9 @@ def text_centered(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
 
 Colour = tuple[int, int, int]
 RAMP_STEPS = 4  # shades between an ink and its ground: smooth at phone size, few palette entries
+# Entries a fixed palette may fill; the rest stay free for a colour drawn that it does not name
+# (Pillow, finding a palette full, would reuse an entry the picture does not show yet).
+PALETTE_FIXED = 240
 WHITE: Colour = (255, 255, 255)
 
 
@@ -158,8 +161,8 @@ def palette(
     named colour's place in Pillow's mapping are left out, so a named colour always maps to itself.
     Raises ValueError if the named colours alone do not fit or two of them cannot be told apart."""
     colours = list(dict.fromkeys(tuple(c) for c in named))
-    if len(colours) > 256:
-        raise ValueError(f"{len(colours)} named colours do not fit in a palette of 256")
+    if len(colours) > PALETTE_FIXED:
+        raise ValueError(f"{len(colours)} named colours do not fit in a palette of {PALETTE_FIXED}")
     fixed = len(colours)
     shades = [
         shade
@@ -170,7 +173,7 @@ def palette(
         for shade in _ramp(ground, ink)
     ]
     colours += [shade for shade in dict.fromkeys(shades) if shade not in colours[:fixed]]
-    colours = colours[:256]
+    colours = colours[:PALETTE_FIXED]
     while True:
         image = Image.new("P", (1, 1))
         image.putpalette([channel for colour in colours for channel in colour])
@@ -205,9 +208,18 @@ def new_canvas(
 
 
 def _ground_index(img: Image.Image, box: tuple[int, int, int, int]) -> int:
-    """The index most of ``box`` shows: the ground text is about to be drawn on."""
-    counts = img.im.crop(box).histogram()
-    return counts.index(max(counts))
+    """The ground something is about to be drawn on in ``box``: the index most of its corners and
+    its middle show (nothing of the new drawing is there yet; a histogram of the box costs far more)."""
+    left, top, right, bottom = box
+    pixel = img.im.getpixel
+    samples = [
+        pixel((left, top)),
+        pixel((right - 1, top)),
+        pixel((left, bottom - 1)),
+        pixel((right - 1, bottom - 1)),
+        pixel(((left + right) // 2, (top + bottom) // 2)),
+    ]
+    return max(samples, key=samples.count)
 
 
 def _entry(img: Image.Image, index: int) -> Colour:
@@ -219,13 +231,13 @@ def _entry(img: Image.Image, index: int) -> Colour:
 def _index_of(img: Image.Image, colour: Colour) -> int:
     """The palette index of ``colour`` on a "P" canvas (added if missing and there is room, else the
     nearest entry)."""
-    try:
-        return img.palette.getcolor(colour, img)
-    except ValueError:  # the palette is full: the nearest shade will do for an edge pixel
-        entries = palette_colours(img)
-        return min(
-            range(len(entries)), key=lambda i: sum((a - b) ** 2 for a, b in zip(entries[i], colour, strict=True))
-        )
+    found = img.palette.colors.get(colour)
+    if found is not None:
+        return found
+    if len(img.palette.colors) < 256:
+        return img.palette.getcolor(colour)  # appended; never given the image, which would reuse entries
+    entries = palette_colours(img)  # the palette is full: the nearest shade will do for an edge pixel
+    return min(range(len(entries)), key=lambda i: sum((a - b) ** 2 for a, b in zip(entries[i], colour, strict=True)))
 
 
 # A mask value 0..255 as a ramp step (0: nothing, RAMP_STEPS + 1: the ink itself), and whether it
@@ -268,6 +280,41 @@ def paint_mask(img: Image.Image, xy: tuple[int, int], mask: Image.Image, ink) ->
     table = _shade_table(img, _ground_index(img, box), ink)
     img.load()
     img.im.paste(core.point(table, "L"), box, core.point(_KEEP, "L"))
+
+
+_SPRITES: dict[tuple, tuple[Image.Image, Image.Image]] = {}
+_SPRITES_MAX = 2048
+
+
+def paste_sprite(img: Image.Image, sprite: Image.Image, xy: tuple[int, int], key: tuple, pal: Image.Image) -> None:
+    """An anti-aliased RGBA ``sprite`` (``key`` names it) with its top left at ``xy``. On a "P"
+    canvas drawn with the palette ``pal`` it is laid over the ground beneath (the colour most of
+    its box shows) and mapped onto ``pal`` once per ground, then pasted as indices: smooth edges
+    without mapping the whole picture."""
+    x, y = xy
+    box = (x, y, x + sprite.width, y + sprite.height)
+    if img.mode != "P":
+        img.paste(sprite, xy, sprite)
+        return
+    if box[0] < 0 or box[1] < 0 or box[2] > img.width or box[3] > img.height:  # at an edge: the slow way
+        under = img.crop(box).convert("RGBA")
+        under.alpha_composite(sprite)
+        img.paste(under.convert("RGB").quantize(palette=pal, dither=Image.Dither.NONE), xy, sprite.getchannel("A"))
+        return
+    ground = _entry(img, _ground_index(img, box))
+    cache_key = (key, ground, id(pal))
+    found = _SPRITES.get(cache_key)
+    if found is None:
+        if len(_SPRITES) >= _SPRITES_MAX:
+            _SPRITES.clear()
+        flat = Image.new("RGBA", sprite.size, ground + (255,))
+        flat.alpha_composite(sprite)
+        indices = flat.convert("RGB").quantize(palette=pal, dither=Image.Dither.NONE)
+        keep = sprite.getchannel("A").point([255 if a else 0 for a in range(256)])
+        found = _SPRITES[cache_key] = (indices, keep)
+    indices, keep = found
+    img.load()
+    img.im.paste(indices.im, box, keep.im)
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

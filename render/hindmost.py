@@ -44,7 +44,9 @@ from render.common import (
     fit_message,
     font,
     name_text,
+    new_canvas,
     palette,
+    paste_sprite,
     seat_colour,
     to_png,
 )
@@ -177,6 +179,11 @@ def _track_layer(locale: str) -> Image.Image:
     return img
 
 
+@lru_cache(maxsize=4)
+def _track_layer_on_palette(locale: str) -> Image.Image:
+    return _track_layer(locale).quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
 def _draw_space_labels(img: Image.Image) -> None:
     """Drawn per board (from cached text sprites), so the layout test sees every label."""
     for space in range(SPACES):
@@ -238,7 +245,8 @@ def _counter_sprite(seat: int, num: int | str, radius: int) -> Image.Image:
 def draw_counter(img: Image.Image, seat: int, num: int | str, cx: float, cy: float, radius: int = COUNTER_R) -> None:
     """A rider: its team's shape in its team's colour, with its number on it ("" for none)."""
     sprite = _counter_sprite(seat, num, radius)
-    img.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
+    xy = (round(cx - sprite.width / 2), round(cy - sprite.height / 2))
+    paste_sprite(img, sprite, xy, ("counter", seat, num, radius), _palette())
 
 
 def _draw_halo(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: int) -> None:
@@ -617,13 +625,15 @@ def render_board(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     # (its texts not recorded) measures it, so the canvas is made the right size at once.
     with layout.recording():
         panel_h = _draw_panel(Image.new("RGB", (WIDTH, 1)), view, names, locale, 0)
-    img = Image.new("RGB", (WIDTH, min(MAX_HEIGHT, TRACK_BOTTOM + 10 + panel_h + 12)), BACKGROUND)
-    img.paste(_track_layer(locale), (0, 0))
+    # Drawn on the palette: the track layer is mapped onto it once per language, counters once per
+    # ground, text edges take their shades from the ramps; no mapping of the whole picture.
+    img, _draw = new_canvas(WIDTH, min(MAX_HEIGHT, TRACK_BOTTOM + 10 + panel_h + 12), BACKGROUND, palette=_palette())
+    img.paste(_track_layer_on_palette(locale), (0, 0))
     _draw_space_labels(img)
     _draw_infield(img, view, locale)
     _draw_riders(img, view)
     _draw_panel(img, view, names, locale, TRACK_BOTTOM + 10)
-    return to_png(img, _palette())
+    return to_png(img)
 
 
 def render_hand(view: dict, *, names: list[str], locale: str = "en") -> bytes:
