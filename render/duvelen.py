@@ -37,6 +37,7 @@ from render.common import (
     WHITE,
     font,
     label,
+    new_canvas,
     palette,
     seat_colour,
     stamp_seat_marker,
@@ -113,8 +114,15 @@ def _card_tile(code: str | None, w: int, h: int, background: tuple[int, int, int
     return tile
 
 
+@lru_cache(maxsize=512)
+def _card_tile_on_palette(code: str | None, w: int, h: int, background: tuple[int, int, int], dim: bool) -> Image.Image:
+    """The card tile mapped onto the table's palette once, pasted as indices on every board."""
+    return _card_tile(code, w, h, background, dim).quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
 def _paste_card(img: Image.Image, x: int, y: int, w: int, h: int, code, background, *, dim: bool = False) -> None:
-    img.paste(_card_tile(code, w, h, background, dim), (round(x), round(y)))
+    tile = (_card_tile_on_palette if img.mode == "P" else _card_tile)(code, w, h, background, dim)
+    img.paste(tile, (round(x), round(y)))
 
 
 def _badge_width(text: str, size: int = TEXT) -> float:
@@ -244,7 +252,8 @@ def _table_top(view, names: list[str], locale: str, below: int) -> tuple[Image.I
     header_h = HEADER_H + (STOP_H if view["stop_seat"] is not None else 0)
     middle_h, hoop_layout = _middle_height(view)
     top = header_h + middle_h + 16
-    img = Image.new("RGB", (WIDTH, top + below), BACKGROUND)
+    # Drawn on the palette: card tiles are mapped onto it once, text edges take the ramps' shades.
+    img, _draw = new_canvas(WIDTH, top + below, BACKGROUND, palette=_palette())
     _draw_header(img, view, names, locale)
     if view["over"]:
         _draw_ranking(img, view, names, header_h, middle_h, locale)
@@ -255,7 +264,7 @@ def _table_top(view, names: list[str], locale: str, below: int) -> tuple[Image.I
 
 def _encode(img: Image.Image) -> bytes:
     """A palette PNG: the table's colours exactly, half the bytes of RGB."""
-    return to_png(img, _palette())
+    return to_png(img)
 
 
 def _draw_header(img: Image.Image, view: dict[str, Any], names: list[str], locale: str) -> None:

@@ -648,7 +648,7 @@ def render_hand(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     line_h = 2 * COUNTER_R + 12
     header = 64 + line_h * len(lines)
     width = 2 * pad + columns * w + (columns - 1) * gap
-    img = Image.new("RGB", (width, pad + header + h + pad), BACKGROUND)
+    img, _draw = new_canvas(width, pad + header + h + pad, BACKGROUND, palette=_palette())
     draw_counter(img, seat, "", pad + COUNTER_R, pad + 20)
     title = fit_message(
         lambda name: _label(locale, "hand-title", name=name),
@@ -669,10 +669,19 @@ def render_hand(view: dict, *, names: list[str], locale: str = "en") -> bytes:
             x += 2 * COUNTER_R + 18
         draw_text(img, x, y, fit_text(text, TEXT, width - pad - x), TEXT)
     if hand:
-        draw_card_row(img, pad, pad + header, hand, w, h, gap=gap)
+        for i, code in enumerate(hand):
+            img.paste(_card_on_palette(code, w, h), (pad + i * (w + gap), pad + header))
     else:
         draw.rounded_rectangle((pad, pad + header, pad + w, pad + header + h), radius=10, outline=MUTED, width=2)
-    return to_png(img, _palette())
+    return to_png(img)
+
+
+@lru_cache(maxsize=256)
+def _card_on_palette(code: str, w: int, h: int) -> Image.Image:
+    """A card of the hand, drawn once and mapped onto the palette once: hands repeat their cards."""
+    tile = Image.new("RGB", (w, h), BACKGROUND)
+    draw_card_row(tile, 0, 0, [code], w, h)
+    return tile.quantize(palette=_palette(), dither=Image.Dither.NONE)
 
 
 def hand_status(view: dict, names: list[str], locale: str = "en") -> list[tuple[str, dict | None]]:
