@@ -17,7 +17,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import layout
-from render.common import BACKGROUND, INK, RED_SUIT, drawable, font, to_png
+from render.common import BACKGROUND, INK, RED_SUIT, WHITE, drawable, font, paint_mask, palette, to_png
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -26,13 +26,22 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SYMBOL_SUITS = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 ARROW = "→"
 
-CARD_FACE = (255, 255, 253)
+CARD_FACE = (255, 255, 240)  # warm white: plain white is a different colour in the palettes
 CARD_EDGE = (90, 90, 90)
 BLACK_SUIT = (25, 25, 25)
 JOKER_COLOUR = (120, 60, 160)
 JOKER_STAR = (240, 190, 30)
 BACK_COLOUR = (40, 80, 150)
 DIM_GREY = (200, 200, 200)
+
+BACK_LINE = (70, 110, 180)
+# Dimmed cards are grey: a grey scale in the palette keeps them smooth.
+GREYS = tuple((v, v, v) for v in range(112, 256, 8))
+# For the palettes of the pictures that show cards: their colours, the inks drawn on a card and
+# the grounds cards lie on or carry.
+CARD_NAMED = (CARD_FACE, CARD_EDGE, BLACK_SUIT, RED_SUIT, JOKER_COLOUR, JOKER_STAR, BACK_COLOUR, BACK_LINE, DIM_GREY)
+CARD_INKS = (BLACK_SUIT, RED_SUIT, CARD_EDGE, JOKER_COLOUR)
+CARD_GROUNDS = (CARD_FACE,)
 
 # Shapes are drawn this many times larger and scaled down: Pillow's polygons have no anti-aliasing.
 _SUPERSAMPLE = 4
@@ -138,7 +147,7 @@ def draw_suit(img: Image.Image, suit: str, cx: float, cy: float, size: int, colo
     """A suit shape ``size`` pixels tall centred on (cx, cy), in its red or black unless ``colour``."""
     size = max(4, int(size))
     left, top = round(cx - size / 2), round(cy - size / 2)
-    img.paste(colour or suit_colour(suit), (left, top, left + size, top + size), suit_mask(suit, size))
+    paint_mask(img, (left, top), suit_mask(suit, size), colour or suit_colour(suit))
 
 
 def draw_star(img: Image.Image, cx: float, cy: float, size: int, colour=JOKER_STAR, outline=None) -> None:
@@ -147,7 +156,7 @@ def draw_star(img: Image.Image, cx: float, cy: float, size: int, colour=JOKER_ST
     if outline is not None:
         draw_star(img, cx, cy, size + max(2, size // 8), outline)
     left, top = round(cx - size / 2), round(cy - size / 2)
-    img.paste(colour, (left, top, left + size, top + size), _star_mask(size))
+    paint_mask(img, (left, top), _star_mask(size), colour)
 
 
 def draw_arrow(draw: ImageDraw.ImageDraw, x: float, cy: float, length: float, colour, width: int) -> None:
@@ -162,15 +171,17 @@ def draw_arrow(draw: ImageDraw.ImageDraw, x: float, cy: float, length: float, co
 # ---- text with suits ------------------------------------------------------------------------------
 
 
-def _pieces(text: str) -> list[str]:
-    """Split into runs of plain text and single suit / arrow symbols."""
+@lru_cache(maxsize=4096)
+def _pieces(text: str) -> tuple[str, ...]:
+    """Split into runs of plain text and single suit / arrow symbols (cached: boards redraw the
+    same lines on every move)."""
     pieces: list[str] = []
     for ch in drawable(text):
         if ch in _SYMBOL_SUITS or ch == ARROW or not pieces or pieces[-1] in _SYMBOL_SUITS or pieces[-1] == ARROW:
             pieces.append(ch)
         else:
             pieces[-1] += ch
-    return pieces
+    return tuple(pieces)
 
 
 def _symbol_width(symbol: str, size: int) -> int:
@@ -204,10 +215,11 @@ def paste_text(
     is the area it must stay in (reported to ``render.layout``)."""
     mask, left, top = _text_sprite(text, size)
     box = (round(x) + left, round(y) + top, round(x) + left + mask.width, round(y) + top + mask.height)
-    img.paste(fill, box, mask)
+    paint_mask(img, box[:2], mask, fill)
     layout.place(box, text, within, size=size)
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, size: int) -> int:
     """How wide ``draw_text`` would draw ``text`` at ``size``."""
     return math.ceil(sum(_piece_width(piece, size) for piece in _pieces(text)))
@@ -360,8 +372,8 @@ def draw_card_back(img: Image.Image, x: int, y: int, w: int, h: int, *, dim: boo
     panel_draw = ImageDraw.Draw(panel)
     step = max(6, w // 6)
     for offset in range(-panel.height, panel.width, step):
-        panel_draw.line((offset, 0, offset + panel.height, panel.height), fill=(70, 110, 180), width=max(1, w // 40))
-        panel_draw.line((offset + panel.height, 0, offset, panel.height), fill=(70, 110, 180), width=max(1, w // 40))
+        panel_draw.line((offset, 0, offset + panel.height, panel.height), fill=BACK_LINE, width=max(1, w // 40))
+        panel_draw.line((offset + panel.height, 0, offset, panel.height), fill=BACK_LINE, width=max(1, w // 40))
     img.paste(panel, (x + inset, y + inset), _rounded_mask(panel.size))
     if dim:
         _dim_region(img, (x, y, x + w, y + h))
@@ -436,4 +448,10 @@ def render_cards(codes: list[str], *, title: str | None = None) -> bytes:
     for row in range(rows):
         chunk = codes[row * _PHONE_PER_ROW : (row + 1) * _PHONE_PER_ROW]
         draw_card_row(img, _PAD, _PAD + title_h + row * (h + _GAP), chunk, w, h)
-    return to_png(img)
+    return to_png(img, _palette())
+
+
+@lru_cache(maxsize=1)
+def _palette():
+    named = (BACKGROUND, INK, WHITE, *CARD_NAMED, *GREYS)
+    return palette(named, (*CARD_INKS, INK), (*CARD_GROUNDS, BACKGROUND), (((WHITE,), (BACK_COLOUR,)),))

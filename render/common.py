@@ -8,7 +8,6 @@ told apart without colour vision.
 
 from __future__ import annotations
 
-import io
 import struct
 import zlib
 from collections.abc import Sequence
@@ -114,31 +113,259 @@ def text_centered(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
     layout.place(draw.textbbox(xy, text, font=font(size), anchor="mm"), text, size=size)
 
 
-def new_canvas(width: int, height: int, colour=BACKGROUND) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    img = Image.new("RGB", (width, height), colour)
-    return img, ImageDraw.Draw(img)
+# ---- palette pictures ------------------------------------------------------------------------
+#
+# Every picture goes out as an 8-bit palette PNG: the boards are flat colours, a third of the bytes
+# of RGB to deflate and half the file. The palette is fixed per renderer: its named colours first,
+# so they stay exact, then anti-aliasing ramps (a few shades of each ink over each ground) for the
+# edges of text and smoothed shapes. A picture drawn in RGB is mapped onto it in ``to_png``; one
+# drawn straight onto a "P" canvas (``new_canvas(..., palette=...)``) needs no mapping at all, and
+# its text edges take their shades from the ramps (``paint_mask``), never from blended indices.
+
+Colour = tuple[int, int, int]
+RAMP_STEPS = 4  # shades between an ink and its ground: smooth at phone size, few palette entries
+# Entries a fixed palette may fill; the rest stay free for a colour drawn that it does not name
+# (Pillow, finding a palette full, would reuse an entry the picture does not show yet).
+PALETTE_FIXED = 240
+WHITE: Colour = (255, 255, 255)
+
+
+def blend(ground: Colour, ink: Colour, amount: float) -> Colour:
+    """The colour ``amount`` (0..1) of the way from ``ground`` to ``ink``."""
+    r, g, b = (round(low + (high - low) * amount) for low, high in zip(ground, ink, strict=True))
+    return r, g, b
+
+
+def _ramp(ground: Colour, ink: Colour) -> list[Colour]:
+    return [blend(ground, ink, step / (RAMP_STEPS + 1)) for step in range(1, RAMP_STEPS + 1)]
+
+
+def _quantized(colours: list[Colour], palette: Image.Image) -> list[int]:
+    """The palette index Pillow's fixed-palette mapping gives each colour (it looks colours up in a
+    cache of 4x4x4 cells, so a shade close to a named colour could win its cell)."""
+    strip = Image.new("RGB", (len(colours), 1))
+    strip.putdata(colours)
+    return list(strip.quantize(palette=palette, dither=Image.Dither.NONE).tobytes())
+
+
+@lru_cache(maxsize=32)
+def palette(
+    named: tuple[Colour, ...],
+    inks: tuple[Colour, ...] = (),
+    grounds: tuple[Colour, ...] = (),
+    more: tuple[tuple[tuple[Colour, ...], tuple[Colour, ...]], ...] = (),
+) -> Image.Image:
+    """A fixed palette (a 1x1 "P" image carrying it): ``named`` colours exactly, then the ramps of
+    every ink over every ground (and of each further ``(inks, grounds)`` in ``more``), as many as
+    fit in 256 entries, the first first. Ramp shades that would take a
+    named colour's place in Pillow's mapping are left out, so a named colour always maps to itself.
+    Raises ValueError if the named colours alone do not fit or two of them cannot be told apart."""
+    colours = list(dict.fromkeys(tuple(c) for c in named))
+    if len(colours) > PALETTE_FIXED:
+        raise ValueError(f"{len(colours)} named colours do not fit in a palette of {PALETTE_FIXED}")
+    fixed = len(colours)
+    shades = [
+        shade
+        for ink_list, ground_list in ((inks, grounds), *more)
+        for ink in ink_list
+        for ground in ground_list
+        if ink != ground
+        for shade in _ramp(ground, ink)
+    ]
+    colours += [shade for shade in dict.fromkeys(shades) if shade not in colours[:fixed]]
+    colours = colours[:PALETTE_FIXED]
+    while True:
+        image = Image.new("P", (1, 1))
+        image.putpalette([channel for colour in colours for channel in colour])
+        got = _quantized(colours[:fixed], image)
+        thieves = {index for want, index in enumerate(got) if index != want}
+        if not thieves:
+            return image
+        clashes = [(colours[want], colours[index]) for want, index in enumerate(got) if index != want and index < fixed]
+        if clashes:
+            raise ValueError(f"named colours too close for the palette mapping to tell apart: {clashes}")
+        colours = [colour for index, colour in enumerate(colours) if index not in thieves]
+
+
+def palette_colours(image: Image.Image) -> list[Colour]:
+    flat = image.getpalette() or []
+    return [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
+
+
+def new_canvas(
+    width: int, height: int, colour=BACKGROUND, *, palette: Image.Image | None = None
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A canvas and its drawing context: RGB, or with ``palette`` a "P" canvas with that palette
+    (named colours found in it as they are; a colour missing from it is added while there is room)."""
+    if palette is None:
+        img = Image.new("RGB", (width, height), colour)
+        return img, ImageDraw.Draw(img)
+    img = Image.new("P", (width, height))
+    img.putpalette(palette.getpalette())
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, width, height), fill=colour)
+    return img, draw
+
+
+def _ground_index(img: Image.Image, box: tuple[int, int, int, int]) -> int:
+    """The ground something is about to be drawn on in ``box``: the index most of its corners and
+    its middle show (nothing of the new drawing is there yet; a histogram of the box costs far more)."""
+    left, top, right, bottom = box
+    pixel = img.im.getpixel
+    samples = [
+        pixel((left, top)),
+        pixel((right - 1, top)),
+        pixel((left, bottom - 1)),
+        pixel((right - 1, bottom - 1)),
+        pixel(((left + right) // 2, (top + bottom) // 2)),
+    ]
+    return max(samples, key=samples.count)
+
+
+def _entry(img: Image.Image, index: int) -> Colour:
+    table = img.palette.palette
+    r, g, b = table[3 * index : 3 * index + 3]
+    return r, g, b
+
+
+def _index_of(img: Image.Image, colour: Colour) -> int:
+    """The palette index of ``colour`` on a "P" canvas (added if missing and there is room, else the
+    nearest entry)."""
+    found = img.palette.colors.get(colour)
+    if found is not None:
+        return found
+    if len(img.palette.colors) < 256:
+        return img.palette.getcolor(colour)  # appended; never given the image, which would reuse entries
+    entries = palette_colours(img)  # the palette is full: the nearest shade will do for an edge pixel
+    return min(range(len(entries)), key=lambda i: sum((a - b) ** 2 for a, b in zip(entries[i], colour, strict=True)))
+
+
+# A mask value 0..255 as a ramp step (0: nothing, RAMP_STEPS + 1: the ink itself), and whether it
+# is painted at all.
+_STEP = [round(v * (RAMP_STEPS + 1) / 255) for v in range(256)]
+_KEEP = [255 if step else 0 for step in _STEP]
+
+
+def _shade_table(img: Image.Image, ground_index: int, ink: Colour) -> list[int]:
+    """Mask value -> palette index of ``ink`` over the ground, kept per canvas (indices found
+    once stay valid: a palette only grows while drawing)."""
+    tables = img.__dict__.setdefault("_shade_tables", {})
+    table = tables.get((ground_index, ink))
+    if table is None:
+        ground = _entry(img, ground_index)
+        shades = [ground_index]
+        shades += [_index_of(img, blend(ground, ink, s / (RAMP_STEPS + 1))) for s in range(1, RAMP_STEPS + 1)]
+        shades.append(_index_of(img, ink))
+        table = tables[(ground_index, ink)] = [shades[step] for step in _STEP]
+    return table
+
+
+def paint_mask(img: Image.Image, xy: tuple[int, int], mask: Image.Image, ink) -> None:
+    """``ink`` through an anti-aliasing ``mask`` (an "L" image) with its top left at ``xy``. On RGB
+    the usual blend; on a "P" canvas every edge pixel gets the ramp shade of ``ink`` over the
+    ground beneath, so text edges look as on RGB instead of picking up blended palette indices."""
+    x, y = xy
+    if img.mode != "P":
+        img.paste(ink, (x, y, x + mask.width, y + mask.height), mask)
+        return
+    ink = _entry(img, ink) if isinstance(ink, int) else tuple(ink[:3])
+    left, top = max(0, x), max(0, y)
+    right, bottom = min(img.width, x + mask.width), min(img.height, y + mask.height)
+    if right <= left or bottom <= top:
+        return
+    core = mask.im
+    if (left, top, right, bottom) != (x, y, x + mask.width, y + mask.height):
+        core = core.crop((left - x, top - y, right - x, bottom - y))
+    box = (left, top, right, bottom)
+    table = _shade_table(img, _ground_index(img, box), ink)
+    img.load()
+    img.im.paste(core.point(table, "L"), box, core.point(_KEEP, "L"))
+
+
+_SPRITES: dict[tuple, tuple[Image.Image, Image.Image]] = {}
+_SPRITES_MAX = 2048
+
+
+def paste_sprite(img: Image.Image, sprite: Image.Image, xy: tuple[int, int], key: tuple, pal: Image.Image) -> None:
+    """An anti-aliased RGBA ``sprite`` (``key`` names it) with its top left at ``xy``. On a "P"
+    canvas drawn with the palette ``pal`` it is laid over the ground beneath (the colour most of
+    its box shows) and mapped onto ``pal`` once per ground, then pasted as indices: smooth edges
+    without mapping the whole picture."""
+    x, y = xy
+    box = (x, y, x + sprite.width, y + sprite.height)
+    if img.mode != "P":
+        img.paste(sprite, xy, sprite)
+        return
+    if box[0] < 0 or box[1] < 0 or box[2] > img.width or box[3] > img.height:  # at an edge: the slow way
+        under = img.crop(box).convert("RGBA")
+        under.alpha_composite(sprite)
+        img.paste(under.convert("RGB").quantize(palette=pal, dither=Image.Dither.NONE), xy, sprite.getchannel("A"))
+        return
+    ground = _entry(img, _ground_index(img, box))
+    cache_key = (key, ground, id(pal))
+    found = _SPRITES.get(cache_key)
+    if found is None:
+        if len(_SPRITES) >= _SPRITES_MAX:
+            _SPRITES.clear()
+        flat = Image.new("RGBA", sprite.size, ground + (255,))
+        flat.alpha_composite(sprite)
+        indices = flat.convert("RGB").quantize(palette=pal, dither=Image.Dither.NONE)
+        keep = sprite.getchannel("A").point([255 if a else 0 for a in range(256)])
+        found = _SPRITES[cache_key] = (indices, keep)
+    indices, keep = found
+    img.load()
+    img.im.paste(indices.im, box, keep.im)
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def to_png(img: Image.Image) -> bytes:
-    """PNG bytes, fast. RGB pictures are written directly: Pillow tries several filters per row,
-    which costs more than the drawing; unfiltered rows deflated at level 1 (by ISA-L when
-    installed) are many times faster for a few more kilobytes. Other modes (palette pictures) go
-    through Pillow."""
-    if img.mode != "RGB":
-        buf = io.BytesIO()
-        img.save(buf, format="PNG", compress_level=1)
-        return buf.getvalue()
-    raw, stride = memoryview(img.tobytes()), img.width * 3
-    rows = b"".join(part for i in range(0, len(raw), stride) for part in (b"\x00", raw[i : i + stride]))
-    head = struct.pack(">IIBBBBB", img.width, img.height, 8, 2, 0, 0, 0)
+_PIECE = 1 << 16  # bytes handed to the compressor at a time
+
+
+def _deflated_rows(img: Image.Image) -> bytes:
+    """The PNG image data of ``img`` (rows, each after a filter byte 0), deflated as it streams.
+
+    Pillow's raw encoder pads each row to a stride one byte longer than the row with a zero: that
+    zero is the next row's filter byte, so the stream is a zero, then the padded rows without
+    their last byte. No copy of the whole picture, no Python loop per row."""
+    bands = len(img.getbands())
+    encoder = Image._getencoder(img.mode, "raw", (img.mode, img.width * bands + 1, 1))
+    encoder.setimage(img.im, (0, 0, img.width, img.height))
+    compressor = _deflate.compressobj(1)
+    parts = [compressor.compress(b"\x00")]
+    while True:
+        _size, done, data = encoder.encode(_PIECE)
+        if done:
+            parts.append(compressor.compress(data[:-1]))
+            break
+        parts.append(compressor.compress(data))
+    parts.append(compressor.flush())
+    return b"".join(parts)
+
+
+def to_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
+    """PNG bytes, fast. With ``palette`` an RGB picture is first mapped onto it (named colours
+    exactly, nothing dithered); a "P" picture is written with its own palette. Rows are written
+    unfiltered and deflated at level 1 by ISA-L (when installed): flat pictures compress well
+    without filters, and Pillow's filter search would cost more than the drawing."""
+    if palette is not None and img.mode == "RGB":
+        img = img.quantize(palette=palette, dither=Image.Dither.NONE)
+    if img.mode not in ("RGB", "P"):
+        img = img.convert("RGB")
+    if img.mode == "P":
+        head = struct.pack(">IIBBBBB", img.width, img.height, 8, 3, 0, 0, 0)
+        entries = bytes(img.getpalette() or [0, 0, 0])
+        table = _chunk(b"PLTE", entries[: 3 * 256])
+    else:
+        head = struct.pack(">IIBBBBB", img.width, img.height, 8, 2, 0, 0, 0)
+        table = b""
     return (
         b"\x89PNG\r\n\x1a\n"
         + _chunk(b"IHDR", head)
-        + _chunk(b"IDAT", _deflate.compress(rows, 1))
+        + table
+        + _chunk(b"IDAT", _deflated_rows(img))
         + _chunk(b"IEND", b"")
     )
 
@@ -237,7 +464,7 @@ def label(
     mask, left, top = _label_sprite(text, size, bold, anchor)
     x, y = round(xy[0]) + left, round(xy[1]) + top
     bbox = (x, y, x + mask.width, y + mask.height)
-    draw.bitmap((x, y), mask, fill=fill)
+    paint_mask(draw._image, (x, y), mask, fill)
     if report:
         layout.place(bbox, text, within, size=size)
     return bbox
@@ -274,9 +501,33 @@ def stamp_shape(
     img: Image.Image, shape: str, cx: float, cy: float, r: float, fill, outline=INK, width: int = 2
 ) -> None:
     """``draw_shape`` onto ``img`` through a cached tile (same look, a fraction of the cost)."""
-    tile = _shape_tile(shape, round(r), tuple(fill), tuple(outline) if outline is not None else None, width)
+    key = (shape, round(r), tuple(fill), tuple(outline) if outline is not None else None, width)
+    tile = _shape_tile(*key)
     left, top = round(cx - tile.width / 2), round(cy - tile.height / 2)
-    img.paste(tile, (left, top), tile)
+    if img.mode != "P":
+        img.paste(tile, (left, top), tile)
+        return
+    local, colours, keep = _indexed_tile(*key)
+    table = [_index_of(img, colour) for colour in colours] + [0] * (256 - len(colours))
+    box = (left, top, left + tile.width, top + tile.height)
+    if box[0] < 0 or box[1] < 0 or box[2] > img.width or box[3] > img.height:
+        img.paste(tile.convert("RGB").quantize(palette=img, dither=Image.Dither.NONE), box[:2], keep)
+        return
+    img.load()
+    img.im.paste(local.im.point(table, "L"), box, keep.im)
+
+
+@lru_cache(maxsize=512)
+def _indexed_tile(shape: str, r: int, fill, outline, width: int) -> tuple[Image.Image, list[Colour], Image.Image]:
+    """A shape tile for a palette canvas: an "L" image of indices into its own few colours (shapes
+    are not smoothed, so a tile has only its fill and outline), the colours, and the mask."""
+    tile = _shape_tile(shape, r, fill, outline, width)
+    colours = sorted({rgba[:3] for _count, rgba in tile.getcolors(1 << 16) if rgba[3]})
+    lookup = {colour: index for index, colour in enumerate(colours)}
+    local = Image.new("L", tile.size, 0)
+    data = tile.tobytes()
+    local.putdata([lookup.get(tuple(data[i : i + 3]), 0) if data[i + 3] else 0 for i in range(0, len(data), 4)])
+    return local, colours, tile.getchannel("A").point(lambda a: 255 if a else 0)
 
 
 def stamp_seat_marker(img: Image.Image, seat: int, cx: float, cy: float, r: float) -> None:

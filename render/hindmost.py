@@ -22,6 +22,9 @@ from engines.hindmost import FINISH, LANES, label_of
 from locales import tr
 from render import layout
 from render.cards import (
+    CARD_GROUNDS,
+    CARD_INKS,
+    CARD_NAMED,
     card_grid_size,
     card_text,
     draw_card_row,
@@ -36,10 +39,14 @@ from render.common import (
     INK,
     MUTED,
     SEAT_SHAPES,
+    WHITE,
     draw_shape,
     fit_message,
     font,
     name_text,
+    new_canvas,
+    palette,
+    paste_sprite,
     seat_colour,
     to_png,
 )
@@ -76,6 +83,19 @@ HIGHLIGHT = (255, 205, 0)
 PANEL_TINT = (255, 243, 196)
 ROW_TINT = (234, 230, 218)
 SPRINT_RED = (190, 30, 45)
+INFIELD_LINE = (170, 190, 166)
+
+
+@lru_cache(maxsize=1)
+def _palette():
+    """Every colour drawn (counters and cards included), plus the shades of text, counter edges
+    and lines over their grounds."""
+    seats = tuple(seat_colour(seat) for seat in range(6))
+    light = (BACKGROUND, TRACK_LIGHT, TRACK_DARK, INFIELD, PANEL_TINT, ROW_TINT, HIGHLIGHT, *CARD_GROUNDS)
+    named = (*light, INK, MUTED, LANE_LINE, SPACE_LINE, SPRINT_RED, WHITE, INFIELD_LINE, *seats, *CARD_NAMED)
+    inks = (INK, MUTED, SPRINT_RED, *CARD_INKS)
+    return palette(named, inks, light, (((WHITE,), (*seats, INK)), ((INK,), seats)))
+
 
 # ---- names and words --------------------------------------------------------------------------------
 
@@ -144,8 +164,7 @@ def _space_polygon(space: int) -> list[tuple[float, float]]:
 @lru_cache(maxsize=4)
 def _track_layer(locale: str) -> Image.Image:
     """The empty track with its labels and finish line, built once per language and copied per board."""
-    # As tall as the tallest board: a board is cut from it in one copy (no fill, no paste).
-    img = Image.new("RGB", (WIDTH, MAX_HEIGHT), BACKGROUND)
+    img = Image.new("RGB", (WIDTH, TRACK_BOTTOM + 10), BACKGROUND)
     draw = ImageDraw.Draw(img)
     draw.polygon(_ring(R_OUT + 3), fill=INK)
     for space in range(SPACES):
@@ -158,6 +177,11 @@ def _track_layer(locale: str) -> Image.Image:
     draw.polygon(_ring(R_IN), fill=INFIELD, outline=INK, width=3)
     _draw_finish_line(img, draw, locale)
     return img
+
+
+@lru_cache(maxsize=4)
+def _track_layer_on_palette(locale: str) -> Image.Image:
+    return _track_layer(locale).quantize(palette=_palette(), dither=Image.Dither.NONE)
 
 
 def _draw_space_labels(img: Image.Image) -> None:
@@ -221,7 +245,8 @@ def _counter_sprite(seat: int, num: int | str, radius: int) -> Image.Image:
 def draw_counter(img: Image.Image, seat: int, num: int | str, cx: float, cy: float, radius: int = COUNTER_R) -> None:
     """A rider: its team's shape in its team's colour, with its number on it ("" for none)."""
     sprite = _counter_sprite(seat, num, radius)
-    img.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
+    xy = (round(cx - sprite.width / 2), round(cy - sprite.height / 2))
+    paste_sprite(img, sprite, xy, ("counter", seat, num, radius), _palette())
 
 
 def _draw_halo(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: int) -> None:
@@ -324,7 +349,7 @@ def _draw_podium(img: Image.Image, finishers: list, locale: str, y: float) -> No
 
 def _draw_eliminated(img: Image.Image, draw: ImageDraw.ImageDraw, eliminated: list, locale: str) -> None:
     top = CY - 30
-    draw.line((CX - 230, top - 20, CX + 230, top - 20), fill=(170, 190, 166), width=2)
+    draw.line((CX - 230, top - 20, CX + 230, top - 20), fill=INFIELD_LINE, width=2)
     _centred(img, top + 2, _label(locale, "eliminated"), SMALL, MUTED)
     if not eliminated:
         _centred(img, top + 44, "-", TEXT, MUTED)
@@ -600,7 +625,10 @@ def render_board(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     # (its texts not recorded) measures it, so the canvas is made the right size at once.
     with layout.recording():
         panel_h = _draw_panel(Image.new("RGB", (WIDTH, 1)), view, names, locale, 0)
-    img = _track_layer(locale).crop((0, 0, WIDTH, min(MAX_HEIGHT, TRACK_BOTTOM + 10 + panel_h + 12)))
+    # Drawn on the palette: the track layer is mapped onto it once per language, counters once per
+    # ground, text edges take their shades from the ramps; no mapping of the whole picture.
+    img, _draw = new_canvas(WIDTH, min(MAX_HEIGHT, TRACK_BOTTOM + 10 + panel_h + 12), BACKGROUND, palette=_palette())
+    img.paste(_track_layer_on_palette(locale), (0, 0))
     _draw_space_labels(img)
     _draw_infield(img, view, locale)
     _draw_riders(img, view)
@@ -620,7 +648,7 @@ def render_hand(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     line_h = 2 * COUNTER_R + 12
     header = 64 + line_h * len(lines)
     width = 2 * pad + columns * w + (columns - 1) * gap
-    img = Image.new("RGB", (width, pad + header + h + pad), BACKGROUND)
+    img, _draw = new_canvas(width, pad + header + h + pad, BACKGROUND, palette=_palette())
     draw_counter(img, seat, "", pad + COUNTER_R, pad + 20)
     title = fit_message(
         lambda name: _label(locale, "hand-title", name=name),
@@ -641,10 +669,19 @@ def render_hand(view: dict, *, names: list[str], locale: str = "en") -> bytes:
             x += 2 * COUNTER_R + 18
         draw_text(img, x, y, fit_text(text, TEXT, width - pad - x), TEXT)
     if hand:
-        draw_card_row(img, pad, pad + header, hand, w, h, gap=gap)
+        for i, code in enumerate(hand):
+            img.paste(_card_on_palette(code, w, h), (pad + i * (w + gap), pad + header))
     else:
         draw.rounded_rectangle((pad, pad + header, pad + w, pad + header + h), radius=10, outline=MUTED, width=2)
     return to_png(img)
+
+
+@lru_cache(maxsize=256)
+def _card_on_palette(code: str, w: int, h: int) -> Image.Image:
+    """A card of the hand, drawn once and mapped onto the palette once: hands repeat their cards."""
+    tile = Image.new("RGB", (w, h), BACKGROUND)
+    draw_card_row(tile, 0, 0, [code], w, h)
+    return tile.quantize(palette=_palette(), dither=Image.Dither.NONE)
 
 
 def hand_status(view: dict, names: list[str], locale: str = "en") -> list[tuple[str, dict | None]]:

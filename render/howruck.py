@@ -22,11 +22,13 @@ from render.common import (
     BACKGROUND,
     INK,
     MUTED,
+    WHITE,
     draw_shape,
     drawable,
     font,
     label,
     new_canvas,
+    palette,
     seat_colour,
     seat_marker,
     stamp_shape,
@@ -55,6 +57,26 @@ BARREL_DARK = (80, 45, 15)
 ROPE = (190, 150, 90)
 ROPE_DARK = (130, 95, 50)
 HOW_RUCK_BANNER = (250, 205, 40)
+STACK_EDGE = (225, 220, 210)
+EMPTY_TWO = (175, 175, 175)
+SIGNAL_RED = (200, 30, 40)
+TICK = (90, 90, 90)
+
+
+@lru_cache(maxsize=1)
+def _palette():
+    """Every colour drawn (the tints of seats and card colours included), plus the shades of text
+    over the grounds it is drawn on."""
+    seats = tuple(seat_colour(seat) for seat in (0, 1))
+    cards = tuple(CARD_COLOURS.values())
+    tints = tuple(_tint(c, amount) for c in seats for amount in (0.55, 0.75, 0.8, 0.82, 0.85))
+    tints += tuple(_tint(c, 0.85) for c in cards)
+    mixes = tuple(_mix(c, INK, amount) for c in (*seats, *cards) for amount in (0.25, 0.3))
+    light = (BACKGROUND, WHITE, CARD_FACE, HOW_RUCK_BANNER, *tints)
+    dark = (*cards, *seats, SIGNAL_RED)
+    named = (*light, *dark, INK, MUTED, BARREL, BARREL_DARK, ROPE, ROPE_DARK, STACK_EDGE, EMPTY_TWO, TICK, *mixes)
+    # Dark text on the light grounds, white on the dark ones, the card values on the card face.
+    return palette(named, (INK, MUTED), light, (((WHITE,), dark), ((*cards, *mixes), (CARD_FACE,))))
 
 
 # ---- words ------------------------------------------------------------------------------------------
@@ -202,7 +224,7 @@ def _shape(draw, shape: str, cx: float, cy: float, r: float, fill) -> None:
     """A colour's shape with a 2 px outline, stamped from a cached tile when the canvas is at hand
     (Pillow outlines wide polygons through a mask the size of the whole board)."""
     image = getattr(draw, "_image", None)
-    if image is not None and image.mode == "RGB":
+    if image is not None:
         stamp_shape(image, shape, cx, cy, r, fill)
     else:
         draw_shape(draw, shape, cx, cy, r, fill, width=2)
@@ -310,7 +332,7 @@ def _paragraph(
 def _empty_slot(draw, box, locale: str, minimum: int) -> None:
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=12, fill=None, outline=MUTED, width=2)
-    _text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 - 16), "2", int((y1 - y0) * 0.35), (175, 175, 175), anchor="mm")
+    _text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 - 16), "2", int((y1 - y0) * 0.35), EMPTY_TWO, anchor="mm")
     _text(
         draw, ((x0 + x1) / 2, y1 - minimum), tr(locale, "howruck-label-empty"), minimum, MUTED, anchor="mm", within=box
     )
@@ -452,7 +474,7 @@ def _rope(draw, y: float) -> None:
     draw.rectangle((0, y - 9, WIDTH, y + 9), fill=ROPE)
     for x in range(0, WIDTH, 22):
         draw.line((x, y + 9, x + 14, y - 9), fill=ROPE_DARK, width=3)
-    draw.rectangle((WIDTH / 2 - 30, y - 7, WIDTH / 2 + 30, y + 7), fill=(200, 30, 40), outline=INK, width=2)
+    draw.rectangle((WIDTH / 2 - 30, y - 7, WIDTH / 2 + 30, y + 7), fill=SIGNAL_RED, outline=INK, width=2)
 
 
 def _side_top(seat: int) -> float:
@@ -493,7 +515,7 @@ def _field(draw, view: dict[str, Any], field: str, locale: str) -> None:
     # Offset edges behind the top card hint at how deep the stack is.
     for i in range(min(beneath, 3), 0, -1):
         shifted = (card_box[0] + i * 3, card_box[1] - i * 3, card_box[2] + i * 3, card_box[3] - i * 3)
-        draw.rounded_rectangle(shifted, radius=12, fill=(225, 220, 210), outline=INK, width=2)
+        draw.rounded_rectangle(shifted, radius=12, fill=STACK_EDGE, outline=INK, width=2)
     draw_card(draw, card_box, stack[-1], locale, minimum=SMALL)
     if beneath:
         hint = tr(locale, "howruck-label-beneath", count=beneath)
@@ -535,7 +557,7 @@ def _forming(draw, view: dict[str, Any], names: list[str], locale: str) -> None:
             badge = tr(locale, "howruck-label-faster")
             badge_w = font(SMALL).getlength(drawable(badge)) + 32
             badge_box = (x1 - 20 - badge_w, top + 16, x1 - 20, top + 60)
-            draw.rounded_rectangle(badge_box, radius=10, fill=(200, 30, 40))
+            draw.rounded_rectangle(badge_box, radius=10, fill=SIGNAL_RED)
             _text(
                 draw,
                 ((badge_box[0] + badge_box[2]) / 2, top + 38),
@@ -555,7 +577,7 @@ def _forming(draw, view: dict[str, Any], names: list[str], locale: str) -> None:
             draw.rectangle((bar[0], bar[1], bar[0] + fill_w, bar[3]), fill=outline)
         for i in range(1, 10):
             tx = bar[0] + (bar[2] - bar[0]) * i / 10
-            draw.line((tx, bar[1], tx, bar[3]), fill=(90, 90, 90), width=1)
+            draw.line((tx, bar[1], tx, bar[3]), fill=TICK, width=1)
         text_w = x1 - x0 - 48
         _line(draw, (x0 + 24, top + 166), tr(locale, "howruck-label-pairs", done=done), 30, text_w, SMALL, within=box)
         stack = forming["stack"][seat] + (2 if forming["holding"][seat] else 0)
@@ -583,7 +605,7 @@ def _forming(draw, view: dict[str, Any], names: list[str], locale: str) -> None:
                 30,
                 text_w,
                 SMALL,
-                (200, 30, 40),
+                SIGNAL_RED,
                 within=box,
             )
 
@@ -642,7 +664,7 @@ def _last_move(draw, view: dict[str, Any], names: list[str], locale: str) -> Non
         _text(draw, (MARGIN, top + 52 + i * LAST_LINE), line, SMALL, within=area, width=width)
     x = WIDTH - MARGIN - cards * (card_w + 16) + 16
     for show, key, code, colour in (
-        (pending, "howruck-label-stolen-card", tug["pending"]["card"] if pending else None, (200, 30, 40)),
+        (pending, "howruck-label-stolen-card", tug["pending"]["card"] if pending else None, SIGNAL_RED),
         (discard, "howruck-label-discard", tug["discard"][-1] if discard else None, MUTED),
     ):
         if not show:
@@ -654,7 +676,7 @@ def _last_move(draw, view: dict[str, Any], names: list[str], locale: str) -> Non
 
 
 def render_board(view: dict[str, Any], *, names: list[str], locale: str = "en") -> bytes:
-    img, draw = new_canvas(WIDTH, HEIGHT, BACKGROUND)
+    img, draw = new_canvas(WIDTH, HEIGHT, BACKGROUND, palette=_palette())
     _header(draw, view, names, locale)
     _track(draw, view, locale)
     if view["winner"] is not None:
@@ -720,14 +742,14 @@ def render_hand(view: dict[str, Any], *, names: list[str], locale: str = "en") -
         note = tr(locale, "howruck-label-kept-given", kept=kept, given=given)
     elif pending and pending["seat"] == seat:
         title, codes = tr(locale, "howruck-label-stolen", card=card_title(pending["card"], locale)), [pending["card"]]
-        title_colour = (200, 30, 40)
+        title_colour = SIGNAL_RED
     else:
         title, codes = tr(locale, "howruck-label-your-hand"), list(private.get("hand", []))
     title_h = 60 + (44 if note else 0)
     card_height = _card_size(len(codes))[1] if codes else 0
     rows = -(-len(codes) // HAND_PER_ROW)
     height = title_h + rows * (card_height + (48 if letters else 0) + HAND_GAP) + 16
-    img, draw = new_canvas(HAND_WIDTH, max(height, 120), BACKGROUND)
+    img, draw = new_canvas(HAND_WIDTH, max(height, 120), BACKGROUND, palette=_palette())
     if seat is not None:
         seat_marker(draw, seat, MARGIN + 14, 32, 14)
     _line(draw, (MARGIN + 40, 32), title, 30, HAND_WIDTH - MARGIN * 2 - 40, HAND_SMALL, title_colour)

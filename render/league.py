@@ -15,7 +15,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from locales import tr
-from render.common import BACKGROUND, INK, MUTED, font, label, new_canvas, to_png
+from render.common import BACKGROUND, INK, MUTED, WHITE, font, label, new_canvas, palette, to_png
 
 WIDTH = 1280
 MIN_HEIGHT = 420
@@ -38,6 +38,14 @@ TITLE_FILL = (21, 101, 192)
 MEDALS = {1: (212, 175, 55), 2: (170, 170, 170), 3: (176, 112, 60)}
 
 NAME_X = MARGIN + 130
+
+
+def _palette():
+    """Every colour drawn, plus the shades of text over the grounds it is drawn on."""
+    grounds = (BACKGROUND, STRIPE, HIGHLIGHT, TITLE_FILL, *MEDALS.values())
+    return palette((*grounds, INK, MUTED, WHITE, HIGHLIGHT_EDGE), (INK, MUTED, WHITE), grounds)
+
+
 MARK_X = MARGIN + 100
 
 
@@ -81,7 +89,7 @@ def render_standings(rows: Sequence[Any], *, title: str, highlight_user_id: int 
     gaps = sum(1 for a, b in zip(rows, rows[1:], strict=False) if b.position > a.position + 1)
     body = max(1, len(rows)) * ROW_H + gaps * GAP_H
     height = max(MIN_HEIGHT, TITLE_H + HEAD_H + body + FOOT_H)
-    img, draw = new_canvas(WIDTH, height, BACKGROUND)
+    img, draw = new_canvas(WIDTH, height, BACKGROUND, palette=_palette())
 
     draw.rectangle((0, 0, WIDTH, TITLE_H - 16), fill=TITLE_FILL)
     label(

@@ -17,20 +17,21 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
-
 from locales import tr
 from render.common import (
     BACKGROUND,
     INK,
     MUTED,
     SEAT_SHAPES,
+    WHITE,
     draw_shape,
     fit_message,
     fit_width,
     font,
     label,
     name_text,
+    new_canvas,
+    palette,
     seat_colour,
     text_colour_on,
     to_png,
@@ -56,6 +57,33 @@ LAYOUT = {2: (270.0, 0.9, 1.0), 3: (210.0, 1.2, 2.38), 4: (225.0, 1.8, 2.9)}
 COL = 0.62
 HALF_ALONG = 0.58  # half a point's length along its part
 HALF_ACROSS = 0.47  # half a point's width across its part
+
+
+BOARD_EDGE = (160, 140, 110)
+USED_DIE = (236, 236, 236)
+USED_PIP = (170, 170, 170)
+
+
+@lru_cache(maxsize=1)
+def _palette():
+    """Every colour drawn, plus the shades of text over the grounds it is drawn on."""
+    seats = tuple(seat_colour(seat) for seat in range(4))
+    named = (
+        BACKGROUND,
+        INK,
+        MUTED,
+        WHITE,
+        YELLOW,
+        PURPLE,
+        PURPLE_MARK,
+        BOARD,
+        BOARD_EDGE,
+        GREY_DIE,
+        USED_DIE,
+        USED_PIP,
+    )
+    inks = (INK, WHITE, MUTED, *seats)
+    return palette(named + seats, inks, (BACKGROUND, WHITE, BOARD, YELLOW, *seats))
 
 
 # ---- geometry (in cell units, centre of the star at 0,0) -----------------------------------------
@@ -199,11 +227,9 @@ def smallest_disc(players: int) -> float:
 def render_board(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     players = view["players"]
     (width, height), board_box, panel_box = _layout(players)
-    # Drawn straight onto a palette image: it encodes several times faster than RGB (PNG filters
-    # every RGB row several ways) and the picture has a few dozen flat colours anyway.
-    img = Image.new("P", (width, height))
-    draw = ImageDraw.Draw(img)
-    draw.rectangle((0, 0, width, height), fill=BACKGROUND)
+    # Drawn straight onto a palette canvas: a few dozen flat colours, no mapping needed, and text
+    # edges take their shades from the palette's ramps.
+    img, draw = new_canvas(width, height, BACKGROUND, palette=_palette())
     frame = _Frame(players, board_box)
     perspective = _perspective(view)
     over = view.get("winner") is not None
@@ -273,7 +299,7 @@ def _draw_parts(draw, frame: _Frame, players: int) -> None:
     for part in range(players):
         centre = frame.px(_part_point(players, part, 1, 6.5))
         along, across = (6 * COL + 0.72) * frame.scale, 1.62 * frame.scale
-        _framed(draw, players, centre, part, along, across, BOARD, (160, 140, 110), 2)
+        _framed(draw, players, centre, part, along, across, BOARD, BOARD_EDGE, 2)
     # Each S-bend joins the inner end of one part to the next: a band under the three points.
     for seat in range(players):
         ends = [
@@ -476,7 +502,7 @@ def _panel_dice(draw, x0, y, x1, view, locale) -> int:
 
 
 def _draw_die(draw, x: int, y: int, size: int, value: int, used: bool) -> None:
-    fill, pip, edge = ((236, 236, 236), (170, 170, 170), MUTED) if used else ((255, 255, 255), INK, INK)
+    fill, pip, edge = (USED_DIE, USED_PIP, MUTED) if used else (WHITE, INK, INK)
     draw.rounded_rectangle((x, y, x + size, y + size), radius=size // 6, fill=fill, outline=edge, width=3)
     spots = {
         1: [(1, 1)],
