@@ -28,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.limits import give_up_after  # noqa: E402
 from db import Store  # noqa: E402
 from table.clock import FakeClock  # noqa: E402
 from table.service import TableService  # noqa: E402
@@ -148,7 +149,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--wakeups", type=int, default=200)
+    parser.add_argument("--timeout", type=float, default=900.0, help="seconds before the run gives up")
     args = parser.parse_args()
+    give_up_after(args.timeout)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "clocks.sqlite3"
         t0 = time.perf_counter()

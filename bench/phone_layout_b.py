@@ -11,6 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.limits import give_up_after  # noqa: E402
 from engines.duvelen import ENGINE as DUVELEN  # noqa: E402
 from engines.howruck import ENGINE as HOWRUCK  # noqa: E402
 from render import duvelen, howruck  # noqa: E402
@@ -49,4 +50,5 @@ def main(seeds: int) -> None:
 
 
 if __name__ == "__main__":
+    give_up_after(3600)
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 10)

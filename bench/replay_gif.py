@@ -9,12 +9,17 @@ assembles the GIF under a few upload limits (25 MB, 10 MB, 2 MB, 500 KB).
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from pathlib import Path
 
-from cogs.table.replays import MAX_FRAMES
-from engines.rng import derive_seed
-from table.gif import assemble_gif, evenly
-from table.spec import load_spec
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.limits import give_up_after  # noqa: E402
+from cogs.table.replays import MAX_FRAMES  # noqa: E402
+from engines.rng import derive_seed  # noqa: E402
+from table.gif import assemble_gif, evenly  # noqa: E402
+from table.spec import load_spec  # noqa: E402
 
 
 def main() -> None:
@@ -22,7 +27,9 @@ def main() -> None:
     parser.add_argument("game", nargs="?", default="hindmost")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--timeout", type=float, default=600.0, help="seconds before the run gives up")
     args = parser.parse_args()
+    give_up_after(args.timeout)
     spec = load_spec(args.game)
     engine = spec.engine
     players = max(engine.min_players, min(args.players, engine.max_players))

@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.limits import give_up_after  # noqa: E402
 from db import Seat, StaleVersion, Store  # noqa: E402
 from tests.pg_server import PostgresServer, find_bindir  # noqa: E402
 
@@ -96,7 +97,9 @@ async def main() -> None:
     parser.add_argument("--moves", type=int, default=1000)
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--pg-url", default=None, help="an empty PostgreSQL database (default: a throwaway server)")
+    parser.add_argument("--timeout", type=float, default=900.0, help="seconds before the run gives up")
     args = parser.parse_args()
+    give_up_after(args.timeout)
     with tempfile.TemporaryDirectory() as folder:
         await bench(str(Path(folder) / "bench.sqlite3"), "SQLite (WAL, synchronous=FULL)", args.moves, args.tables)
     if args.pg_url:

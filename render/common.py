@@ -302,7 +302,7 @@ def paste_sprite(img: Image.Image, sprite: Image.Image, xy: tuple[int, int], key
         img.paste(under.convert("RGB").quantize(palette=pal, dither=Image.Dither.NONE), xy, sprite.getchannel("A"))
         return
     ground = _entry(img, _ground_index(img, box))
-    cache_key = (key, ground, id(pal))
+    cache_key = (key, ground, pal)  # the palette itself, not its id: an id is reused once freed
     found = _SPRITES.get(cache_key)
     if found is None:
         if len(_SPRITES) >= _SPRITES_MAX:
