@@ -34,11 +34,11 @@ from engines.trackgammon import (
     SIZES,
     Geometry,
     finish_candidate,
-    forced_moves,
     geometry,
     has_won,
     parse_move,
     remove_value,
+    single_moves,
     stacks,
 )
 
@@ -95,8 +95,8 @@ def turn_ends(
         if key in seen:
             return
         seen.add(key)
-        moves = forced_moves(current, geo, seat, rest) if rest else []
-        if not moves or has_won(current, seat):
+        moves = single_moves(current, geo, seat, rest) if rest and not has_won(current, seat) else []
+        if not moves:
             if current not in leaves or _better_leaf(current, seat, len(plan), leaves[current][0]):
                 leaves[current] = (len(plan), plan)
             return
