@@ -25,6 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from engines.budget import Budget
 from engines.rng import Rng
 from engines.trackgammon import (
     DISCS,
@@ -33,6 +34,7 @@ from engines.trackgammon import (
     FIRST_POINT,
     SIZES,
     Geometry,
+    Move,
     finish_candidate,
     geometry,
     has_won,
@@ -48,6 +50,14 @@ Occupancy = dict[int, list[int]]  # cell -> disc indices from the top down (``st
 # confirmation, so a short pause keeps it followable without dragging.
 BOT_DELAY = 0.6
 
+# The work budget (positions expanded plus ends scored, see ``TurnSearch``), calibrated with
+# bench/ai_decisions.py on the 2-core reference machine: about 30 microseconds a unit there, so a
+# decision stays near 100 ms even when the budget binds, which happens only on the bushiest doubles.
+WORK_BUDGET = 3000
+# The most work seen under one position with two values of a double left to play (expansions and
+# ends, transpositions counted once), over every first decision of a turn in 24 games of 2-4 players.
+WORK_BELOW_TWO = 33
+
 WIN = 1e9
 HOME_BONUS = 40.0
 CANDIDATE_WEIGHT = 2.0
@@ -61,62 +71,150 @@ BLOCKED_AHEAD = 4.0
 HELD_BLOCK = 100.0
 
 
-def choose(view: dict[str, Any], legal: list[str], seed: int) -> str:
+def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None) -> str:
     moves = [action for action in legal if parse_move(action)]
     if not moves:
         return DONE if DONE in legal else legal[0]
     seat = view["turn"]
     players = view["players"]
     pos = tuple(point for row in view["discs"] for point in row)
-    plans = best_plans(pos, players, seat, tuple(sorted(view["remaining"])))
-    firsts = sorted({plan[0] for plan in plans if plan and plan[0] in moves})
+    budget = budget if budget is not None else Budget(WORK_BUDGET)
+    ends = turn_ends(pos, players, seat, tuple(sorted(view["remaining"])), budget, frozenset(moves))
+    firsts = sorted({plan[0] for plan in best_plans(ends) if plan and plan[0] in moves})
     if not firsts:
         return moves[Rng(seed).below(len(moves))]
     return firsts[Rng(seed).below(len(firsts))]
 
 
-def best_plans(pos: tuple[int, ...], players: int, seat: int, values: tuple[int, ...]) -> list[tuple[str, ...]]:
-    """The move sequences (of maximal length) whose end position scores best."""
-    ends = turn_ends(pos, players, seat, values)
-    best = max(ends.values(), key=lambda item: item[0])[0]
+def best_plans(ends: dict[tuple[int, ...], tuple[float, tuple[str, ...]]]) -> list[tuple[str, ...]]:
+    """The move sequences whose end position scores best."""
+    if not ends:
+        return []
+    best = max(score for score, _plan in ends.values())
     return [plan for score, plan in ends.values() if score == best]
 
 
 def turn_ends(
-    pos: tuple[int, ...], players: int, seat: int, values: tuple[int, ...]
+    pos: tuple[int, ...],
+    players: int,
+    seat: int,
+    values: tuple[int, ...],
+    budget: Budget | None = None,
+    firsts: frozenset[str] | None = None,
 ) -> dict[tuple[int, ...], tuple[float, tuple[str, ...]]]:
-    """End position -> (score, a plan reaching it), over the longest plans and the winning ones."""
-    geo = geometry(players)
-    leaves: dict[tuple[int, ...], tuple[int, tuple[str, ...]]] = {}
-    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    """End position -> (score, a plan reaching it), over the longest plans and the winning ones.
 
-    def walk(current: tuple[int, ...], rest: tuple[int, ...], plan: tuple[str, ...]) -> None:
+    ``firsts``: the legal first moves (forced play), when known: nothing else is searched. Within
+    the budget every end is found (see ``TurnSearch``)."""
+    search = TurnSearch(pos, players, seat, budget if budget is not None else Budget(WORK_BUDGET), firsts)
+    search.run(values)
+    return search.ends()
+
+
+# A position in the search: discs, values still to play, the moves that led there.
+Node = tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]
+
+
+class TurnSearch:
+    """Every way to play the turn's values, within a work budget (``engines.budget``).
+
+    One unit of work is one position expanded (its single moves generated) or one end position
+    scored; the two cost about the same. The search goes breadth first until two values are left
+    per position (for a plain roll that is the start; for a double, after two moves). If the rest
+    can be searched within the budget even for the bushiest positions seen (``WORK_BELOW_TWO``
+    units under each), it is searched completely. Otherwise those positions are scored and their
+    continuations searched best first, until the budget is spent: the budget then costs only the
+    least promising starts. Positions reached by several orders are expanded once. Forced play
+    wants the longest plans, so an end is kept only if its plan is of the greatest length found (a
+    win ends the turn early: the sooner the better).
+    """
+
+    def __init__(
+        self, pos: tuple[int, ...], players: int, seat: int, budget: Budget, firsts: frozenset[str] | None
+    ) -> None:
+        self.pos, self.players, self.seat, self.budget, self.firsts = pos, players, seat, budget, firsts
+        self.geo = geometry(players)
+        self.seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+        self.leaves: dict[tuple[int, ...], tuple[int, tuple[str, ...]]] = {}
+        self.scores: dict[tuple[int, ...], float] = {}
+        self.stopped = False
+
+    # ---- searching ----------------------------------------------------------------------------
+    def run(self, values: tuple[int, ...]) -> None:
+        frontier: list[Node] = [(self.pos, values, ())]
+        while frontier and len(frontier[0][1]) > 2 and not self.stopped:
+            children: dict[tuple[tuple[int, ...], tuple[int, ...]], Node] = {}
+            for current, rest, plan in frontier:
+                for child in self._expand(current, rest, plan):
+                    children.setdefault((child[0], child[1]), child)
+            frontier = list(children.values())
+        if self.stopped or not frontier:
+            return
+        if len(frontier) * WORK_BELOW_TWO > self.budget.left():
+            # Too bushy to be sure of the whole: best starts first, so the budget cuts the worst.
+            self.budget.charge(len(frontier))
+            scored = [(-evaluate(node[0], self.players, self.seat), index) for index, node in enumerate(frontier)]
+            frontier = [frontier[index] for _score, index in sorted(scored)]
+        for current, rest, plan in frontier:
+            if self.stopped:
+                break
+            self._walk(current, rest, plan)
+
+    def _expand(self, current: tuple[int, ...], rest: tuple[int, ...], plan: tuple[str, ...]) -> list[Node]:
+        """The positions one move on (recording an end when there is no move); nothing for a
+        position expanded before."""
         key = (current, rest)
-        if key in seen:
-            return
-        seen.add(key)
-        moves = single_moves(current, geo, seat, rest) if rest and not has_won(current, seat) else []
+        if key in self.seen:
+            return []
+        self.seen.add(key)
+        if self.budget.left() <= 0 or self.budget.out_of_time():
+            self.stopped = True
+            self.budget.bound = not self.budget.timed_out
+            return []
+        won = has_won(current, self.seat)
+        moves: list[Move] = []
+        if rest and not won:
+            self.budget.charge()
+            moves = single_moves(current, self.geo, self.seat, rest)
+            if not plan and self.firsts is not None:
+                moves = [move for move in moves if move.action in self.firsts]
         if not moves:
-            if current not in leaves or _better_leaf(current, seat, len(plan), leaves[current][0]):
-                leaves[current] = (len(plan), plan)
-            return
-        for move in moves:
-            walk(move.after, remove_value(rest, move.value), (*plan, move.action))
+            self._leaf(current, plan, won)
+            return []
+        return [(move.after, remove_value(rest, move.value), (*plan, move.action)) for move in moves]
 
-    walk(pos, values, ())
-    longest = max(length for length, _ in leaves.values())
-    ends: dict[tuple[int, ...], tuple[float, tuple[str, ...]]] = {}
-    for end, (length, plan) in leaves.items():
-        if has_won(end, seat):
-            ends[end] = (WIN - length, plan)  # a win ends the turn early: the sooner the better
-        elif length == longest:
-            ends[end] = (evaluate(end, players, seat), plan)
-    return ends
+    def _walk(self, current: tuple[int, ...], rest: tuple[int, ...], plan: tuple[str, ...]) -> None:
+        for child in self._expand(current, rest, plan):
+            if self.stopped:
+                return
+            self._walk(*child)
+
+    def _leaf(self, end: tuple[int, ...], plan: tuple[str, ...], won: bool) -> None:
+        known = self.leaves.get(end)
+        if known is None:
+            self.budget.charge()
+            self.scores[end] = WIN if won else evaluate(end, self.players, self.seat)
+            self.leaves[end] = (len(plan), plan)
+        elif _better_leaf(won, len(plan), known[0]):
+            self.leaves[end] = (len(plan), plan)
+
+    # ---- the result ---------------------------------------------------------------------------
+    def ends(self) -> dict[tuple[int, ...], tuple[float, tuple[str, ...]]]:
+        if not self.leaves:
+            return {}
+        longest = max(length for length, _ in self.leaves.values())
+        ends: dict[tuple[int, ...], tuple[float, tuple[str, ...]]] = {}
+        for end, (length, plan) in self.leaves.items():
+            if has_won(end, self.seat):
+                ends[end] = (WIN - length, plan)  # a win ends the turn early: the sooner the better
+            elif length == longest:
+                ends[end] = (self.scores[end], plan)
+        return ends
 
 
-def _better_leaf(end: tuple[int, ...], seat: int, length: int, known: int) -> bool:
+def _better_leaf(won: bool, length: int, known: int) -> bool:
     """Forced play wants the longest plans, except that a win is best reached soonest."""
-    return length < known if has_won(end, seat) else length > known
+    return length < known if won else length > known
 
 
 def evaluate(pos: tuple[int, ...], players: int, seat: int) -> float:
