@@ -6,6 +6,13 @@ plan is returned. Called again after that move, it searches again from the new p
 still reachable are a subset of the first search's and include the chosen one, so the turn ends in
 that position or one scoring the same. Decides from the seat's view and the legal actions only.
 
+Time budget (issue 13: decision p99 <= 200 ms). The search counts its work (positions expanded,
+ends scored) against ``WORK_BUDGET``, a deterministic limit, so the same position and seed always
+give the same move on any machine: a plain roll never comes near it, the bushiest doubles with
+four or five discs out do, and then only the least promising continuations go unsearched (see
+``TurnSearch``). A wall-clock safety stop (``engines.budget.SAFETY_SECONDS``) guards slow
+machines; when it fires the best move found so far is played.
+
 A position scores the mover's own score minus that of the opponents (half the strongest, half the
 average, so that in 3-4 player games the leader is held back without ignoring the rest). A seat's
 score follows the rulebook's advice:
@@ -51,11 +58,13 @@ Occupancy = dict[int, list[int]]  # cell -> disc indices from the top down (``st
 BOT_DELAY = 0.6
 
 # The work budget (positions expanded plus ends scored, see ``TurnSearch``), calibrated with
-# bench/ai_decisions.py on the 2-core reference machine: about 30 microseconds a unit there, so a
-# decision stays near 100 ms even when the budget binds, which happens only on the bushiest doubles.
-WORK_BUDGET = 3000
+# bench/ai_decisions.py on the shared 2-core reference machine: 45-50 microseconds of CPU a unit
+# there under load, so a decision costs at most about 100 ms. The whole turn fits in it except
+# for the bushiest doubles (about one double in five, 1-2% of all decisions; the bench says how
+# often); those lose only their least promising continuations.
+WORK_BUDGET = 2000
 # The most work seen under one position with two values of a double left to play (expansions and
-# ends, transpositions counted once), over every first decision of a turn in 24 games of 2-4 players.
+# ends, transpositions counted once), over every first decision of a turn in 9 games of 2-4 players.
 WORK_BELOW_TWO = 33
 
 WIN = 1e9
@@ -223,48 +232,67 @@ def evaluate(pos: tuple[int, ...], players: int, seat: int) -> float:
     geo = geometry(players)
     occ = stacks(pos, geo)
     candidates = [finish_candidate(pos, s) for s in range(players)]
-    scores = [_seat_score(pos, geo, occ, candidates, s) for s in range(players)]
+    users = _cell_users(players)
+    scores = [_seat_score(pos, geo, occ, candidates, s, users) for s in range(players)]
     others = [scores[s] for s in range(players) if s != seat]
     return scores[seat] - (0.5 * max(others) + 0.5 * sum(others) / len(others))
 
 
-def _seat_score(pos: tuple[int, ...], geo: Geometry, occ: Occupancy, candidates: list[int], seat: int) -> float:
+# The scoring below runs for every end position the search finds (thousands for a double), so it
+# reads tables into locals and loops plainly; the sums are formed in the same order as ever.
+def _seat_score(
+    pos: tuple[int, ...],
+    geo: Geometry,
+    occ: Occupancy,
+    candidates: list[int],
+    seat: int,
+    users: tuple[dict[int, tuple[int, int]], ...],
+) -> float:
     candidate = candidates[seat]
+    cell_of = geo.cell_of[seat]
+    purple = geo.purple
     score = 0.0
+    idx = seat * DISCS - 1
     for size in SIZES:
-        idx = seat * DISCS + size - 1
+        idx += 1
         point = pos[idx]
         if point == FINISH:
             score += HOME_BONUS
             continue
-        weight = CANDIDATE_WEIGHT if size == candidate else 1.0
-        score -= weight * (FINISH - point)
         if size == candidate:
-            score -= _blocked_ahead(geo, occ, seat, size, point)
-        cell = geo.cell_of[seat][point]
+            weight = CANDIDATE_WEIGHT
+            score -= weight * (FINISH - point)
+            score -= _blocked_ahead(cell_of, occ, seat, size, point)
+        else:
+            weight = 1.0
+            score -= weight * (FINISH - point)
+        cell = cell_of[point]
         stack = occ[cell]
-        if stack[0] != idx:
+        on_top = stack[0] == idx
+        if not on_top:
             score -= weight * _cover_penalty(stack, idx, seat)
-        if geo.purple[cell]:
-            other, target = _neighbour_on(geo, cell, seat)
-            if stack[0] == idx:  # only a top disc can be hit or buried
-                score -= _danger(pos, geo, occ, other, target, idx, size, weight)
+        if purple[cell]:
+            other, target = users[cell][seat]
+            if on_top:  # only a top disc can be hit or buried
+                score -= _danger(pos, geo.cell_of[other], occ, other, target, idx, size, weight)
             score += _blocking(pos, candidates[other], other, target, size)  # covered or not
     return score
 
 
-def _blocked_ahead(geo: Geometry, occ: Occupancy, seat: int, size: int, point: int) -> float:
+def _blocked_ahead(cell_of: tuple[int, ...], occ: Occupancy, seat: int, size: int, point: int) -> float:
     """Foreign smaller discs between the disc allowed home and the finish."""
     penalty = 0.0
-    cell_of = geo.cell_of[seat]
+    get = occ.get
     for ahead in range(point + 2 - point % 2, FINISH, 2):  # purple points are the even ones
-        stack = occ.get(cell_of[ahead])
+        stack = get(cell_of[ahead])
         if stack is None:
             continue
-        if any(i // DISCS != seat and i % DISCS + 1 < size for i in stack):
-            penalty += BLOCKED_AHEAD
-            if stack[0] // DISCS == seat:  # held under our own disc
-                penalty += HELD_BLOCK
+        for i in stack:
+            if i // DISCS != seat and i % DISCS + 1 < size:
+                penalty += BLOCKED_AHEAD
+                if stack[0] // DISCS == seat:  # held under our own disc
+                    penalty += HELD_BLOCK
+                break
     return penalty
 
 
@@ -279,7 +307,7 @@ def _cover_penalty(stack: list[int], idx: int, seat: int) -> float:
 
 def _danger(
     pos: tuple[int, ...],
-    geo: Geometry,
+    their_cells: tuple[int, ...],
     occ: Occupancy,
     other: int,
     target: int,
@@ -290,10 +318,11 @@ def _danger(
     """Expected loss from the other player on this purple cell: an equal disc can hit ours (back
     to the start), a smaller one can bury it."""
     loss = 0.0
+    their_idx = other * DISCS - 1
     for their_size in range(1, size + 1):
-        their_idx = other * DISCS + their_size - 1
+        their_idx += 1
         their_point = pos[their_idx]
-        if their_point == FINISH or occ[geo.cell_of[other][their_point]][0] != their_idx:
+        if their_point == FINISH or occ[their_cells[their_point]][0] != their_idx:
             continue
         gap = abs(their_point - target)
         if gap == 0 or gap > 12:
@@ -314,11 +343,6 @@ def _blocking(pos: tuple[int, ...], their_candidate: int, other: int, target: in
     if their_point >= target:
         return 0.0
     return BLOCK_BONUS if target - their_point <= 12 else BLOCK_BONUS / 2
-
-
-def _neighbour_on(geo: Geometry, cell: int, seat: int) -> tuple[int, int]:
-    """The other player who walks this purple cell, and the point it is on their track."""
-    return _cell_users(geo.players)[cell][seat]
 
 
 @lru_cache(maxsize=8)
