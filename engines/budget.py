@@ -17,7 +17,10 @@ The clock is injectable (tests move it by hand). A budget is used for one decisi
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
 
 SAFETY_SECONDS = 0.150
 CLOCK_CHECK_EVERY = 16  # units of work between two looks at the clock
@@ -57,3 +60,16 @@ class Budget:
         if self._clock() >= self._deadline:
             self.timed_out = True
         return self.timed_out
+
+
+def scored_within(actions: Sequence[str], score: Callable[[str], T], budget: Budget) -> list[tuple[T, str]]:
+    """(score, action) for the actions in order, one unit each, until the budget is spent or the
+    safety stop fires (the first action is always scored): the one-move policies' whole search."""
+    scored: list[tuple[T, str]] = []
+    for action in actions:
+        if scored and (budget.left() <= 0 or budget.out_of_time()):
+            budget.bound = not budget.timed_out
+            break
+        budget.charge()
+        scored.append((score(action), action))
+    return scored
