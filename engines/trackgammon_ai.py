@@ -58,11 +58,13 @@ Occupancy = dict[int, list[int]]  # cell -> disc indices from the top down (``st
 BOT_DELAY = 0.6
 
 # The work budget (positions expanded plus ends scored, see ``TurnSearch``), calibrated with
-# bench/ai_decisions.py on the shared 2-core reference machine: 45-50 microseconds of CPU a unit
-# there under load, so a decision costs at most about 100 ms. The whole turn fits in it except
-# for the bushiest doubles (about one double in five, 1-2% of all decisions; the bench says how
-# often); those lose only their least promising continuations.
-WORK_BUDGET = 2000
+# bench/ai_decisions.py on the shared 2-core reference machine: 40 microseconds of CPU a unit there,
+# 75 under heavy load, so a decision costs at most about 60-110 ms, well under the safety stop. A
+# plain roll needs a few dozen units; it binds only on doubles with four or five discs out (about
+# one first decision of a turn in twenty, 1-2% of all decisions). Measured against the whole search
+# on 141 doubles, the move chosen within the budget started a best plan in all but one (which lost
+# half a point of score): the least promising continuations it skips are rarely the best.
+WORK_BUDGET = 1500
 # The most work seen under one position with two values of a double left to play (expansions and
 # ends, transpositions counted once), over every first decision of a turn in 9 games of 2-4 players.
 WORK_BELOW_TWO = 33

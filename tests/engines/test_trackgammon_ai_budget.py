@@ -10,7 +10,7 @@ from engines.trackgammon import ENGINE
 from tests.engines.test_trackgammon import position
 
 # Four players, seat 3 to move with double fours and all its discs out (from a computer game):
-# about 3,100 units of work for the whole search, half again the budget.
+# about 3,100 units of work for the whole search, twice the budget.
 BUSHY = {
     0: dict(zip(range(1, 6), [10, 7, 7, 1, 1], strict=True)),
     1: dict(zip(range(1, 6), [5, 6, 4, 3, 7], strict=True)),
