@@ -17,18 +17,22 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from engines.budget import Budget, scored_within
 from engines.duvelen import RANKS, parse_play, rank_of, suit_of
 from engines.rng import Rng
 
 # Seconds between a computer player's actions before the bot's speed factor: quick enough to feel
 # like a live speed game, slow enough that a person still gets to the spots first now and then.
 BOT_DELAY = 1.5
+# Plays scored per decision (``engines.budget``): no search, one look at each play that fits, a
+# handful at most; it never binds and only bounds the unforeseen.
+WORK_BUDGET = 1000
 RIVAL_STOK_ALARM = 2  # a rival this close to an empty Stok may call Stop before us
 PASSES_BEFORE_STUCK = 3  # with the top card moved to the bottom, 3 passes show every card on top
 VERY_STUCK_FACTOR = 2
 
 
-def choose(view: dict[str, Any], legal: list[str], seed: int) -> str:
+def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None) -> str:
     if len(legal) == 1:
         return legal[0]
     me = view["viewer"]
@@ -36,7 +40,7 @@ def choose(view: dict[str, Any], legal: list[str], seed: int) -> str:
     if "stop" in legal and (not plays or _rival_may_stop(view, me)):
         return "stop"
     if plays:
-        return _best_play(view, me, plays, Rng(seed))
+        return _best_play(view, me, plays, Rng(seed), budget or Budget(WORK_BUDGET))
     if "done" in legal and _should_quit(view, me, can_turn="turn" in legal):
         return "done"
     for fallback in ("turn", "pass", "done"):
@@ -51,9 +55,10 @@ def _rival_may_stop(view: dict[str, Any], me: int) -> bool:
     )
 
 
-def _best_play(view: dict[str, Any], me: int, plays: list[str], rng: Rng) -> str:
+def _best_play(view: dict[str, Any], me: int, plays: list[str], rng: Rng, budget: Budget) -> str:
     tiebreak = {action: rng.below(1000) for action in plays}
-    return max(plays, key=lambda action: (_play_value(view, me, action), tiebreak[action]))
+    scored = scored_within(plays, lambda action: (_play_value(view, me, action), tiebreak[action]), budget)
+    return max(scored, key=lambda item: item[0])[1]  # the first of equals, as before
 
 
 def _play_value(view: dict[str, Any], me: int, action: str) -> float:

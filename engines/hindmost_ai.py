@@ -16,10 +16,14 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from engines.budget import Budget, scored_within
 from engines.hindmost import FINISH, JOKER, LANES, card_value, label_of, movement
 from engines.rng import Rng
 
 BOT_DELAY = 1.0  # seconds before a computer player acts (the table scales it)
+# Plays scored per decision (``engines.budget``): one look at each legal play, and a hand never has
+# more than a few dozen, each a few microseconds; so it never binds and only bounds the unforeseen.
+WORK_BUDGET = 1000
 MEAN_MOVE = 4.7  # average movement of a random card from a two-deck pack
 SPREAD = 2.4  # its standard deviation
 FRONT_SPEED = 7.0  # the leader of a lap tends to play its best cards, so the line nears faster
@@ -150,12 +154,12 @@ def _match_bonus(my_d: int, remaining: list[str], turns: float) -> float:
     return MATCH_BONUS * best
 
 
-def choose(view: dict[str, Any], legal: list[str], seed: int) -> str:
+def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None) -> str:
     """The play for the rider to move, chosen from the seat's view and its legal plays only."""
     if len(legal) == 1 or view.get("current") is None:
         return legal[0]
     pos = _Position(view)
-    scored = [(_score(pos, action), action) for action in legal]
+    scored = scored_within(legal, lambda action: _score(pos, action), budget or Budget(WORK_BUDGET))
     best = max(score for score, _ in scored)
     top = [action for score, action in scored if score >= best - 1e-9]
     return top[0] if len(top) == 1 else top[Rng(seed).below(len(top))]

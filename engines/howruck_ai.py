@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from engines.budget import Budget, scored_within
 from engines.howruck import FIELDS, GOAL, SIDES, START, barrel_after, half_of, side_strength
 from engines.howruck_cards import card
 from engines.rng import Rng
@@ -30,6 +31,9 @@ from engines.rng import Rng
 # race that is its pace per pair: about what a person needs to read two cards and click, so a quick
 # player can beat it and a slow one will not.
 BOT_DELAY = 1.5
+# Actions tried and scored per decision (``engines.budget``): a one-move look-ahead over a few
+# dozen actions at most, tens of microseconds each; it never binds and only bounds the unforeseen.
+WORK_BUDGET = 1000
 
 WIN = 1000.0
 FIELD_WORTH = 10.0
@@ -263,7 +267,7 @@ def _barrel_worth(barrel: int, me: int) -> float:
 # ---- choosing ------------------------------------------------------------------------------------
 
 
-def choose(view: dict[str, Any], legal: list[str], seed: int) -> str:
+def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None) -> str:
     rng = Rng(seed)
     if view["phase"] == "forming":
         return _choose_split(view, legal)
@@ -273,7 +277,7 @@ def choose(view: dict[str, Any], legal: list[str], seed: int) -> str:
     if steals:
         # The victim's hand order says nothing useful to us: any position is as good.
         candidates.append(steals[rng.below(len(steals))])
-    scored = [(score(board, play(board, action)), action) for action in candidates]
+    scored = scored_within(candidates, lambda action: score(board, play(board, action)), budget or Budget(WORK_BUDGET))
     best = max(value for value, _ in scored)
     top = [action for value, action in scored if value >= best - 1e-9]
     return top[rng.below(len(top))]

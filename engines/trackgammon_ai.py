@@ -6,6 +6,13 @@ plan is returned. Called again after that move, it searches again from the new p
 still reachable are a subset of the first search's and include the chosen one, so the turn ends in
 that position or one scoring the same. Decides from the seat's view and the legal actions only.
 
+Time budget (issue 13: decision p99 <= 200 ms). The search counts its work (positions expanded,
+ends scored) against ``WORK_BUDGET``, a deterministic limit, so the same position and seed always
+give the same move on any machine: a plain roll never comes near it, the bushiest doubles with
+four or five discs out do, and then only the least promising continuations go unsearched (see
+``TurnSearch``). A wall-clock safety stop (``engines.budget.SAFETY_SECONDS``) guards slow
+machines; when it fires the best move found so far is played.
+
 A position scores the mover's own score minus that of the opponents (half the strongest, half the
 average, so that in 3-4 player games the leader is held back without ignoring the rest). A seat's
 score follows the rulebook's advice:
@@ -25,6 +32,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from engines.budget import Budget
 from engines.rng import Rng
 from engines.trackgammon import (
     DISCS,
@@ -33,12 +41,13 @@ from engines.trackgammon import (
     FIRST_POINT,
     SIZES,
     Geometry,
+    Move,
     finish_candidate,
-    forced_moves,
     geometry,
     has_won,
     parse_move,
     remove_value,
+    single_moves,
     stacks,
 )
 
@@ -47,6 +56,18 @@ Occupancy = dict[int, list[int]]  # cell -> disc indices from the top down (``st
 # Seconds the table flow waits before each computer action: a turn is two to four moves and a
 # confirmation, so a short pause keeps it followable without dragging.
 BOT_DELAY = 0.6
+
+# The work budget (positions expanded plus ends scored, see ``TurnSearch``), calibrated with
+# bench/ai_decisions.py on the shared 2-core reference machine: 40 microseconds of CPU a unit there,
+# 75 under heavy load, so a decision costs at most about 60-110 ms, well under the safety stop. A
+# plain roll needs a few dozen units; it binds only on doubles with four or five discs out (about
+# one first decision of a turn in twenty, 1-2% of all decisions). Measured against the whole search
+# on 141 doubles, the move chosen within the budget started a best plan in all but one (which lost
+# half a point of score): the least promising continuations it skips are rarely the best.
+WORK_BUDGET = 1500
+# The most work seen under one position with two values of a double left to play (expansions and
+# ends, transpositions counted once), over every first decision of a turn in 9 games of 2-4 players.
+WORK_BELOW_TWO = 33
 
 WIN = 1e9
 HOME_BONUS = 40.0
@@ -61,62 +82,150 @@ BLOCKED_AHEAD = 4.0
 HELD_BLOCK = 100.0
 
 
-def choose(view: dict[str, Any], legal: list[str], seed: int) -> str:
+def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None) -> str:
     moves = [action for action in legal if parse_move(action)]
     if not moves:
         return DONE if DONE in legal else legal[0]
     seat = view["turn"]
     players = view["players"]
     pos = tuple(point for row in view["discs"] for point in row)
-    plans = best_plans(pos, players, seat, tuple(sorted(view["remaining"])))
-    firsts = sorted({plan[0] for plan in plans if plan and plan[0] in moves})
+    budget = budget if budget is not None else Budget(WORK_BUDGET)
+    ends = turn_ends(pos, players, seat, tuple(sorted(view["remaining"])), budget, frozenset(moves))
+    firsts = sorted({plan[0] for plan in best_plans(ends) if plan and plan[0] in moves})
     if not firsts:
         return moves[Rng(seed).below(len(moves))]
     return firsts[Rng(seed).below(len(firsts))]
 
 
-def best_plans(pos: tuple[int, ...], players: int, seat: int, values: tuple[int, ...]) -> list[tuple[str, ...]]:
-    """The move sequences (of maximal length) whose end position scores best."""
-    ends = turn_ends(pos, players, seat, values)
-    best = max(ends.values(), key=lambda item: item[0])[0]
+def best_plans(ends: dict[tuple[int, ...], tuple[float, tuple[str, ...]]]) -> list[tuple[str, ...]]:
+    """The move sequences whose end position scores best."""
+    if not ends:
+        return []
+    best = max(score for score, _plan in ends.values())
     return [plan for score, plan in ends.values() if score == best]
 
 
 def turn_ends(
-    pos: tuple[int, ...], players: int, seat: int, values: tuple[int, ...]
+    pos: tuple[int, ...],
+    players: int,
+    seat: int,
+    values: tuple[int, ...],
+    budget: Budget | None = None,
+    firsts: frozenset[str] | None = None,
 ) -> dict[tuple[int, ...], tuple[float, tuple[str, ...]]]:
-    """End position -> (score, a plan reaching it), over the longest plans and the winning ones."""
-    geo = geometry(players)
-    leaves: dict[tuple[int, ...], tuple[int, tuple[str, ...]]] = {}
-    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    """End position -> (score, a plan reaching it), over the longest plans and the winning ones.
 
-    def walk(current: tuple[int, ...], rest: tuple[int, ...], plan: tuple[str, ...]) -> None:
+    ``firsts``: the legal first moves (forced play), when known: nothing else is searched. Within
+    the budget every end is found (see ``TurnSearch``)."""
+    search = TurnSearch(pos, players, seat, budget if budget is not None else Budget(WORK_BUDGET), firsts)
+    search.run(values)
+    return search.ends()
+
+
+# A position in the search: discs, values still to play, the moves that led there.
+Node = tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]
+
+
+class TurnSearch:
+    """Every way to play the turn's values, within a work budget (``engines.budget``).
+
+    One unit of work is one position expanded (its single moves generated) or one end position
+    scored; the two cost about the same. The search goes breadth first until two values are left
+    per position (for a plain roll that is the start; for a double, after two moves). If the rest
+    can be searched within the budget even for the bushiest positions seen (``WORK_BELOW_TWO``
+    units under each), it is searched completely. Otherwise those positions are scored and their
+    continuations searched best first, until the budget is spent: the budget then costs only the
+    least promising starts. Positions reached by several orders are expanded once. Forced play
+    wants the longest plans, so an end is kept only if its plan is of the greatest length found (a
+    win ends the turn early: the sooner the better).
+    """
+
+    def __init__(
+        self, pos: tuple[int, ...], players: int, seat: int, budget: Budget, firsts: frozenset[str] | None
+    ) -> None:
+        self.pos, self.players, self.seat, self.budget, self.firsts = pos, players, seat, budget, firsts
+        self.geo = geometry(players)
+        self.seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+        self.leaves: dict[tuple[int, ...], tuple[int, tuple[str, ...]]] = {}
+        self.scores: dict[tuple[int, ...], float] = {}
+        self.stopped = False
+
+    # ---- searching ----------------------------------------------------------------------------
+    def run(self, values: tuple[int, ...]) -> None:
+        frontier: list[Node] = [(self.pos, values, ())]
+        while frontier and len(frontier[0][1]) > 2 and not self.stopped:
+            children: dict[tuple[tuple[int, ...], tuple[int, ...]], Node] = {}
+            for current, rest, plan in frontier:
+                for child in self._expand(current, rest, plan):
+                    children.setdefault((child[0], child[1]), child)
+            frontier = list(children.values())
+        if self.stopped or not frontier:
+            return
+        if len(frontier) * WORK_BELOW_TWO > self.budget.left():
+            # Too bushy to be sure of the whole: best starts first, so the budget cuts the worst.
+            self.budget.charge(len(frontier))
+            scored = [(-evaluate(node[0], self.players, self.seat), index) for index, node in enumerate(frontier)]
+            frontier = [frontier[index] for _score, index in sorted(scored)]
+        for current, rest, plan in frontier:
+            if self.stopped:
+                break
+            self._walk(current, rest, plan)
+
+    def _expand(self, current: tuple[int, ...], rest: tuple[int, ...], plan: tuple[str, ...]) -> list[Node]:
+        """The positions one move on (recording an end when there is no move); nothing for a
+        position expanded before."""
         key = (current, rest)
-        if key in seen:
-            return
-        seen.add(key)
-        moves = forced_moves(current, geo, seat, rest) if rest else []
-        if not moves or has_won(current, seat):
-            if current not in leaves or _better_leaf(current, seat, len(plan), leaves[current][0]):
-                leaves[current] = (len(plan), plan)
-            return
-        for move in moves:
-            walk(move.after, remove_value(rest, move.value), (*plan, move.action))
+        if key in self.seen:
+            return []
+        self.seen.add(key)
+        if self.budget.left() <= 0 or self.budget.out_of_time():
+            self.stopped = True
+            self.budget.bound = not self.budget.timed_out
+            return []
+        won = has_won(current, self.seat)
+        moves: list[Move] = []
+        if rest and not won:
+            self.budget.charge()
+            moves = single_moves(current, self.geo, self.seat, rest)
+            if not plan and self.firsts is not None:
+                moves = [move for move in moves if move.action in self.firsts]
+        if not moves:
+            self._leaf(current, plan, won)
+            return []
+        return [(move.after, remove_value(rest, move.value), (*plan, move.action)) for move in moves]
 
-    walk(pos, values, ())
-    longest = max(length for length, _ in leaves.values())
-    ends: dict[tuple[int, ...], tuple[float, tuple[str, ...]]] = {}
-    for end, (length, plan) in leaves.items():
-        if has_won(end, seat):
-            ends[end] = (WIN - length, plan)  # a win ends the turn early: the sooner the better
-        elif length == longest:
-            ends[end] = (evaluate(end, players, seat), plan)
-    return ends
+    def _walk(self, current: tuple[int, ...], rest: tuple[int, ...], plan: tuple[str, ...]) -> None:
+        for child in self._expand(current, rest, plan):
+            if self.stopped:
+                return
+            self._walk(*child)
+
+    def _leaf(self, end: tuple[int, ...], plan: tuple[str, ...], won: bool) -> None:
+        known = self.leaves.get(end)
+        if known is None:
+            self.budget.charge()
+            self.scores[end] = WIN if won else evaluate(end, self.players, self.seat)
+            self.leaves[end] = (len(plan), plan)
+        elif _better_leaf(won, len(plan), known[0]):
+            self.leaves[end] = (len(plan), plan)
+
+    # ---- the result ---------------------------------------------------------------------------
+    def ends(self) -> dict[tuple[int, ...], tuple[float, tuple[str, ...]]]:
+        if not self.leaves:
+            return {}
+        longest = max(length for length, _ in self.leaves.values())
+        ends: dict[tuple[int, ...], tuple[float, tuple[str, ...]]] = {}
+        for end, (length, plan) in self.leaves.items():
+            if has_won(end, self.seat):
+                ends[end] = (WIN - length, plan)  # a win ends the turn early: the sooner the better
+            elif length == longest:
+                ends[end] = (self.scores[end], plan)
+        return ends
 
 
-def _better_leaf(end: tuple[int, ...], seat: int, length: int, known: int) -> bool:
+def _better_leaf(won: bool, length: int, known: int) -> bool:
     """Forced play wants the longest plans, except that a win is best reached soonest."""
-    return length < known if has_won(end, seat) else length > known
+    return length < known if won else length > known
 
 
 def evaluate(pos: tuple[int, ...], players: int, seat: int) -> float:
@@ -125,48 +234,67 @@ def evaluate(pos: tuple[int, ...], players: int, seat: int) -> float:
     geo = geometry(players)
     occ = stacks(pos, geo)
     candidates = [finish_candidate(pos, s) for s in range(players)]
-    scores = [_seat_score(pos, geo, occ, candidates, s) for s in range(players)]
+    users = _cell_users(players)
+    scores = [_seat_score(pos, geo, occ, candidates, s, users) for s in range(players)]
     others = [scores[s] for s in range(players) if s != seat]
     return scores[seat] - (0.5 * max(others) + 0.5 * sum(others) / len(others))
 
 
-def _seat_score(pos: tuple[int, ...], geo: Geometry, occ: Occupancy, candidates: list[int], seat: int) -> float:
+# The scoring below runs for every end position the search finds (thousands for a double), so it
+# reads tables into locals and loops plainly; the sums are formed in the same order as ever.
+def _seat_score(
+    pos: tuple[int, ...],
+    geo: Geometry,
+    occ: Occupancy,
+    candidates: list[int],
+    seat: int,
+    users: tuple[dict[int, tuple[int, int]], ...],
+) -> float:
     candidate = candidates[seat]
+    cell_of = geo.cell_of[seat]
+    purple = geo.purple
     score = 0.0
+    idx = seat * DISCS - 1
     for size in SIZES:
-        idx = seat * DISCS + size - 1
+        idx += 1
         point = pos[idx]
         if point == FINISH:
             score += HOME_BONUS
             continue
-        weight = CANDIDATE_WEIGHT if size == candidate else 1.0
-        score -= weight * (FINISH - point)
         if size == candidate:
-            score -= _blocked_ahead(geo, occ, seat, size, point)
-        cell = geo.cell_of[seat][point]
+            weight = CANDIDATE_WEIGHT
+            score -= weight * (FINISH - point)
+            score -= _blocked_ahead(cell_of, occ, seat, size, point)
+        else:
+            weight = 1.0
+            score -= weight * (FINISH - point)
+        cell = cell_of[point]
         stack = occ[cell]
-        if stack[0] != idx:
+        on_top = stack[0] == idx
+        if not on_top:
             score -= weight * _cover_penalty(stack, idx, seat)
-        if geo.purple[cell]:
-            other, target = _neighbour_on(geo, cell, seat)
-            if stack[0] == idx:  # only a top disc can be hit or buried
-                score -= _danger(pos, geo, occ, other, target, idx, size, weight)
+        if purple[cell]:
+            other, target = users[cell][seat]
+            if on_top:  # only a top disc can be hit or buried
+                score -= _danger(pos, geo.cell_of[other], occ, other, target, idx, size, weight)
             score += _blocking(pos, candidates[other], other, target, size)  # covered or not
     return score
 
 
-def _blocked_ahead(geo: Geometry, occ: Occupancy, seat: int, size: int, point: int) -> float:
+def _blocked_ahead(cell_of: tuple[int, ...], occ: Occupancy, seat: int, size: int, point: int) -> float:
     """Foreign smaller discs between the disc allowed home and the finish."""
     penalty = 0.0
-    cell_of = geo.cell_of[seat]
+    get = occ.get
     for ahead in range(point + 2 - point % 2, FINISH, 2):  # purple points are the even ones
-        stack = occ.get(cell_of[ahead])
+        stack = get(cell_of[ahead])
         if stack is None:
             continue
-        if any(i // DISCS != seat and i % DISCS + 1 < size for i in stack):
-            penalty += BLOCKED_AHEAD
-            if stack[0] // DISCS == seat:  # held under our own disc
-                penalty += HELD_BLOCK
+        for i in stack:
+            if i // DISCS != seat and i % DISCS + 1 < size:
+                penalty += BLOCKED_AHEAD
+                if stack[0] // DISCS == seat:  # held under our own disc
+                    penalty += HELD_BLOCK
+                break
     return penalty
 
 
@@ -181,7 +309,7 @@ def _cover_penalty(stack: list[int], idx: int, seat: int) -> float:
 
 def _danger(
     pos: tuple[int, ...],
-    geo: Geometry,
+    their_cells: tuple[int, ...],
     occ: Occupancy,
     other: int,
     target: int,
@@ -192,10 +320,11 @@ def _danger(
     """Expected loss from the other player on this purple cell: an equal disc can hit ours (back
     to the start), a smaller one can bury it."""
     loss = 0.0
+    their_idx = other * DISCS - 1
     for their_size in range(1, size + 1):
-        their_idx = other * DISCS + their_size - 1
+        their_idx += 1
         their_point = pos[their_idx]
-        if their_point == FINISH or occ[geo.cell_of[other][their_point]][0] != their_idx:
+        if their_point == FINISH or occ[their_cells[their_point]][0] != their_idx:
             continue
         gap = abs(their_point - target)
         if gap == 0 or gap > 12:
@@ -216,11 +345,6 @@ def _blocking(pos: tuple[int, ...], their_candidate: int, other: int, target: in
     if their_point >= target:
         return 0.0
     return BLOCK_BONUS if target - their_point <= 12 else BLOCK_BONUS / 2
-
-
-def _neighbour_on(geo: Geometry, cell: int, seat: int) -> tuple[int, int]:
-    """The other player who walks this purple cell, and the point it is on their track."""
-    return _cell_users(geo.players)[cell][seat]
 
 
 @lru_cache(maxsize=8)

@@ -17,18 +17,24 @@ from typing import Any
 from db import GameRow, db_span
 from engines.errors import GameError
 from engines.rng import derive_seed
+from table.pictures import Painter
 from table.service import ActResult, TableError, TableService
 from table.spec import GameSpec
 
 log = logging.getLogger("tafelbot.bots")
 
 
-def computer_action(spec: GameSpec, row: GameRow, state: Any, seat: int) -> str:
+async def computer_action(spec: GameSpec, row: GameRow, state: Any, seat: int, painter: Painter) -> str:
     """What the computer plays for ``seat`` now: from that seat's own view and legal actions,
-    with randomness derived from the game (a replay of the same game chooses the same)."""
+    with randomness derived from the game (a replay of the same game chooses the same).
+
+    The decision itself (``spec.choose``, a search of up to its work budget, see ``engines.budget``)
+    runs in the painter's worker process, or a thread without one: never on the event loop, where
+    it would stall every other game. It gets plain data only: the view, the legal actions, a seed."""
     legal = spec.engine.legal_actions(state, seat)
     view = spec.engine.view(state, seat)
-    return spec.choose(view, legal, derive_seed(row.seed, row.version, seat))
+    action: str = await painter.compute(spec.choose, view, legal, derive_seed(row.seed, row.version, seat))
+    return action
 
 
 class ComputerPlayers:
@@ -38,10 +44,13 @@ class ComputerPlayers:
         publish: Callable[[ActResult], Awaitable[None]],
         *,
         delay_factor: float = 1.0,
+        painter: Painter | None = None,
     ) -> None:
         self.service = service
         self.publish = publish
         self.delay_factor = delay_factor
+        # Where decisions are computed: the picture workers when given, else a thread.
+        self.painter = painter if painter is not None else Painter(0)
         self._tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
         self.stats = MoveStats()
 
@@ -113,7 +122,7 @@ class ComputerPlayers:
                     state = spec.engine.load(row.state)
                     if seat not in spec.engine.to_move(state):
                         return
-                    action = computer_action(spec, row, state, seat)
+                    action = await computer_action(spec, row, state, seat, self.painter)
                     try:
                         result = await self.service.act(game_id, seat=seat, action=action)
                     except (TableError, GameError) as error:

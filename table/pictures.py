@@ -87,6 +87,14 @@ class Painter:
             return await asyncio.to_thread(call)
         return await asyncio.get_running_loop().run_in_executor(self._pool, call)
 
+    async def compute(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` off the event loop: in a worker when there is a pool (then ``fn`` must be a
+        module-level function and the arguments plain data, to be pickled), else in a thread. The
+        computer players decide here (``table.bots``), so their search never stalls other games."""
+        if self._pool is None:
+            return await asyncio.to_thread(fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
     def workers(self) -> list[int]:
         """Process ids of the picture workers (for tests and diagnostics)."""
         if self._pool is None:

@@ -27,6 +27,7 @@ from engines.errors import GameError
 from table import turnclock
 from table.bots import computer_action
 from table.clock import Scheduler
+from table.pictures import Painter
 from table.service import ActResult, TableError, TableService
 from table.turnclock import TurnClock
 
@@ -53,8 +54,11 @@ class TimeKeeper:
         remind: Callable[[Reminder], Awaitable[None]] | None = None,
         lobby_expired: Callable[[GameRow], Awaitable[None]] | None = None,
         grace: float = DEFAULT_GRACE,
+        painter: Painter | None = None,
     ) -> None:
         self.service = service
+        # Where the computer decides for a player whose clock ran out (``table.bots``).
+        self.painter = painter if painter is not None else Painter(0)
         self.publish = publish
         self.remind = remind
         self.lobby_expired = lobby_expired
@@ -166,7 +170,7 @@ class TimeKeeper:
                 state = self.service.state_of(fresh)
                 if seat not in spec.engine.to_move(state):
                     break
-                action = computer_action(spec, fresh, state, seat)
+                action = await computer_action(spec, fresh, state, seat, self.painter)
                 try:
                     result = await self.service.act(row.id, seat=seat, action=action, timed_out=first)
                 except (TableError, GameError) as error:

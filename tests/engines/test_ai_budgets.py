@@ -1,0 +1,78 @@
+"""Every computer player keeps to its budget (``engines.budget``): whatever the budget, the action
+chosen is legal, and the same view, seed and budget always give the same action. Only the
+wall-clock safety stop may change a choice, and then it still plays a legal action."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from engines.budget import Budget
+from table.registry import GAMES
+from tests.engines.playout import random_steps
+
+
+class RunOutClock:
+    """A clock that moves ``step`` seconds each time it is read: the safety stop fires after a few
+    looks, part-way through a search."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.step
+        return self.now
+
+
+def decisions(entry, players: int, seed: int, every: int = 7, steps: int = 400):
+    """(view, legal) for the seats to move at every ``every``-th state of a seeded random game."""
+    engine = importlib.import_module(entry.engine_module).ENGINE
+    for step, _seat, state in random_steps(engine, players, seed, steps):
+        if step % every:
+            continue
+        for seat in sorted(engine.to_move(state)):
+            yield engine.view(state, seat), engine.legal_actions(state, seat)
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.key)
+def test_any_budget_gives_a_legal_and_repeatable_choice(entry):
+    ai = importlib.import_module(entry.ai_module)
+    engine = importlib.import_module(entry.engine_module).ENGINE
+    checked = 0
+    for players in sorted({engine.min_players, engine.max_players}):
+        for view, legal in decisions(entry, players, seed=3 + players):
+            for work in (1, 5, ai.WORK_BUDGET):
+                first = ai.choose(view, legal, 11, Budget(work, seconds=None))
+                assert first in legal
+                assert ai.choose(view, legal, 11, Budget(work, seconds=None)) == first
+            # The default budget is the module's own.
+            assert ai.choose(view, legal, 11) == ai.choose(view, legal, 11, Budget(ai.WORK_BUDGET, seconds=None))
+            checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.key)
+def test_the_safety_stop_still_plays_a_legal_action(entry):
+    ai = importlib.import_module(entry.ai_module)
+    for view, legal in decisions(entry, 2, seed=5, every=11):
+        for step in (1.0, 0.01):  # out of time at the first look, or after a few
+            budget = Budget(ai.WORK_BUDGET, seconds=0.05, clock=RunOutClock(step))
+            assert ai.choose(view, legal, 2, budget) in legal
+            assert not (budget.timed_out and budget.bound), "a stop is the clock's or the budget's"
+
+
+def test_a_budget_counts_work_and_looks_at_the_clock_only_now_and_then():
+    clock = RunOutClock(0.0)
+    budget = Budget(10, seconds=1.0, clock=clock)
+    for _ in range(40):
+        budget.charge()
+        assert not budget.out_of_time()
+    assert budget.left() == -30 and not budget.bound
+    assert clock.reads <= 4  # the start, then once every 16 units
+    clock.step = 2.0
+    budget.charge(16)
+    assert budget.out_of_time() and budget.timed_out
