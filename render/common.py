@@ -282,7 +282,7 @@ def paint_mask(img: Image.Image, xy: tuple[int, int], mask: Image.Image, ink) ->
     img.im.paste(core.point(table, "L"), box, core.point(_KEEP, "L"))
 
 
-_SPRITES: dict[tuple, tuple[Image.Image, Image.Image]] = {}
+_SPRITES: dict[tuple, tuple[Image.Image, Image.Image, Image.Image]] = {}
 _SPRITES_MAX = 2048
 
 
@@ -302,17 +302,17 @@ def paste_sprite(img: Image.Image, sprite: Image.Image, xy: tuple[int, int], key
         img.paste(under.convert("RGB").quantize(palette=pal, dither=Image.Dither.NONE), xy, sprite.getchannel("A"))
         return
     ground = _entry(img, _ground_index(img, box))
-    cache_key = (key, ground, pal)  # the palette itself, not its id: an id is reused once freed
+    cache_key = (key, ground, id(pal))
     found = _SPRITES.get(cache_key)
-    if found is None:
+    if found is None or found[2] is not pal:  # an id is reused once its palette is freed
         if len(_SPRITES) >= _SPRITES_MAX:
             _SPRITES.clear()
         flat = Image.new("RGBA", sprite.size, ground + (255,))
         flat.alpha_composite(sprite)
         indices = flat.convert("RGB").quantize(palette=pal, dither=Image.Dither.NONE)
         keep = sprite.getchannel("A").point([255 if a else 0 for a in range(256)])
-        found = _SPRITES[cache_key] = (indices, keep)
-    indices, keep = found
+        found = _SPRITES[cache_key] = (indices, keep, pal)
+    indices, keep, _pal = found
     img.load()
     img.im.paste(indices.im, box, keep.im)
 

@@ -61,7 +61,7 @@ class ComputerPlayers:
         if row.status != "active" or row.state is None or not self.service.owns(row):
             return
         engine = self.service.spec(row.game).engine
-        to_move = engine.to_move(state if state is not None else engine.load(row.state))
+        to_move = engine.to_move(state if state is not None else self.service.state_of(row))
         for seat in to_move:
             key = (row.id, seat)
             if row.seats[seat].bot and key not in self._tasks:
@@ -119,7 +119,7 @@ class ComputerPlayers:
                 with db_span() as waited:
                     started = time.perf_counter()
                     spec = self.service.spec(row.game)
-                    state = spec.engine.load(row.state)
+                    state = self.service.state_of(row)
                     if seat not in spec.engine.to_move(state):
                         return
                     action = await computer_action(spec, row, state, seat, self.painter)

@@ -51,7 +51,9 @@ class TableFlow:
         self.board = BoardPresenter(self)
         self.lobby = LobbyPresenter(self)
         self.moves = MovePresenter(self)
-        self.bots = ComputerPlayers(service, self.board.publish_result, delay_factor=bot_delay_factor)
+        self.bots = ComputerPlayers(
+            service, self.board.publish_result, delay_factor=bot_delay_factor, painter=self.painter
+        )
         self.live = LiveBoards(self.board.live_message, self.channel, interval=live_interval)
         # Move clocks, reminders, quiet times and lobby expiry: one scheduler for every game.
         self.clocks = ClockPresenter(self)
@@ -61,6 +63,7 @@ class TableFlow:
             remind=self.clocks.remind,
             lobby_expired=self.clocks.lobby_expired,
             grace=clock_grace,
+            painter=self.painter,
         )
         self._in_flight = 0
         self.closing = False  # set on shutdown: new interactions are turned away

@@ -95,7 +95,7 @@ async def test_with_a_pool_a_computer_decides_in_the_worker_process(store):
     service = TableService(store, {"nim": spec_with(choose_in_a_worker_process)})
     painter = Painter(processes=1)
     try:
-        await painter.start()
+        painter.start()
         actions = await play_out(service, painter)
     finally:
         painter.close()
