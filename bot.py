@@ -150,7 +150,7 @@ def describe_shards(plan: ShardPlan) -> str:
     return "every shard Discord recommends"
 
 
-GUILD_READY_SECONDS = 0.5
+GUILD_READY_SECONDS = 0.25
 
 
 def create_bot(config: Config, *, clock=None, **client_options):

@@ -60,6 +60,8 @@ class ComputerPlayers:
         servers: whatever asks for a computer move, another process's game is left alone."""
         if row.status != "active" or row.state is None or not self.service.owns(row):
             return
+        if not any(seat.bot for seat in row.seats):
+            return  # people only: nothing to load (a start-up with hundreds of running games)
         engine = self.service.spec(row.game).engine
         to_move = engine.to_move(state if state is not None else self.service.state_of(row))
         for seat in to_move:
