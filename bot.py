@@ -209,7 +209,7 @@ def create_bot(config: Config, *, clock=None, **client_options):
                     await self.tree.sync(guild=guild)
                 else:
                     await self.tree.sync()
-            self.loop.create_task(self._resume())
+            self._resuming = self.loop.create_task(self._resume())
 
         async def _resume(self) -> None:
             await self.wait_until_ready()
@@ -225,6 +225,12 @@ def create_bot(config: Config, *, clock=None, **client_options):
             )
 
         async def close(self) -> None:
+            # A stop right after connecting may come while running games are being picked up:
+            # that is given up first, before the flow and the database close under it.
+            resuming = getattr(self, "_resuming", None)
+            if resuming is not None and not resuming.done():
+                resuming.cancel()
+                await asyncio.gather(resuming, return_exceptions=True)
             flow = getattr(self, "table_flow", None)
             if flow is not None:
                 await flow.close()

@@ -102,3 +102,26 @@ async def test_while_stopping_new_actions_are_turned_away_and_nothing_is_stored(
     assert answer.ephemeral and "restarting" in answer.content
     assert await tafel.bot.store.open_game_in_channel(channel) is None
     tafel.bot.table_flow.closing = False
+
+
+async def test_a_stop_while_running_games_are_picked_up_gives_that_up_first(fake, capture, tmp_path, monkeypatch):
+    """SIGTERM right after connecting: the pick-up of running games is cancelled before the flow
+    and the database close under it (else it fails on a closed database in a task nobody awaits)."""
+    from bot import Config, create_bot
+    from cogs.table.flow import TableFlow
+    from tests.e2e.harness import run_client, stop_client
+
+    picking_up = asyncio.Event()
+
+    async def slow_resume(self):
+        picking_up.set()
+        await asyncio.sleep(60)
+        return 0
+
+    monkeypatch.setattr(TableFlow, "resume", slow_resume)
+    config = Config(token="fake-token", database=str(tmp_path / "t.sqlite3"), dev_guild_id=fake.guild_id)
+    bot = create_bot(config, guild_ready_timeout=0.05)
+    task = await run_client(bot)
+    await asyncio.wait_for(picking_up.wait(), 10)
+    await stop_client(bot, task)
+    assert bot._resuming.cancelled()
