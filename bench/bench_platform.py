@@ -158,7 +158,7 @@ async def move(fake, table: Table) -> float:
 
 async def run(args) -> dict:
     from tests.e2e.fake import FakeDiscord
-    from tests.e2e.fake.remote import bot_environment
+    from tests.e2e.fake.remote import bot_environment, stop_bot
 
     logging.basicConfig(level=logging.WARNING)
     with tempfile.TemporaryDirectory() as tmp:
@@ -209,13 +209,7 @@ async def run(args) -> dict:
                 steady = await asyncio.gather(*(paced(t, i * args.pace / len(tables)) for i, t in enumerate(tables)))
                 memory = peak_memory_mib(proc.pid)
             finally:
-                # SIGTERM, as systemd sends it: the bot closes its picture worker and the database.
-                proc.send_signal(signal.SIGTERM)
-                try:
-                    await asyncio.wait_for(proc.wait(), 15)
-                except TimeoutError:
-                    proc.kill()
-                    await proc.wait()
+                await stop_bot(proc, stop=signal.SIGTERM)  # as systemd stops it
             return {
                 "throughput": len(closed) / elapsed,
                 "closed": closed,

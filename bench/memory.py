@@ -180,7 +180,7 @@ def report(label: str, bot_pid: int) -> None:
 
 
 async def measure(fake, path: str, users: dict[int, object], running: int) -> None:
-    from tests.e2e.fake.remote import bot_environment
+    from tests.e2e.fake.remote import bot_environment, stop_bot
 
     info = {"api_url": fake.api_url, "gateway_url": fake.gateway_url + "/", "guild_id": fake.guild_id}
     env = bot_environment(info, database=path, TAFELBOT_LOG_LEVEL="INFO", TAFELBOT_RENDER_PROCESSES="auto")
@@ -204,12 +204,7 @@ async def measure(fake, path: str, users: dict[int, object], running: int) -> No
         await play_everywhere(fake, path, users)
         report(f"after a hand and a board at {running} tables and a move at a tenth", proc.pid)
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            await asyncio.wait_for(proc.wait(), 15)
-        except TimeoutError:
-            proc.kill()
-            await proc.wait()
+        await stop_bot(proc, stop=signal.SIGTERM)  # as systemd stops it
 
 
 async def _drain(stream: asyncio.StreamReader) -> None:

@@ -204,10 +204,11 @@ async def start_bot(
             log.close()  # the child has its own copy
 
 
-async def stop_bot(process: asyncio.subprocess.Process, *, timeout: float = 15.0) -> int:
-    """SIGINT (the bot closes its connections and database) and wait; the exit status."""
+async def stop_bot(process: asyncio.subprocess.Process, *, timeout: float = 15.0, stop: int = signal.SIGINT) -> int:
+    """SIGINT, or ``stop`` (SIGTERM, as systemd sends it): the bot closes its connections and
+    database; then wait, killing it after ``timeout``. The exit status."""
     if process.returncode is None:
-        process.send_signal(signal.SIGINT)
+        process.send_signal(stop)
         try:
             await asyncio.wait_for(process.wait(), timeout)
         except TimeoutError:
