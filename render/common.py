@@ -324,7 +324,7 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 _PIECE = 1 << 16  # bytes handed to the compressor at a time
 
 
-def _deflated_rows(img: Image.Image) -> bytes:
+def _deflated_rows(img: Image.Image, rows: int) -> bytes:
     """The PNG image data of ``img`` (rows, each after a filter byte 0), deflated as it streams.
 
     Pillow's raw encoder pads each row to a stride one byte longer than the row with a zero: that
@@ -332,7 +332,7 @@ def _deflated_rows(img: Image.Image) -> bytes:
     their last byte. No copy of the whole picture, no Python loop per row."""
     bands = len(img.getbands())
     encoder = Image._getencoder(img.mode, "raw", (img.mode, img.width * bands + 1, 1))
-    encoder.setimage(img.im, (0, 0, img.width, img.height))
+    encoder.setimage(img.im, (0, 0, img.width, rows))
     compressor = _deflate.compressobj(1)
     parts = [compressor.compress(b"\x00")]
     while True:
@@ -345,27 +345,29 @@ def _deflated_rows(img: Image.Image) -> bytes:
     return b"".join(parts)
 
 
-def to_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
+def to_png(img: Image.Image, palette: Image.Image | None = None, *, height: int | None = None) -> bytes:
     """PNG bytes, fast. With ``palette`` an RGB picture is first mapped onto it (named colours
     exactly, nothing dithered); a "P" picture is written with its own palette. Rows are written
     unfiltered and deflated at level 1 by ISA-L (when installed): flat pictures compress well
-    without filters, and Pillow's filter search would cost more than the drawing."""
+    without filters, and Pillow's filter search would cost more than the drawing. ``height``: only
+    the top rows (a canvas drawn taller than its content needed), without cropping a copy."""
     if palette is not None and img.mode == "RGB":
         img = img.quantize(palette=palette, dither=Image.Dither.NONE)
     if img.mode not in ("RGB", "P"):
         img = img.convert("RGB")
+    rows = img.height if height is None else max(1, min(height, img.height))
     if img.mode == "P":
-        head = struct.pack(">IIBBBBB", img.width, img.height, 8, 3, 0, 0, 0)
+        head = struct.pack(">IIBBBBB", img.width, rows, 8, 3, 0, 0, 0)
         entries = bytes(img.getpalette() or [0, 0, 0])
         table = _chunk(b"PLTE", entries[: 3 * 256])
     else:
-        head = struct.pack(">IIBBBBB", img.width, img.height, 8, 2, 0, 0, 0)
+        head = struct.pack(">IIBBBBB", img.width, rows, 8, 2, 0, 0, 0)
         table = b""
     return (
         b"\x89PNG\r\n\x1a\n"
         + _chunk(b"IHDR", head)
         + table
-        + _chunk(b"IDAT", _deflated_rows(img))
+        + _chunk(b"IDAT", _deflated_rows(img, rows))
         + _chunk(b"IEND", b"")
     )
 

@@ -176,6 +176,8 @@ def _track_layer(locale: str) -> Image.Image:
         draw.line((track_point(space, R_IN), track_point(space, R_OUT)), fill=SPACE_LINE, width=2)
     draw.polygon(_ring(R_IN), fill=INFIELD, outline=INK, width=3)
     _draw_finish_line(img, draw, locale)
+    with layout.silent():  # reported per board instead (the layer is drawn once)
+        _draw_space_labels(img)
     return img
 
 
@@ -185,7 +187,7 @@ def _track_layer_on_palette(locale: str) -> Image.Image:
 
 
 def _draw_space_labels(img: Image.Image) -> None:
-    """Drawn per board (from cached text sprites), so the layout test sees every label."""
+    """The spaces' numbers, on the track layer."""
     for space in range(SPACES):
         x, y = track_point(space + 0.5, R_IN - 22)
         draw_text(img, x, y, str(label_of(space)), 26, fill=INK, anchor="m")
@@ -621,19 +623,18 @@ def _draw_panel(img: Image.Image, view: dict, names: list[str], locale: str, y: 
 
 def render_board(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     """The public board as PNG bytes (1080 wide, portrait): track, riders, eliminated riders, scores."""
-    # The panel's height depends on the view (teams, wrapped lines): a dry run on a one-pixel strip
-    # (its texts not recorded) measures it, so the canvas is made the right size at once.
-    with layout.recording():
-        panel_h = _draw_panel(Image.new("RGB", (WIDTH, 1)), view, names, locale, 0)
-    # Drawn on the palette: the track layer is mapped onto it once per language, counters once per
-    # ground, text edges take their shades from the ramps; no mapping of the whole picture.
-    img, _draw = new_canvas(WIDTH, min(MAX_HEIGHT, TRACK_BOTTOM + 10 + panel_h + 12), BACKGROUND, palette=_palette())
+    # The panel's height depends on the view (teams, wrapped lines): the canvas is as tall as any
+    # board may be, and only the rows down to the panel's end are written. The track with its
+    # labels is one layer, drawn once per language and mapped onto the palette once; counters are
+    # mapped once per ground and text edges take their shades from the ramps.
+    img, _draw = new_canvas(WIDTH, MAX_HEIGHT, BACKGROUND, palette=_palette())
     img.paste(_track_layer_on_palette(locale), (0, 0))
-    _draw_space_labels(img)
+    if layout.is_recording():  # the layer's labels, reported for the layout checks
+        _draw_space_labels(Image.new("RGB", (WIDTH, TRACK_BOTTOM + 10), BACKGROUND))
     _draw_infield(img, view, locale)
     _draw_riders(img, view)
-    _draw_panel(img, view, names, locale, TRACK_BOTTOM + 10)
-    return to_png(img)
+    bottom = _draw_panel(img, view, names, locale, TRACK_BOTTOM + 10)
+    return to_png(img, height=bottom + 12)
 
 
 def render_hand(view: dict, *, names: list[str], locale: str = "en") -> bytes:

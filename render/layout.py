@@ -40,6 +40,20 @@ def place(bbox: Box, text: str, within: Box | None = None, *, size: float | None
         placed.append(Placed(text, tuple(float(v) for v in bbox), within, size))  # type: ignore[arg-type]
 
 
+def is_recording() -> bool:
+    return _placed.get() is not None
+
+
+@contextmanager
+def silent() -> Iterator[None]:
+    """Texts drawn inside are not reported (a cached layer drawn once, reported per picture)."""
+    token = _placed.set(None)
+    try:
+        yield
+    finally:
+        _placed.reset(token)
+
+
 @contextmanager
 def recording() -> Iterator[list[Placed]]:
     placed: list[Placed] = []
