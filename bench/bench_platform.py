@@ -17,7 +17,8 @@ Prints (issue 13's targets on a 2-core machine in brackets):
   this load generator (where the capacity goes);
 - latency with every table moving once per ``--pace`` seconds: median and p99 [p99 ≤ 150 ms], p99
   only over at least 300 samples;
-- peak memory of the bot and its worker(s).
+- peak memory of the bot and its worker(s);
+- a machine check (a fixed piece of Python, timed before and after): compare runs only with it.
 Every wait has a timeout and the whole run has one, so a small or broken run ends with a message.
 This is a measurement, not a test: it asserts nothing.
 """
@@ -43,6 +44,19 @@ sys.path.insert(0, str(ROOT))
 MENTION = re.compile(r"<@(\d+)>")
 MIN_P99_SAMPLES = 300
 TICK = os.sysconf("SC_CLK_TCK")
+
+
+def machine_check() -> float:
+    """Milliseconds for a fixed piece of pure Python, for comparing runs: this virtual machine's
+    speed drifts by half within an hour, so rates from two runs compare only next to this."""
+    best = float("inf")
+    for _ in range(5):
+        started = time.perf_counter()
+        total = 0
+        for i in range(300_000):
+            total += i * i % 7
+        best = min(best, time.perf_counter() - started)
+    return 1000 * best
 
 
 def pct(values: list[float], q: float) -> float:
@@ -228,6 +242,7 @@ def main() -> None:
     parser.add_argument("--render-processes", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds before the whole run gives up")
     args = parser.parse_args()
+    check_before = machine_check()
     try:
         result = asyncio.run(asyncio.wait_for(run(args), args.timeout))
     except TimeoutError:
@@ -244,6 +259,7 @@ def main() -> None:
         f" median {1000 * statistics.median(paced):.1f} ms, {p99_text(paced)}"
     )
     print(f"games played: {result['games']}; peak memory of the bot and its picture worker: {result['memory']:.0f} MiB")
+    print(f"machine check (lower is faster): {check_before:.1f} ms before the run, {machine_check():.1f} ms after")
 
 
 if __name__ == "__main__":
