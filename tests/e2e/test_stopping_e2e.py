@@ -115,7 +115,7 @@ async def test_a_stop_while_running_games_are_picked_up_gives_that_up_first(fake
 
     async def slow_resume(self):
         picking_up.set()
-        await asyncio.sleep(60)
+        await asyncio.Event().wait()  # until cancelled
         return 0
 
     monkeypatch.setattr(TableFlow, "resume", slow_resume)

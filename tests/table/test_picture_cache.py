@@ -78,7 +78,7 @@ async def test_when_the_first_caller_is_cancelled_the_waiting_one_draws_itself()
 
     async def slow() -> bytes:
         started.set()
-        await asyncio.sleep(10)
+        await asyncio.Event().wait()  # until cancelled
         return b"never"
 
     async def quick() -> bytes:
