@@ -269,7 +269,7 @@ def create_bot(config: Config, *, clock=None, **client_options):
 def run_loop(main) -> None:
     """``asyncio.run`` on uvloop where it is installed (Linux and macOS): its event loop and
     sockets are written in C, and a move's many small HTTP writes, gateway events and thread
-    hand-offs cost the loop about a third less CPU. Elsewhere the standard loop."""
+    hand-offs cost the loop about a tenth less CPU (bench/bench_platform.py). Elsewhere the standard loop."""
     try:
         import uvloop
     except ImportError:
