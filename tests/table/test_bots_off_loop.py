@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from db import Seat, Store
+from db import Store
 from table.bots import ComputerPlayers, computer_action
 from table.clock import FakeClock
 from table.pictures import Painter
@@ -20,6 +20,7 @@ from table.settings import HOUR
 from table.spec import GameSpec
 from table.timeouts import TimeKeeper
 from tests import nim
+from tests.table.test_shard_ownership import computer_game
 
 HOST = Player(1, "Ann")
 
@@ -49,19 +50,6 @@ async def store(tmp_path):
     await store.close()
 
 
-async def computer_game(service: TableService) -> int:
-    row = await service.store.create_game(
-        guild_id=1,
-        channel_id=7,
-        game="nim",
-        host_id=HOST.user_id,
-        options={"pile": 9},
-        seats=[Seat("Computer 1", bot=True), Seat("Computer 2", bot=True)],
-        seed=7,
-    )
-    return (await service.start(row.id, HOST)).row.id
-
-
 async def play_out(service: TableService, painter: Painter) -> list[str]:
     """A whole computer-vs-computer game; the actions the computers took."""
     actions: list[str] = []
@@ -73,7 +61,7 @@ async def play_out(service: TableService, painter: Painter) -> list[str]:
             players.poke(result.row, result.state)
 
     players = ComputerPlayers(service, publish, delay_factor=0.0, painter=painter)
-    game_id = await computer_game(service)
+    game_id = await computer_game(service, 1, 7)
     try:
         players.poke(await service.get(game_id))
         await asyncio.wait_for(players.idle(), 30)
@@ -106,7 +94,7 @@ async def test_the_decision_is_the_same_in_a_worker_as_on_the_spot(store):
     """Replays choose the same: the seed comes from the game, not from where it is computed."""
     spec = spec_with(nim.choose)
     service = TableService(store, {"nim": spec})
-    row = await service.get(await computer_game(service))
+    row = await service.get(await computer_game(service, 1, 7))
     state = service.state_of(row)
     seat = next(iter(nim.ENGINE.to_move(state)))
     painter = Painter(processes=1)
