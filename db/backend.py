@@ -20,7 +20,7 @@ import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
@@ -162,6 +162,47 @@ class TimedReader(Tx):
             _spent_since(started)
 
 
+# ---- a transaction known in advance ----------------------------------------------------------------
+Statement = tuple[str, Sequence[Any]]  # SQL with ``?`` placeholders, and its parameters
+
+
+class _Unchanged(Exception):
+    """A guarded batch's first statement changed no row: roll back."""
+
+
+async def _batch_by_statements(
+    transaction: AbstractAsyncContextManager[Tx], statements: Sequence[Statement], guarded: bool
+) -> list[int] | None:
+    counts: list[int] = []
+    try:
+        async with transaction as tx:
+            for sql, params in statements:
+                counts.append(await tx.execute(sql, params))
+                if guarded and len(counts) == 1 and counts[0] != 1:
+                    raise _Unchanged
+    except _Unchanged:
+        return None
+    return counts
+
+
+def _sqlite_batch(conn: sqlite3.Connection, statements: Sequence[Statement], guarded: bool) -> list[int] | None:
+    """On aiosqlite's thread: the whole transaction, from BEGIN to COMMIT or ROLLBACK."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        counts = []
+        for sql, params in statements:
+            counts.append(conn.execute(sql, tuple(params)).rowcount)
+            if guarded and len(counts) == 1 and counts[0] != 1:
+                conn.execute("ROLLBACK")
+                return None
+        conn.execute("COMMIT")
+        return counts
+    except BaseException:
+        if conn.in_transaction:  # also after a failed COMMIT (disk full, I/O error)
+            conn.execute("ROLLBACK")
+        raise
+
+
 # ---- SQLite ---------------------------------------------------------------------------------------
 class SQLiteTx(Tx):
     dialect = SQLITE
@@ -234,19 +275,41 @@ class SQLiteBackend:
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[SQLiteTx]:
-        async with self.write_lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._tx
-            except BaseException:
+        async with self.write_lock, self._transaction_unlocked() as tx:
+            yield tx
+
+    @asynccontextmanager
+    async def _transaction_unlocked(self) -> AsyncIterator[SQLiteTx]:
+        await self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._tx
+        except BaseException:
+            await self.conn.execute("ROLLBACK")
+            raise
+        try:
+            await self.conn.execute("COMMIT")
+        except BaseException:
+            if self.conn.in_transaction:  # a failed COMMIT (disk full, I/O error) leaves it open
                 await self.conn.execute("ROLLBACK")
-                raise
-            try:
-                await self.conn.execute("COMMIT")
-            except BaseException:
-                if self.conn.in_transaction:  # a failed COMMIT (disk full, I/O error) leaves it open
-                    await self.conn.execute("ROLLBACK")
-                raise
+            raise
+
+    async def write_batch(self, statements: Sequence[Statement], *, guarded: bool = False) -> list[int] | None:
+        """Run ``statements`` as one transaction and return each one's changed-row count. With
+        ``guarded``, the first statement must change exactly one row (a compare-and-set), else all
+        is rolled back and the answer is None.
+
+        The whole transaction is one call on aiosqlite's thread. Statement by statement, each
+        round trip waits for the event loop to take up its answer, and under load the write lock
+        was held for those waits: four round trips made the lock the bottleneck of every move."""
+        started = time.perf_counter()
+        try:
+            async with self.write_lock:
+                run = getattr(self.conn, "_execute", None)  # aiosqlite: run a function on its thread
+                if run is None:  # an aiosqlite without it: the same, statement by statement
+                    return await _batch_by_statements(self._transaction_unlocked(), statements, guarded)
+                return await run(_sqlite_batch, self.conn._conn, statements, guarded)
+        finally:
+            _spent_since(started)
 
     async def schema_version(self, tx: Tx | None = None) -> int:
         return int(await (tx or self.reader).fetchval("PRAGMA user_version"))
@@ -410,6 +473,14 @@ class PostgresBackend:
     async def _transaction(self) -> AsyncIterator[PostgresTx]:
         async with self.pool.acquire() as conn, conn.transaction():
             yield PostgresTx(conn)
+
+    async def write_batch(self, statements: Sequence[Statement], *, guarded: bool = False) -> list[int] | None:
+        """As :meth:`SQLiteBackend.write_batch`."""
+        started = time.perf_counter()
+        try:
+            return await _batch_by_statements(self._transaction(), statements, guarded)
+        finally:
+            _spent_since(started)
 
     async def schema_version(self, tx: Tx | None = None) -> int:
         reader = tx or self.reader

@@ -42,8 +42,7 @@ async def open_games_in_guild(store: Store, guild_id: int | None) -> list[GameRo
 async def set_board_message(store: Store, game_id: int, message_id: int) -> None:
     """Remember the newest board post (for jump links). Not game state: the version stays, so
     buttons on the board keep working."""
-    async with store.transaction() as tx:
-        await tx.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+    await store.write_batch([("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))])
 
 
 async def server_settings(store: Store, guild_id: int) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from db.backend import Backend, StoreInUse, Tx, open_backend
+from db.backend import Backend, Statement, StoreInUse, Tx, open_backend
 from db.migrations import MIGRATIONS, Migration, script_for
 from db.rows import ResultRow
 
@@ -196,6 +196,11 @@ class Store:
         async with self.backend.transaction() as tx:
             yield tx
 
+    async def write_batch(self, statements: Sequence[Statement], *, guarded: bool = False) -> list[int] | None:
+        """A write transaction known in advance, in one go: each statement's changed-row count, or
+        None when ``guarded`` and the first statement changed no row (then nothing is written)."""
+        return await self.backend.write_batch(statements, guarded=guarded)
+
     @property
     def reader(self) -> Tx:
         """Reads outside any transaction, with the same methods as a transaction."""
@@ -354,11 +359,19 @@ class Store:
             sets.append("clock = ?")
             params.append(deadline[0])
             params.append(json.dumps(deadline[1]) if deadline[1] is not None else None)
+        update = (
+            f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
+            (*params, game_id, expected_version),
+        )
+        if results is None:
+            # A step of play: known in advance, so one batch (a single trip to SQLite's thread).
+            # The update holds the game's row, so no other writer numbers moves meanwhile.
+            batch = [update] + [(_INSERT_MOVE, (game_id, seat, action, now, game_id)) for seat, action in moves]
+            if await self.backend.write_batch(batch, guarded=True) is None:
+                raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
+            return expected_version + 1
         async with self.transaction() as tx:
-            changed = await tx.execute(
-                f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
-                (*params, game_id, expected_version),
-            )
+            changed = await tx.execute(*update)
             if changed != 1:
                 raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
             moves = list(moves)
@@ -396,6 +409,15 @@ class Store:
                 if inserted > 0:  # the hooks (the league) see the results in this same transaction
                     await self._run_results_hooks(tx, game_id)
         return expected_version + 1
+
+
+# The next number of a game's move log, counted in the statement itself so a step of play needs no
+# read between its statements. (PostgreSQL cannot type bare parameters in a SELECT list.)
+_INSERT_MOVE = (
+    "INSERT INTO moves (game_id, seq, seat, action, at)"
+    " SELECT CAST(? AS BIGINT), COALESCE(MAX(seq), 0) + 1, CAST(? AS INTEGER), CAST(? AS TEXT),"
+    " CAST(? AS DOUBLE PRECISION) FROM moves WHERE game_id = ?"
+)
 
 
 def is_unique_violation(error: BaseException) -> bool:

@@ -115,6 +115,56 @@ async def test_racing_writes_of_one_version_let_exactly_one_win(store):
     assert await store.moves(row.id) == [(1, 0, f"m{winner}")]
 
 
+async def test_several_moves_of_a_step_are_numbered_on_after_the_log(store):
+    row = await new_game(store)
+    v1 = await store.update_game(row.id, row.version, status="active", moves=[(0, "a"), (None, "!timeout")])
+    await store.update_game(row.id, v1, moves=[(0, "b"), (1, "c")])
+    assert await store.moves(row.id) == [(1, 0, "a"), (2, None, "!timeout"), (3, 0, "b"), (4, 1, "c")]
+
+
+async def test_a_write_batch_is_all_or_nothing(store):
+    row = await new_game(store)
+    rename = ("UPDATE games SET game = ? WHERE id = ?", ("renamed", row.id))
+    assert await store.write_batch([rename, ("UPDATE games SET host_id = 6 WHERE id = -1", ())]) == [1, 0]
+    # Guarded: the first statement must change a row, else nothing of the batch is written.
+    unchanged = ("UPDATE games SET host_id = 7 WHERE id = -1", ())
+    assert (
+        await store.write_batch([unchanged, ("UPDATE games SET game = 'x' WHERE id = ?", (row.id,))], guarded=True)
+        is None
+    )
+    # A statement that fails undoes the ones before it, and the store goes on working.
+    duplicate = ("INSERT INTO games SELECT * FROM games WHERE id = ?", (row.id,))
+    with pytest.raises(Exception):  # noqa: B017 - sqlite3 and asyncpg raise their own kinds
+        await store.write_batch([("UPDATE games SET host_id = 8 WHERE id = ?", (row.id,)), duplicate])
+    now = await store.get_game(row.id)
+    assert (now.game, now.host_id) == ("renamed", 5)
+    async with store.transaction() as tx:
+        await tx.execute("UPDATE games SET host_id = 9 WHERE id = ?", (row.id,))
+    assert (await store.get_game(row.id)).host_id == 9
+
+
+async def test_a_sqlite_write_batch_is_one_trip_to_the_database_thread(tmp_path, monkeypatch):
+    """Statement by statement, every round trip waits for the busy event loop while holding the
+    write lock; a batch must not (it relies on aiosqlite's ``_execute``, so this guards upgrades)."""
+    store = await Store.open(tmp_path / "one.sqlite3")
+    try:
+        row = await new_game(store)
+        conn = store.backend.conn
+        trips = []
+        original = conn._execute
+
+        async def counted(fn, *args, **kwargs):
+            trips.append(fn)
+            return await original(fn, *args, **kwargs)
+
+        monkeypatch.setattr(conn, "_execute", counted)
+        await store.update_game(row.id, row.version, status="active", state={"x": 1}, moves=[(0, "a"), (0, "b")])
+        assert len(trips) == 1
+        assert await store.moves(row.id) == [(1, 0, "a"), (2, 0, "b")]
+    finally:
+        await store.close()
+
+
 async def test_results_are_recorded_once_even_if_retried(store):
     row = await new_game(store)
     results = [ResultRow(0, 5, "Ann", False, False, 1, 3.0)]
