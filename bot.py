@@ -20,11 +20,15 @@ import gc
 import logging
 import os
 import sys
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, TypeVar
 
 from table.registry import GAME_KEYS, entry
 from table.shards import ShardConfigError, ShardPlan, plan_from_env
+
+T = TypeVar("T")
 
 log = logging.getLogger("tafelbot")
 
@@ -266,17 +270,16 @@ def create_bot(config: Config, *, clock=None, **client_options):
     return TafelBot(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options)
 
 
-def run_loop(main) -> None:
+def run_loop(main: Coroutine[Any, Any, T]) -> T:
     """``asyncio.run`` on uvloop where it is installed (Linux and macOS): its event loop and
     sockets are written in C, and a move's many small HTTP writes, gateway events and thread
     hand-offs cost the loop about a tenth less CPU (bench/bench_platform.py). Elsewhere the standard loop."""
     try:
         import uvloop
     except ImportError:
-        asyncio.run(main)
-        return
+        return asyncio.run(main)
     with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-        runner.run(main)
+        return runner.run(main)
 
 
 def run(config: Config) -> int:

@@ -51,7 +51,8 @@ class Painter:
     async def _run(self, call: Callable[[], bytes]) -> bytes:
         if self._pool is None:
             return await asyncio.to_thread(call)
-        return await self._pool.run(call)
+        picture: bytes = await self._pool.run(call)
+        return picture
 
     async def compute(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` off the event loop: in a worker when there is a pool (then ``fn`` must be a

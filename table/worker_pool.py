@@ -111,7 +111,7 @@ class _Worker:
     async def _connect(self) -> None:
         loop = asyncio.get_running_loop()
         transport, _ = await loop.create_connection(lambda: _Answers(self), sock=self.sock.dup())
-        self.transport = transport  # type: ignore[assignment]
+        self.transport = transport
 
     def call(self, number: int, fn: Callable[..., Any], args: tuple[Any, ...]) -> asyncio.Future[Any]:
         assert self.transport is not None

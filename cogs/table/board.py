@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from cogs.table.components import HandButton
+from cogs.table.components import HandButton, buttons_view
 from cogs.table.outbox import Outbox, Post
 from cogs.table.permissions import BOARD, missing_in_channel, missing_text
 from cogs.table.presenter import NO_MENTIONS, Presenter, lang_of
@@ -65,7 +65,7 @@ class BoardPresenter(Presenter):
         picture = await self.picture(row, spec.render_board, spec.engine.view(state, None), lang)
         story = [*earlier, *self.story(row, events, intro)]
         lines: list[str] = []
-        view = discord.ui.View(timeout=None)
+        view = buttons_view()
         if outcome is not None:
             lines.append(standings(lang, row, outcome.placements, outcome.scores))
         elif row.status == "active":

@@ -35,6 +35,16 @@ ACT_TEMPLATE = rf"tb:act:(?P<gid>{NUMBER}):(?P<ver>{NUMBER}):(?P<action>{ACTION}
 NAV_TEMPLATE = rf"tb:nav:(?P<gid>{NUMBER}):(?P<ver>{NUMBER}):(?P<group>-?{SMALL}):(?P<page>{SMALL})"
 
 
+def buttons_view() -> discord.ui.View:
+    """A view for our buttons, to send and forget. Every button here is a ``DynamicItem`` that
+    discord.py dispatches by its custom_id, so a sent view need not be kept listening: stopped
+    before it is sent, discord.py does not store it, and for an ephemeral message does not keep
+    it for 15 minutes behind a timer task (at a hundred moves a second, tens of thousands)."""
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMPLATE):
     def __init__(self, game_id: int, op: str, *, label: str = "…", style=discord.ButtonStyle.secondary) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tb:lobby:{game_id}:{op}"))

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from cogs.table.components import LobbyButton
+from cogs.table.components import LobbyButton, buttons_view
 from cogs.table.permissions import missing_for_interaction, missing_text
 from cogs.table.presenter import NO_MENTIONS, Presenter, is_admin, lang_of, player_of
 from cogs.table.reminders import duration_text
@@ -92,7 +92,7 @@ class LobbyPresenter(Presenter):
         return embed
 
     def view(self, row: GameRow) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
+        view = buttons_view()
         if row.status != "lobby":
             return view
         lang = row.locale

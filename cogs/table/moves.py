@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from cogs.table.components import ActButton, NavButton
+from cogs.table.components import ActButton, NavButton, buttons_view
 from cogs.table.presenter import NO_MENTIONS, Presenter, lang_of, player_of
 from db import GameRow
 from engines.errors import GameError
@@ -31,7 +31,7 @@ class MovePresenter(Presenter):
         seat = row.seat_of(user_id)
         view_data = engine.view(state, seat)
         to_move = engine.to_move(state)
-        ui = discord.ui.View(timeout=None)
+        ui = buttons_view()
         lines = [note] if note else []
         if seat is None:
             lines.append(tr(lang, "controls-spectator"))
