@@ -200,10 +200,13 @@ def new_canvas(
     if palette is None:
         img = Image.new("RGB", (width, height), colour)
         return img, ImageDraw.Draw(img)
-    img = Image.new("P", (width, height))
+    ground = palette.palette.colors.get(tuple(colour)) if isinstance(colour, tuple) else None
+    img = Image.new("P", (width, height), ground or 0)  # filled once, at birth, when it can be
     img.putpalette(palette.getpalette())
+    img.__dict__["_base_palette"] = palette
     draw = ImageDraw.Draw(img)
-    draw.rectangle((0, 0, width, height), fill=colour)
+    if ground is None:
+        draw.rectangle((0, 0, width, height), fill=colour)
     return img, draw
 
 
@@ -235,6 +238,7 @@ def _index_of(img: Image.Image, colour: Colour) -> int:
     if found is not None:
         return found
     if len(img.palette.colors) < 256:
+        _own_shade_tables(img)  # the canvas's palette now differs from the one it was made with
         return img.palette.getcolor(colour)  # appended; never given the image, which would reuse entries
     entries = palette_colours(img)  # the palette is full: the nearest shade will do for an edge pixel
     return min(range(len(entries)), key=lambda i: sum((a - b) ** 2 for a, b in zip(entries[i], colour, strict=True)))
@@ -246,17 +250,34 @@ _STEP = [round(v * (RAMP_STEPS + 1) / 255) for v in range(256)]
 _KEEP = [255 if step else 0 for step in _STEP]
 
 
+def _shade_tables(img: Image.Image) -> dict[tuple[int, Colour], list[int]]:
+    """A canvas's shade tables. A table depends only on the palette, the ground and the ink, so
+    canvases made from the same fixed palette share theirs (kept on the palette) until a colour
+    is added to one of them; indices found once stay valid (a palette only grows while drawing)."""
+    tables = img.__dict__.get("_shade_tables")
+    if tables is None:
+        base = img.__dict__.get("_base_palette")
+        tables = base.__dict__.setdefault("_shade_tables", {}) if base is not None else {}
+        img.__dict__["_shade_tables"] = tables
+    return tables
+
+
+def _own_shade_tables(img: Image.Image) -> None:
+    """The canvas's palette grows apart from its fixed palette: its tables are its own from now."""
+    if img.__dict__.pop("_base_palette", None) is not None:
+        img.__dict__["_shade_tables"] = dict(img.__dict__.get("_shade_tables") or {})
+
+
 def _shade_table(img: Image.Image, ground_index: int, ink: Colour) -> list[int]:
-    """Mask value -> palette index of ``ink`` over the ground, kept per canvas (indices found
-    once stay valid: a palette only grows while drawing)."""
-    tables = img.__dict__.setdefault("_shade_tables", {})
-    table = tables.get((ground_index, ink))
+    """Mask value -> palette index of ``ink`` over the ground."""
+    table = _shade_tables(img).get((ground_index, ink))
     if table is None:
         ground = _entry(img, ground_index)
         shades = [ground_index]
         shades += [_index_of(img, blend(ground, ink, s / (RAMP_STEPS + 1))) for s in range(1, RAMP_STEPS + 1)]
         shades.append(_index_of(img, ink))
-        table = tables[(ground_index, ink)] = [shades[step] for step in _STEP]
+        table = [shades[step] for step in _STEP]
+        _shade_tables(img)[(ground_index, ink)] = table  # asked again: the canvas may have its own now
     return table
 
 
@@ -276,10 +297,15 @@ def paint_mask(img: Image.Image, xy: tuple[int, int], mask: Image.Image, ink) ->
     core = mask.im
     if (left, top, right, bottom) != (x, y, x + mask.width, y + mask.height):
         core = core.crop((left - x, top - y, right - x, bottom - y))
+        keep = core.point(_KEEP, "L")
+    else:  # the whole mask: where it paints is the same every time (text masks are cached)
+        keep = mask.__dict__.get("_keep")
+        if keep is None:
+            keep = mask.__dict__["_keep"] = core.point(_KEEP, "L")
     box = (left, top, right, bottom)
     table = _shade_table(img, _ground_index(img, box), ink)
     img.load()
-    img.im.paste(core.point(table, "L"), box, core.point(_KEEP, "L"))
+    img.im.paste(core.point(table, "L"), box, keep)
 
 
 _SPRITES: dict[tuple, tuple[Image.Image, Image.Image, Image.Image]] = {}

@@ -162,3 +162,25 @@ def test_text_on_a_palette_canvas_uses_only_ink_ground_and_the_shades_between():
     shades_right = {blend(ground, WHITE, s / 5) for s in range(6)}
     assert rgb_colours(left) <= shades_left and len(rgb_colours(left)) >= 4
     assert rgb_colours(right) <= shades_right and len(rgb_colours(right)) >= 4
+
+
+def test_canvases_of_one_palette_share_shade_tables_until_one_grows_its_own_palette():
+    """Shade tables are shared by the canvases of a fixed palette (drawing text need not work them
+    out anew on every picture); a canvas that had to add a colour keeps its tables to itself."""
+    pal = palette((BACKGROUND, INK, WHITE), (INK,), (BACKGROUND,))
+    first, draw1 = new_canvas(200, 40, palette=pal)
+    label(draw1, (4, 20), "Zoë 12", 20, fill=INK)
+    second, draw2 = new_canvas(200, 40, palette=pal)
+    label(draw2, (4, 20), "Zoë 12", 20, fill=INK)
+    assert second.__dict__["_shade_tables"] is first.__dict__["_shade_tables"]
+    assert decoded(to_png(first)).tobytes() == decoded(to_png(second)).tobytes()
+
+    odd = (1, 200, 3)  # in no ramp of this palette: the third canvas's palette grows
+    third, draw3 = new_canvas(200, 40, palette=pal)
+    label(draw3, (4, 20), "Zoë 12", 20, fill=odd)
+    assert third.__dict__["_shade_tables"] is not first.__dict__["_shade_tables"]
+    assert all(ink != odd for _ground, ink in first.__dict__["_shade_tables"])
+    fourth, draw4 = new_canvas(200, 40, palette=pal)
+    label(draw4, (4, 20), "Zoë 12", 20, fill=INK)
+    assert decoded(to_png(fourth)).tobytes() == decoded(to_png(first)).tobytes()
+    assert odd in palette_colours(third) and odd not in palette_colours(fourth)
