@@ -88,7 +88,7 @@ def _cpu_seconds(stat_path: Path) -> float:
 
 def cpu_snapshot(bot_pid: int) -> dict[str, float]:
     """CPU seconds so far: the bot's main thread (the event loop), its other threads, its
-    children (picture workers; multiprocessing's resource tracker is idle) and this process."""
+    children (the picture workers) and this process."""
     out = {"bot event loop": 0.0, "bot other threads": 0.0, "picture worker(s)": 0.0}
     for task in Path(f"/proc/{bot_pid}/task").iterdir():
         key = "bot event loop" if int(task.name) == bot_pid else "bot other threads"

@@ -162,16 +162,13 @@ def memory_of(pid: int) -> tuple[float, float]:
 
 def report(label: str, bot_pid: int) -> None:
     children = [int(p) for p in Path(f"/proc/{bot_pid}/task/{bot_pid}/children").read_text().split()]
-    # The resource tracker multiprocessing starts is a child too: a small idle interpreter.
     parts = [("bot", bot_pid)] + [(f"child {pid}", pid) for pid in children]
     total_uss = total_pss = 0.0
     shown = []
     for name, pid in parts:
         uss, pss = memory_of(pid)
         cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-        if b"resource_tracker" in cmdline:
-            name = "resource tracker"
-        elif b"spawn_main" in cmdline:
+        if b"table.worker_pool" in cmdline:
             name = "picture worker"
         total_uss += uss
         total_pss += pss

@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
-import multiprocessing
 import os
 import pickle
+import signal
 import socket
 import struct
+import subprocess
+import sys
 import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -43,10 +46,19 @@ class RemoteTraceback(Exception):
         return str(self.args[0]) if self.args else ""
 
 
-def _serve(conn: Connection, initializer: Callable[[], Any] | None) -> None:
-    """The worker's whole life: answer calls in order until the socket closes."""
-    if initializer is not None:
-        initializer()
+def main() -> None:
+    """A worker process: ``python -c 'from table.worker_pool import main; main()' FD [INIT]``,
+    FD its socket to the bot, INIT ``module:function`` run once before the first call."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the bot's to handle: it closes us
+    conn = Connection(int(sys.argv[1]))
+    if len(sys.argv) > 2:
+        module, _, name = sys.argv[2].partition(":")
+        getattr(importlib.import_module(module), name)()
+    _serve(conn)
+
+
+def _serve(conn: Connection) -> None:
+    """Answer calls in order until the socket closes."""
     while True:
         try:
             number, fn, args = pickle.loads(conn.recv_bytes())
@@ -94,7 +106,7 @@ class _Answers(asyncio.Protocol):
 
 
 class _Worker:
-    def __init__(self, process: multiprocessing.process.BaseProcess, sock: socket.socket) -> None:
+    def __init__(self, process: subprocess.Popen[bytes], sock: socket.socket) -> None:
         self.process = process
         self.sock = sock  # kept to shut the connection down at once, whatever the loop does
         self.transport: asyncio.Transport | None = None
@@ -160,7 +172,7 @@ class _Worker:
 
 
 class WorkerPool:
-    """``processes`` worker processes (fresh interpreters, "spawn"); a call goes to the one with
+    """``processes`` worker processes (fresh interpreters); a call goes to the one with
     the fewest calls waiting. ``initializer`` runs once in each worker before its first call."""
 
     def __init__(self, processes: int, *, initializer: Callable[[], Any] | None = None) -> None:
@@ -178,17 +190,23 @@ class WorkerPool:
             self._workers.append(self._spawn())
 
     def _spawn(self) -> _Worker:
+        # A fresh interpreter, never a fork of a process holding threads and sockets; started as a
+        # plain child rather than by multiprocessing, which would also start its resource tracker
+        # process (6 MiB) for semaphores we do not use. It finds our modules where we do.
         ours, theirs = socket.socketpair()
-        context = multiprocessing.get_context("spawn")  # a fresh interpreter, never a fork
-        child_end = Connection(os.dup(theirs.fileno()))
-        theirs.close()
-        process = context.Process(
-            target=_serve, args=(child_end, self.initializer), name="tafelbot-worker", daemon=True
-        )
+        command = [sys.executable, "-c", "from table.worker_pool import main; main()", str(theirs.fileno())]
+        if self.initializer is not None:
+            command.append(f"{self.initializer.__module__}:{self.initializer.__qualname__}")
+        search = os.pathsep.join(os.path.abspath(p) for p in sys.path)
         try:
-            process.start()
+            process = subprocess.Popen(
+                command, pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": search}
+            )
+        except BaseException:
+            ours.close()
+            raise
         finally:
-            child_end.close()  # the worker has its own copy: EOF reaches it when ours closes
+            theirs.close()  # the worker has its own: EOF reaches it when ours closes
         return _Worker(process, ours)
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -197,7 +215,8 @@ class WorkerPool:
             raise WorkerLost("the worker pool is closed")
         for worker in [w for w in self._workers if not w.alive]:  # crashed: a fresh one instead
             self._workers.remove(worker)
-            worker.process.join(0.1)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                worker.process.wait(0.1)
         self.start()
         worker = min(self._workers, key=lambda w: len(w.pending))
         await worker.connected()
@@ -207,7 +226,7 @@ class WorkerPool:
         return await worker.call(self._numbers, fn, args)
 
     def pids(self) -> list[int]:
-        return sorted(w.process.pid for w in self._workers if w.alive and w.process.pid is not None)
+        return sorted(w.process.pid for w in self._workers if w.alive)
 
     def close(self) -> None:
         """Stop every worker (what they are drawing is finished, queued calls are dropped); they
@@ -216,8 +235,9 @@ class WorkerPool:
         for worker in self._workers:
             worker.close()
         for worker in self._workers:
-            worker.process.join(JOIN_SECONDS)
-            if worker.process.is_alive():
+            try:
+                worker.process.wait(JOIN_SECONDS)
+            except subprocess.TimeoutExpired:
                 worker.process.kill()
-                worker.process.join()
+                worker.process.wait()
         self._workers.clear()

@@ -2,7 +2,7 @@
 
 SIGTERM (systemd, container runtimes) or Ctrl-C: the bot finishes what is in flight, closes its
 picture worker and the database and exits 0. However the bot process dies (SIGKILL too), its
-picture worker and multiprocessing's resource tracker end by themselves within seconds.
+picture worker ends by itself within seconds.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ async def start_bot(fake, tmp_path):
         )
         assert proc.returncode is None, (tmp_path / "bot.log").read_text()
         helpers = descendants(proc.pid)
-        assert helpers, "the picture worker (and the resource tracker) run as children of the bot"
+        assert helpers, "the picture worker runs as a child of the bot"
     except BaseException:
         proc.kill()
         await proc.wait()
