@@ -158,8 +158,10 @@ def describe_shards(plan: ShardPlan) -> str:
 GUILD_READY_SECONDS = 0.25
 # A collection of the young generation after this many new objects instead of 700: a move makes
 # thousands (discord.py's interaction and message objects), so the default collects several times
-# a move, each time walking the objects of the moves in flight.
-GC_YOUNG_OBJECTS = 10_000
+# a move and reaches the full collections (60-70 ms under load) every few seconds. Far more
+# (10,000) made each young collection 10-16 ms and the middle one up to 80 ms, felt in the p99
+# (bench/bench_platform.py: p99 45-53 ms at 2,000 against 94-131 ms at 700 or 10,000).
+GC_YOUNG_OBJECTS = 2_000
 
 
 def create_bot(config: Config, *, clock=None, **client_options):
