@@ -300,7 +300,7 @@ class SQLiteBackend:
 
         The whole transaction is one call on aiosqlite's thread. Statement by statement, each
         round trip waits for the event loop to take up its answer, and under load the write lock
-        was held for those waits: four round trips made the lock the bottleneck of every move."""
+        was held for those waits: five round trips made the lock the bottleneck of every move."""
         started = time.perf_counter()
         try:
             async with self.write_lock:

@@ -3,7 +3,7 @@
 Why not ``concurrent.futures.ProcessPoolExecutor``: it hands every call and every answer through
 two helper threads of the bot's process (a queue feeder and a result manager), which pickle, copy
 and wake the loop while holding the GIL the event loop needs; at a hundred moves a second that
-was over a millisecond of the bot's CPU per move. Here each worker has one socket: the loop
+was about 1.3 ms of the bot's CPU per move. Here each worker has one socket: the loop
 writes a pickled call and reads the pickled answer when it arrives, like any other connection.
 
 A worker ends when its socket closes: when the bot closes the pool, and when the bot process
@@ -215,8 +215,7 @@ class WorkerPool:
             raise WorkerLost("the worker pool is closed")
         for worker in [w for w in self._workers if not w.alive]:  # crashed: a fresh one instead
             self._workers.remove(worker)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                worker.process.wait(0.1)
+            worker.process.poll()  # reaped if it has exited (never a wait on the event loop)
         self.start()
         worker = min(self._workers, key=lambda w: len(w.pending))
         await worker.connected()
