@@ -57,8 +57,8 @@ class Painter:
     async def compute(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` off the event loop: in a worker when there is a pool (then ``fn`` must be a
         module-level function of an importable module, not ``__main__``, and the arguments plain
-        data, to be pickled), else in a thread. The
-        computer players decide here (``table.bots``), so their search never stalls other games."""
+        data, to be pickled), else in a thread. The computer players decide here (``table.bots``),
+        so their search never stalls other games."""
         if self._pool is None:
             return await asyncio.to_thread(fn, *args)
         return await self._pool.run(fn, *args)
