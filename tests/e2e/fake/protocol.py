@@ -85,6 +85,12 @@ ALL_PERMISSIONS = discord.Permissions.all().value
 ADMINISTRATOR = discord.Permissions(administrator=True).value
 VIEW_AND_SEND = discord.Permissions(view_channel=True, send_messages=True).value
 ATTACH_FILES = discord.Permissions(attach_files=True).value
+VIEW_CHANNEL = discord.Permissions(view_channel=True).value
+READ_MESSAGE_HISTORY = discord.Permissions(read_message_history=True).value
+CREATE_PUBLIC_THREADS = discord.Permissions(create_public_threads=True).value
+MANAGE_CHANNELS = discord.Permissions(manage_channels=True).value
+MANAGE_MESSAGES = discord.Permissions(manage_messages=True).value
+MANAGE_THREADS = discord.Permissions(manage_threads=True).value
 
 
 class FakeDiscordError(AssertionError):
