@@ -120,6 +120,13 @@ def cards_text(cards: list[str] | str) -> str:
     return " + ".join(card_text(code) for code in cards)
 
 
+def format_event(event: dict[str, Any]) -> dict[str, Any]:
+    """Event params for the text line: the cards played as "Joker + 7♥", not as codes ("JK+7H")."""
+    if event.get("type") == "played" and event.get("cards"):
+        return {**event, "cards": cards_text(event["cards"])}
+    return dict(event)
+
+
 # ---- track geometry ---------------------------------------------------------------------------------
 
 

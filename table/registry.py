@@ -51,7 +51,7 @@ class GameEntry:
 
 # In the order menus show them.
 GAMES: tuple[GameEntry, ...] = (
-    GameEntry("hindmost", Extras.HAND),
+    GameEntry("hindmost", Extras.HAND | Extras.EVENT_FORMAT),
     GameEntry("trackgammon", Extras.GROUPS),
     GameEntry("manoever", Extras.GROUPS),
     GameEntry("howruck", Extras.HAND | Extras.GROUPS | Extras.CARD_NAMES),

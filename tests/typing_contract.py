@@ -57,5 +57,5 @@ BOARDS: list[BoardRenderer] = [
 # The optional parts, as ``table.registry.GAMES`` declares them (Extras).
 HANDS: list[HandRenderer] = [render.hindmost, render.howruck, render.duvelen]
 GROUPS: list[GroupRenderer] = [render.trackgammon, render.manoever, render.howruck]
-EVENT_FORMATS: list[EventFormatter] = [render.duvelen]
+EVENT_FORMATS: list[EventFormatter] = [render.hindmost, render.duvelen]
 CARD_NAMERS: list[CardNamer] = [render.howruck]

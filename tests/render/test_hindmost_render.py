@@ -516,3 +516,14 @@ def test_last_play_lines_from_engine_events():
         lines = board.last_play_lines(view, NAMES, "nl")
         assert lines and " → " in lines[0]
         assert all("hindmost-event" not in line for line in lines)
+
+
+def test_the_event_line_names_the_cards_played_not_their_codes():
+    from db import Seat
+    from table.spec import load_spec
+    from table.text import event_line
+
+    formatter = load_spec("hindmost").event_formatter
+    event = {"type": "played", "seat": 0, "num": 2, "cards": "JK+7H", "from": 3, "to": 15, "spaces": 12}
+    line = event_line("nl", "hindmost", event, [Seat(name="Anna", user_id=1)], formatter)
+    assert line == "**Anna** speelt Joker + 7♥ voor renner 2: 3 → 15 (+12)."
