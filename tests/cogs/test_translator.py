@@ -63,3 +63,16 @@ async def test_subcommand_names_are_unique_in_dutch(tree_payload):
             if o.get("type") == 1
         ]
         assert len(subs) == len(set(subs))
+
+
+async def test_league_and_table_settings_each_have_their_own_dutch_description(tree_payload):
+    dutch = discord.Locale.dutch.value
+
+    def settings_of(group: str) -> dict:
+        command = next(c for c in tree_payload if c["name"] == group)
+        return next(o for o in command["options"] if o["name"] == "settings")
+
+    league, table = settings_of("league"), settings_of("table")
+    assert league["name_localizations"][dutch] == table["name_localizations"][dutch] == "instellingen"
+    assert "ratings" in league["description_localizations"][dutch]
+    assert "tafelinstellingen" in table["description_localizations"][dutch]
