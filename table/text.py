@@ -90,6 +90,33 @@ def error_text(lang: str, game: str | None, error: Exception) -> str:
     return tr(lang, "error-internal")
 
 
+def option_label(lang: str, game: str, key: str) -> str:
+    """The lobby's name of a game's option: ``<game>-option-<key>``."""
+    return tr(lang, f"{game}-option-{key}", default=key)
+
+
+def option_value_id(game: str, key: str, value: Any) -> str | None:
+    """The message that shows ``value`` of a game's option in the lobby; None for a number, which
+    is shown as a number. A word an engine keeps (``relaxed``) is ``<game>-option-<key>-<value>``;
+    None (the option left to the game) is ``option-default``."""
+    if value is None:
+        return "option-default"
+    if isinstance(value, bool):
+        return "option-yes" if value else "option-no"
+    if isinstance(value, int | float):
+        return None
+    return f"{game}-option-{key}-{value}"
+
+
+def option_value(lang: str, game: str, key: str, value: Any) -> str:
+    """``value`` of a game's option as the lobby shows it: a word of ``lang``, or a number written
+    the language's way (Fluent writes 1.5 as 1,5 in Dutch)."""
+    msg_id = option_value_id(game, key, value)
+    if msg_id is None:
+        return tr(lang, "option-number", n=value)
+    return tr(lang, msg_id, default=str(value))
+
+
 def who(seats: Sequence[Seat], to_move: Sequence[int], *, mention: bool) -> str:
     return ", ".join(seat_name(seats, s, mention=mention) for s in sorted(to_move))
 

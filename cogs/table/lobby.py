@@ -20,7 +20,7 @@ from db import GameRow
 from locales import tr
 from table.service import LobbyResult, TableError
 from table.settings import TableSettings
-from table.text import game_name, seat_name
+from table.text import game_name, option_label, option_value, seat_name
 
 log = logging.getLogger("tafelbot.table")
 
@@ -79,8 +79,7 @@ class LobbyPresenter(Presenter):
             value=players or "-",
             inline=False,
         )
-        shown = [f"{_option_label(lang, row.game, k)}: {_option_text(lang, v)}" for k, v in row.options.items()]
-        shown += setting_lines(lang, self.service.settings_of(row))
+        shown = option_lines(lang, row.game, row.options, self.service.settings_of(row))
         if shown:
             embed.add_field(name=tr(lang, "lobby-options"), value="\n".join(shown), inline=False)
         if row.status == "lobby":
@@ -181,8 +180,15 @@ class LobbyPresenter(Presenter):
             await self.refresh_message(row)
 
 
-def _option_label(lang: str, game: str, key: str) -> str:
-    return tr(lang, f"{game}-option-{key}", default=key)
+def option_lines(lang: str, game: str, options: dict[str, Any], settings: TableSettings) -> list[str]:
+    """The lobby's settings field: the game's options, then the table's own settings, each as
+    "label: value" in ``lang`` (``<game>-option-<key>`` and ``option-<setting>``)."""
+    lines = [f"{option_label(lang, game, k)}: {option_value(lang, game, k, v)}" for k, v in options.items()]
+    return lines + setting_lines(lang, settings)
+
+
+# Table settings counted in seconds (shown with their unit); the move clock is a duration.
+SECONDS_SETTINGS = ("quiet", "bot_speed")
 
 
 def setting_lines(lang: str, settings: TableSettings) -> list[str]:
@@ -190,12 +196,10 @@ def setting_lines(lang: str, settings: TableSettings) -> list[str]:
     lines = []
     for key, value in settings.shown():
         if key == "move_seconds":
-            value = duration_text(lang, value) if value else tr(lang, "option-none")
-        lines.append(f"{tr(lang, f'option-{key}', default=key)}: {value}")
+            shown = duration_text(lang, value) if value else tr(lang, "option-none")
+        elif key in SECONDS_SETTINGS:
+            shown = tr(lang, "option-seconds", n=value)
+        else:
+            shown = tr(lang, "option-number", n=value)
+        lines.append(f"{tr(lang, f'option-{key}', default=key)}: {shown}")
     return lines
-
-
-def _option_text(lang: str, value: Any) -> str:
-    if isinstance(value, bool):
-        return tr(lang, "option-yes" if value else "option-no", default="yes" if value else "no")
-    return str(value)

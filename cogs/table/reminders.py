@@ -78,7 +78,7 @@ class ClockPresenter(Presenter):
         link = jump_link(row)
         mentions = ", ".join(f"<@{p.user_id}>" for _, p in present)
         key = "clock-reminder-last" if reminder.stage >= 2 else "clock-reminder"
-        text = tr(lang, key, players=mentions, game=game_name(lang, row.game), left=left)
+        text = tr(lang, key, players=mentions, count=len(present), game=game_name(lang, row.game), left=left)
         if link:
             text += "\n" + tr(lang, "clock-board-link", link=link)
         channel = await self.channel(row.channel_id)

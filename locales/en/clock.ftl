@@ -2,7 +2,10 @@
 
 clock-duration-m = { $n } min
 clock-duration-h = { $n } h
-clock-duration-d = { $n } days
+clock-duration-d = { $n ->
+    [one] 1 day
+   *[other] { $n } days
+}
 clock-left = ⏳ { $left } left.
 clock-reminder = ⏰ { $players }: your move in { $game }, { $left } left.
 clock-reminder-last = ⏰ { $players }: your move in { $game } — only { $left } left before the computer moves for you.
@@ -31,7 +34,7 @@ table-error-bad-time = I could not read that time. Try "friday", "3 days", "12h"
 ## Lobby: the table's own settings
 option-move_seconds = Time per move
 option-handover_after = Timeouts before the computer takes over
-option-bot_speed = Computer speed (s)
+option-bot_speed = Computer's time per action
 option-none = none
 
 ## /table commands
@@ -57,4 +60,4 @@ mine-waiting = waiting for { $players }
 mine-lobby = lobby, not started
 running-title = Running games in this server
 running-none = No games are running in this server.
-option-quiet = Quiet time (s)
+option-quiet = Round ends after a quiet spell of

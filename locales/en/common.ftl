@@ -53,7 +53,10 @@ controls-your-turn = Your move. Pick one:
 controls-pick-group = Your move. First pick:
 controls-waiting = Not your turn yet. Waiting for { $players }.
 controls-spectator = You are not playing in this game; here is the board.
-controls-many = { $count } possible moves: page { $page } of { $pages }.
+controls-many = { $count ->
+    [one] 1 possible move
+   *[other] { $count } possible moves
+}: page { $page } of { $pages }.
 played-ok = Done.
 game-cancelled = { $user } cancelled the game.
 game-started = { $game } starts! Seats: { $players }
@@ -67,6 +70,10 @@ rules-title = Rules: { $game }
 bot-label = computer
 option-yes = yes
 option-no = no
+# Values in the lobby's settings: an option left to the game, a number, a number of seconds.
+option-default = default
+option-number = { $n }
+option-seconds = { $n } s
 table-error-too-late = Too late! Someone else was quicker; your card stays where it was.
 table-error-missing-permissions = I cannot post the board in this channel: I lack { $permissions } here. Ask a moderator to allow it (or play in another channel).
 permission-view_channel = View Channel

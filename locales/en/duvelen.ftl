@@ -29,18 +29,21 @@ duvelen-event-herenhoop = { $seat } lays the King: a King's Heap of { $suit ->
         [H] hearts
         [D] diamonds
        *[C] clubs
-    } ({ $own } own { $own ->
-        [one] card
-       *[other] cards
+    } ({ $own ->
+        [one] 1 own card
+       *[other] { $own } own cards
     }).
 duvelen-event-refill = { $seat } fills Row place { $slot } with { $card } from the Stack.
 duvelen-event-turn = { $seat } turns { $count } { $count ->
         [one] card
        *[other] cards
     }: { $card } on top.
-duvelen-event-recycle = { $seat } picks up the Turn pile ({ $count } cards) and puts its top card at the bottom.
+duvelen-event-recycle = { $seat } picks up the Turn pile ({ $count ->
+        [one] 1 card
+       *[other] { $count } cards
+    }) and puts its top card at the bottom.
 duvelen-event-stop = { $seat } calls Stop! Nobody may turn any more.
-duvelen-event-lay_open = { $seat } lays the rest of the Draaistok open ({ $count } { $count ->
+duvelen-event-lay_open = { $seat } lays the rest of the Turn pile open ({ $count } { $count ->
     [one] card
    *[other] cards
   }); { $card } is on top.
@@ -98,3 +101,10 @@ duvelen-label-turn = Turn three
 duvelen-label-stop = Stop!
 duvelen-label-done-button = Done
 duvelen-label-pass = Pass
+
+## The lobby's settings (the options of /duvelen new)
+
+duvelen-option-rounds = Rounds
+duvelen-option-mode = Mode
+duvelen-option-mode-live = live
+duvelen-option-mode-relaxed = relaxed

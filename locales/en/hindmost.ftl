@@ -10,25 +10,43 @@ hindmost-event-lap-started = Lap { $lap } of { $laps }.
 hindmost-event-staked = Stakes are in: the pot holds { $pot }.
 hindmost-event-final-sprint = Final sprint: { $seat } rider { $num } against { $other_seat } rider { $other_num }!
 hindmost-event-played = { $seat } plays { $cards } for rider { $num }: { $from } → { $to } (+{ $spaces }).
-hindmost-event-blocked = { $seat } rider { $num } is held back { $spaces } { $spaces ->
-        [one] space
-       *[other] spaces
+hindmost-event-blocked = { $seat } rider { $num } is held back { $spaces ->
+        [one] 1 space
+       *[other] { $spaces } spaces
     } by full spaces.
 hindmost-event-crossed = { $seat } rider { $num } crosses the line: the turn is completed, then the last rider is out.
-hindmost-event-reshuffled = The discards are shuffled into a new draw pile ({ $cards } cards).
-hindmost-event-reshuffled-own = { $seat }'s discards are shuffled into a new draw pile ({ $cards } cards).
+hindmost-event-reshuffled = The discards are shuffled into a new draw pile ({ $cards ->
+        [one] 1 card
+       *[other] { $cards } cards
+    }).
+hindmost-event-reshuffled-own = { $seat }'s discards are shuffled into a new draw pile ({ $cards ->
+        [one] 1 card
+       *[other] { $cards } cards
+    }).
 hindmost-event-pot-won = { $seat } wins the pot of { $amount }: rider { $num } led the lap.
-hindmost-event-eliminated = { $seat } rider { $num } is the hindmost and is eliminated ({ $points } { $points ->
-        [one] point
-       *[other] points
+hindmost-event-eliminated = { $seat } rider { $num } is the hindmost and is eliminated ({ $points ->
+        [one] 1 point
+       *[other] { $points } points
     }).
 hindmost-event-team-out = { $seat } has no riders left in this race.
-hindmost-event-regrouped = The { $riders } riders left regroup behind the line.
-hindmost-event-runner-up = { $seat } rider { $num } finishes second ({ $points } points).
-hindmost-event-race-won = { $seat } rider { $num } wins the race! ({ $points } points)
-hindmost-event-match-over = { $seat } wins the match with { $points } points and { $wins } race { $wins ->
-        [one] win
-       *[other] wins
+hindmost-event-regrouped = { $riders ->
+        [one] The rider left regroups behind the line.
+       *[other] The { $riders } riders left regroup behind the line.
+    }
+hindmost-event-runner-up = { $seat } rider { $num } finishes second ({ $points ->
+        [one] 1 point
+       *[other] { $points } points
+    }).
+hindmost-event-race-won = { $seat } rider { $num } wins the race! ({ $points ->
+        [one] 1 point
+       *[other] { $points } points
+    })
+hindmost-event-match-over = { $seat } wins the match with { $points ->
+        [one] 1 point
+       *[other] { $points } points
+    } and { $wins ->
+        [one] 1 race win
+       *[other] { $wins } race wins
     }.
 
 ## Errors
@@ -100,3 +118,10 @@ hindmost-label-hand-next = Then your rider { $num } on space { $label }
 hindmost-label-hand-empty = No cards: all your riders are out
 hindmost-label-move = { $cards }: rider { $num } → { $to } (+{ $spaces })
 hindmost-label-move-blocked = { $cards }: rider { $num } → { $to } (+{ $spaces }, { $full } is full)
+
+## The lobby's settings (the options of /hindmost new)
+
+hindmost-option-riders = Riders per player
+hindmost-option-races = Races in the match
+hindmost-option-own_decks = Own decks
+hindmost-option-betting = Betting

@@ -46,7 +46,10 @@ howruck-label-field-name = { $field ->
 
 howruck-event-round-start = Round { $round } begins.
 howruck-event-split = { $seat } has split { $done } of 10 pairs.
-howruck-event-split-rest = { $seat } splits { $other_seat }'s remaining stack ({ $left } cards left).
+howruck-event-split-rest = { $seat } splits { $other_seat }'s remaining stack ({ $left ->
+        [one] 1 card
+       *[other] { $left } cards
+    } left).
 howruck-event-stop = { $seat } calls Stop! and is faster than { $other_seat }.
 howruck-event-stop-tie = { $seat } and { $other_seat } call Stop! at the same moment: a draw decides.
 howruck-event-tiebreak-draw = Draw: { $a_seat } turns up { $colour_a ->
@@ -81,7 +84,10 @@ howruck-event-compare-weakest = The weakest wins! { $a_seat } { $a } against { $
         [one] 1 field
        *[other] { $pull } fields
     } toward { $toward_seat } (field { $barrel }).
-howruck-event-adrenaline = The barrel moves { $steps } fields toward { $seat } (field { $barrel }).
+howruck-event-adrenaline = The barrel moves { $steps ->
+        [one] 1 field
+       *[other] { $steps } fields
+    } toward { $seat } (field { $barrel }).
 howruck-event-steal = { $seat } takes card { $position } from { $victim_seat }'s hand and must play it now.
 howruck-event-mucho-macho = Mucho Macho: { $count ->
         [0] no dame was on top.
@@ -116,9 +122,15 @@ howruck-event-pass = { $seat } has no cards left and passes.
 howruck-event-round-won = { $seat } wins the round { $reason ->
         [goal] on the goal field
         [monster] with Monstrous
-       *[half] as the barrel stands on their half
-    } and takes barrel { $barrels }.
-howruck-event-game-won = { $seat } wins the game with { $barrels } barrels!
+       *[half] with the barrel on their half
+    } and now has { $barrels ->
+        [one] 1 barrel
+       *[other] { $barrels } barrels
+    }.
+howruck-event-game-won = { $seat } wins the game with { $barrels ->
+        [one] 1 barrel
+       *[other] { $barrels } barrels
+    }!
 
 ## Errors
 
@@ -146,10 +158,16 @@ howruck-label-empty = empty = 2
 howruck-label-beneath = +{ $count } under
 howruck-label-forming = Forming the teams: a race!
 howruck-label-pairs = { $done } of 10 pairs split
-howruck-label-stack = { $count } cards still in the stack
+howruck-label-stack = { $count ->
+    [one] 1 card
+   *[other] { $count } cards
+} still in the stack
 howruck-label-faster = Stop! Faster
 howruck-label-finished = Finished: may call Stop
-howruck-label-splitting-rest = splitting { $name }'s rest ({ $count } cards left)
+howruck-label-splitting-rest = splitting { $name }'s rest ({ $count ->
+    [one] 1 card
+   *[other] { $count } cards
+} left)
 howruck-label-turn = { $name } to play
 howruck-label-pending = { $name } must play the stolen card
 howruck-label-winner = { $name } wins the game!
@@ -198,3 +216,8 @@ howruck-label-hint = { $card ->
 }
 howruck-label-stolen-card = Stolen
 howruck-event-forming-timeout = ⏰ Nobody split a pair for a while: the rest of the teams is split as dealt.
+
+## The lobby's settings (the options of /howruck new)
+
+howruck-option-learning = Learning round
+howruck-option-barrels_to_win = Barrels to win

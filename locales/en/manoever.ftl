@@ -2,7 +2,7 @@
 
 manoever-name = Das glorreiche Manöver
 
-manoever-rules = **Das glorreiche Manöver**: 2–4 players bring 12 recruits (6/4/3 each) along an 84-field route from the barracks courtyard back to it. Early arrivals score most.
+manoever-rules = **Das glorreiche Manöver**: 2–4 players bring 12 recruits (6, 4 or 3 per player) along an 84-field route from the barracks courtyard back to it. Early arrivals score most.
     - **Opening**: in turn each player rolls a die and puts a recruit on that field (at most 3 per field, else roll again). After that the die is never used again.
     - **Your turn**: move each of your **free** recruits (alone, or on top of a stack) at least 1 field forward, one by one, in any order. A recruit uncovered during your turn must move too; each recruit moves at most once per turn. With no free recruit you pass.
     - **Maximum distance** = rank × passenger × bonus, counted when the recruit moves:
@@ -26,7 +26,8 @@ manoever-event-turn-end = { $seat } has moved every recruit.
 manoever-event-pass = { $seat } has no free recruit and passes.
 manoever-event-move = { $seat } moves recruit { $recruit } from { $from } to { $to } ({ $distance } of { $max }){ $onto ->
         [0] {""}
-       *[other] {" "}on top of { $onto }
+        [one] {" "}on top of 1 recruit
+       *[other] {" "}on top of { $onto } recruits
     }{ $bonus ->
         [0] {""}
        *[other] , bonus ×{ $bonus }
@@ -35,7 +36,10 @@ manoever-event-reward = { $seat } takes the reward stone worth { $value } on fie
 manoever-event-arrive = { $seat }'s recruit { $recruit } reaches the courtyard from { $from }: place { $place }!
 manoever-event-freed = { $seat }'s recruit { $recruit } on { $field } is uncovered and must move too.
 manoever-event-last = The exercise is over: { $seat }'s recruit { $recruit } (field { $field }) takes place 1.
-manoever-event-end = { $winner_seat } wins with { $score } points.
+manoever-event-end = { $winner_seat } wins with { $score ->
+        [one] 1 point
+       *[other] { $score } points
+    }.
 
 ## Errors
 manoever-error-option = This game has no option “{ $option }”.
@@ -46,7 +50,10 @@ manoever-error-home = Recruit { $recruit } is already home in the courtyard.
 manoever-error-moved = Recruit { $recruit } has already moved this turn.
 manoever-error-covered = Recruit { $recruit } is covered by another recruit and cannot move.
 manoever-error-zero = A recruit moves at least 1 field.
-manoever-error-too-far = Recruit { $recruit } may move at most { $max } fields.
+manoever-error-too-far = Recruit { $recruit } may move at most { $max ->
+        [one] 1 field
+       *[other] { $max } fields
+    }.
 manoever-error-overshoot = Recruit { $recruit } already reaches the courtyard with { $distance }.
 manoever-error-full = Field { $field } already holds 3 recruits.
 manoever-error-bad-state = The stored game is damaged and cannot be loaded.

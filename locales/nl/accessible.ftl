@@ -3,5 +3,8 @@
 alt-board = { $game }: het bord
 alt-hand = { $game }: je eigen weergave, alleen jij ziet die
 alt-hand-cards = Jouw kaarten: { $cards }
-alt-replay = { $game }, spel { $id }: herhaling in { $frames } plaatjes
+alt-replay = { $game }, spel { $id }: herhaling in { $frames ->
+    [one] 1 plaatje
+   *[other] { $frames } plaatjes
+}
 alt-standings-line = Plaats { $rank }: { $name }, { $wins } van { $played } gewonnen, rating { $rating }

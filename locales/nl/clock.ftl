@@ -2,18 +2,27 @@
 
 clock-duration-m = { $n } min
 clock-duration-h = { $n } uur
-clock-duration-d = { $n } dagen
+clock-duration-d = { $n ->
+    [one] 1 dag
+   *[other] { $n } dagen
+}
 clock-left = ⏳ Nog { $left }.
-clock-reminder = ⏰ { $players }: jij bent aan zet in { $game }, nog { $left }.
-clock-reminder-last = ⏰ { $players }: jij bent aan zet in { $game } — nog maar { $left } voordat de computer voor je zet.
+clock-reminder = ⏰ { $players }: { $count ->
+    [one] je bent
+   *[other] jullie zijn
+} aan zet in { $game }, nog { $left }.
+clock-reminder-last = ⏰ { $players }: { $count ->
+    [one] je bent aan zet in { $game } — nog maar { $left } voordat de computer voor je zet.
+   *[other] jullie zijn aan zet in { $game } — nog maar { $left } voordat de computer voor jullie zet.
+}
 clock-reminder-dm = ⏰ Je bent aan zet in { $game }: nog { $left }.
 clock-board-link = Het bord: { $link }
 clock-lobby-expired = De tafel voor { $game } is niet op tijd begonnen en is gesloten. Het kanaal is weer vrij.
 clock-extended = { $user } gaf { $players } { $extra } extra: nog { $left }.
-clock-heads-up = 👀 Let op: jij bent hierna aan de beurt in { $game }.
+clock-heads-up = 👀 Seintje: je bent hierna aan de beurt in { $game }.
 clock-away-note = 💤 { $user } is afwezig tot { $until }.
 
-timed-out = ⏰ De tijd van { $seat } is om; de computer heeft voor hen gezet.
+timed-out = ⏰ De tijd van { $seat } is om; de computer heeft de zet gedaan.
 handed-over = { $seat } miste te veel zetten of is overgedragen; een computerspeler neemt de plaats over (telt als opgegeven).
 handed-over-ended = { $seat } is overgedragen aan de computer (telt als opgegeven).
 
@@ -27,8 +36,8 @@ table-error-manage-server = Alleen iemand met Server beheren kan deze instelling
 table-error-bad-time = Die tijd begrijp ik niet. Probeer "vrijdag", "3 dagen", "12u" of een datum als 2026-12-24.
 
 option-move_seconds = Tijd per zet
-option-handover_after = Keer tijd om voordat de computer overneemt
-option-bot_speed = Snelheid computer (s)
+option-handover_after = Aantal keer te laat voordat de computer overneemt
+option-bot_speed = Bedenktijd computer per actie
 option-none = geen
 
 settings-title = Tafelinstellingen van deze server
@@ -41,9 +50,9 @@ settings-saved = Opgeslagen.
 reminders-on = Je krijgt herinneringen nu ook per privébericht.
 reminders-off = Geen herinneringen meer per privébericht (de vermelding in het kanaal blijft).
 reminders-server-off = Deze server stuurt geen herinneringen per privébericht; je krijgt wel de vermelding in het kanaal.
-heads-up-on = Je krijgt een privébericht als jij hierna aan de beurt bent.
-heads-up-off = Geen vooraankondigingen meer.
-away-set = Je bent afwezig tot { $until }. Je herinneringen wachten tot dan; de klok loopt door tenzij de gastheer verlengt.
+heads-up-on = Je krijgt een seintje per privébericht als je hierna aan de beurt bent.
+heads-up-off = Je krijgt geen seintje meer als je hierna aan de beurt bent.
+away-set = Je bent afwezig tot { $until }. Je herinneringen wachten tot dan; de klok loopt door, tenzij de gastheer de tijd verlengt.
 away-cleared = Welkom terug: herinneringen staan weer aan.
 mine-title = Jouw open spellen
 mine-none = Je hebt geen open spellen op deze server.
@@ -53,7 +62,7 @@ mine-waiting = wacht op { $players }
 mine-lobby = tafel open, nog niet begonnen
 running-title = Lopende spellen op deze server
 running-none = Er lopen geen spellen op deze server.
-option-quiet = Stiltetijd (s)
+option-quiet = Ronde eindigt na een stilte van
 
 ## Commando's (ids volgens cogs/translator.py)
 cmd-name-extend = verlengen
@@ -78,13 +87,13 @@ cmd-desc-mine = Je open spellen op deze server, langst wachtend eerst (alleen ji
 cmd-name-running = lopend
 cmd-desc-running = Alle lopende spellen op deze server, om te volgen (alleen jij ziet het)
 cmd-name-reminders = herinneringen
-cmd-desc-reminders = Krijg je herinneringen ook per privébericht
+cmd-desc-reminders = Ontvang herinneringen ook per privébericht
 cmd-param-direct_messages = privéberichten
 cmd-param-desc-reminders-direct_messages = Aan: herinneringen ook per privébericht; uit: alleen de vermelding in het kanaal
-cmd-name-heads-up = vooraankondiging
-cmd-desc-heads-up = Krijg een privébericht als jij hierna aan de beurt bent
+cmd-name-heads-up = seintje
+cmd-desc-heads-up = Ontvang een seintje per privébericht als je hierna aan de beurt bent
 cmd-param-on = aan
-cmd-param-desc-heads-up-on = Aan: een privébericht als de speler vóór jou aan de beurt komt
+cmd-param-desc-heads-up-on = Aan: een seintje als de speler vóór jou aan de beurt komt; uit: geen seintje
 cmd-name-away = afwezig
 cmd-desc-away = Even weg: een briefje in je spellen, herinneringen wachten
 cmd-param-until = tot

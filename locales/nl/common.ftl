@@ -31,7 +31,7 @@ lobby-title = { $game }: tafel open
 lobby-host = Gastheer: { $host }
 lobby-players = Spelers ({ $count }/{ $max })
 lobby-options = Instellingen
-lobby-hint = Doe mee met de knop. De gastheer start (als de tafel vol is mag iedereen starten). Minstens { $min } spelers nodig.
+lobby-hint = Doe mee met de knop. De gastheer start (als de tafel vol is, mag iedereen starten). Minstens { $min } spelers nodig.
 lobby-started = Het spel is begonnen!
 lobby-cancelled = Deze tafel is afgebroken.
 button-join = Meedoen
@@ -53,10 +53,13 @@ controls-your-turn = Jouw zet. Kies:
 controls-pick-group = Jouw zet. Kies eerst:
 controls-waiting = Je bent nog niet aan de beurt. We wachten op { $players }.
 controls-spectator = Je speelt niet mee; hier is het bord.
-controls-many = { $count } mogelijke zetten: pagina { $page } van { $pages }.
+controls-many = { $count ->
+    [one] 1 mogelijke zet
+   *[other] { $count } mogelijke zetten
+}: pagina { $page } van { $pages }.
 played-ok = Klaar.
 game-cancelled = { $user } heeft het spel afgebroken.
-game-started = { $game } begint! Plaatsen: { $players }
+game-started = { $game } begint! Spelers: { $players }
 game-over-title = Afgelopen! Eindstand:
 game-over-line = { $place }. { $name }: { $score }
 game-over-resigned = (opgegeven)
@@ -67,6 +70,10 @@ rules-title = Spelregels: { $game }
 bot-label = computer
 option-yes = ja
 option-no = nee
+# Waarden in de instellingen van de lobby: een optie die het spel kiest, een getal, seconden.
+option-default = standaard
+option-number = { $n }
+option-seconds = { $n } s
 table-error-too-late = Te laat! Iemand anders was sneller; je kaart blijft waar hij was.
 table-error-missing-permissions = Ik kan het bord niet in dit kanaal plaatsen: ik mis hier { $permissions }. Vraag een moderator om dat toe te staan (of speel in een ander kanaal).
 permission-view_channel = Kanaal bekijken

@@ -4,7 +4,7 @@ duvelen-name = Duvelen
 
 duvelen-rules = **Duvelen**: een snel kaartspel voor 2–8 spelers, ieder met een eigen spel van 52 kaarten. Er zijn geen beurten: iedereen speelt tegelijk.
     - **Jouw kaarten**: de **Stok** (13 kaarten, de bovenste open), de **Rij** (4 open kaarten) en de **Draaistok** (de overige 35).
-    - **Midden**: een aas begint altijd een nieuwe **Hoop** (meerdere per kleur mag). Elke andere kaart gaat op een Hoop van dezelfde kleur waarvan de bovenste kaart precies één lager is. De heer sluit hem af: een **Herenhoop** voor wie de heer legde.
+    - **Midden**: een aas begint altijd een nieuwe **Hoop** (meerdere per kleur mogen). Elke andere kaart gaat op een Hoop van dezelfde kleur waarvan de bovenste kaart precies één lager is. De heer sluit hem af: een **Herenhoop** voor wie de heer legde.
     - **Spelen** mag van de bovenkant van je Stok, uit je Rij (de bovenste Stokkaart vult het gat; is de Stok leeg, dan blijft het gat leeg) of de open bovenste kaart van je Draaistok (de kaart eronder komt vrij).
     - **Draai drie**: draai drie kaarten van de Draaistok open, de derde bovenop (of de rest). Zijn er geen dichte kaarten meer, dan pak je de open stapel op, de bovenste kaart gaat onderop en je draait verder.
     - **Te laat?** Was iemand je voor, dan blijft je kaart gewoon liggen.
@@ -24,21 +24,24 @@ duvelen-event-open_hoop = { $seat } begint een nieuwe Hoop met { $card } uit de 
         [draai] Draaistok
        *[rij] Rij
     }.
-duvelen-event-herenhoop = { $seat } legt de heer: een Herenhoop { $suit ->
+duvelen-event-herenhoop = { $seat } legt de heer: een Herenhoop in { $suit ->
         [S] schoppen
         [H] harten
         [D] ruiten
        *[C] klaveren
-    } ({ $own } eigen { $own ->
-        [one] kaart
-       *[other] kaarten
+    } ({ $own ->
+        [one] 1 eigen kaart
+       *[other] { $own } eigen kaarten
     }).
 duvelen-event-refill = { $seat } vult plek { $slot } van de Rij aan met { $card } uit de Stok.
 duvelen-event-turn = { $seat } draait { $count } { $count ->
         [one] kaart
        *[other] kaarten
     } open: { $card } bovenop.
-duvelen-event-recycle = { $seat } pakt de Draaistok op ({ $count } kaarten) en legt de bovenste kaart onderop.
+duvelen-event-recycle = { $seat } pakt de Draaistok op ({ $count ->
+        [one] 1 kaart
+       *[other] { $count } kaarten
+    }) en legt de bovenste kaart onderop.
 duvelen-event-stop = { $seat } roept Stop! Niemand mag nog draaien.
 duvelen-event-lay_open = { $seat } legt de rest van de Draaistok open ({ $count } { $count ->
     [one] kaart
@@ -98,3 +101,10 @@ duvelen-label-turn = Draai drie
 duvelen-label-stop = Stop!
 duvelen-label-done-button = Klaar
 duvelen-label-pass = Passen
+
+## De instellingen in de lobby (de opties van /duvelen nieuw)
+
+duvelen-option-rounds = Rondes
+duvelen-option-mode = Speelwijze
+duvelen-option-mode-live = live
+duvelen-option-mode-relaxed = rustig

@@ -8,27 +8,45 @@ hindmost-name = Devil Take The Hindmost
 hindmost-event-race-started = Wedstrijd { $race } van { $races } begint.
 hindmost-event-lap-started = Ronde { $lap } van { $laps }.
 hindmost-event-staked = De inzetten liggen in de pot: { $pot }.
-hindmost-event-final-sprint = Eindsprint: { $seat } renner { $num } tegen { $other_seat } renner { $other_num }!
+hindmost-event-final-sprint = Eindsprint: renner { $num } van { $seat } tegen renner { $other_num } van { $other_seat }!
 hindmost-event-played = { $seat } speelt { $cards } voor renner { $num }: { $from } → { $to } (+{ $spaces }).
-hindmost-event-blocked = { $seat } renner { $num } moet { $spaces } { $spaces ->
-        [one] vakje
-       *[other] vakjes
+hindmost-event-blocked = Renner { $num } van { $seat } moet { $spaces ->
+        [one] 1 vakje
+       *[other] { $spaces } vakjes
     } terug door volle vakjes.
-hindmost-event-crossed = { $seat } renner { $num } gaat over de lijn: de beurt wordt afgemaakt, daarna valt de laatste af.
-hindmost-event-reshuffled = De aflegstapel wordt geschud tot een nieuwe trekstapel ({ $cards } kaarten).
-hindmost-event-reshuffled-own = De aflegstapel van { $seat } wordt geschud tot een nieuwe trekstapel ({ $cards } kaarten).
+hindmost-event-crossed = Renner { $num } van { $seat } gaat over de lijn: de beurt wordt afgemaakt, daarna valt de laatste af.
+hindmost-event-reshuffled = De aflegstapel wordt geschud tot een nieuwe trekstapel ({ $cards ->
+        [one] 1 kaart
+       *[other] { $cards } kaarten
+    }).
+hindmost-event-reshuffled-own = De aflegstapel van { $seat } wordt geschud tot een nieuwe trekstapel ({ $cards ->
+        [one] 1 kaart
+       *[other] { $cards } kaarten
+    }).
 hindmost-event-pot-won = { $seat } wint de pot van { $amount }: renner { $num } won de ronde.
-hindmost-event-eliminated = { $seat } renner { $num } is de laatste en valt af ({ $points } { $points ->
-        [one] punt
-       *[other] punten
+hindmost-event-eliminated = Renner { $num } van { $seat } is de achterste en valt af ({ $points ->
+        [one] 1 punt
+       *[other] { $points } punten
     }).
 hindmost-event-team-out = { $seat } heeft geen renners meer in deze wedstrijd.
-hindmost-event-regrouped = De { $riders } overgebleven renners hergroeperen achter de lijn.
-hindmost-event-runner-up = { $seat } renner { $num } wordt tweede ({ $points } punten).
-hindmost-event-race-won = { $seat } renner { $num } wint de wedstrijd! ({ $points } punten)
-hindmost-event-match-over = { $seat } wint met { $points } punten en { $wins } { $wins ->
-        [one] overwinning
-       *[other] overwinningen
+hindmost-event-regrouped = { $riders ->
+        [one] De overgebleven renner hergroepeert achter de lijn.
+       *[other] De { $riders } overgebleven renners hergroeperen achter de lijn.
+    }
+hindmost-event-runner-up = Renner { $num } van { $seat } wordt tweede ({ $points ->
+        [one] 1 punt
+       *[other] { $points } punten
+    }).
+hindmost-event-race-won = Renner { $num } van { $seat } wint de wedstrijd! ({ $points ->
+        [one] 1 punt
+       *[other] { $points } punten
+    })
+hindmost-event-match-over = { $seat } wint met { $points ->
+        [one] 1 punt
+       *[other] { $points } punten
+    } en { $wins ->
+        [one] 1 gewonnen wedstrijd
+       *[other] { $wins } gewonnen wedstrijden
     }.
 
 ## Foutmeldingen
@@ -47,7 +65,7 @@ hindmost-error-illegal = Je kunt { $action } nu niet spelen. Speel een kaart uit
 hindmost-rules = **Devil Take The Hindmost**: een afvallingskoers op een baan van 30 vakjes (nummers 1-10, drie keer).
     Elke speler heeft een ploeg renners (2 spelers: 3-4, 3: 3-4, 4: 2-3, 5: 2-3, 6: 2). Je hebt 5 kaarten in de hand.
 
-    ▸ **Een beurt** zet elke renner één keer, in koersvolgorde (de voorste eerst; op hetzelfde vakje de binnenkant eerst). Speel voor je renner een kaart en trek er één.
+    ▸ **In een beurt** rijdt elke renner één keer, in koersvolgorde (de voorste eerst; op hetzelfde vakje de binnenkant eerst). Speel voor je renner een kaart en trek er één.
     ▸ **Beweging** (volgens het nummer van het vakje waar de renner staat):
     • 2-10: 3 vakjes, maar de waarde van de kaart als die gelijk is aan het vakje
     • Boer 6, Dame 7, Heer 8; Aas 10, maar 1 op een "1"
@@ -55,7 +73,7 @@ hindmost-rules = **Devil Take The Hindmost**: een afvallingskoers op een baan va
     Ook bij een jokercombinatie trek je maar één kaart, dus die mag alleen zolang je minstens 3 kaarten hebt.
     ▸ **Banen**: hooguit 4 renners naast elkaar. Wie op een vol vakje zou komen, gaat naar het eerste vakje erachter met plaats.
 
-    ▸ **Einde van een ronde**: gaat een renner over de lijn, dan wordt de beurt afgemaakt; daarna valt de achterste renner af (bij gelijke stand de buitenste). De rest hergroepeert, één per vakje, de eerste op de 10 met het sterretje. Met twee renners over rijden ze een eindsprint; wie voor ligt wint.
+    ▸ **Einde van een ronde**: gaat een renner over de lijn, dan wordt de beurt afgemaakt; daarna valt de achterste renner af (bij gelijke stand de buitenste). De rest hergroepeert, één per vakje, de eerste op de 10 met het sterretje. Met twee renners over rijden ze een eindsprint; wie voorligt, wint.
 
     ▸ **Punten** met N renners: de k-de afvaller krijgt k, de tweede N, de winnaar N + 3. Een ploeg telt de punten van haar renners op; bij gelijkstand wint wie meer wedstrijden won. Een reeks kan uit meerdere wedstrijden bestaan.
     ▸ **Opties**: eigen stapels (elke speler trekt uit een eigen kaartspel); weddenschap (voor elke ronde legt elke speler 1 per renner in koers in de pot; de eigenaar van de renner die de ronde wint, krijgt de pot).
@@ -73,7 +91,7 @@ hindmost-label-riders-left = Renners in koers: { $count }
 hindmost-label-first = Wedstrijdwinnaar
 hindmost-label-second = Tweede
 hindmost-label-to-move = { $name } is aan zet
-hindmost-label-rider-on = renner { $num } op vak { $label }
+hindmost-label-rider-on = renner { $num } op vakje { $label }
 hindmost-label-finish-crossed = over de streep: laatste zetten van de ronde
 hindmost-label-then = Daarna:
 hindmost-label-waiting = Even wachten…
@@ -91,9 +109,16 @@ hindmost-label-last-play = Laatste zet
 hindmost-label-played = { $name }: { $cards }, renner { $num }: { $start } → { $to }
 hindmost-label-piles = Trekstapel { $pile } · aflegstapel { $discards }
 hindmost-label-hand-title = Hand van { $name }
-hindmost-label-hand-your-move = Jouw renner { $num } op vak { $label } is aan zet
+hindmost-label-hand-your-move = Jouw renner { $num } op vakje { $label } is aan zet
 hindmost-label-hand-waiting = { $name } is aan zet (renner { $num })
-hindmost-label-hand-next = Daarna jouw renner { $num } op vak { $label }
+hindmost-label-hand-next = Daarna jouw renner { $num } op vakje { $label }
 hindmost-label-hand-empty = Geen kaarten: al je renners zijn afgevallen
 hindmost-label-move = { $cards }: renner { $num } → { $to } (+{ $spaces })
 hindmost-label-move-blocked = { $cards }: renner { $num } → { $to } (+{ $spaces }, { $full } is vol)
+
+## De instellingen in de lobby (de opties van /hindmost nieuw)
+
+hindmost-option-riders = Renners per speler
+hindmost-option-races = Wedstrijden in de reeks
+hindmost-option-own_decks = Eigen stapels
+hindmost-option-betting = Wedden

@@ -4,14 +4,14 @@ howruck-name = How Ruck!
 
 howruck-rules =
     {"**"}How Ruck!** Twee clans, een partijtje touwtrekken. Win 3 whiskyvaten.
-    {"**"}De ploegen vormen (een race):** elk krijgt 20 geheime kaarten. Tegelijk neem je er twee, houd je er één voor je eigen ploeg en geef je de andere aan de ploeg van je tegenspeler. Wie als eerste alle 20 verdeeld heeft, roept **Stop!**: de tragere verdeelt alleen nog het paar in de hand en de snellere verdeelt de rest van de stapel van de tragere. Waren beiden al klaar, dan beslist een trekking uit de opzij gelegde kaarten. De snelste zet het vat op zijn startveld en begint.
+    {"**"}De ploegen vormen (een race):** ieder krijgt 20 geheime kaarten. Tegelijk neem je er twee, houd je er één voor je eigen ploeg en geef je de andere aan de ploeg van je tegenspeler. Wie als eerste alle 20 verdeeld heeft, roept **Stop!**: de tragere verdeelt alleen nog het paar in de hand en de snellere verdeelt de rest van de stapel van de tragere. Waren beiden al klaar, dan beslist een trekking uit de opzij gelegde kaarten. De snellere zet het vat op zijn startveld en begint.
     {"**"}Touwtrekken:** 6 kaarten in de hand. Om de beurt speel je een kaart en neem je er één bij.
     • Mannen (rood, blauw, groen) gaan op een veld van hun kleur, aan een van beide kanten van het touw, over wat er ligt.
     • Dames (wit) en Nessie (6) mogen op elk veld.
-    • Actiekaarten voer je uit (of niet) en gaan op de aflegstapel.
+    • Actiekaarten voer je uit (of niet) en leg je op de aflegstapel.
     Alleen de bovenste kaarten tellen; een leeg veld telt 2.
     {"**"}How Ruck!** Een kaart met het opschrift How Ruck! geeft een krachtmeting: tel per kant de drie bovenste kaarten op; de sterkste kant trekt het vat zoveel velden als het verschil.
-    {"**"}Acties:** Adrenalinestoot (vat 2 naar jou), Vuile truc (neem blind een kaart uit de hand van je tegenspeler en speel ze), How Ruck (krachtmeting nu), Mucho Macho (witte bovenkaarten behalve Nessie weg), De zwakste wint (de zwakste kant trekt), Het touw breekt (vat naar jouw startveld), Wisselen van kant (een bovenkaart naar de overkant), Tot ziens (noem een waarde: die bovenkaarten weg), Monsterlijk (Nessie bij je tegenspeler: die verliest de ronde), Versterking (neem 3 kaarten extra).
+    {"**"}Acties:** Adrenalinestoot (vat 2 naar jou), Vuile truc (neem blind een kaart uit de hand van je tegenspeler en speel die), How Ruck (krachtmeting nu), Mucho Macho (witte bovenkaarten behalve Nessie weg), De zwakste wint (de zwakste kant trekt), Het touw breekt (vat naar jouw startveld), Wisselen van kant (een bovenkaart naar de overkant), Tot ziens (noem een waarde: die bovenkaarten weg), Monsterlijk (Nessie bij je tegenspeler: die verliest de ronde), Versterking (neem 3 kaarten extra).
     {"**"}Einde van de ronde:** het vat bereikt een doelveld, of beide handen zijn leeg en de helft waarop het vat staat beslist. Wie geen kaarten meer heeft, past.
 
 ## Kaart- en veldwoorden (gedeeld door de regels hieronder: ze lezen $card, $colour, $value, $field)
@@ -46,7 +46,10 @@ howruck-label-field-name = { $field ->
 
 howruck-event-round-start = Ronde { $round } begint.
 howruck-event-split = { $seat } heeft { $done } van de 10 paren verdeeld.
-howruck-event-split-rest = { $seat } verdeelt de rest van de stapel van { $other_seat } (nog { $left } kaarten).
+howruck-event-split-rest = { $seat } verdeelt de rest van de stapel van { $other_seat } (nog { $left ->
+        [one] 1 kaart
+       *[other] { $left } kaarten
+    }).
 howruck-event-stop = { $seat } roept Stop! en is sneller dan { $other_seat }.
 howruck-event-stop-tie = { $seat } en { $other_seat } roepen tegelijk Stop!: een trekking beslist.
 howruck-event-tiebreak-draw = Trekking: { $a_seat } draait { $colour_a ->
@@ -81,8 +84,11 @@ howruck-event-compare-weakest = De zwakste wint! { $a_seat } { $a } tegen { $b_s
         [one] 1 veld
        *[other] { $pull } velden
     } naar { $toward_seat } (veld { $barrel }).
-howruck-event-adrenaline = Het vat gaat { $steps } velden naar { $seat } (veld { $barrel }).
-howruck-event-steal = { $seat } neemt kaart { $position } uit de hand van { $victim_seat } en moet ze meteen spelen.
+howruck-event-adrenaline = Het vat gaat { $steps ->
+        [one] 1 veld
+       *[other] { $steps } velden
+    } naar { $seat } (veld { $barrel }).
+howruck-event-steal = { $seat } neemt kaart { $position } uit de hand van { $victim_seat } en moet die meteen spelen.
 howruck-event-mucho-macho = Mucho Macho: { $count ->
         [0] er ligt geen dame bovenop.
         [one] 1 dame verlaat het veld.
@@ -116,9 +122,15 @@ howruck-event-pass = { $seat } heeft geen kaarten meer en past.
 howruck-event-round-won = { $seat } wint de ronde { $reason ->
         [goal] op het doelveld
         [monster] met Monsterlijk
-       *[half] want het vat staat op zijn helft
-    } en krijgt vat { $barrels }.
-howruck-event-game-won = { $seat } wint het spel met { $barrels } vaten!
+       *[half] met het vat op de eigen helft
+    } en heeft nu { $barrels ->
+        [one] 1 vat
+       *[other] { $barrels } vaten
+    }.
+howruck-event-game-won = { $seat } wint het spel met { $barrels ->
+        [one] 1 vat
+       *[other] { $barrels } vaten
+    }!
 
 ## Fouten
 
@@ -146,10 +158,16 @@ howruck-label-empty = leeg = 2
 howruck-label-beneath = +{ $count } eronder
 howruck-label-forming = De ploegen vormen: een race!
 howruck-label-pairs = { $done } van 10 paren verdeeld
-howruck-label-stack = nog { $count } kaarten op de stapel
+howruck-label-stack = nog { $count ->
+    [one] 1 kaart
+   *[other] { $count } kaarten
+} op de stapel
 howruck-label-faster = Stop! Sneller
 howruck-label-finished = Klaar: mag Stop roepen
-howruck-label-splitting-rest = verdeelt de rest van { $name } (nog { $count } kaarten)
+howruck-label-splitting-rest = verdeelt de rest van { $name } (nog { $count ->
+    [one] 1 kaart
+   *[other] { $count } kaarten
+})
 howruck-label-turn = { $name } is aan de beurt
 howruck-label-pending = { $name } moet de gestolen kaart spelen
 howruck-label-winner = { $name } wint het spel!
@@ -159,7 +177,7 @@ howruck-label-keep = Houd { $keep }, geef { $give }
 howruck-label-stop = Stop!
 howruck-label-split = Verdeel een paar
 howruck-label-do = Uitvoeren
-howruck-label-decline = Afzien
+howruck-label-decline = Niet uitvoeren
 howruck-label-name-value = Noem { $value }
 howruck-label-steal = Kaart { $position } van { $count } (blind)
 howruck-label-own-field = het { howruck-label-field-name } veld, jouw kant
@@ -185,7 +203,7 @@ howruck-label-waiting = Niets te verdelen: wacht op het touwtrekken
 howruck-label-how-ruck = HOW RUCK!
 howruck-label-hint = { $card ->
     [AD] vat 2 velden naar jou
-    [VT] neem een kaart van je tegenspeler en speel ze
+    [VT] neem een kaart van je tegenspeler en speel die
     [HR] krachtmeting nu
     [MM] witte bovenkaarten weg (niet Nessie)
     [ZW] krachtmeting: de zwakste trekt
@@ -197,4 +215,9 @@ howruck-label-hint = { $card ->
    *[other] {""}
 }
 howruck-label-stolen-card = Gestolen
-howruck-event-forming-timeout = ⏰ Een tijd lang verdeelde niemand een paar: de rest van de teams wordt verdeeld zoals gedeeld.
+howruck-event-forming-timeout = ⏰ Een tijd lang verdeelde niemand een paar: de overige kaarten gaan naar de ploegen zoals ze liggen.
+
+## De instellingen in de lobby (de opties van /howruck nieuw)
+
+howruck-option-learning = Leerronde
+howruck-option-barrels_to_win = Vaten om te winnen

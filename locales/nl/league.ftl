@@ -29,7 +29,7 @@ league-profile-empty = { $name } heeft nog niet in de competitie van deze server
 league-recent-place = plaats { $place } van { $of }
 
 league-history-title = Laatste spellen: { $game }
-league-history-empty = Nog geen spellen van { $game } in deze server.
+league-history-empty = Nog geen spellen van { $game } op deze server.
 league-history-link = naar de tafel
 league-history-unrated = zonder rating
 league-history-cancelled = afgebroken
@@ -59,7 +59,7 @@ league-settings-saved = Opgeslagen. Vanaf het volgende nieuwe seizoen { $mode ->
    *[reset] beginnen de ratings opnieuw.
 }
 
-league-error-no-server = De competitie hoort bij een server: gebruik dit commando in een server.
+league-error-no-server = De competitie hoort bij een server: gebruik dit commando op een server.
 league-error-admin-only = Alleen leden met Server beheren kunnen dat.
 league-error-no-season = Seizoen { $season } bestaat nog niet; het huidige seizoen is { $current }.
 league-error-season-empty = Seizoen { $season } heeft nog geen uitgespeeld spel en is dus nog vers: er is geen nieuw seizoen begonnen.

@@ -2,9 +2,9 @@
 
 manoever-name = Das glorreiche Manöver
 
-manoever-rules = **Das glorreiche Manöver**: 2–4 spelers brengen 12 rekruten (6/4/3 elk) over een parcours van 84 velden van de binnenplaats van de kazerne terug naar die binnenplaats. Wie vroeg aankomt, scoort het meest.
-    - **Begin**: om beurten gooit elke speler de dobbelsteen en zet een rekruut op dat veld (hooguit 3 per veld, anders opnieuw gooien). Daarna wordt de dobbelsteen niet meer gebruikt.
-    - **Jouw beurt**: beweeg elk van je **vrije** rekruten (alleen, of bovenop een groepje) minstens 1 veld vooruit, een voor een, in de volgorde die je wilt. Een rekruut die tijdens je beurt vrijkomt, moet ook bewegen; elke rekruut beweegt hooguit één keer per beurt. Zonder vrije rekruut sla je over.
+manoever-rules = **Das glorreiche Manöver**: 2–4 spelers brengen samen 12 rekruten (6, 4 of 3 per speler) over een parcours van 84 velden van de binnenplaats van de kazerne terug naar die binnenplaats. Wie vroeg aankomt, scoort het meest.
+    - **Begin**: om de beurt gooit elke speler de dobbelsteen en zet een rekruut op dat veld (hooguit 3 per veld, anders opnieuw gooien). Daarna wordt de dobbelsteen niet meer gebruikt.
+    - **Jouw beurt**: beweeg elk van je **vrije** rekruten (alleen, of bovenop een groepje) minstens 1 veld vooruit, één voor één, in de volgorde die je wilt. Een rekruut die tijdens je beurt vrijkomt, moet ook bewegen; elke rekruut beweegt hooguit één keer per beurt. Zonder vrije rekruut sla je je beurt over.
     - **Maximale afstand** = positie × passagier × bonus, bepaald op het moment dat de rekruut beweegt:
       - positie: 1 + het aantal bezette velden vóór hem (een groepje telt één keer, de binnenplaats niet); de koploper heeft positie 1.
       - passagier: ×2 bovenop één rekruut, ×3 bovenop twee.
@@ -23,10 +23,11 @@ manoever-event-opening = { $seat } gooit { $fields } voor de beginopstelling{ $r
     }.
 manoever-event-turn = { $seat } is aan de beurt.
 manoever-event-turn-end = { $seat } heeft alle rekruten bewogen.
-manoever-event-pass = { $seat } heeft geen vrije rekruut en slaat over.
+manoever-event-pass = { $seat } heeft geen vrije rekruut en slaat deze beurt over.
 manoever-event-move = { $seat } zet rekruut { $recruit } van { $from } naar { $to } ({ $distance } van { $max }){ $onto ->
         [0] {""}
-       *[other] {" "}bovenop { $onto }
+        [one] {" "}bovenop 1 rekruut
+       *[other] {" "}bovenop { $onto } rekruten
     }{ $bonus ->
         [0] {""}
        *[other] , bonus ×{ $bonus }
@@ -35,7 +36,10 @@ manoever-event-reward = { $seat } neemt de beloningssteen van { $value } op veld
 manoever-event-arrive = Rekruut { $recruit } van { $seat } bereikt de binnenplaats vanaf { $from }: plaats { $place }!
 manoever-event-freed = Rekruut { $recruit } van { $seat } op { $field } komt vrij en moet ook bewegen.
 manoever-event-last = De oefening is voorbij: rekruut { $recruit } van { $seat } (veld { $field }) krijgt plaats 1.
-manoever-event-end = { $winner_seat } wint met { $score } punten.
+manoever-event-end = { $winner_seat } wint met { $score ->
+        [one] 1 punt
+       *[other] { $score } punten
+    }.
 
 ## Foutmeldingen
 manoever-error-option = Dit spel heeft geen optie „{ $option }”.
@@ -46,7 +50,10 @@ manoever-error-home = Rekruut { $recruit } is al thuis op de binnenplaats.
 manoever-error-moved = Rekruut { $recruit } heeft deze beurt al bewogen.
 manoever-error-covered = Rekruut { $recruit } zit onder een andere rekruut en kan niet bewegen.
 manoever-error-zero = Een rekruut beweegt minstens 1 veld.
-manoever-error-too-far = Rekruut { $recruit } mag hooguit { $max } velden bewegen.
+manoever-error-too-far = Rekruut { $recruit } mag hooguit { $max ->
+        [one] 1 veld
+       *[other] { $max } velden
+    } bewegen.
 manoever-error-overshoot = Rekruut { $recruit } bereikt de binnenplaats al met { $distance }.
 manoever-error-full = Op veld { $field } staan al 3 rekruten.
 manoever-error-bad-state = Het opgeslagen spel is beschadigd en kan niet geladen worden.

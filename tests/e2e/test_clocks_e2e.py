@@ -209,7 +209,7 @@ async def test_nothing_private_in_any_reminder(fake, clocked, channel, alice, bo
     # Exactly the template: who, which game, how long, and the link; no card, no picture.
     assert reminders[0].content == (
         f"⏰ <@{late.id}>: your move in How Ruck!, 30 min left.\nThe board: {link}"
-    ) or reminders[0].content.startswith(f"⏰ <@{late.id}>: jij bent aan zet")
+    ) or reminders[0].content.startswith(f"⏰ <@{late.id}>: je bent aan zet")
     for message in [*reminders, *fake.dm_messages(late)]:
         assert not message.files and not message.embeds and not message.components
         assert re.fullmatch(r"[^\n]*\n[^\n]*https://discord\.com/channels/[\d/]+", message.content)

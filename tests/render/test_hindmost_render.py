@@ -357,7 +357,7 @@ def test_hand_picture_says_which_rider_moves():
         "Bram is to move (rider 2)",
         "Then your rider 3 on space 4",
     ]
-    assert board.hand_status(view, NAMES, "nl")[1][0] == "Daarna jouw renner 3 op vak 4"
+    assert board.hand_status(view, NAMES, "nl")[1][0] == "Daarna jouw renner 3 op vakje 4"
 
 
 def test_hand_picture_of_a_seat_with_no_cards():
