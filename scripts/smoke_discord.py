@@ -54,9 +54,8 @@ from bot import Config, ConfigError, create_bot, load_config, run_loop, setup_lo
 from cogs.table.permissions import THREAD_BOARD, missing_in_channel  # noqa: E402
 from cogs.table.presenter import NO_MENTIONS  # noqa: E402
 from db import Seat  # noqa: E402
-from locales import tr  # noqa: E402
 from table.service import Player  # noqa: E402
-from table.text import game_name, seat_name  # noqa: E402
+from table.text import game_name  # noqa: E402
 
 # Per game the table that finishes in the fewest moves with computer players: (players, options).
 # How Ruck!'s learning game to one barrel is a single tug without the team-forming race: 2 to 40
@@ -427,10 +426,7 @@ async def open_table(bot: Any, guild: discord.Guild, thread: discord.Thread, gam
     row = await service.set_lobby_message(row, lobby.id)
     started = await service.start(row.id, host)
     await flow.lobby.refresh_message(started.row)
-    names = ", ".join(seat_name(seats, i, mention=True) for i in range(len(seats)))
-    intro = tr(row.locale, "game-started", game=game_name(row.locale, game), players=names)
-    await flow.board.publish(started.row, started.state, started.events, intro=intro)
-    flow.bots.poke(started.row, started.state)
+    await flow.lobby.announce_start(started.row, started)  # what the Start button does next
     return row.id
 
 

@@ -165,13 +165,20 @@ class LobbyPresenter(Presenter):
         except discord.HTTPException:
             log.warning("could not update lobby message %s of game %s", row.lobby_message_id, row.id)
 
+    async def announce_start(
+        self, row: GameRow, result: LobbyResult, *, actor: discord.Interaction | None = None
+    ) -> None:
+        """A game has started: its first board with who plays, then the first to move (a computer
+        player starts thinking, a person gets the heads-up)."""
+        names = ", ".join(seat_name(row.seats, i, mention=True) for i in range(len(row.seats)))
+        intro = tr(row.locale, "game-started", game=game_name(row.locale, row.game), players=names)
+        await self.flow.board.publish(row, result.state, result.events, intro=intro, actor=actor)
+        self.bots.poke(row)
+        await self.flow.clocks.heads_up(row)
+
     async def _after(self, row: GameRow, result: Any, interaction: discord.Interaction) -> None:
         if isinstance(result, LobbyResult) and result.started:
-            names = ", ".join(seat_name(row.seats, i, mention=True) for i in range(len(row.seats)))
-            intro = tr(row.locale, "game-started", game=game_name(row.locale, row.game), players=names)
-            await self.flow.board.publish(row, result.state, result.events, intro=intro, actor=interaction)
-            self.bots.poke(row)
-            await self.flow.clocks.heads_up(row)
+            await self.announce_start(row, result, actor=interaction)
         elif isinstance(result, GameRow) and result.status == "cancelled":
             channel = await self.channel(row.channel_id)
             await channel.send(
