@@ -22,7 +22,12 @@ async def test_a_dutch_lobby_shows_labels_and_words(fake, tafel, channel, bob):
     await fake.slash(bob, channel, "duvelen", "cancel")
     new = await fake.slash(bob, channel, "hindmost", "new", options={"own_decks": True})
     shown = settings_of(new.message)
-    assert shown[:4] == ["Renners per speler: standaard", "Wedstrijden in de reeks: 1", "Eigen stapels: ja", "Wedden: nee"]
+    assert shown[:4] == [
+        "Renners per speler: standaard",
+        "Wedstrijden in de reeks: 1",
+        "Eigen stapels: ja",
+        "Wedden: nee",
+    ]
     assert not any(code in line for line in shown for code in ("None", "riders", "own_decks", "_"))
 
 
