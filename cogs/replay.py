@@ -23,7 +23,7 @@ class Replay(commands.Cog):
     @app_commands.command(name="replay", description="Watch a finished game again as an animated picture")
     @app_commands.describe(game_id="The game's number (default: the last finished game in this channel)")
     async def replay(
-        self, interaction: discord.Interaction, game_id: app_commands.Range[int, 1, 2**53] | None = None
+        self, interaction: discord.Interaction, game_id: app_commands.Range[int, 1, 2**53 - 1] | None = None
     ) -> None:
         await self.presenter.command(interaction, game_id)
 
