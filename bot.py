@@ -174,6 +174,7 @@ def create_bot(config: Config, *, clock=None, **client_options):
     import discord
     from discord.ext import commands
 
+    from cogs.pacing import GlobalPacer
     from cogs.table.components import ALL_DYNAMIC_ITEMS, answer_unknown_button
     from cogs.table.flow import TableFlow
     from cogs.translator import FluentTranslator
@@ -262,14 +263,19 @@ def create_bot(config: Config, *, clock=None, **client_options):
     # at ready, so a shorter wait is a faster start. Later servers are still taken in as they come.
     # No message cache (discord.py keeps the last 1,000 messages by default): nothing here reads it
     # (boards are edited by id, buttons carry their message), and its objects cost memory and
-    # make every full garbage collection longer.
+    # make every full garbage collection longer. Every request passes the pacer, which keeps the
+    # bot under Discord's global rate limit (discord.py follows only the per-route ones).
+    pacer = GlobalPacer()
     options = {
         "guild_ready_timeout": GUILD_READY_SECONDS,
         "max_messages": None,
+        "http_trace": pacer.trace_config(),
         **shard_options(config.shards),
         **client_options,
     }
-    return TafelBot(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options)
+    bot = TafelBot(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options)
+    bot.pacer = pacer  # its counters, for tests and benchmarks
+    return bot
 
 
 def run_loop(main: Coroutine[Any, Any, T]) -> T:
