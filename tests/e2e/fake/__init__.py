@@ -31,6 +31,7 @@ edits update.
 
 Modules: ``protocol`` (Discord's numbers, errors), ``models`` (users, guilds, channels,
 snowflakes, shards), ``records`` (messages, interaction records), ``checks`` (Discord's rules),
+``ratelimits`` (Discord's rate limits: per-route buckets and headers, the global limit, 429s),
 ``world`` (what is stored), ``gateway``, ``rest`` and ``answers`` (the servers), ``payloads`` and
 ``actions`` (acting as users), ``server`` (``FakeDiscord``), ``control`` and ``remote`` (the fake
 in another process).

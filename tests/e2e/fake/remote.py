@@ -178,6 +178,8 @@ def bot_environment(info: dict, *, database: str | os.PathLike, guild_id: Any = 
         "TAFELBOT_BOT_DELAY": "0",
         "TAFELBOT_RENDER_PROCESSES": "0",
         "TAFELBOT_LOG_LEVEL": "WARNING",
+        # The bot's pacing on the time of the fake's rate limits (run_bot reads it).
+        "FAKE_DISCORD_RATE_LIMIT_SCALE": str(info.get("rate_limit_scale") or 1),
         **extra,
     }
 

@@ -5,7 +5,9 @@ Discord in another process: ``FAKE_DISCORD_API`` and ``FAKE_DISCORD_GATEWAY`` sa
     DISCORD_TOKEN=fake TAFELBOT_DEV_GUILD=... TAFELBOT_DB=... python -m tests.e2e.fake.run_bot
 
 Nothing in ``bot.py`` knows about the fake: this only points discord.py's REST base and gateway
-URL (class attributes read at request time) elsewhere before handing over to the entry point.
+URL (class attributes read at request time) elsewhere before handing over to the entry point, and
+runs the bot's pacing under the global rate limit (``cogs.pacing``) on the time of the fake's rate
+limits (``FAKE_DISCORD_RATE_LIMIT_SCALE``, as ``FakeDiscord(rate_limit_scale=...)``).
 SIGINT stops the bot cleanly (exit status 0); SIGKILL is a crash.
 """
 
@@ -24,6 +26,11 @@ def main() -> int:
         print(f"run_bot: {missing} is not set; it must point at a running fake Discord", file=sys.stderr)
         return 2
     point_discord_at(api, gateway)
+    scale = float(os.environ.get("FAKE_DISCORD_RATE_LIMIT_SCALE") or 1)
+    if scale != 1:
+        from cogs import pacing
+
+        pacing.GLOBAL_PERIOD *= scale
     from bot import main as bot_main
 
     return bot_main([])
