@@ -5,7 +5,7 @@ in production; the fake Discord and the simulated players (the load generator) r
 their CPU is not counted as the bot's. Every move is committed to the database before it is
 acknowledged, as always.
 
-    python bench/bench_platform.py [--games 50] [--moves 10] [--pace 1.0] [--timeout 600]
+    python bench/bench_platform.py [--games 50] [--moves 10] [--pace 1.0] [--rate-limits 1] [--timeout 600]
 
 A timed move is what a player does: press "My hand" on the board, wait for their private controls,
 press a move button, until the new board (or the edited one) is in the channel. Devil Take The
@@ -18,6 +18,10 @@ Prints (issue 13's targets on a 2-core machine in brackets):
 - latency with every table moving once per ``--pace`` seconds: median and p99 [p99 ≤ 150 ms], p99
   only over at least 300 samples;
 - peak memory of the bot and its worker(s);
+- Discord's rate limits, on by default at Discord's own time (``--rate-limits 0``: off): the 429s
+  the fake gave in each phase, by scope (a per-route bucket or the global limit), and the requests
+  per move that count against the global limit of 50 a second per token (the ceiling: 50 moves a
+  second at one counted request per move; interaction answers do not count);
 - a machine check (a fixed piece of Python, timed before and after): compare runs only with it.
 Every wait has a timeout and the whole run has one, so a small or broken run ends with a message.
 This is a measurement, not a test: it asserts nothing.
@@ -171,13 +175,44 @@ async def move(fake, table: Table) -> float:
     return time.perf_counter() - started
 
 
+@dataclass
+class LimitCounts:
+    """What Discord's rate limits (the fake's) saw during one phase."""
+
+    counted: int = 0  # requests counted against the global limit
+    user: int = 0  # 429s of a per-route bucket
+    global_: int = 0  # 429s of the global limit
+    routes: dict = field(default_factory=dict)  # counted requests by route
+
+
+def limit_counts(fake) -> LimitCounts:
+    limits = fake.rate_limits
+    if limits is None:
+        return LimitCounts()
+    return LimitCounts(limits.counted, limits.refused["user"], limits.refused["global"], dict(limits.counted_routes))
+
+
+def limits_during(before: LimitCounts, after: LimitCounts) -> LimitCounts:
+    routes = {k: v - before.routes.get(k, 0) for k, v in after.routes.items() if v > before.routes.get(k, 0)}
+    return LimitCounts(after.counted - before.counted, after.user - before.user, after.global_ - before.global_, routes)
+
+
+def limits_text(phase: LimitCounts, moves: int) -> str:
+    routes = ", ".join(f"{route} {n / moves:.2f}" for route, n in sorted(phase.routes.items(), key=lambda x: -x[1]))
+    return (
+        f"429s: {phase.user} of a route's bucket, {phase.global_} of the global limit;"
+        f" requests counted against the global limit per move: {phase.counted / moves:.2f} ({routes or 'none'})"
+    )
+
+
 async def run(args) -> dict:
     from tests.e2e.fake import FakeDiscord
     from tests.e2e.fake.remote import bot_environment, stop_bot
 
     logging.basicConfig(level=logging.WARNING)
     with tempfile.TemporaryDirectory() as tmp:
-        async with FakeDiscord(timeout=30.0) as fake:
+        limits = {"rate_limits": args.rate_limits > 0, "rate_limit_scale": args.rate_limits or 1.0}
+        async with FakeDiscord(timeout=30.0, **limits) as fake:
             tables = []
             for g in range(args.games):
                 first, second = fake.add_user(f"a{g}"), fake.add_user(f"b{g}")
@@ -185,6 +220,8 @@ async def run(args) -> dict:
                     Table(fake.add_channel(f"table-{g}"), {first.id: first, second.id: second}, first, second)
                 )
             info = {"api_url": fake.api_url, "gateway_url": fake.gateway_url + "/", "guild_id": fake.guild_id}
+            # The bot's pacing on the fake's time; with the limits off, out of the way (50 per 51 ms).
+            info["rate_limit_scale"] = args.rate_limits or 0.001
             env = bot_environment(
                 info, database=f"{tmp}/bench.sqlite3", TAFELBOT_RENDER_PROCESSES=str(args.render_processes)
             )
@@ -211,10 +248,10 @@ async def run(args) -> dict:
                 async def closed_loop(table: Table) -> list[float]:
                     return [await move(fake, table) for _ in range(args.moves)]
 
-                before, began = cpu_snapshot(proc.pid), time.perf_counter()
+                before, began, limited = cpu_snapshot(proc.pid), time.perf_counter(), limit_counts(fake)
                 busy = await asyncio.gather(*(closed_loop(t) for t in tables))
                 elapsed = time.perf_counter() - began
-                after = cpu_snapshot(proc.pid)
+                after, closed_limits = cpu_snapshot(proc.pid), limits_during(limited, limit_counts(fake))
                 closed = [x for game in busy for x in game]
                 cpu = {k: 1000 * (after[k] - before[k]) / len(closed) for k in after}
 
@@ -227,7 +264,13 @@ async def run(args) -> dict:
                         await asyncio.sleep(max(0.0, args.pace - (time.perf_counter() - tick)))
                     return out
 
+                if fake.rate_limits is not None:
+                    # Back to back, the bot filled the global window and the channels' buckets: let
+                    # them empty (one channel window) so the paced phase measures the steady state.
+                    await asyncio.sleep(5.0 * fake.rate_limits.scale)
+                limited = limit_counts(fake)
                 steady = await asyncio.gather(*(paced(t, i * args.pace / len(tables)) for i, t in enumerate(tables)))
+                paced_limits = limits_during(limited, limit_counts(fake))
                 memory = peak_memory_mib(proc.pid)
             finally:
                 await stop_bot(proc, stop=signal.SIGTERM)  # as systemd stops it
@@ -238,6 +281,9 @@ async def run(args) -> dict:
                 "paced": [x for game in steady for x in game],
                 "memory": memory,
                 "games": sum(t.games for t in tables),
+                "closed limits": closed_limits,
+                "paced limits": paced_limits,
+                "whole run limits": limit_counts(fake),
             }
 
 
@@ -249,6 +295,12 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=10, help="timed moves per table in each phase")
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between moves of one table (paced phase)")
     parser.add_argument("--render-processes", type=int, default=1)
+    parser.add_argument(
+        "--rate-limits",
+        type=float,
+        default=1.0,
+        help="Discord's rate limits in the fake, windows this many times Discord's (1: real; 0: off)",
+    )
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds before the whole run gives up")
     args = parser.parse_args()
     check_before = machine_check()
@@ -258,16 +310,26 @@ def main() -> None:
     except TimeoutError:
         sys.exit(f"bench_platform: gave up after {args.timeout:g} s (use --timeout to allow longer)")
     closed, paced = result["closed"], result["paced"]
+    if args.rate_limits:
+        scale = "Discord's own time" if args.rate_limits == 1 else f"windows x{args.rate_limits:g}"
+        print(f"Discord's rate limits on ({scale}): 5 posts and 5 edits per 5 s per channel, 50 requests/s per token")
+    else:
+        print("Discord's rate limits off")
     print(
         f"moves per second, {args.games} tables moving back to back: {result['throughput']:.1f}"
-        f" over {len(closed)} moves (latency then: median {1000 * statistics.median(closed):.0f} ms)"
+        f" over {len(closed)} moves (latency then: median {1000 * statistics.median(closed):.0f} ms,"
+        f" {p99_text(closed)})"
     )
+    print(f"  {limits_text(result['closed limits'], len(closed))}")
     print("CPU per move (ms): " + ", ".join(f"{k} {v:.1f}" for k, v in result["cpu"].items()))
     print(
         f"move latency, {args.games} tables each moving every {args.pace:g} s"
         f" ({args.games / args.pace:.0f} moves/s offered; hand press → board posted):"
         f" median {1000 * statistics.median(paced):.1f} ms, {p99_text(paced)}"
     )
+    print(f"  {limits_text(result['paced limits'], len(paced))}")
+    whole = result["whole run limits"]
+    print(f"429s over the whole run (set-up included): {whole.user} of a route's bucket, {whole.global_} global")
     print(f"games played: {result['games']}; peak memory of the bot and its picture worker: {result['memory']:.0f} MiB")
     print(f"machine check (lower is faster): {check_before:.1f} ms before the run, {machine_check():.1f} ms after")
 

@@ -11,7 +11,20 @@ import pytest
 
 from bot import Config, create_bot
 from tests.e2e.fake import FakeDiscord
+from tests.e2e.fake.openapi import Conformance
 from tests.e2e.harness import ErrorLogCapture, run_client, stop_client
+
+
+def pytest_terminal_summary(terminalreporter):
+    """How much of the run was held to Discord's spec (a non-conforming one failed its test)."""
+    totals = Conformance.TOTALS
+    if totals:
+        terminalreporter.write_line(
+            f"fake Discord, held to Discord's OpenAPI spec: {totals['requests']} request bodies "
+            f"({totals['requests refused']} refused), {totals['answers']} answers "
+            f"({totals['answers not conforming']} not conforming), {totals['gateway events']} gateway events "
+            f"({totals['gateway events not conforming']} not conforming)"
+        )
 
 
 @pytest.fixture
@@ -61,7 +74,11 @@ class Tafel:
         self.clock = None  # [clocks] a table.clock.FakeClock to move time by hand (None: real time)
 
     async def start(self):
+        if self.clock is not None:  # interaction tokens expire on the same clock (15 minutes)
+            self.fake.token_clock = self.clock.now
         self.bot = create_bot(self.config, clock=self.clock, guild_ready_timeout=0.05)
+        if self.fake.rate_limits is not None:  # the bot's pacing on the time of the fake's rate limits
+            self.bot.pacer.period *= self.fake.rate_limits.scale
         self.task = await run_client(self.bot)
         await self.bot.resumed.wait()
         return self.bot

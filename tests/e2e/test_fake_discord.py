@@ -19,6 +19,7 @@ from discord.ext import commands
 from PIL import Image
 
 from tests.e2e.fake import EPHEMERAL, FakeDiscordError
+from tests.e2e.fake.protocol import MANAGE_THREADS
 from tests.e2e.harness import run_client, running, stop_client
 
 ACTIONS = ["attack", "defend", "draw", "pass"]
@@ -331,7 +332,9 @@ async def test_answers_are_plain_json_with_rate_limit_headers(fake, bot):
         session.get(f"{fake.base_url}/api/v10/users/@me") as response,
     ):
         assert response.headers["Content-Type"] == "application/json"
-        assert int(response.headers["X-RateLimit-Remaining"]) > 100
+        # Discord's headers (tests/e2e/fake/ratelimits.py): the request's bucket and what is left in it.
+        limit, remaining = int(response.headers["X-RateLimit-Limit"]), int(response.headers["X-RateLimit-Remaining"])
+        assert response.headers["X-RateLimit-Bucket"] and 0 < remaining < limit
         assert (await response.json())["id"] == str(bot.user.id)
 
 
@@ -506,6 +509,34 @@ async def test_threads(fake, bot, channel, alice):
     assert played.message.channel_id == made_by_test
 
 
+async def test_thread_from_a_message_history_archive_and_delete(fake, bot, channel):
+    """What scripts/smoke_discord.py does on Discord: a thread started from a note, its messages read
+    back a page at a time, the thread archived when deleting it is not allowed, then deleted."""
+    note = await bot.get_channel(channel).send("note")
+    thread = await note.create_thread(name="smoke", auto_archive_duration=60)
+    assert thread.id == note.id and fake.channel(thread.id)["parent_id"] == str(channel)
+    await fake.poll(lambda: bot.get_channel(thread.id) is not None, None, "no THREAD_CREATE")
+    sent = [await thread.send(f"m{i}") for i in range(5)]
+    assert [m.content async for m in thread.history(limit=3)] == ["m4", "m3", "m2"]
+    assert [m.content async for m in thread.history(limit=None, before=sent[3])] == ["m2", "m1", "m0"]
+    assert [m.content async for m in thread.history(limit=2, after=sent[1], oldest_first=True)] == ["m2", "m3"]
+    assert [m.content async for m in thread.history(limit=3, around=sent[2])] == ["m3", "m2", "m1"]
+
+    fake.deny_bot(channel, MANAGE_THREADS)
+    with pytest.raises(discord.Forbidden):
+        await thread.delete()
+    await thread.edit(archived=True)  # its owner may archive it
+    assert fake.channel(thread.id)["thread_metadata"]["archived"]
+    with pytest.raises(discord.Forbidden):
+        await thread.edit(locked=True)
+    fake.deny_bot(channel, 0)
+    await thread.delete()
+    assert thread.id not in fake.world.channels and [m.content for m in fake.channel_messages(thread.id)][-1] == "m4"
+    await fake.poll(lambda: bot.get_channel(thread.id) is None, None, "no THREAD_DELETE")
+    await note.delete()
+    assert fake.message(note.id).deleted and fake.channel_messages(channel) == []
+
+
 # -- concurrency, restarts, reconnects --------------------------------------------------------------
 
 
@@ -550,8 +581,11 @@ async def test_gateway_resume_and_member_chunks(fake, capture, channel, alice):
 async def test_payload_over_discord_limits_is_refused(fake, bot, channel, alice, capture):
     with pytest.raises(FakeDiscordError, match="an ERROR was logged"):
         await fake.slash(alice, channel, "demo shout")
+    # The fake says why (held to Discord's spec), and discord.py logs Discord's answer.
+    (refused,) = capture.take("refused a request that Discord's spec does not allow")
+    assert "data.content: Must be 2000 or fewer in length." in refused.getMessage()
     (logged,) = capture.take("Invalid Form Body")
-    assert "In content: Must be 2000 or fewer in length." in str(logged.exc_info[1])
+    assert "In data.content: Must be 2000 or fewer in length." in str(logged.exc_info[1])
 
 
 async def test_answer_after_the_deadline_is_refused(fake, bot, channel, alice, capture):

@@ -342,13 +342,14 @@ async def _forged_click(fake, user, message, custom_id: str):
     of the bot): the interaction carries the message with that button added, as Discord would
     send it had the button been there."""
     from tests.e2e.fake.protocol import MESSAGE_COMPONENT
+    from tests.e2e.fake.world import stored_components
 
     data = {"custom_id": custom_id, "component_type": 2}
     channel = fake.world.channel_or_error(message.channel_id)
     payload = fake._payloads.interaction_payload(MESSAGE_COMPONENT, user, channel, data, None)
     shown = message.to_dict()
     row = {"type": 1, "components": [{"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}]}
-    shown["components"] = [*shown.get("components", [])[:4], row]
+    shown["components"] = stored_components([*shown.get("components", [])[:4], row])  # numbered as Discord does
     payload["message"] = shown
     record = fake._new_record(MESSAGE_COMPONENT, user, channel, payload, f"forged button {custom_id!r}")
     record.source_message = message

@@ -1,6 +1,7 @@
 """Serve the fake Discord as its own process, with the HTTP control API of ``control.py``.
 
     python -m tests.e2e.fake [--port 0] [--shards N] [--guild-shard K] [--deadline 3] [--stop-on-eof]
+                             [--rate-limit-scale S]
 
 Prints one JSON line to stdout once it listens: port, base_url, api_url (for discord.py's
 ``Route.BASE``), gateway_url, control_url and guild_id. Logs go to stderr. Stops cleanly on
@@ -17,6 +18,7 @@ import logging
 import signal
 import sys
 
+from .ratelimits import SUITE_SCALE
 from .server import FakeDiscord
 
 
@@ -36,6 +38,8 @@ async def serve(args: argparse.Namespace) -> None:
         response_deadline=args.deadline or None,
         timeout=args.timeout,
         control=True,
+        rate_limits=args.rate_limit_scale > 0,
+        rate_limit_scale=args.rate_limit_scale or SUITE_SCALE,
     )
     await fake.start(args.port)
     info = {
@@ -45,6 +49,7 @@ async def serve(args: argparse.Namespace) -> None:
         "gateway_url": fake.gateway_url,
         "control_url": f"{fake.base_url}/_control",
         "guild_id": str(fake.guild_id),
+        "rate_limit_scale": fake.rate_limits.scale if fake.rate_limits is not None else None,
     }
     print(json.dumps(info), flush=True)
     loop = asyncio.get_running_loop()
@@ -65,6 +70,12 @@ def main() -> None:
     parser.add_argument("--deadline", type=float, default=3.0, help="seconds to answer an interaction; 0: no limit")
     parser.add_argument("--timeout", type=float, default=10.0, help="default wait of control actions, seconds")
     parser.add_argument("--stop-on-eof", action="store_true", help="stop when stdin closes")
+    parser.add_argument(
+        "--rate-limit-scale",
+        type=float,
+        default=SUITE_SCALE,
+        help=f"Discord's rate limits with windows this many times Discord's (1: real; 0: off; default {SUITE_SCALE})",
+    )
     parser.add_argument("--log-level", default="WARNING")
     args = parser.parse_args()
     logging.basicConfig(

@@ -195,6 +195,7 @@ class UserActions:
             payload["message"] = source.to_dict()
         record = self._new_record(MODAL_SUBMIT, user, channel, payload, f"modal {custom_id!r}")
         record.source_message = source
+        record.opened_by = opener
         return await self._run(record, timeout, wait_followup)
 
     async def _component_interaction(

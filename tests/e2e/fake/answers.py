@@ -104,9 +104,10 @@ class InteractionAnswers:
 
     @staticmethod
     def _callback_body(record: Interaction) -> dict:
-        # discord.py needs this body: a 204 makes every send_message fail.
+        # discord.py needs this body: a 204 makes every send_message fail. A ``resource`` comes
+        # only with a message sent or updated (types 4 and 7), the two forms the spec gives it.
         interaction: dict[str, Any] = {"id": str(record.id), "type": record.type}
-        resource: dict[str, Any] = {"type": record.response_type}
+        body: dict[str, Any] = {"interaction": interaction}
         message = record.message
         if message is not None:
             interaction.update(
@@ -114,9 +115,9 @@ class InteractionAnswers:
                 response_message_loading=message.loading,
                 response_message_ephemeral=message.ephemeral,
             )
-            if record.response_type in (CHANNEL_MESSAGE, DEFERRED_MESSAGE, UPDATE_MESSAGE):
-                resource["message"] = message.to_dict()
-        return {"interaction": interaction, "resource": resource}
+            if record.response_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
+                body["resource"] = {"type": record.response_type, "message": message.to_dict()}
+        return body
 
     # -- webhooks (interaction follow-ups) ------------------------------------------------------
 
@@ -126,6 +127,9 @@ class InteractionAnswers:
         if record is None or app_id != self.world.application_id or record.response_type is None:
             # Discord knows an interaction token as a webhook only once it has been answered.
             raise ApiError(404, 10015, "Unknown Webhook")
+        if self.interactions.token_expired(record):
+            # ... and for 15 minutes: a late edit or follow-up must go to the channel instead.
+            raise ApiError(401, 50027, "Invalid Webhook Token")
         return record
 
     def _webhook_target(self, record: Interaction, request: web.Request) -> FakeMessage:

@@ -1,11 +1,21 @@
-"""Discord's rules that the fake enforces, so a bot breaking them fails here and not in production.
+"""Discord's rules that its OpenAPI spec cannot state, enforced by the fake on top of it.
 
-Interaction answers: the first answer within 3 seconds (``check_first_answer``), exactly one
-initial answer per interaction, only response types that fit the interaction. Payload limits,
-refused with Discord's "Invalid Form Body" (code 50035) and the JSON path of each problem:
-message content <= 2,000 characters, <= 10 embeds (6,000 characters in all) and <= 10 files of
-<= 10 MiB each, <= 5 action rows of <= 5 buttons or one select, custom_id <= 100, button labels
-<= 80, autocomplete <= 25 choices, modals, and the rules for registering application commands.
+Every request body is first held to the spec (``openapi.py``): lengths, counts, ranges, required
+fields, the shapes of components, options and answers. What remains here is what a JSON schema
+cannot say, or where Discord is stricter than its spec, refused with Discord's "Invalid Form Body"
+(code 50035) and the JSON path of each problem:
+- interaction answers: the first within 3 seconds (``check_first_answer``), exactly one per
+  interaction, of a response type that fits the interaction;
+- uploads: at most 10 files of at most 10 MiB each;
+- messages as they stand after an edit: content at most 2,000 characters (the spec says 4,000),
+  no content or embeds with components v2, embeds' 6,000 characters in all, fields with a name
+  and a value, at most 5 rows (40 components with v2), a select alone in its row, custom_ids
+  unique in a message, what each button style needs, select values consistent and unique;
+- command lists: names lower case without spaces and unique, real locales as localization keys,
+  non-empty descriptions, at most 100 slash commands, subcommands not mixed with options,
+  required options first, choices only where they fit and never with autocomplete, 4,000
+  characters in all;
+- autocomplete choices' string values and modal rows.
 """
 
 from __future__ import annotations
@@ -27,7 +37,6 @@ from .protocol import (
     DEFERRED_MESSAGE,
     DEFERRED_UPDATE,
     INTEGER,
-    LABEL,
     MESSAGE_COMPONENT,
     MODAL,
     MODAL_SUBMIT,
@@ -37,8 +46,6 @@ from .protocol import (
     STRING_SELECT,
     SUB_COMMAND,
     SUB_COMMAND_GROUP,
-    TEXT_DISPLAY,
-    TEXT_INPUT,
     UPDATE_MESSAGE,
     VALID_LOCALES,
     ApiError,
@@ -137,7 +144,9 @@ def check_upload(files: dict, size: int) -> None:
 
 
 def validate_command_list(commands: Any) -> None:
-    """A bulk overwrite (``PUT .../commands``): each command valid, names unique, not too many."""
+    """A bulk overwrite (``PUT .../commands``): what the spec cannot say of it (its lengths, counts,
+    option kinds and nesting are the spec's): names valid and unique, at most 100 slash commands
+    and 15 of each context-menu kind, options in order, combined texts within 4,000 characters."""
     if not isinstance(commands, list):
         raise ApiError(400, 50035, "Invalid Form Body: expected a list of commands")
     errors = FormErrors()
@@ -158,9 +167,8 @@ def validate_command_list(commands: Any) -> None:
 
 
 def validate_name(errors: FormErrors, path: list, name: Any, *, chat_input: bool) -> None:
-    if not isinstance(name, str) or not (1 <= len(name) <= 32):
-        errors.add(path, "Must be between 1 and 32 in length.", "BASE_TYPE_BAD_LENGTH")
-    elif chat_input and (not _NAME_RE.match(name) or name != name.lower()):
+    """A slash command's or option's name: lower case, no spaces (its length is the spec's)."""
+    if chat_input and isinstance(name, str) and (not _NAME_RE.match(name) or name != name.lower()):
         errors.add(
             path,
             f"Command name is invalid: {name!r} (lower case letters, digits, '-', '_' only; no spaces)",
@@ -169,16 +177,20 @@ def validate_name(errors: FormErrors, path: list, name: Any, *, chat_input: bool
 
 
 def validate_localizations(errors: FormErrors, path: list, mapping: Any, check: Callable[[list, Any], None]) -> None:
-    if mapping is None:
-        return
+    """Keys that are Discord locales (the spec allows any key), each text checked by ``check``."""
     if not isinstance(mapping, dict):
-        errors.add(path, "Must be a mapping of locale to text.")
         return
     for locale, text in mapping.items():
         if locale not in VALID_LOCALES:
             errors.add([*path, locale], f"Invalid locale {locale!r}", "LOCALE_INVALID")
         else:
             check([*path, locale], text)
+
+
+def validate_description(errors: FormErrors, path: list, text: Any) -> None:
+    """A slash command's or option's description is not empty (the spec allows ``""``)."""
+    if text is None or text == "":
+        errors.add(path, "Must be between 1 and 100 in length.", "BASE_TYPE_BAD_LENGTH")
 
 
 def validate_command(command: dict, errors: FormErrors, path: list) -> None:
@@ -192,14 +204,14 @@ def validate_command(command: dict, errors: FormErrors, path: list) -> None:
         lambda p, v: validate_name(errors, p, v, chat_input=chat_input),
     )
     if chat_input:
-        errors.max_length([*path, "description"], command.get("description"), 100, minimum=1)
+        validate_description(errors, [*path, "description"], command.get("description"))
         validate_localizations(
             errors,
             [*path, "description_localizations"],
             command.get("description_localizations"),
-            lambda p, v: errors.max_length(p, v, 100, minimum=1),
+            lambda p, v: validate_description(errors, p, v),
         )
-        validate_options(command.get("options") or [], errors, [*path, "options"], depth=0)
+        validate_options(command.get("options") or [], errors, [*path, "options"])
         if command_length(command) > 4000:
             errors.add(
                 path,
@@ -210,9 +222,9 @@ def validate_command(command: dict, errors: FormErrors, path: list) -> None:
         errors.add([*path, "description"], "Context menu commands have no description", "BASE_TYPE_BAD_LENGTH")
 
 
-def validate_options(options: list, errors: FormErrors, path: list, *, depth: int) -> None:
-    if len(options) > 25:
-        errors.add(path, "Must be 25 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
+def validate_options(options: list, errors: FormErrors, path: list) -> None:
+    """Names unique, subcommands not mixed with plain options, required ones first (how groups
+    nest and how many options there may be is the spec's)."""
     names: set[str] = set()
     seen_optional = False
     nested = [o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in options]
@@ -224,7 +236,6 @@ def validate_options(options: list, errors: FormErrors, path: list, *, depth: in
         )
     for index, option in enumerate(options):
         here = [*path, index]
-        kind = option.get("type")
         validate_name(errors, [*here, "name"], option.get("name"), chat_input=True)
         validate_localizations(
             errors,
@@ -232,41 +243,28 @@ def validate_options(options: list, errors: FormErrors, path: list, *, depth: in
             option.get("name_localizations"),
             lambda p, v: validate_name(errors, p, v, chat_input=True),
         )
-        errors.max_length([*here, "description"], option.get("description"), 100, minimum=1)
-        validate_localizations(
-            errors,
-            [*here, "description_localizations"],
-            option.get("description_localizations"),
-            lambda p, v: errors.max_length(p, v, 100, minimum=1),
-        )
+        validate_description(errors, [*here, "description"], option.get("description"))
         if option.get("name") in names:
             errors.add([*here, "name"], "Option names must be unique", "APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS")
         names.add(option.get("name"))
-        if kind == SUB_COMMAND_GROUP:
-            if depth > 0:
-                errors.add(here, "Groups cannot be nested", "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID")
-            sub = option.get("options") or []
-            if any(o.get("type") != SUB_COMMAND for o in sub):
+        if option.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP):
+            validate_options(option.get("options") or [], errors, [*here, "options"])
+            continue
+        if option.get("required"):
+            if seen_optional:
                 errors.add(
-                    [*here, "options"], "A group holds subcommands only", "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID"
+                    here,
+                    "Required options must be placed before non-required options",
+                    "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
                 )
-            validate_options(sub, errors, [*here, "options"], depth=depth + 1)
-        elif kind == SUB_COMMAND:
-            validate_options(option.get("options") or [], errors, [*here, "options"], depth=depth + 1)
         else:
-            if option.get("required"):
-                if seen_optional:
-                    errors.add(
-                        here,
-                        "Required options must be placed before non-required options",
-                        "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
-                    )
-            else:
-                seen_optional = True
-            validate_option_choices(option, errors, here)
+            seen_optional = True
+        validate_option_choices(option, errors, here)
 
 
 def validate_option_choices(option: dict, errors: FormErrors, here: list) -> None:
+    """Choices only on string, integer and number options, never with autocomplete, and a string
+    choice's value at most 100 characters (the spec lets a boolean option carry choices too)."""
     choices = option.get("choices") or []
     if choices and option.get("type") not in (STRING, INTEGER, NUMBER):
         errors.add([*here, "choices"], "Only string, integer and number options have choices")
@@ -276,10 +274,7 @@ def validate_option_choices(option: dict, errors: FormErrors, here: list) -> Non
             "Autocomplete cannot be used with choices",
             "APPLICATION_COMMAND_AUTOCOMPLETE_CHOICES",
         )
-    if len(choices) > 25:
-        errors.add([*here, "choices"], "Must be 25 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
     for index, choice in enumerate(choices):
-        errors.max_length([*here, "choices", index, "name"], choice.get("name"), 100, minimum=1)
         if isinstance(choice.get("value"), str):
             errors.max_length([*here, "choices", index, "value"], choice["value"], 100, minimum=1)
 
@@ -297,8 +292,9 @@ def command_length(command: dict) -> int:
 
 
 def validate_message(message: FakeMessage, file_count: int) -> None:
+    """A message as it stands after a create or an edit (an edit's body alone is the spec's)."""
     errors = FormErrors()
-    if len(message.content) > 2000:
+    if len(message.content) > 2000:  # the spec says 4,000; Discord's documentation and answers, 2,000
         errors.add(["content"], "Must be 2000 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
     v2 = bool(message.flags & COMPONENTS_V2)
     if v2 and (message.content or message.embeds):
@@ -316,31 +312,27 @@ def validate_message(message: FakeMessage, file_count: int) -> None:
 
 
 def validate_embeds(embeds: list[dict], errors: FormErrors) -> None:
-    if len(embeds) > 10:
-        errors.add(["embeds"], "Must be 10 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
+    """Fields with a name and a value, and at most 6,000 characters in all the embeds (each
+    part's own limit is the spec's)."""
     total = 0
     for index, embed in enumerate(embeds):
         here = ["embeds", index]
-        for key, limit in (("title", 256), ("description", 4096)):
-            if key in embed:
-                errors.max_length([*here, key], embed[key], limit)
-                total += len(embed[key] or "")
-        for key, inner, limit in (("footer", "text", 2048), ("author", "name", 256)):
-            if isinstance(embed.get(key), dict) and inner in embed[key]:
-                errors.max_length([*here, key, inner], embed[key][inner], limit)
-                total += len(embed[key][inner] or "")
-        fields = embed.get("fields") or []
-        if len(fields) > 25:
-            errors.add([*here, "fields"], "Must be 25 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
-        for number, field in enumerate(fields):
-            errors.max_length([*here, "fields", number, "name"], field.get("name"), 256, minimum=1)
-            errors.max_length([*here, "fields", number, "value"], field.get("value"), 1024, minimum=1)
+        total += len(embed.get("title") or "") + len(embed.get("description") or "")
+        for key, inner in (("footer", "text"), ("author", "name")):
+            if isinstance(embed.get(key), dict):
+                total += len(embed[key].get(inner) or "")
+        for number, field in enumerate(embed.get("fields") or []):
+            for key in ("name", "value"):
+                if not field.get(key):
+                    errors.add([*here, "fields", number, key], "This field is required", "BASE_TYPE_REQUIRED")
             total += len(field.get("name") or "") + len(field.get("value") or "")
     if total > 6000:
         errors.add(["embeds"], "Embed size exceeds maximum size of 6000", "MESSAGE_EMBED_TOO_LARGE")
 
 
 def validate_components(components: list[dict], errors: FormErrors, *, v2: bool) -> None:
+    """Without the components-v2 flag at most 5 rows and nothing else at the top; with it at most
+    40 components in all (the spec allows 40 top-level ones either way)."""
     custom_ids: set[str] = set()
     if not v2:
         if len(components) > 5:
@@ -358,21 +350,20 @@ def validate_components(components: list[dict], errors: FormErrors, *, v2: bool)
 
 
 def validate_component_list(components: list[dict], errors: FormErrors, path: list, custom_ids: set[str]) -> None:
+    """A select alone in its row, custom_ids unique in the message, buttons and selects whole."""
     for index, component in enumerate(components):
         here = [*path, index]
         kind = component.get("type")
         if kind == ACTION_ROW:
             children = component.get("components") or []
-            selects = sum(1 for c in children if c.get("type") in SELECT_TYPES)
-            if not children or len(children) > 5 or (selects and len(children) > 1):
+            if any(c.get("type") in SELECT_TYPES for c in children) and len(children) > 1:
                 errors.add(
                     [*here, "components"],
                     "An action row holds 1 to 5 buttons or exactly one select",
                     "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
                 )
-        if "custom_id" in component:
-            custom_id = component["custom_id"]
-            errors.max_length([*here, "custom_id"], custom_id, 100, minimum=1)
+        custom_id = component.get("custom_id")
+        if custom_id is not None:
             if custom_id in custom_ids:
                 errors.add(
                     [*here, "custom_id"],
@@ -384,19 +375,15 @@ def validate_component_list(components: list[dict], errors: FormErrors, path: li
             validate_button(component, errors, here)
         elif kind in SELECT_TYPES:
             validate_select(component, errors, here)
-        elif kind == TEXT_DISPLAY:
-            errors.max_length([*here, "content"], component.get("content"), 4000, minimum=1)
-        for key in ("components",):
-            if isinstance(component.get(key), list):
-                validate_component_list(component[key], errors, [*here, key], custom_ids)
+        if isinstance(component.get("components"), list):
+            validate_component_list(component["components"], errors, [*here, "components"], custom_ids)
         if isinstance(component.get("accessory"), dict):
             validate_component_list([component["accessory"]], errors, [*here, "accessory"], custom_ids)
 
 
 def validate_button(button: dict, errors: FormErrors, here: list) -> None:
+    """What each button style needs (a url, a sku_id or a custom_id) and a label or an emoji."""
     style = button.get("style")
-    if "label" in button and button["label"] is not None:
-        errors.max_length([*here, "label"], button["label"], 80)
     if style == 5:
         if not button.get("url") or "custom_id" in button:
             errors.add(here, "A link button needs a url and no custom_id", "BUTTON_COMPONENT_URL_REQUIRED")
@@ -410,24 +397,17 @@ def validate_button(button: dict, errors: FormErrors, here: list) -> None:
 
 
 def validate_select(select: dict, errors: FormErrors, here: list) -> None:
-    if select.get("placeholder") is not None:
-        errors.max_length([*here, "placeholder"], select["placeholder"], 150)
+    """min_values not above max_values, max_values not above the options, values unique."""
     low, high = select.get("min_values", 1), select.get("max_values", 1)
-    if not (0 <= low <= 25 and 1 <= high <= 25 and low <= high):
+    if low > high:
         errors.add(here, f"min_values {low} / max_values {high} out of range", "SELECT_COMPONENT_VALUES_INVALID")
     if select.get("type") != STRING_SELECT:
         return
     options = select.get("options") or []
-    if not 1 <= len(options) <= 25:
-        errors.add([*here, "options"], "A string select has 1 to 25 options", "BASE_TYPE_BAD_LENGTH")
     if high > len(options):
         errors.add([*here, "max_values"], "max_values exceeds the number of options", "SELECT_COMPONENT_VALUES_INVALID")
     values: set[str] = set()
     for index, option in enumerate(options):
-        errors.max_length([*here, "options", index, "label"], option.get("label"), 100, minimum=1)
-        errors.max_length([*here, "options", index, "value"], option.get("value"), 100, minimum=1)
-        if option.get("description") is not None:
-            errors.max_length([*here, "options", index, "description"], option["description"], 100)
         if option.get("value") in values:
             errors.add(
                 [*here, "options", index, "value"],
@@ -438,11 +418,9 @@ def validate_select(select: dict, errors: FormErrors, here: list) -> None:
 
 
 def validated_choices(choices: list[dict]) -> list[dict]:
+    """Autocomplete choices: a string value at most 100 characters (the rest is the spec's)."""
     errors = FormErrors()
-    if len(choices) > 25:
-        errors.add(["data", "choices"], "Must be 25 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
     for index, choice in enumerate(choices):
-        errors.max_length(["data", "choices", index, "name"], choice.get("name"), 100, minimum=1)
         if isinstance(choice.get("value"), str):
             errors.max_length(["data", "choices", index, "value"], choice["value"], 100)
     errors.raise_if_any()
@@ -450,31 +428,16 @@ def validated_choices(choices: list[dict]) -> list[dict]:
 
 
 def validated_modal(modal: dict) -> dict:
+    """At most 5 components, and a row in a modal holds exactly one text input (lengths and the
+    rest are the spec's)."""
     errors = FormErrors()
-    errors.max_length(["data", "title"], modal.get("title"), 45, minimum=1)
-    errors.max_length(["data", "custom_id"], modal.get("custom_id"), 100, minimum=1)
     components = modal.get("components") or []
-    if not 1 <= len(components) <= 5:
+    if len(components) > 5:
         errors.add(["data", "components"], "A modal has 1 to 5 components", "BASE_TYPE_BAD_LENGTH")
     for index, component in enumerate(components):
-        here = ["data", "components", index]
-        if component.get("type") == LABEL:
-            errors.max_length([*here, "label"], component.get("label"), 45, minimum=1)
-            inner = [component.get("component") or {}]
-        elif component.get("type") == ACTION_ROW:
-            inner = component.get("components") or []
-            if len(inner) != 1:
-                errors.add([*here, "components"], "An action row in a modal holds exactly one text input")
-        else:
-            continue
-        for field in inner:
-            errors.max_length([*here, "custom_id"], field.get("custom_id"), 100, minimum=1)
-            if field.get("type") == TEXT_INPUT:
-                if "label" in field:
-                    errors.max_length([*here, "label"], field["label"], 45, minimum=1)
-                if field.get("value") is not None:
-                    errors.max_length([*here, "value"], field["value"], 4000)
-                if field.get("placeholder") is not None:
-                    errors.max_length([*here, "placeholder"], field["placeholder"], 100)
+        if component.get("type") == ACTION_ROW and len(component.get("components") or []) != 1:
+            errors.add(
+                ["data", "components", index, "components"], "An action row in a modal holds exactly one text input"
+            )
     errors.raise_if_any()
     return modal

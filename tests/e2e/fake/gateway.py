@@ -16,6 +16,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from .gateway_checks import check_event
 from .models import FakeGuild, FakeUser, shard_of
 from .protocol import (
     API_VERSION,
@@ -84,6 +85,7 @@ class Session:
         return self.shard is None or shard_of(guild_id, self.shard[1]) == self.shard[0]
 
     def dispatch(self, event: str, data: dict) -> None:
+        check_event(event, data)
         self.seq += 1
         frame = {"op": 0, "t": event, "s": self.seq, "d": data}
         if self.live:

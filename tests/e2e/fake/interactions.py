@@ -8,16 +8,23 @@ told of every message created or edited.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 
 from .gateway import Session
 from .protocol import FakeDiscordError
 from .records import FakeMessage, Interaction
 
+# Discord: an interaction token works for follow-ups and edits for 15 minutes after it was created.
+TOKEN_LIFETIME = 15 * 60
+
 
 class Interactions:
     def __init__(self, timeout: float) -> None:
         self.timeout = timeout  # default wait of the driving methods
+        # Wall-clock seconds for the tokens' lifetime: a test on a fake clock hands its clock's
+        # ``now`` in (``FakeDiscord.token_clock``) so 15 minutes pass when it moves time.
+        self.token_clock: Callable[[], float] = time.time
         self.records: list[Interaction] = []
         self.by_id: dict[int, Interaction] = {}
         self.by_token: dict[str, Interaction] = {}
@@ -36,12 +43,16 @@ class Interactions:
         self.by_id[record.id] = record
         self.by_token[record.token] = record
         record.sent_at = loop.time()
+        record.created = self.token_clock()
         session.dispatch("INTERACTION_CREATE", record.payload)
         timeout = self.timeout if timeout is None else timeout
         try:
             return await asyncio.wait_for(asyncio.shield(record._future), timeout)
         except TimeoutError:
             raise FakeDiscordError(_timeout_message(record, timeout)) from None
+
+    def token_expired(self, record: Interaction) -> bool:
+        return self.token_clock() - record.created > TOKEN_LIFETIME
 
     async def wait_for(
         self,

@@ -95,6 +95,8 @@ class FakeUser:
             "global_name": None if self.bot else self.name,
             "avatar": None,
             "public_flags": 0,
+            "flags": 0,
+            "primary_guild": None,
         }
         if self.bot:
             data["bot"] = True
@@ -119,6 +121,8 @@ class FakeChannel:
         self.last_message_id: int | None = None
         self.message_count = 0
         self.created = now_iso()
+        self.archived = False  # threads only (PATCH /channels/{id} with archived, locked)
+        self.locked = False
 
     @property
     def is_thread(self) -> bool:
@@ -147,8 +151,8 @@ class FakeChannel:
                 total_message_sent=self.message_count,
                 member_count=1,
                 thread_metadata={
-                    "archived": False,
-                    "locked": False,
+                    "archived": self.archived,
+                    "locked": self.locked,
                     "auto_archive_duration": 1440,
                     "archive_timestamp": self.created,
                     "create_timestamp": self.created,
@@ -269,7 +273,16 @@ class FakeGuild:
             "public_updates_channel_id": None,
             "safety_alerts_channel_id": None,
             "vanity_url_code": None,
+            "home_header": None,
+            "region": "deprecated",
+            "widget_enabled": False,
+            "widget_channel_id": None,
+            "max_presences": None,
             "max_members": 500000,
+            "max_stage_video_channel_users": 50,
+            "max_video_channel_users": 25,
+            "nsfw": False,
+            "incidents_data": None,
             "joined_at": bot_user.joined_at,
             "large": False,
             "unavailable": False,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .checks import walk_components
 from .models import FakeUser, now_iso
-from .protocol import BUTTON, EPHEMERAL, LOADING, SELECT_TYPES, TEXT_DISPLAY, FakeDiscordError
+from .protocol import BUTTON, EPHEMERAL, LOADING, MESSAGE_COMPONENT, SELECT_TYPES, TEXT_DISPLAY, FakeDiscordError
 
 if TYPE_CHECKING:
     from .world import World
@@ -181,7 +181,9 @@ class Interaction:
         self.choices: list[dict] | None = None
         self.modal: dict | None = None
         self.source_message: FakeMessage | None = None  # the message a component sat on
-        self.sent_at = 0.0
+        self.opened_by: Interaction | None = None  # a modal submit's: the interaction that showed the modal
+        self.sent_at = 0.0  # the event loop's time when sent (for the 3-second deadline)
+        self.created = 0.0  # the token clock's time when sent (for the token's 15 minutes)
         self.answered_after: float | None = None  # seconds from dispatch to callback
         self.description = ""
         self._future: asyncio.Future[Interaction] | None = None
@@ -190,6 +192,21 @@ class Interaction:
 
     def __repr__(self) -> str:
         return f"<Interaction {self.id} {self.description} response={self.response_type}>"
+
+    def metadata(self) -> dict:
+        """The ``interaction_metadata`` of a message answering this interaction (without
+        ``original_response_message_id``, which depends on the message)."""
+        metadata: dict = {
+            "id": str(self.id),
+            "type": self.type,
+            "user": self.user.to_dict(),
+            "authorizing_integration_owners": self.payload.get("authorizing_integration_owners", {}),
+        }
+        if self.source_message is not None and self.type == MESSAGE_COMPONENT:
+            metadata["interacted_message_id"] = str(self.source_message.id)
+        if self.opened_by is not None:
+            metadata["triggering_interaction_metadata"] = self.opened_by.metadata()
+        return metadata
 
     @property
     def done(self) -> bool:

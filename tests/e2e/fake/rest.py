@@ -21,12 +21,30 @@ from .checks import FormErrors, check_upload, validate_command_list
 from .gateway import Gateway
 from .interactions import Interactions
 from .models import FakeChannel
-from .protocol import ATTACH_FILES, PRIVATE_THREAD, VIEW_AND_SEND, ApiError, dumps, loads, snowflake_param
+from .openapi import Conformance
+from .protocol import (
+    API_VERSION,
+    ATTACH_FILES,
+    CREATE_PUBLIC_THREADS,
+    MANAGE_CHANNELS,
+    MANAGE_MESSAGES,
+    MANAGE_THREADS,
+    PRIVATE_THREAD,
+    READ_MESSAGE_HISTORY,
+    VIEW_AND_SEND,
+    VIEW_CHANNEL,
+    ApiError,
+    dumps,
+    loads,
+    snowflake_param,
+)
+from .ratelimits import RateLimits, answer_headers
 from .records import FakeMessage, Interaction
 from .world import Files, World
 
 log = logging.getLogger(__name__)
 
+API_PREFIX = f"/api/v{API_VERSION}/"
 Changes = Iterable[tuple[str, FakeMessage]]  # ("create" | "update" | "delete", message)
 
 
@@ -47,6 +65,8 @@ class RestApi:
         self.recommended_shards = recommended_shards  # the "shards" of GET /gateway/bot
         self.unknown_routes: list[str] = []
         self.requests: list[tuple[str, str]] = []  # (method, path) of every REST call
+        self.conformance = Conformance()  # bodies and answers held to Discord's OpenAPI spec
+        self.rate_limits: RateLimits | None = None  # Discord's rate limits (ratelimits.py), when on
         self._deferred_updates = interactions.deferred_updates
 
     def routes(self) -> list[tuple[str, str, Callable]]:
@@ -66,18 +86,29 @@ class RestApi:
             ("GET", "/channels/{channel_id}/messages/{message_id}", self._get_message),
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self._edit_message),
             ("POST", "/channels/{channel_id}/threads", self._create_thread),
+            ("PATCH", "/channels/{channel_id}", self._edit_channel),
+            ("DELETE", "/channels/{channel_id}", self._delete_channel),
+            ("GET", "/channels/{channel_id}/messages", self._list_messages),
+            ("DELETE", "/channels/{channel_id}/messages/{message_id}", self._delete_message),
+            ("POST", "/channels/{channel_id}/messages/{message_id}/threads", self._create_thread_from_message),
         ]
 
     # -- plumbing -----------------------------------------------------------------------------------
 
     @web.middleware
     async def middleware(self, request: web.Request, handler: Callable) -> web.StreamResponse:
-        if not request.path.startswith("/_control/"):
-            self.requests.append((request.method, request.path))
-        try:
+        if request.path.startswith("/_control/"):
             return await handler(request)
+        self.requests.append((request.method, request.path))
+        try:
+            limited = self._rate_limited(request)  # (a Response is a mapping: an empty one is falsy)
+            response = limited if limited is not None else await handler(request)
         except ApiError as error:
-            return self.json(error.body(), error.status)
+            response = self.json(error.body(), error.status)
+        if request.path.startswith(API_PREFIX) and handler != self.unknown and isinstance(response, web.Response):
+            # Held to Discord's spec: every answer has the body its route and status document.
+            self.conformance.check_answer(request.method, request.path, response.status, response.body)
+        return response
 
     @staticmethod
     def headers(*, content: bool = True) -> dict[str, str]:
@@ -90,9 +121,25 @@ class RestApi:
             "X-RateLimit-Reset-After": "1.000",
             "X-RateLimit-Reset": f"{time.time() + 1:.3f}",
         }
+        headers.update(answer_headers.get() or {})  # the request's bucket, when rate limits are on
         if content:
             headers["Content-Type"] = "application/json"
         return headers
+
+    def _rate_limited(self, request: web.Request) -> web.Response | None:
+        """With rate limits on: the 429 Discord gives a request past a limit, or None (go on), and
+        the request's own rate-limit headers kept for its answer (``headers``)."""
+        verdict = None
+        if self.rate_limits is not None and request.path.startswith("/api/"):
+            route = request.match_info.route.resource
+            template = route.canonical if route is not None else request.path
+            token = request.headers.get("Authorization")
+            verdict = self.rate_limits.check(request.method, template, request.match_info, token)
+        answer_headers.set(verdict.headers if verdict is not None else None)
+        if verdict is None or verdict.allowed:
+            return None
+        headers = {**verdict.headers, "Content-Type": "application/json"}
+        return web.Response(status=429, body=dumps(verdict.body), headers=headers)
 
     def json(self, data: Any, status: int = 200) -> web.Response:
         return web.Response(status=status, body=dumps(data), headers=self.headers())
@@ -150,11 +197,13 @@ class RestApi:
                     raise ApiError(400, 50035, f"fake Discord: unexpected multipart field {name!r}")
                 check_upload(files, len(data))
                 files[int(match[1])] = (filename or f"file{match[1]}", data)
+            self.conformance.check_request(request.method, request.path, payload, multipart=True)
             return payload, files
-        if not request.body_exists:
-            return {}, {}
-        raw = await request.read()
-        return (loads(raw) if raw else {}), {}
+        raw = await request.read() if request.body_exists else b""
+        payload = loads(raw) if raw else {}
+        if raw:
+            self.conformance.check_request(request.method, request.path, payload)
+        return payload, {}
 
     async def unknown(self, request: web.Request) -> web.Response:
         route = f"{request.method} {request.path_qs}"
@@ -167,7 +216,7 @@ class RestApi:
     async def _me(self, request: web.Request) -> web.Response:
         if not request.headers.get("Authorization", "").startswith("Bot "):
             raise ApiError(401, 0, "401: Unauthorized")
-        return self.json({**self.world.bot_user.to_dict(), "verified": True, "mfa_enabled": False, "flags": 0})
+        return self.json({**self.world.bot_user.to_dict(), "verified": True, "mfa_enabled": False, "locale": "en-US"})
 
     async def _application(self, request: web.Request) -> web.Response:
         world = self.world
@@ -176,6 +225,7 @@ class RestApi:
                 "id": str(world.application_id),
                 "name": world.bot_user.name,
                 "description": "",
+                "type": None,
                 "icon": None,
                 "bot_public": True,
                 "bot_require_code_grant": False,
@@ -183,11 +233,18 @@ class RestApi:
                 "team": None,
                 "verify_key": "0" * 64,
                 "flags": 0,
+                "flags_new": "0",
                 "summary": "",
                 "rpc_origins": [],
+                "redirect_uris": [],
                 "interactions_endpoint_url": None,
+                "role_connections_verification_url": None,
                 "bot": world.bot_user.to_dict(),
                 "approximate_guild_count": len(world.guilds),
+                "approximate_user_install_count": 0,
+                "approximate_user_authorization_count": 0,
+                "explicit_content_filter": 0,
+                "eligible_oauth2_scopes": ["bot", "applications.commands"],
             }
         )
 
@@ -283,6 +340,122 @@ class RestApi:
         thread = self.world.new_thread(parent, payload["name"], private=private, owner=self.world.bot_user)
         self.gateway.dispatch_guild(thread.guild_id, "THREAD_CREATE", {**thread.to_dict(), "newly_created": True})
         return self.json(thread.to_dict(), 201)
+
+    # -- reading a channel back, threads from messages, deleting and archiving ----------------------
+    # (what scripts/smoke_discord.py does on the real Discord: post a note, start a thread from it,
+    # read the thread's messages back, then delete or archive the thread and delete the note)
+
+    def _bot_permissions(self, channel: FakeChannel) -> int:
+        """The bot's permissions in a guild channel; a thread has its parent channel's."""
+        granted = self.world.guilds[channel.guild_id].permissions(self.world.bot_user) & ~channel.bot_deny
+        parent = self.world.channels.get(channel.parent_id) if channel.parent_id else None
+        return granted & ~parent.bot_deny if parent is not None else granted
+
+    def _require(self, channel: FakeChannel, permissions: int) -> None:
+        if channel.guild_id is not None and self._bot_permissions(channel) & permissions != permissions:
+            raise ApiError(403, 50013, "Missing Permissions")
+
+    async def _list_messages(self, request: web.Request) -> web.Response:
+        """A page of a channel's messages, newest first (also with ``after``), as Discord answers."""
+        channel = self._channel_or_404(request)
+        if channel.guild_id is not None and not self._bot_permissions(channel) & VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access")
+        query = request.query
+        limit = query.get("limit", "50")
+        if not limit.isdigit() or not 1 <= int(limit) <= 100:
+            errors = FormErrors()
+            errors.add(["limit"], "Must be between 1 and 100.", "NUMBER_TYPE_MAX")
+            errors.raise_if_any()
+        count = int(limit)
+        if channel.guild_id is not None and not self._bot_permissions(channel) & READ_MESSAGE_HISTORY:
+            return self.json([])  # Discord answers no messages, not an error
+        messages = [m for m in self.world.channel_messages[channel.id] if not m.ephemeral and not m.deleted]
+        if "before" in query:
+            before = snowflake_param(query["before"])
+            page = [m for m in messages if m.id < before][-count:]
+        elif "after" in query:
+            after = snowflake_param(query["after"])
+            page = [m for m in messages if m.id > after][:count]
+        elif "around" in query:
+            around = snowflake_param(query["around"])
+            older = [m for m in messages if m.id < around][-(count // 2) :] if count > 1 else []
+            page = older + [m for m in messages if m.id >= around][: count - len(older)]
+        else:
+            page = messages[-count:]
+        return self.json([m.to_dict() for m in reversed(page)])
+
+    async def _delete_message(self, request: web.Request) -> web.StreamResponse:
+        message = self._channel_message_or_404(request)
+        if message.author.id != self.world.bot_user.id:
+            self._require(self.world.channels[message.channel_id], MANAGE_MESSAGES)
+        message.deleted = True
+        return await self.reply(request, status=204, changed=[("delete", message)])
+
+    async def _create_thread_from_message(self, request: web.Request) -> web.StreamResponse:
+        """A public thread started from a message: it gets the message's id, and the message the
+        "has thread" flag (Discord: 32)."""
+        message = self._channel_message_or_404(request)
+        parent = self.world.channels[message.channel_id]
+        if parent.is_thread or parent.guild_id is None:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        if message.id in self.world.channels:
+            raise ApiError(400, 160004, "A thread has already been created for this message")
+        payload, _ = await self.read_body(request)
+        errors = FormErrors()
+        errors.max_length(["name"], payload.get("name"), 100, minimum=1)
+        errors.raise_if_any()
+        self._require(parent, VIEW_CHANNEL | CREATE_PUBLIC_THREADS)
+        thread = self.world.new_thread(
+            parent, payload["name"], private=False, owner=self.world.bot_user, thread_id=message.id
+        )
+        message.flags |= 32
+        self.gateway.dispatch_guild(thread.guild_id, "THREAD_CREATE", {**thread.to_dict(), "newly_created": True})
+        return await self.reply(request, thread.to_dict(), status=201, changed=[("update", message)])
+
+    async def _edit_channel(self, request: web.Request) -> web.Response:
+        """Renaming a channel (Manage Channels); for a thread also archiving and locking it. A
+        thread's owner may rename and archive it; locking it, or changing someone else's thread,
+        takes Manage Threads."""
+        channel = self._channel_or_404(request)
+        if channel.guild_id is None:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        payload, _ = await self.read_body(request)
+        errors = FormErrors()
+        if "name" in payload:
+            errors.max_length(["name"], payload["name"], 100, minimum=1)
+        duration = payload.get("auto_archive_duration")
+        if duration is not None and duration not in (60, 1440, 4320, 10080):
+            errors.add(["auto_archive_duration"], "Value must be one of (60, 1440, 4320, 10080).", "BASE_TYPE_CHOICES")
+        errors.raise_if_any()
+        if not channel.is_thread:
+            self._require(channel, MANAGE_CHANNELS)
+        elif payload.get("locked") or channel.owner_id != self.world.bot_user.id:
+            self._require(channel, MANAGE_THREADS)
+        if "name" in payload:
+            channel.name = payload["name"]
+        if channel.is_thread:
+            channel.archived = bool(payload.get("archived", channel.archived))
+            channel.locked = bool(payload.get("locked", channel.locked))
+        event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
+        self.gateway.dispatch_guild(channel.guild_id, event, channel.to_dict())
+        return self.json(channel.to_dict())
+
+    async def _delete_channel(self, request: web.Request) -> web.Response:
+        """Deleting a thread takes Manage Threads, any other guild channel Manage Channels (with
+        its threads). Answers the channel as it was; the gateway gets THREAD_DELETE or CHANNEL_DELETE."""
+        channel = self._channel_or_404(request)
+        if channel.guild_id is None:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        self._require(channel, MANAGE_THREADS if channel.is_thread else MANAGE_CHANNELS)
+        gone = [channel, *(c for c in self.world.channels.values() if c.parent_id == channel.id)]
+        for each in gone:
+            self.world.remove_channel(each)
+            if each.is_thread:
+                data = {"id": str(each.id), "guild_id": str(each.guild_id), "parent_id": str(each.parent_id)}
+                self.gateway.dispatch_guild(each.guild_id, "THREAD_DELETE", {**data, "type": each.type})
+            else:
+                self.gateway.dispatch_guild(each.guild_id, "CHANNEL_DELETE", each.to_dict())
+        return self.json(channel.to_dict())
 
     async def cdn(self, request: web.Request) -> web.Response:
         blob = self.world.blobs.get(snowflake_param(request.match_info["attachment_id"]))

@@ -20,6 +20,7 @@ from .models import FakeGuild, FakeUser
 from .payloads import Payloads
 from .pointing import point_discord_at
 from .protocol import API_VERSION, VALID_LOCALES, FakeDiscordError, id_of
+from .ratelimits import SUITE_SCALE, RateLimits
 from .records import FakeMessage, Interaction
 from .rest import RestApi
 from .world import World
@@ -33,7 +34,10 @@ class FakeDiscord(UserActions):
     for public messages. ``timeout``: default wait of the driving methods. ``recommended_shards``:
     the shard count ``GET /gateway/bot`` recommends. ``guild_shard``: ``(k, n)`` puts the first
     guild on shard k of n. ``control``: also serve the HTTP control API of ``control.py`` (for a
-    driver in another process).
+    driver in another process). ``rate_limits``: answer with Discord's rate limits (``ratelimits.py``:
+    per-route buckets and headers, 429s, the global limit). ``rate_limit_scale`` multiplies their
+    windows: by default the tests' ``SUITE_SCALE`` (windows of the same shape, a hundred times
+    shorter, so tests that post many boards stay fast); 1 is Discord's own time (benchmarks).
     """
 
     def __init__(
@@ -48,6 +52,8 @@ class FakeDiscord(UserActions):
         recommended_shards: int = 1,
         guild_shard: tuple[int, int] | None = None,
         control: bool = False,
+        rate_limits: bool = True,
+        rate_limit_scale: float = SUITE_SCALE,
     ) -> None:
         self.port: int | None = None
         self.world = World(bot_name, lambda: self.base_url)
@@ -66,6 +72,7 @@ class FakeDiscord(UserActions):
             settle_ticks=settle_ticks,
             recommended_shards=recommended_shards,
         )
+        self.rest.rate_limits = RateLimits(scale=rate_limit_scale) if rate_limits else None
         self.answers = InteractionAnswers(self.rest, response_deadline=response_deadline)
         self._control = control
         self._runner: web.AppRunner | None = None
@@ -93,6 +100,15 @@ class FakeDiscord(UserActions):
         self._interactions.timeout = seconds
 
     @property
+    def token_clock(self) -> Callable[[], float]:
+        """Wall-clock seconds by which interaction tokens expire (15 minutes after creation)."""
+        return self._interactions.token_clock
+
+    @token_clock.setter
+    def token_clock(self, clock: Callable[[], float]) -> None:
+        self._interactions.token_clock = clock
+
+    @property
     def interactions(self) -> list[Interaction]:
         return self._interactions.records
 
@@ -115,6 +131,12 @@ class FakeDiscord(UserActions):
     @property
     def requests(self) -> list[tuple[str, str]]:
         return self.rest.requests
+
+    @property
+    def rate_limits(self) -> RateLimits | None:
+        """The rate limits in force (None: off), with their counters: ``refused`` (429s given, by
+        scope ``user``/``global``), ``counted`` (requests counted against the global limit)."""
+        return self.rest.rate_limits
 
     # -- lifecycle ----------------------------------------------------------------------------
 

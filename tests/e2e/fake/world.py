@@ -7,11 +7,12 @@ channel messages, interaction answers and webhook follow-ups alike.
 
 from __future__ import annotations
 
+import copy
 import re
 import struct
 from typing import TYPE_CHECKING, Any
 
-from .checks import validate_message
+from .checks import validate_message, walk_components
 from .models import FakeChannel, FakeGuild, FakeUser, Snowflakes, now_iso
 from .protocol import (
     ALL_PERMISSIONS,
@@ -81,9 +82,13 @@ class World:
         self._store_channel(channel)
         return channel
 
-    def new_thread(self, parent: FakeChannel, name: str, *, private: bool, owner: FakeUser) -> FakeChannel:
+    def new_thread(
+        self, parent: FakeChannel, name: str, *, private: bool, owner: FakeUser, thread_id: int | None = None
+    ) -> FakeChannel:
+        """A thread of ``parent``; ``thread_id``: the id of the message it starts from (Discord
+        gives a thread started from a message that message's id)."""
         kind = PRIVATE_THREAD if private else PUBLIC_THREAD
-        thread = FakeChannel(self.snowflake(), kind, name, guild_id=parent.guild_id, parent_id=parent.id)
+        thread = FakeChannel(thread_id or self.snowflake(), kind, name, guild_id=parent.guild_id, parent_id=parent.id)
         thread.owner_id = owner.id
         self._store_channel(thread)
         return thread
@@ -106,6 +111,11 @@ class World:
     def _store_channel(self, channel: FakeChannel) -> None:
         self.channels[channel.id] = channel
         self.channel_messages[channel.id] = []
+
+    def remove_channel(self, channel: FakeChannel) -> None:
+        """A deleted channel: unknown to every route from now on. Its messages stay in the
+        records (``channel_messages``), so tests can still read what was posted there."""
+        self.channels.pop(channel.id, None)
 
     # -- lookups ------------------------------------------------------------------------------------
 
@@ -170,6 +180,9 @@ class World:
             "default_member_permissions": None,
             "nsfw": False,
             **command,
+            # Discord fills these in when the bot leaves them out (or sends null): installed to
+            # guilds, and for a guild command no contexts of its own.
+            "integration_types": command.get("integration_types") or [0],
             "id": str(command_id),
             "application_id": str(self.application_id),
             "version": str(self.snowflake()),
@@ -201,7 +214,7 @@ class World:
         message.flags = flags if allow_ephemeral else flags & ~EPHEMERAL
         message.content = payload.get("content") or ""
         message.embeds = [_embed(e) for e in payload.get("embeds") or []]
-        message.components = payload.get("components") or []
+        message.components = stored_components(payload.get("components"))
         message.attachments = self._attachments(channel_id, payload, files, [], ephemeral=message.ephemeral)
         message.allowed_mentions = payload.get("allowed_mentions")
         message.mentions = self._mentions(message.content, message.allowed_mentions)
@@ -220,14 +233,7 @@ class World:
         message.via_interaction = record.id
         if message.ephemeral:
             message.for_user = record.user
-        metadata: dict[str, Any] = {
-            "id": str(record.id),
-            "type": record.type,
-            "user": record.user.to_dict(),
-            "authorizing_integration_owners": record.payload.get("authorizing_integration_owners", {}),
-        }
-        if record.source_message is not None:
-            metadata["interacted_message_id"] = str(record.source_message.id)
+        metadata = record.metadata()
         if not original and record.message is not None:
             metadata["original_response_message_id"] = str(record.message.id)
         message.interaction_metadata = metadata
@@ -256,7 +262,7 @@ class World:
         if "embeds" in payload:
             message.embeds = [_embed(e) for e in payload["embeds"] or []]
         if "components" in payload:
-            message.components = payload["components"] or []
+            message.components = stored_components(payload["components"])
         if payload.get("flags") is not None:
             # Only suppress-embeds may change on an edit; ephemerality is fixed at creation and
             # components v2, once set, cannot be removed.
@@ -339,3 +345,21 @@ def _png_size(data: bytes) -> tuple[int, int] | None:
     if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
         return struct.unpack(">II", data[16:24])
     return None
+
+
+def stored_components(components: list[dict] | None) -> list[dict]:
+    """Components as Discord stores and answers them: every one numbered with an ``id`` (unique in
+    the message, in reading order, where the bot gave none), and a unicode emoji without ``id``."""
+    components = copy.deepcopy(components or [])
+    taken = {c["id"] for c in walk_components(components) if isinstance(c.get("id"), int)}
+    number = 0
+    for component in walk_components(components):
+        if not isinstance(component.get("id"), int):
+            number += 1
+            while number in taken:
+                number += 1
+            component["id"] = number
+        emoji = component.get("emoji")
+        if isinstance(emoji, dict) and emoji.get("id") is None:
+            emoji.pop("id", None)
+    return components
