@@ -1,7 +1,9 @@
 """``/replay``: a finished game again as an animated GIF in the channel, drawn from the move log.
 
 The command is deferred at once; the note it leaves is edited while frames are drawn (in the
-picture worker), then replaced by the GIF. Only spectator views are drawn, so no hand is shown.
+picture worker), then replaced by the GIF. A replay that waited behind others past the
+interaction's 15 minutes is posted in the channel instead (``AnswerWindow``). Only spectator views
+are drawn, so no hand is shown.
 The GIF is kept under the channel's upload limit: frames are dropped evenly and, if needed, the
 pictures scaled down (``table.gif``).
 """
@@ -15,7 +17,8 @@ import math
 
 import discord
 
-from cogs.table.presenter import NO_MENTIONS, Presenter, lang_of
+from cogs.table.answer_window import AnswerWindow
+from cogs.table.presenter import Presenter, lang_of
 from db import GameRow
 from locales import tr
 from table.alt_text import replay_description
@@ -51,22 +54,23 @@ class ReplayPresenter(Presenter):
 
     async def _answer(self, interaction: discord.Interaction, game_id: int | None) -> None:
         await interaction.response.defer(thinking=True)
+        window = AnswerWindow(interaction, self.service.clock)
         lang = lang_of(interaction)
         try:
             row = await finished_game(
                 self.service, game_id=game_id, guild_id=interaction.guild_id, channel_id=interaction.channel_id
             )
             async with self._one_at_a_time:
-                await self._draw(interaction, row, lang)
+                await self._draw(interaction, window, row, lang)
         except TableError as error:
-            await interaction.edit_original_response(content=error_text(lang, None, error))
+            await window.answer(error_text(lang, None, error))
         except TooBig:
-            await interaction.edit_original_response(content=tr(lang, "replay-too-big"))
+            await window.answer(tr(lang, "replay-too-big"))
         except Exception:
             log.exception("replay of game %s failed", game_id)
-            await interaction.edit_original_response(content=tr(lang, "error-internal"))
+            await window.answer(tr(lang, "error-internal"))
 
-    async def _draw(self, interaction: discord.Interaction, row: GameRow, lang: str) -> None:
+    async def _draw(self, interaction: discord.Interaction, window: AnswerWindow, row: GameRow, lang: str) -> None:
         spec = self.spec(row.game)
         moves = await self.service.store.moves(row.id)
         frames = await asyncio.to_thread(lambda: list(replay_frames(spec, row, moves)))
@@ -77,10 +81,9 @@ class ReplayPresenter(Presenter):
         pngs = []
         for i, frame in enumerate(picked):
             if i % every == 0:
-                note = tr(lang, "replay-drawing", game=title, id=row.id, done=i, total=len(picked))
-                await interaction.edit_original_response(content=note)
+                await window.note(tr(lang, "replay-drawing", game=title, id=row.id, done=i, total=len(picked)))
             pngs.append(await self.painter.paint(spec.render_board, frame.view, names=names, locale=row.locale))
-        await interaction.edit_original_response(content=tr(lang, "replay-assembling", frames=len(pngs)))
+        await window.note(tr(lang, "replay-assembling", frames=len(pngs)))
         limit = size_limit(interaction)
         gif = await self.painter.paint(assemble_gif, pngs, limit=int(limit * 0.98))
 
@@ -99,6 +102,4 @@ class ReplayPresenter(Presenter):
             lines.append(result)
         alt = replay_description(table_lang, row.game, row.id, gif.frames, lines[-1:], row.seats)
         picture = discord.File(io.BytesIO(gif.data), filename="replay.gif", description=alt)
-        await interaction.edit_original_response(
-            content="\n".join(lines)[:1990], attachments=[picture], allowed_mentions=NO_MENTIONS
-        )
+        await window.answer("\n".join(lines)[:1990], file=picture)
