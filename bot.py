@@ -174,7 +174,7 @@ def create_bot(config: Config, *, clock=None, **client_options):
     import discord
     from discord.ext import commands
 
-    from cogs.pacing import GlobalPacer
+    from cogs.pacing import GlobalPacer, share_of_token
     from cogs.table.components import ALL_DYNAMIC_ITEMS, answer_unknown_button
     from cogs.table.flow import TableFlow
     from cogs.translator import FluentTranslator
@@ -264,8 +264,10 @@ def create_bot(config: Config, *, clock=None, **client_options):
     # No message cache (discord.py keeps the last 1,000 messages by default): nothing here reads it
     # (boards are edited by id, buttons carry their message), and its objects cost memory and
     # make every full garbage collection longer. Every request passes the pacer, which keeps the
-    # bot under Discord's global rate limit (discord.py follows only the per-route ones).
-    pacer = GlobalPacer()
+    # bot under Discord's global rate limit (discord.py follows only the per-route ones); shard
+    # processes share the token, so each paces to its share.
+    own_shards = len(config.shards.ids) if config.shards.ids is not None else None
+    pacer = GlobalPacer(share_of_token(own_shards, config.shards.count))
     options = {
         "guild_ready_timeout": GUILD_READY_SECONDS,
         "max_messages": None,

@@ -41,6 +41,15 @@ _API_PATH = re.compile(r"^/api(?:/v\d+)?(?=/)")
 EXEMPT_PREFIXES = ("/interactions/", "/webhooks/")
 
 
+def share_of_token(own_shards: int | None, shard_count: int | None) -> int:
+    """This process's part of the token's global limit. Shard processes share one token and its
+    50 a second: a process running ``own_shards`` of ``shard_count`` shards gets that share of it
+    (at least 1); one running every shard (``own_shards`` None) gets it all."""
+    if own_shards is None or not shard_count:
+        return GLOBAL_LIMIT
+    return max(1, GLOBAL_LIMIT * own_shards // shard_count)
+
+
 def counts_globally(path: str) -> bool:
     """Whether a request to this URL path counts against the bot token's global limit: Discord's
     API routes, except interaction callbacks and webhooks (the gateway and the CDN are not API)."""

@@ -9,7 +9,7 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from cogs.pacing import GlobalPacer, counts_globally
+from cogs.pacing import GlobalPacer, counts_globally, share_of_token
 
 
 class Time:
@@ -132,3 +132,9 @@ async def test_it_sees_every_request_of_an_aiohttp_session_and_counts_the_api_on
     finally:
         await runner.cleanup()
     assert p.counted == 1
+
+
+def test_shard_processes_share_the_tokens_global_limit():
+    assert share_of_token(None, None) == share_of_token(None, 4) == 50  # one process, every shard
+    assert share_of_token(2, 4) == 25 and share_of_token(1, 3) == 16
+    assert share_of_token(1, 64) == 1  # never nothing
