@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot import Config, create_bot
+from table.clock import FakeClock
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.openapi import Conformance
 from tests.e2e.harness import ErrorLogCapture, run_client, stop_client
@@ -100,6 +101,16 @@ class Tafel:
 @pytest.fixture
 async def tafel(fake, capture, tmp_path):
     tafel = Tafel(fake, str(tmp_path / "tafel.sqlite3"))
+    await tafel.start()
+    yield tafel
+    await tafel.stop()
+
+
+@pytest.fixture
+async def clocked(fake, capture, tmp_path):
+    """``tafel`` on a ``FakeClock``: tests move time (move clocks, reminders, interaction tokens)."""
+    tafel = Tafel(fake, str(tmp_path / "tafel.sqlite3"))
+    tafel.clock = FakeClock()
     await tafel.start()
     yield tafel
     await tafel.stop()

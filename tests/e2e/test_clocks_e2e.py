@@ -6,22 +6,8 @@ scheduler handle whatever fell due (``catch_up``). Nothing sleeps.
 
 import re
 
-import pytest
-
-from table.clock import FakeClock
 from table.settings import DAY, HOUR
 from tests.e2e.drive import open_table, people_to_move
-
-
-@pytest.fixture
-async def clocked(fake, capture, tmp_path):
-    from tests.e2e.conftest import Tafel
-
-    tafel = Tafel(fake, str(tmp_path / "tafel.sqlite3"))
-    tafel.clock = FakeClock()
-    await tafel.start()
-    yield tafel
-    await tafel.stop()
 
 
 async def later(tafel, seconds):

@@ -4,24 +4,11 @@
 from __future__ import annotations
 
 import aiohttp
-import pytest
 
-from table.clock import FakeClock
 from tests.e2e.drive import open_table
 from tests.e2e.test_replay_e2e import gif_of, play_quickly
 
 MINUTE = 60
-
-
-@pytest.fixture
-async def clocked(fake, capture, tmp_path):
-    from tests.e2e.conftest import Tafel
-
-    tafel = Tafel(fake, str(tmp_path / "tafel.sqlite3"))
-    tafel.clock = FakeClock()
-    await tafel.start()
-    yield tafel
-    await tafel.stop()
 
 
 async def test_a_replay_done_after_the_tokens_15_minutes_is_posted_in_the_channel(
