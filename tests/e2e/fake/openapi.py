@@ -220,7 +220,7 @@ class DiscordSpec:
 
     # -- the checks ----------------------------------------------------------------------------
 
-    def request_problems(self, method: str, path: str, body: Any, *, multipart: bool = False) -> list[Problem]:
+    def request_problems(self, method: str, path: str, body: Any) -> list[Problem]:
         """How a request body differs from its route's request schema (``payload_json`` for multipart)."""
         operation = self.operation(method, path)
         if operation is None:
@@ -277,10 +277,10 @@ class Conformance:
         self.refused: list[str] = []
         self.bad_answers: list[str] = []
 
-    def check_request(self, method: str, path: str, body: Any, *, multipart: bool = False) -> None:
+    def check_request(self, method: str, path: str, body: Any) -> None:
         self.requests_checked += 1
         self.TOTALS["requests"] += 1
-        problems = self.spec.request_problems(method, path, body, multipart=multipart)
+        problems = self.spec.request_problems(method, path, body)
         if not problems:
             return
         self.TOTALS["requests refused"] += 1

@@ -197,7 +197,7 @@ class RestApi:
                     raise ApiError(400, 50035, f"fake Discord: unexpected multipart field {name!r}")
                 check_upload(files, len(data))
                 files[int(match[1])] = (filename or f"file{match[1]}", data)
-            self.conformance.check_request(request.method, request.path, payload, multipart=True)
+            self.conformance.check_request(request.method, request.path, payload)
             return payload, files
         raw = await request.read() if request.body_exists else b""
         payload = loads(raw) if raw else {}
