@@ -332,10 +332,7 @@ class RestApi:
 
     async def _create_thread(self, request: web.Request) -> web.Response:
         parent = self._channel_or_404(request)
-        payload, _ = await self.read_body(request)
-        errors = FormErrors()
-        errors.max_length(["name"], payload.get("name"), 100, minimum=1)
-        errors.raise_if_any()
+        payload, _ = await self.read_body(request)  # its name's length is the spec's
         private = payload.get("type", PRIVATE_THREAD) == PRIVATE_THREAD
         thread = self.world.new_thread(parent, payload["name"], private=private, owner=self.world.bot_user)
         self.gateway.dispatch_guild(thread.guild_id, "THREAD_CREATE", {**thread.to_dict(), "newly_created": True})
@@ -400,10 +397,7 @@ class RestApi:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
         if message.id in self.world.channels:
             raise ApiError(400, 160004, "A thread has already been created for this message")
-        payload, _ = await self.read_body(request)
-        errors = FormErrors()
-        errors.max_length(["name"], payload.get("name"), 100, minimum=1)
-        errors.raise_if_any()
+        payload, _ = await self.read_body(request)  # its name's length is the spec's
         self._require(parent, VIEW_CHANNEL | CREATE_PUBLIC_THREADS)
         thread = self.world.new_thread(
             parent, payload["name"], private=False, owner=self.world.bot_user, thread_id=message.id
@@ -419,14 +413,12 @@ class RestApi:
         channel = self._channel_or_404(request)
         if channel.guild_id is None:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
-        payload, _ = await self.read_body(request)
-        errors = FormErrors()
-        if "name" in payload:
-            errors.max_length(["name"], payload["name"], 100, minimum=1)
+        payload, _ = await self.read_body(request)  # a name's length is the spec's; the durations are not
         duration = payload.get("auto_archive_duration")
         if duration is not None and duration not in (60, 1440, 4320, 10080):
+            errors = FormErrors()
             errors.add(["auto_archive_duration"], "Value must be one of (60, 1440, 4320, 10080).", "BASE_TYPE_CHOICES")
-        errors.raise_if_any()
+            errors.raise_if_any()
         if not channel.is_thread:
             self._require(channel, MANAGE_CHANNELS)
         elif payload.get("locked") or channel.owner_id != self.world.bot_user.id:
