@@ -88,6 +88,11 @@ class Nim(Engine[NimState, NimView]):
             [1.0 if s == state.winner else 0.0 for s in range(state.players)],
         )
 
+    def scores_now(self, state: NimState) -> list[float]:
+        """Nobody has a point until someone takes the last counter."""
+        out = self.outcome(state)
+        return list(out.scores) if out is not None else [0.0] * state.players
+
     def _dump(self, state: NimState) -> dict[str, Any]:
         return {
             "players": state.players,
@@ -120,7 +125,16 @@ def choose(view: Any, legal: list[str], seed: int) -> str:
 
 # ---- the renderer ---------------------------------------------------------------------------
 def render_board(view: Any, *, names: list[str], locale: str = "en") -> bytes:
-    return b"\x89PNG nim " + str(view["pile"]).encode()
+    """The pile's count and who is at the table, one line each: a real picture, small."""
+    from render.common import label, new_canvas, to_png
+
+    width, line = 400, 40
+    img, draw = new_canvas(width, line * (len(names) + 1) + 20)
+    label(draw, (16, 10 + line // 2), f"{view['pile']}", 28, within=(0, 0, width, line + 10), bold=True)
+    for seat, name in enumerate(names):
+        top = 10 + line * (seat + 1)
+        label(draw, (16, top + line // 2), name, 24, within=(0, top, width, top + line), max_width=width - 32)
+    return to_png(img)
 
 
 def action_label(view: Any, action: str, locale: str = "en") -> str:

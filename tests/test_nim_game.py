@@ -2,7 +2,9 @@
 (``CONTRIBUTING.md``, "Adding a game") is all a game needs.
 
 Nim's files: ``tests/nim.py`` (engine, computer player, renderer), ``tests/nim_cog.py`` (the cog)
-and ``tests/locales/{en,nl}/nim.ftl`` (its texts); the registry line is ``NIM`` below.
+and ``tests/locales/{en,nl}/nim.ftl`` (its texts); the registry line is ``NIM`` below. The
+conformance check every game passes (``tests/test_conformance.py``) runs over Nim too, with its
+declaration in ``tests/engines/test_nim_playouts.py``.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ import importlib
 from pathlib import Path
 
 import discord
-import pytest
 from discord.ext import commands
 
 from db import Seat, Store
@@ -104,21 +105,3 @@ async def test_a_whole_game_against_a_computer_through_the_table_service(tmp_pat
     finally:
         await bots.close()
         await store.close()
-
-
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.key)
-def test_every_registered_game_declares_exactly_the_renderer_parts_it_has(game):
-    """The registry, not a module's names, says which optional parts exist: keep them in step."""
-    module = importlib.import_module(game.render_module)
-    present = Extras.NONE
-    for flag, name in (
-        (Extras.HAND, "render_hand"),
-        (Extras.GROUPS, "action_group"),
-        (Extras.EVENT_FORMAT, "format_event"),
-        (Extras.CARD_NAMES, "card_name"),
-    ):
-        if callable(getattr(module, name, None)):
-            present |= flag
-    assert present == game.extras
-    ai = importlib.import_module(game.ai_module)
-    assert isinstance(ai.BOT_DELAY, float) and callable(ai.choose)

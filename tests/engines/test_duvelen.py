@@ -12,7 +12,6 @@ from engines.base import Outcome
 from engines.duvelen import DECK, ENGINE, round_breakdown
 from engines.errors import BadOption, BadState, GameOver, IllegalAction, NotYourTurn
 from engines.rng import Rng
-from tests.engines.playout import random_playout
 
 # ---- building tables ------------------------------------------------------------------------
 
@@ -635,21 +634,6 @@ def eager(rng: Rng, legal: list[str]) -> str:
         if action in legal:
             return action
     return rng.choice(legal)
-
-
-@pytest.mark.parametrize("mode", ["live", "relaxed"])
-@pytest.mark.parametrize("players", range(2, 9))
-def test_random_playouts(players, mode):
-    for seed in range(6):
-        random_playout(ENGINE, players, seed, {"mode": mode, "rounds": 2}, leak_check=leak_check)
-
-
-@pytest.mark.parametrize("mode", ["live", "relaxed"])
-@pytest.mark.parametrize("players", [2, 3, 5, 8])
-def test_eager_playouts(players, mode):
-    for seed in range(2):
-        _, log = random_playout(ENGINE, players, 100 + seed, {"mode": mode, "rounds": 1}, chooser=eager)
-        assert sum(1 for _, a in log if "." in a) > players
 
 
 def test_every_card_is_in_exactly_one_place_and_events_are_public():

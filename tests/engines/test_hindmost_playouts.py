@@ -4,19 +4,26 @@ Two layers, to keep the file fast: the shared ``random_playout`` (dump/load and 
 step, replay at the end) over a set of seeds per player count, and a lighter loop of our own over
 200 seeds per player count that checks the same rules of the game at every step and the full
 load-time invariants (through a JSON round-trip) at every lap boundary and at the end.
+
+``CHECKS`` is the game's declaration for the conformance check (``tests/conformance.py``).
 """
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
-from engines.base import Outcome
-from engines.hindmost import ENGINE, TEAM_SIZES, HindmostState, race_points_for
+from engines.base import Engine, Outcome
+from engines.hindmost import ENGINE, TEAM_SIZES, HindmostState, _sort_hand, race_points_for
 from engines.rng import Rng
+from render.cards import card_text
+from tests.conformance import GameChecks, cards, redeal_zones
 from tests.engines.playout import random_playout
 from tests.engines.test_hindmost import VIEW_KEYS
+from tests.fuzz.public_checks import PrivateCards
 
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 SHARED_SEEDS = 8
@@ -27,6 +34,67 @@ OPTION_SETS = (
     {"betting": True},
     {"races": 2, "betting": True, "own_decks": True},
     {"upper": True},
+)
+
+
+# ---- the game's declaration for the conformance check ---------------------------------------------
+def expected_private(state: HindmostState, seat: int) -> dict[str, Any]:
+    """A seat's own hand, its pile's counts, and what its plays would do (only on its turn)."""
+    pile = seat if state.options["own_decks"] else 0
+    # What each play would do is worked out from the hand by the engine (its own tests check it);
+    # here it only has to be there for exactly the seat's legal plays, and empty off turn.
+    legal = ENGINE.legal_actions(state, seat) if seat in ENGINE.to_move(state) else []
+    plays = ENGINE._plays(state, seat) if legal else {}
+    assert set(plays) == set(legal)
+    return {
+        "hand": list(state.hands[seat]),
+        "draw_pile": len(state.piles[pile]),
+        "discards": len(state.discards[pile]),
+        "plays": plays,
+    }
+
+
+def redeal(engine: Engine[Any, Any], state: Any, viewer: int | None, rng: Rng) -> Any:
+    """Everything ``viewer`` has not seen dealt anew: the other hands and the draw piles."""
+    data = engine.dump(state)
+    hands = [cards(text) for text in data["hands"]]
+    piles = [cards(text) for text in data["piles"]]
+    others = [hand for seat, hand in enumerate(hands) if seat != viewer]
+    if data["options"]["own_decks"]:
+        # Each seat draws from its own deck: its hand and pile are one pool (the viewer's own pile
+        # is face down to the viewer too).
+        for seat, pile in enumerate(piles):
+            redeal_zones(([hands[seat]] if seat != viewer else []) + [pile], rng)
+    else:
+        redeal_zones([*others, *piles], rng)
+    data["hands"] = ["".join(_sort_hand(hand)) for hand in hands]
+    data["piles"] = ["".join(pile) for pile in piles]
+    return engine.load(data)
+
+
+def _fuzz_options() -> Any:
+    """Options a person might type, short games mostly, sometimes out of range (the client refuses)."""
+    return st.fixed_dictionaries(
+        {},
+        optional={
+            "riders": st.integers(1, 5),
+            "races": st.integers(0, 2),
+            "own_decks": st.booleans(),
+            "betting": st.booleans(),
+        },
+    ).map(lambda o: {**o, "races": o.get("races", 1)})
+
+
+CHECKS = GameChecks(
+    expected_private=expected_private,
+    redeal=redeal,
+    redeal_changes_hands=True,
+    option_sets=({}, {"own_decks": True, "betting": True}),
+    short_game={"races": 1},
+    private_cards=PrivateCards(
+        lambda view: list((view.get("private") or {}).get("hand") or []), lambda code: [code, card_text(code)]
+    ),
+    fuzz_options=_fuzz_options,
 )
 
 

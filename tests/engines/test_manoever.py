@@ -19,7 +19,6 @@ from engines.manoever import (
     rank_of,
 )
 from locales import tr
-from tests.engines.playout import random_playout
 
 SEATS = "ABCD"
 # Bonus stones out of the way of most scenarios (black 70..76, white 61..71), rewards at the end.
@@ -536,14 +535,3 @@ def check_free_recruits_all_pending(view: dict, viewer, state) -> None:
     assert {e["recruit"] for e in view["pending"]} == free - set(view["moved"])
     for entry in view["pending"]:
         assert entry["max"] == entry["rank"] * entry["passenger"] * entry["bonus"] >= 1
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_playouts(players):
-    for seed in range(12):
-        state, log = random_playout(ENGINE, players, seed, leak_check=check_free_recruits_all_pending)
-        out = ENGINE.outcome(state)
-        assert sorted(place for places in out.detail["places"] for place in places) == list(range(1, 13))
-        taken = sum(sum(values) for values in out.detail["rewards"])
-        assert sum(out.scores) == 78 + taken
-        assert taken + sum(state.rewards.values()) == 6

@@ -20,48 +20,27 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from render.cards import card_text
-from render.howruck import card_name, card_title
-
 MENTION = re.compile(r"<@!?(\d+)>")
 ROLE_MENTION = re.compile(r"<@&(\d+)>")
 EVERYONE = re.compile(r"(?<![\\`])@(everyone|here)\b")
 
 
-def _hindmost_private(view: dict) -> list[str]:
-    return list((view.get("private") or {}).get("hand") or [])
-
-
-def _howruck_private(view: dict) -> list[str]:
-    private = view.get("private") or {}
-    return [code for key in ("hand", "pair", "rest_pair", "kept", "given") for code in private.get(key) or []]
-
-
-def _hindmost_words(code: str) -> list[str]:
-    return [code, card_text(code)]
-
-
-def _howruck_words(code: str) -> list[str]:
-    return [code, card_title(code, "en"), card_title(code, "nl"), card_name(code, "en"), card_name(code, "nl")]
-
-
 @dataclass(frozen=True)
 class PrivateCards:
-    """How one game's private cards are found in a view and named in text."""
+    """How one game's private cards are found in a view and named in text (a game declares it in
+    its ``GameChecks``, ``tests/conformance.py``)."""
 
     private: Callable[[dict], list[str]]
     words: Callable[[str], list[str]]
     ordinary: frozenset[str] = frozenset()  # card names the game's texts use for other things
 
 
-# Games without hidden information (Trackgammon, Manoever, Duvelen: every card on the table is
-# either open or face down for everyone) have no entry.
-PRIVATE_CARDS: dict[str, PrivateCards] = {
-    "hindmost": PrivateCards(_hindmost_private, _hindmost_words),
-    # "How Ruck!" is the game's name and its strength comparison, and an action card's name too;
-    # action cards speak of Nessie ("Monstrous, but no Nessie shows").
-    "howruck": PrivateCards(_howruck_private, _howruck_words, frozenset({"How Ruck", "Nessie"})),
-}
+def private_cards(game: str) -> PrivateCards | None:
+    """The game's own ``PrivateCards`` (None: what a seat holds is no secret from the others)."""
+    from tests.conformance import checks_of
+
+    return checks_of(game).private_cards
+
 
 _CODE_CHARS = re.compile(r"[A-Za-z0-9]+")
 
@@ -80,7 +59,7 @@ def _words_of(how: PrivateCards, code: str) -> set[str]:
 def hidden_cards(game: str, engine: Any, state: Any, moves: Iterable[str]) -> dict[int, dict[str, set[str]]]:
     """Seat -> {hidden card code: the words that would name it} (see the module docstring). A
     word that also names a public card ("green 3" for a labelled and a plain green 3) is left out."""
-    how = PRIVATE_CARDS.get(game)
+    how = private_cards(game)
     if how is None or state is None:
         return {}
     public = _codes_in(json.dumps(engine.view(state, None), default=str))

@@ -16,4 +16,5 @@ nim-option-pile = Fiches
 
 ## Commando's (discord.py's Translator: het Engels staat in de cog)
 cmd-group-nim = Nim: neem het laatste fiche
+cmd-param-pile = stapel
 cmd-param-desc-new-pile = Fiches op de stapel (1-50)

@@ -7,6 +7,7 @@ import pytest
 
 from engines.rng import Rng
 from engines.trackgammon import DISCS, ENGINE, FINISH
+from tests.conformance import GameChecks
 
 SECRET_KEYS = ("rng", "seed", "turn_start")
 
@@ -22,6 +23,11 @@ def forward_leaning(pick: Rng, legal: list[str]) -> str:
     if forward and pick.below(4):
         return forward[pick.below(len(forward))]
     return moves[pick.below(len(moves))]
+
+
+# The game's declaration for the conformance check (tests/conformance.py): nothing is hidden;
+# random play leans forward, or a game drags on.
+CHECKS = GameChecks(chooser=forward_leaning)
 
 
 def check_view(view: dict, viewer, state) -> None:

@@ -1,15 +1,23 @@
-"""How Ruck!: random playouts with the platform's invariants, and hidden information."""
+"""How Ruck!: random playouts with the platform's invariants, and hidden information.
+
+``CHECKS`` is the game's declaration for the conformance check (``tests/conformance.py``).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
+from engines.base import Engine
 from engines.howruck import ENGINE
 from engines.howruck_cards import code_of
 from engines.rng import Rng
+from render.howruck import card_name, card_title
+from tests.conformance import GameChecks
 from tests.engines.playout import random_playout
+from tests.fuzz.public_checks import PrivateCards
 
 PUBLIC_KEYS = ("game", "round", "phase", "barrels", "barrels_to_win", "learning", "winner", "to_move")
 
@@ -64,6 +72,44 @@ def reshuffle_hidden(state: dict[str, Any], seat: int, seed: int) -> dict[str, A
         zone[start:] = hidden[:size]
         hidden = hidden[size:]
     return twin
+
+
+# ---- the game's declaration for the conformance check ---------------------------------------------
+def redeal(engine: Engine[Any, Any], state: Any, viewer: int | None, rng: Rng) -> Any:
+    twin = engine.load(engine.dump(state))
+    # A spectator knows less than either seat: what seat 0 has not seen, the spectator has not either.
+    zones = unknown_to(twin, 0 if viewer is None else viewer)
+    pool = [cid for zone, start in zones for cid in zone[start:]]
+    rng.shuffle(pool)
+    for zone, start in zones:
+        size = max(0, len(zone) - start)
+        zone[start:], pool = pool[:size], pool[size:]
+    return twin
+
+
+def _private_codes(view: dict) -> list[str]:
+    private = view.get("private") or {}
+    return [code for key in ("hand", "pair", "rest_pair", "kept", "given") for code in private.get(key) or []]
+
+
+def _words(code: str) -> list[str]:
+    return [code, card_title(code, "en"), card_title(code, "nl"), card_name(code, "en"), card_name(code, "nl")]
+
+
+CHECKS = GameChecks(
+    expected_private=expected_private,
+    redeal=redeal,
+    redeal_changes_hands=True,
+    option_sets=({}, {"learning": True}),
+    short_game={"barrels": 1},
+    # "How Ruck!" is the game's name and its strength comparison, and an action card's name too;
+    # action cards speak of Nessie ("Monstrous, but no Nessie shows").
+    private_cards=PrivateCards(_private_codes, _words, frozenset({"How Ruck", "Nessie"})),
+    fuzz_options=lambda: st.fixed_dictionaries(
+        {"barrels": st.integers(0, 2)},
+        optional={"learning": st.booleans(), "computer_speed": st.floats(0.4, 11)},
+    ),
+)
 
 
 def leak_check(view: dict[str, Any], viewer: int | None, state: dict[str, Any]) -> None:
