@@ -25,8 +25,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from table.registry import GAME_KEYS, entry
+import discord
+from discord.ext import commands
+
+from cogs.pacing import GlobalPacer, share_of_token
+from cogs.table.components import ALL_DYNAMIC_ITEMS, answer_unknown_button
+from cogs.table.flow import TableFlow
+from cogs.translator import FluentTranslator
+from db import Store, league
+from table.clock import Clock
+from table.registry import GAME_KEYS, GameEntry, entry
+from table.service import TableService
 from table.shards import ShardConfigError, ShardPlan, plan_from_env
+from table.spec import load_spec
 
 T = TypeVar("T")
 
@@ -45,7 +56,9 @@ class Config:
     log_level: str = "INFO"
     bot_delay: float = 1.0  # factor on each game's computer-player pause; 0 in tests
     sync_commands: bool = True
-    games: tuple[str, ...] = GAME_KEYS
+    # The games to host: registered keys, or a ``GameEntry`` for a game kept outside the package
+    # (the tests' Nim: ``tests/test_contributing_walkthrough.py``).
+    games: tuple[str | GameEntry, ...] = GAME_KEYS
     render_processes: int = 0  # worker processes drawing pictures; 0: a thread of the bot's process
     # The shards this process connects (TAFELBOT_SHARDS of TAFELBOT_SHARD_COUNT); the default is
     # every shard of the count Discord recommends, in this one process.
@@ -136,10 +149,10 @@ def quiet_noisy_loggers(level: int) -> None:
         logging.getLogger(name).setLevel(max(logging.INFO, level))
 
 
-def shard_options(plan: ShardPlan) -> dict:
+def shard_options(plan: ShardPlan) -> dict[str, Any]:
     """discord.py's ``AutoShardedBot`` arguments: no count asks Discord for its recommended one
     (``GET /gateway/bot``) and runs all of them here; ``shard_ids`` limits this process to some."""
-    options: dict = {}
+    options: dict[str, Any] = {}
     if plan.count is not None:
         options["shard_count"] = plan.count
     if plan.ids is not None:
@@ -164,98 +177,112 @@ GUILD_READY_SECONDS = 0.25
 GC_YOUNG_OBJECTS = 2_000
 
 
-def create_bot(config: Config, *, clock=None, **client_options):
+class TafelBot(commands.AutoShardedBot):
+    """The bot: discord.py's ``AutoShardedBot`` with the table platform on it. Cogs and buttons
+    reach the platform through its typed attributes (as RoboDanny's cogs type ``self.bot``):
+
+    ``store`` (the database), ``table_service`` (tables without Discord), ``table_flow`` (the
+    Discord side of every table), ``pacer`` (the global rate limit's counters) and ``resumed``
+    (set once running games are picked up after start-up). ``setup_hook`` builds the first
+    three, so they exist from the moment the first cog loads."""
+
+    store: Store
+    table_service: TableService
+    table_flow: TableFlow
+
+    def __init__(self, config: Config, *, pacer: GlobalPacer, clock: Clock | None = None, **options: Any) -> None:
+        super().__init__(**options)
+        self.config = config
+        self.clock = clock
+        self.pacer = pacer  # its counters, for tests and benchmarks
+        self.resumed = asyncio.Event()
+        self._resuming: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        config = self.config
+        self.store = await Store.open(config.database)  # SQLite or PostgreSQL, from TAFELBOT_DB
+        league.attach(self.store)  # ratings are updated in the transaction that writes results
+        specs = {}
+        entries = []
+        for game in config.games:
+            try:
+                found = entry(game) if isinstance(game, str) else game
+                specs[found.key] = load_spec(found)
+                entries.append(found)
+            except Exception:
+                # One broken game must not take the others down.
+                log.exception("game %s could not be loaded; its commands are off", game)
+        self.table_service = TableService(self.store, specs, clock=self.clock, shards=config.shards)
+        self.table_flow = TableFlow(
+            self, self.table_service, bot_delay_factor=config.bot_delay, render_processes=config.render_processes
+        )
+        self.table_flow.painter.start()
+        self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
+        self.add_listener(answer_unknown_button, "on_interaction")
+        await self.tree.set_translator(FluentTranslator())
+        for extension in [
+            "cogs.rules",
+            "cogs.league",
+            "cogs.asyncplay",
+            "cogs.replay",
+            "cogs.help",
+            *(found.cog_extension for found in entries),
+        ]:
+            try:
+                await self.load_extension(extension)
+            except Exception:
+                log.exception("extension %s failed to load", extension)
+        if config.sync_commands:
+            if config.dev_guild_id:
+                guild = discord.Object(config.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        self._resuming = self.loop.create_task(self._resume())
+
+    async def _resume(self) -> None:
+        await self.wait_until_ready()
+        count = await self.table_flow.resume()
+        # What start-up made (modules, commands, caches) lives as long as the process: out of
+        # the collector's way, so a full collection walks only what play makes (a full
+        # collection of everything paused the loop for up to 150 ms under load).
+        gc.freeze()
+        gc.set_threshold(GC_YOUNG_OBJECTS, 10, 10)
+        self.resumed.set()
+        shards = ",".join(str(k) for k in sorted(self.shards))
+        log.info(
+            "ready as %s (shards %s of %s); %d running game(s) of their servers picked up",
+            self.user,
+            shards,
+            self.shard_count,
+            count,
+        )
+
+    async def close(self) -> None:
+        # A stop right after connecting may come while running games are being picked up:
+        # that is given up first, before the flow and the database close under it.
+        resuming = self._resuming
+        if resuming is not None and not resuming.done():
+            resuming.cancel()
+            await asyncio.gather(resuming, return_exceptions=True)
+        # A bot stopped before setup_hook ran (or half-way through it) has no flow or store yet.
+        flow: TableFlow | None = getattr(self, "table_flow", None)
+        if flow is not None:
+            await flow.close()
+        await super().close()
+        store: Store | None = getattr(self, "store", None)
+        if store is not None:
+            await store.close()
+
+
+def create_bot(config: Config, *, clock: Clock | None = None, **client_options: Any) -> TafelBot:
     """The bot, not yet started. Tests pass ``guild_ready_timeout`` and the like, and a fake
     ``clock`` (``table.clock.FakeClock``) to move time themselves.
 
     Always discord.py's ``AutoShardedBot``: with no shard settings it runs every shard Discord
     recommends (one, for all but large bots) in this process, which behaves as a plain ``Bot``;
     with ``TAFELBOT_SHARDS`` it connects only those shards and looks after only their servers."""
-    import discord
-    from discord.ext import commands
-
-    from cogs.pacing import GlobalPacer, share_of_token
-    from cogs.table.components import ALL_DYNAMIC_ITEMS, answer_unknown_button
-    from cogs.table.flow import TableFlow
-    from cogs.translator import FluentTranslator
-    from db import Store, league
-    from table.service import TableService
-    from table.spec import load_spec
-
-    class TafelBot(commands.AutoShardedBot):
-        async def setup_hook(self) -> None:
-            self.resumed = asyncio.Event()
-            self.store = await Store.open(config.database)  # SQLite or PostgreSQL, from TAFELBOT_DB
-            league.attach(self.store)  # ratings are updated in the transaction that writes results
-            specs = {}
-            for key in config.games:
-                try:
-                    specs[key] = load_spec(key)
-                except Exception:
-                    # One broken game must not take the others down.
-                    log.exception("game %s could not be loaded; its commands are off", key)
-            self.table_service = TableService(self.store, specs, clock=clock, shards=config.shards)
-            self.table_flow = TableFlow(
-                self, self.table_service, bot_delay_factor=config.bot_delay, render_processes=config.render_processes
-            )
-            self.table_flow.painter.start()
-            self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
-            self.add_listener(answer_unknown_button, "on_interaction")
-            await self.tree.set_translator(FluentTranslator())
-            for extension in [
-                "cogs.rules",
-                "cogs.league",
-                "cogs.asyncplay",
-                "cogs.replay",
-                "cogs.help",
-                *(entry(key).cog_extension for key in specs),
-            ]:
-                try:
-                    await self.load_extension(extension)
-                except Exception:
-                    log.exception("extension %s failed to load", extension)
-            if config.sync_commands:
-                if config.dev_guild_id:
-                    guild = discord.Object(config.dev_guild_id)
-                    self.tree.copy_global_to(guild=guild)
-                    await self.tree.sync(guild=guild)
-                else:
-                    await self.tree.sync()
-            self._resuming = self.loop.create_task(self._resume())
-
-        async def _resume(self) -> None:
-            await self.wait_until_ready()
-            count = await self.table_flow.resume()
-            # What start-up made (modules, commands, caches) lives as long as the process: out of
-            # the collector's way, so a full collection walks only what play makes (a full
-            # collection of everything paused the loop for up to 150 ms under load).
-            gc.freeze()
-            gc.set_threshold(GC_YOUNG_OBJECTS, 10, 10)
-            self.resumed.set()
-            shards = ",".join(str(k) for k in sorted(self.shards))
-            log.info(
-                "ready as %s (shards %s of %s); %d running game(s) of their servers picked up",
-                self.user,
-                shards,
-                self.shard_count,
-                count,
-            )
-
-        async def close(self) -> None:
-            # A stop right after connecting may come while running games are being picked up:
-            # that is given up first, before the flow and the database close under it.
-            resuming = getattr(self, "_resuming", None)
-            if resuming is not None and not resuming.done():
-                resuming.cancel()
-                await asyncio.gather(resuming, return_exceptions=True)
-            flow = getattr(self, "table_flow", None)
-            if flow is not None:
-                await flow.close()
-            await super().close()
-            store = getattr(self, "store", None)
-            if store is not None:
-                await store.close()
-
     intents = discord.Intents.default()
     intents.message_content = False
     # discord.py calls itself ready only this long after the last server arrived (2 s by default);
@@ -268,16 +295,22 @@ def create_bot(config: Config, *, clock=None, **client_options):
     # processes share the token, so each paces to its share.
     own_shards = len(config.shards.ids) if config.shards.ids is not None else None
     pacer = GlobalPacer(share_of_token(own_shards, config.shards.count))
-    options = {
+    options: dict[str, Any] = {
         "guild_ready_timeout": GUILD_READY_SECONDS,
         "max_messages": None,
         "http_trace": pacer.trace_config(),
         **shard_options(config.shards),
         **client_options,
     }
-    bot = TafelBot(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options)
-    bot.pacer = pacer  # its counters, for tests and benchmarks
-    return bot
+    return TafelBot(
+        config,
+        pacer=pacer,
+        clock=clock,
+        command_prefix=commands.when_mentioned,
+        intents=intents,
+        help_command=None,
+        **options,
+    )
 
 
 def run_loop(main: Coroutine[Any, Any, T]) -> T:
@@ -335,7 +368,7 @@ def run(config: Config) -> int:
 STOP_SIGNALS = ("SIGTERM", "SIGINT")
 
 
-async def _run(bot, token: str) -> None:
+async def _run(bot: TafelBot, token: str) -> None:
     """Run until Discord or a stop signal ends it. SIGTERM (systemd, container runtimes) and
     SIGINT (Ctrl-C) close the bot gracefully: no new actions, the ones in flight finished, the
     picture workers and the database closed; then ``run`` returns 0."""
@@ -343,7 +376,7 @@ async def _run(bot, token: str) -> None:
 
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
-    installed = []
+    installed: list[signal.Signals] = []
     for name in STOP_SIGNALS:
         try:
             loop.add_signal_handler(getattr(signal, name), stop.set)

@@ -6,20 +6,26 @@ Per-game commands (extend a clock, hand a seat over) are every game's own (``cog
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.table.flow import TableFlow
 from cogs.table.presenter import NO_MENTIONS, is_admin, lang_of
 from cogs.table.reminders import duration_text, jump_link
 from cogs.table.table_options import MOVE_TIME_NAMES
 from db import clocks as clock_store
 from locales import tr
 from table.listing import Listed, listed
-from table.service import TableError
-from table.settings import DAY, HOUR, MOVE_TIME_CHOICES
+from table.service import TableError, TableService
+from table.settings import DAY, HOUR, MOVE_TIME_CHOICES, ServerSettings
 from table.text import game_name, who
 from table.until import parse_until, shown
+
+if TYPE_CHECKING:
+    from bot import TafelBot
 
 MAX_LINES = 25
 
@@ -27,16 +33,16 @@ MAX_LINES = 25
 class AsyncPlay(
     commands.GroupCog, group_name="table", group_description="Your games, reminders and this server's table settings"
 ):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: TafelBot) -> None:
         self.bot = bot
         super().__init__()
 
     @property
-    def flow(self):
+    def flow(self) -> TableFlow:
         return self.bot.table_flow
 
     @property
-    def service(self):
+    def service(self) -> TableService:
         return self.bot.table_service
 
     # ---- listings ----------------------------------------------------------------------------
@@ -44,7 +50,7 @@ class AsyncPlay(
         name="mine", description="Your open games in this server, oldest waiting first (only you see it)"
     )
     async def mine(self, interaction: discord.Interaction) -> None:
-        async def work():
+        async def work() -> None:
             games = await self._listed(interaction, user_id=interaction.user.id)
             lang = lang_of(interaction)
             text = self._lines(lang, games, "mine-title", "mine-none", user_id=interaction.user.id)
@@ -54,7 +60,7 @@ class AsyncPlay(
 
     @app_commands.command(name="running", description="Every running game in this server, to watch (only you see it)")
     async def running(self, interaction: discord.Interaction) -> None:
-        async def work():
+        async def work() -> None:
             games = [g for g in await self._listed(interaction) if g.row.status == "active"]
             text = self._lines(lang_of(interaction), games, "running-title", "running-none")
             await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
@@ -92,7 +98,7 @@ class AsyncPlay(
     @app_commands.command(name="reminders", description="Also get your move reminders by direct message")
     @app_commands.describe(direct_messages="On: reminders by DM too; off: only the mention in the channel")
     async def reminders(self, interaction: discord.Interaction, direct_messages: bool) -> None:
-        async def work():
+        async def work() -> None:
             await clock_store.set_person(self.service.store, interaction.user.id, dm_reminders=direct_messages)
             lang = lang_of(interaction)
             text = tr(lang, "reminders-on" if direct_messages else "reminders-off")
@@ -106,7 +112,7 @@ class AsyncPlay(
     @app_commands.command(name="heads-up", description="Get a direct message when you are next")
     @app_commands.describe(on="On: a DM when the player before you starts their turn")
     async def heads_up(self, interaction: discord.Interaction, on: bool) -> None:
-        async def work():
+        async def work() -> None:
             await clock_store.set_person(self.service.store, interaction.user.id, heads_up=on)
             await interaction.response.send_message(
                 tr(lang_of(interaction), "heads-up-on" if on else "heads-up-off"), ephemeral=True
@@ -117,7 +123,7 @@ class AsyncPlay(
     @app_commands.command(name="away", description="Away for a while: a note in your games, reminders held")
     @app_commands.describe(until='Until when ("friday", "3 days", "12h", 2026-12-24); leave empty when you are back')
     async def away(self, interaction: discord.Interaction, until: str | None = None) -> None:
-        async def work():
+        async def work() -> None:
             lang = lang_of(interaction)
             if not until:
                 await clock_store.set_person(self.service.store, interaction.user.id, away_until=None)
@@ -155,13 +161,13 @@ class AsyncPlay(
         disallow_channel: discord.TextChannel | None = None,
         any_channel: bool | None = None,
     ) -> None:
-        async def work():
+        async def work() -> None:
             guild_id = interaction.guild_id
             if guild_id is None:
                 raise TableError("not-open")
             lang = lang_of(interaction)
             current = await self.service.server_settings(guild_id)
-            changes: dict = {}
+            changes: dict[str, Any] = {}
             if time_per_move is not None:
                 changes["move_seconds"] = MOVE_TIME_CHOICES[time_per_move.value]
             if dm_reminders is not None:
@@ -189,7 +195,7 @@ class AsyncPlay(
         await self.flow.guarded(interaction, None, work)
 
     @staticmethod
-    def _settings_text(lang: str, s, *, saved: bool) -> str:
+    def _settings_text(lang: str, s: ServerSettings, *, saved: bool) -> str:
         move = duration_text(lang, s.move_seconds) if s.move_seconds else tr(lang, "option-none")
         yes_no = tr(lang, "option-yes" if s.dm_reminders else "option-no")
         where = ", ".join(f"<#{c}>" for c in s.channels) or tr(lang, "settings-anywhere")
@@ -205,5 +211,5 @@ class AsyncPlay(
         return "\n".join(lines)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TafelBot) -> None:
     await bot.add_cog(AsyncPlay(bot))

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from cogs.table.cog import PlayCommand, TableCog
+
+if TYPE_CHECKING:
+    from bot import TafelBot
 
 
 class Duvelen(TableCog, PlayCommand, group_name="duvelen", group_description="Duvelen: everybody plays at once"):
@@ -35,5 +39,5 @@ class Duvelen(TableCog, PlayCommand, group_name="duvelen", group_description="Du
         await self.flow.lobby.create(interaction, self.game, options, settings)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TafelBot) -> None:
     await bot.add_cog(Duvelen(bot))

@@ -7,7 +7,7 @@ The commands every game shares are listed once; each game then shows only its ow
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -16,12 +16,16 @@ from discord.ext import commands
 from cogs.table.cog import TableCog
 from locales import language_of, tr
 
+if TYPE_CHECKING:
+    from bot import TafelBot
+
 SUBCOMMAND, GROUP = 1, 2
 FIELD_LIMIT, EMBED_LIMIT = 1024, 6000
 
 
 def localized(payload: dict[str, Any], key: str, locale: str) -> str:
-    return (payload.get(f"{key}_localizations") or {}).get(locale) or payload.get(key, "")
+    text: str = (payload.get(f"{key}_localizations") or {}).get(locale) or payload.get(key, "")
+    return text
 
 
 def command_lines(payload: dict[str, Any], locale: str, prefix: str = "") -> list[tuple[str, str]]:
@@ -33,7 +37,7 @@ def command_lines(payload: dict[str, Any], locale: str, prefix: str = "") -> lis
     return [line for option in nested for line in command_lines(option, locale, path)]
 
 
-async def help_embed(bot: commands.Bot, locale: discord.Locale) -> discord.Embed:
+async def help_embed(bot: commands.Bot | commands.AutoShardedBot, locale: discord.Locale) -> discord.Embed:
     lang = language_of(locale)
     code = locale.value
     tree = bot.tree
@@ -89,7 +93,7 @@ def _add_fields(embed: discord.Embed, name: str, lines: list[str]) -> None:
 
 
 class Help(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: TafelBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="help", description="Every command of every game (only you see it)")
@@ -98,5 +102,5 @@ class Help(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TafelBot) -> None:
     await bot.add_cog(Help(bot))

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from cogs.table.cog import PlayCommand, TableCog
+
+if TYPE_CHECKING:
+    from bot import TafelBot
 
 
 class Hindmost(
@@ -37,5 +41,5 @@ class Hindmost(
         )
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TafelBot) -> None:
     await bot.add_cog(Hindmost(bot))

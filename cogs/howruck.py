@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from cogs.table.cog import PlayCommand, TableCog
+
+if TYPE_CHECKING:
+    from bot import TafelBot
 
 
 class HowRuck(TableCog, PlayCommand, group_name="howruck", group_description="How Ruck!: a Highland tug of war"):
@@ -29,5 +33,5 @@ class HowRuck(TableCog, PlayCommand, group_name="howruck", group_description="Ho
         await self.flow.lobby.create(interaction, self.game, options, {"bot_speed": computer_speed})
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TafelBot) -> None:
     await bot.add_cog(HowRuck(bot))

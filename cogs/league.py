@@ -12,18 +12,23 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from db import league
+from cogs.table.flow import TableFlow
+from db import Store, league
 from db.league import ALL, HistoryEntry, LeagueError, Standing
 from locales import has, language_of, tr
 from render.league import render_standings
 from table.alt_text import standings_description
 from table.registry import GAME_KEYS
 from table.safety import escape, safe_name
+
+if TYPE_CHECKING:
+    from bot import TafelBot
 
 log = logging.getLogger("tafelbot.league")
 
@@ -67,7 +72,9 @@ class SeasonGroup(app_commands.Group):
     shared translator looks up ``cmd-desc-<command>``, so a Dutch description of its own comes
     from ``cmd-desc-<group>-<command>`` when that id exists."""
 
-    async def get_translated_payload(self, tree, translator):
+    async def get_translated_payload(
+        self, tree: app_commands.CommandTree[Any], translator: app_commands.Translator
+    ) -> dict[str, Any]:
         payload = await super().get_translated_payload(tree, translator)
         dutch = discord.Locale.dutch.value
         for option in payload.get("options", []):
@@ -85,12 +92,12 @@ class League(
 ):
     season = SeasonGroup(name="season", description="The league's seasons")
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: TafelBot) -> None:
         self.bot = bot
         super().__init__()
 
     @property
-    def store(self):
+    def store(self) -> Store:
         return self.bot.store
 
     async def cog_load(self) -> None:
@@ -278,11 +285,12 @@ class League(
             log.exception("league command failed (user %s, guild %s)", interaction.user.id, interaction.guild_id)
             await self._tell(interaction, tr(lang, "league-error-internal"))
 
-    async def _paint(self, rows: Sequence[Standing], **options) -> bytes:
-        """Draw off the event loop: in the table flow's picture worker when the bot has one."""
-        painter = getattr(getattr(self.bot, "table_flow", None), "painter", None)
-        if painter is not None:
-            return await painter.paint(render_standings, list(rows), **options)
+    async def _paint(self, rows: Sequence[Standing], **options: Any) -> bytes:
+        """Draw off the event loop: in the table flow's picture worker when the bot has one (a
+        test may load this cog into a bot that has only a store)."""
+        flow: TableFlow | None = getattr(self.bot, "table_flow", None)
+        if flow is not None:
+            return await flow.painter.paint(render_standings, list(rows), **options)
         return await asyncio.to_thread(render_standings, rows, **options)
 
     @staticmethod
@@ -336,5 +344,5 @@ class League(
         return f"<t:{int(entry.finished_at)}:d> {game_label(lang, entry.game)}: {result} · {link}"
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TafelBot) -> None:
     await bot.add_cog(League(bot))

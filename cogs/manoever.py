@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from cogs.table.cog import MoveCommand, TableCog
+
+if TYPE_CHECKING:
+    from bot import TafelBot
 
 
 class Manoever(
@@ -19,5 +23,5 @@ class Manoever(
         await self.flow.lobby.create(interaction, self.game, {})
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TafelBot) -> None:
     await bot.add_cog(Manoever(bot))

@@ -2,22 +2,27 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.table.replays import ReplayPresenter
 
+if TYPE_CHECKING:
+    from bot import TafelBot
+
 
 class Replay(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: TafelBot) -> None:
         self.bot = bot
         self._presenter: ReplayPresenter | None = None
 
     @property
     def presenter(self) -> ReplayPresenter:
         if self._presenter is None:  # the table flow exists once the bot has started
-            self._presenter = ReplayPresenter(self.bot.table_flow)
+            self._presenter = ReplayPresenter(self.bot.table_flow.shared)
         return self._presenter
 
     @app_commands.command(name="replay", description="Watch a finished game again as an animated picture")
@@ -28,5 +33,5 @@ class Replay(commands.Cog):
         await self.presenter.command(interaction, game_id)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TafelBot) -> None:
     await bot.add_cog(Replay(bot))

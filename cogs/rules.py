@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -9,9 +11,12 @@ from discord.ext import commands
 from locales import language_of, tr
 from table.registry import GAME_KEYS
 
+if TYPE_CHECKING:
+    from bot import TafelBot
+
 
 class Rules(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: TafelBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="rules", description="Read the rules of one of the games")
@@ -27,5 +32,5 @@ class Rules(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TafelBot) -> None:
     await bot.add_cog(Rules(bot))

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from cogs.table.cog import MoveCommand, TableCog
+
+if TYPE_CHECKING:
+    from bot import TafelBot
 
 
 class Trackgammon(
@@ -22,5 +26,5 @@ class Trackgammon(
         await self.flow.lobby.create(interaction, self.game, {})
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TafelBot) -> None:
     await bot.add_cog(Trackgammon(bot))

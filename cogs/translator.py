@@ -8,6 +8,8 @@ source text, so only Dutch is looked up; a missing id leaves Discord showing the
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Loc
@@ -15,7 +17,7 @@ from discord.app_commands import TranslationContextLocation as Loc
 from locales import has, tr
 
 
-def message_id(string: app_commands.locale_str, context: app_commands.TranslationContext) -> str | None:
+def message_id(string: app_commands.locale_str, context: app_commands.TranslationContext[Any, Any]) -> str | None:
     data = context.data
     loc = context.location
     if loc is Loc.command_name:
@@ -41,7 +43,10 @@ def message_id(string: app_commands.locale_str, context: app_commands.Translatio
 
 class FluentTranslator(app_commands.Translator):
     async def translate(
-        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContext
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContext[Any, Any],
     ) -> str | None:
         if locale is not discord.Locale.dutch:
             return None

@@ -123,3 +123,62 @@ def test_the_counting_sees_the_known_edges():
     assert counts[("table", "engines")] >= 1 and counts[("table", "db")] >= 1 and counts[("cogs", "table")] >= 1
     assert counts[("render", "engines")] >= 1
     assert not any(source in ("engines", "db", "locales") for source, _target in counts)
+
+
+# ---- no import circle inside the table flow ----------------------------------------------------
+# cogs/table's modules import one another in one direction: the presenters are handed the other
+# presenters they work with (``cogs.table.flow`` builds them), so none needs to import the module
+# that builds it. Imports only for the type checker (``if TYPE_CHECKING:``) count too: a circle
+# there is a circle in the design.
+def module_imports(folder: Path, package: str) -> dict[str, set[str]]:
+    """For every module of ``package`` (the files of ``folder``): the modules of the package it
+    imports, however it imports them (``import a.b``, ``from a.b import c``, ``from a import b``)."""
+    modules = {f"{package}.{path.stem}": path for path in folder.glob("*.py") if path.stem != "__init__"}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.add(node.module)
+                found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        graph[name] = {module for module in found if module in modules and module != name}
+    return graph
+
+
+def find_circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import circle of ``graph`` (as the path round it), or None."""
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> list[str] | None:
+        if module in path:
+            return path[path.index(module) :] + [module]
+        if module in done:
+            return None
+        for imported in sorted(graph[module]):
+            circle = visit(imported, [*path, module])
+            if circle:
+                return circle
+        done.add(module)
+        return None
+
+    for module in sorted(graph):
+        circle = visit(module, [])
+        if circle:
+            return circle
+    return None
+
+
+def test_the_table_flow_has_no_import_circle():
+    graph = module_imports(ROOT / "cogs" / "table", "cogs.table")
+    assert "cogs.table.presenter" in graph and graph["cogs.table.flow"], "the graph sees the package"
+    circle = find_circle(graph)
+    assert circle is None, "import circle: " + " → ".join(circle or [])
+    # The presenters' shared base imports none of the package: it is its bottom.
+    assert graph["cogs.table.presenter"] == set()
+
+
+def test_the_circle_finder_finds_a_circle():
+    assert find_circle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert find_circle({"a": {"b"}, "b": set()}) is None

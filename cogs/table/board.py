@@ -2,6 +2,11 @@
 One post per person's turn: further actions in the same turn, and computer moves, edit that post
 and add their lines (``cogs.table.turnposts``); simultaneous play keeps one live message. Quiet
 times and move clocks are the table's scheduler's (``table.timeouts``), not the board's.
+
+Every result of an action comes here to be shown, and showing it wakes the computer players,
+whose own moves come back here: so the board builds and owns the computer players (and the live
+boards and the outbox it posts through). It is handed the clock presenter (time left, the
+heads-up); nothing else.
 """
 
 from __future__ import annotations
@@ -9,19 +14,24 @@ from __future__ import annotations
 import io
 import logging
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from cogs.table.components import HandButton, buttons_view
+from cogs.table.live import LiveBoards
 from cogs.table.outbox import Outbox, Post
 from cogs.table.permissions import BOARD, missing_in_channel, missing_text
-from cogs.table.presenter import NO_MENTIONS, Presenter, lang_of
+from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, lang_of
+from cogs.table.reminders import ClockPresenter
 from cogs.table.safety import seat_mentions
 from cogs.table.turnposts import TurnPosts
 from db import GameRow
+from engines.base import Event, Outcome
 from locales import tr
 from table.alt_text import board_description
+from table.bots import ComputerPlayers
 from table.service import ActResult
 from table.text import event_lines, standings, who
 
@@ -29,27 +39,46 @@ log = logging.getLogger("tafelbot.table")
 
 
 class BoardPresenter(Presenter):
-    def __init__(self, flow) -> None:
-        super().__init__(flow)
+    def __init__(
+        self,
+        shared: TableParts,
+        *,
+        clocks: ClockPresenter,
+        bot_delay_factor: float = 1.0,
+        live_interval: float = 1.5,
+    ) -> None:
+        super().__init__(shared)
+        self.clocks = clocks
         self.posts = TurnPosts()
-        self.outbox = Outbox(self.channel)
+        self.outbox = Outbox(shared.channel)
+        self.live = LiveBoards(self.live_message, shared.channel, interval=live_interval)
+        self.bots = ComputerPlayers(
+            shared.service, self.publish_result, delay_factor=bot_delay_factor, painter=shared.painter
+        )
 
     async def command(self, interaction: discord.Interaction, game: str) -> None:
-        async def work():
-            row = await self.service.in_channel(interaction.channel_id, game)
+        async def work() -> None:
+            row = await self.service.in_channel(channel_id_of(interaction), game)
             state = self.service.state_of(row)
             content, file, view = await self.message(row, state, [], intro=None)
             await interaction.response.send_message(content=content, file=file, view=view, allowed_mentions=NO_MENTIONS)
 
         await self.guarded(interaction, game, work)
 
-    def story(self, row: GameRow, events: list, intro: str | None = None) -> list[str]:
+    def story(self, row: GameRow, events: Sequence[Event], intro: str | None = None) -> list[str]:
         """The lines saying what happened (the intro, then one per event)."""
         lines = [intro] if intro else []
         return lines + event_lines(row.locale, row.game, events, row.seats, self.spec(row.game).event_formatter)
 
     async def message(
-        self, row: GameRow, state: Any, events: list, *, intro: str | None, outcome=None, earlier: list[str] = ()
+        self,
+        row: GameRow,
+        state: Any,
+        events: Sequence[Event],
+        *,
+        intro: str | None,
+        outcome: Outcome | None = None,
+        earlier: Sequence[str] = (),
     ) -> tuple[str, discord.File, discord.ui.View]:
         content, picture, view, alt = await self.parts(
             row, state, events, intro=intro, outcome=outcome, earlier=earlier
@@ -57,7 +86,14 @@ class BoardPresenter(Presenter):
         return content, discord.File(io.BytesIO(picture), filename="board.png", description=alt), view
 
     async def parts(
-        self, row: GameRow, state: Any, events: list, *, intro: str | None, outcome=None, earlier: list[str] = ()
+        self,
+        row: GameRow,
+        state: Any,
+        events: Sequence[Event],
+        *,
+        intro: str | None,
+        outcome: Outcome | None = None,
+        earlier: Sequence[str] = (),
     ) -> tuple[str, bytes, discord.ui.View, str]:
         """The board message's text, picture, buttons and the picture's alt text."""
         spec = self.spec(row.game)
@@ -73,7 +109,7 @@ class BoardPresenter(Presenter):
             humans = [s for s in to_move if row.seats[s].human]
             key = "turn-next-simultaneous" if len(to_move) > 1 else "turn-next"
             lines.append(tr(lang, key, players=who(row.seats, to_move, mention=True)))
-            left = self.flow.clocks.time_left_line(row)
+            left = self.clocks.time_left_line(row)
             if left:
                 lines.append(left)
             if humans:
@@ -88,7 +124,7 @@ class BoardPresenter(Presenter):
         alt = board_description(lang, row.game, lines, row.seats, story=story)
         return content, picture, view, alt
 
-    async def live_message(self, game_id: int, events: list) -> tuple[str, discord.File, discord.ui.View] | None:
+    async def live_message(self, game_id: int, events: list[Event]) -> tuple[str, discord.File, discord.ui.View] | None:
         """The live board's refresh: the newest picture and the events since the last one."""
         row = await self.service.store.get_game(game_id)
         if row is None or row.status != "active":
@@ -99,10 +135,10 @@ class BoardPresenter(Presenter):
         self,
         row: GameRow,
         state: Any,
-        events: list,
+        events: Sequence[Event],
         *,
         intro: str | None = None,
-        outcome=None,
+        outcome: Outcome | None = None,
         fresh: bool = False,
         actor: discord.Interaction | None = None,
     ) -> None:
@@ -113,7 +149,7 @@ class BoardPresenter(Presenter):
         active = row.status == "active" and outcome is None
         turn = frozenset(s for s in engine.to_move(state) if row.seats[s].human) if active else frozenset()
         # The cached channel only: a failing lookup must not lose the post (the outbox retries it).
-        channel = self.flow.client.get_channel(row.channel_id)
+        channel = self.shared.cached_channel(row.channel_id)
         posted = None
         lacking: list[str] = []
         async with self.posts.lock(row.id):
@@ -146,13 +182,28 @@ class BoardPresenter(Presenter):
             else:
                 self.posts.forget(row.id)  # the next action posts afresh (the queued post shows these lines)
         if posted is not None:
-            await self.flow.clocks.board_posted(row, posted)
+            await self.clocks.board_posted(row, posted)
         if lacking and actor is not None:
             text = missing_text(lang_of(actor), lacking)
             try:
                 await actor.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
             except discord.HTTPException:
                 log.warning("could not tell user %s that the board of game %s is not allowed", actor.user.id, row.id)
+
+    async def started(
+        self,
+        row: GameRow,
+        state: Any,
+        events: Sequence[Event],
+        *,
+        intro: str,
+        actor: discord.Interaction | None = None,
+    ) -> None:
+        """A game has started: its first board, then the first to move (a computer player starts
+        thinking, a person gets the heads-up)."""
+        await self.publish(row, state, events, intro=intro, actor=actor)
+        self.bots.poke(row)
+        await self.clocks.heads_up(row)
 
     async def publish_result(self, result: ActResult, actor: discord.Interaction | None = None) -> None:
         """Tell the channel what an action did (it is already saved), then let computers move."""
@@ -184,6 +235,6 @@ class BoardPresenter(Presenter):
         if result.row.status == "active":
             self.bots.poke(result.row, result.state)
             try:
-                await self.flow.clocks.heads_up(result.row)
+                await self.clocks.heads_up(result.row)
             except Exception:
                 log.exception("heads-up for game %s failed", result.row.id)

@@ -9,29 +9,46 @@ Each command is one line into the shared ``TableFlow``; rules never live here.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.table.flow import TableFlow
 from cogs.table.table_options import add_table_options
 
+if TYPE_CHECKING:
+    from bot import TafelBot
 
-class TableCog(commands.GroupCog):
+    # discord.py types a command's ``self`` as a Cog or a Group. ``PlayCommand`` and
+    # ``MoveCommand`` are mix-ins that only ever end up in a ``TableCog``: for the type checker
+    # they are cogs already; at run time they stay plain classes, as discord.py expects of mix-ins.
+    _Mixin = commands.Cog
+else:
+    _Mixin = object
+
+
+class GameCommands(_Mixin):
+    """What the shared commands need of the cog they are part of: its game and the bot's table
+    flow. ``TableCog`` and the ``PlayCommand``/``MoveCommand`` mix-ins all build on it."""
+
     game: ClassVar[str] = ""
+    bot: TafelBot
 
-    def __init_subclass__(cls, **kwargs) -> None:
+    @property
+    def flow(self) -> TableFlow:
+        return self.bot.table_flow
+
+
+class TableCog(commands.GroupCog, GameCommands):
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         add_table_options(cls)  # before discord.py collects the class's commands
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: TafelBot) -> None:
         self.bot = bot
         super().__init__()
-
-    @property
-    def flow(self):
-        return self.bot.table_flow
 
     @app_commands.command(name="join", description="Join the open table in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -79,10 +96,10 @@ class TableCog(commands.GroupCog):
     )
     @app_commands.describe(member="The absent player (ranked as resigned)")
     async def hand_over(self, interaction: discord.Interaction, member: discord.User) -> None:
-        await self.flow.clocks.hand_over_command(interaction, self.game, member)
+        await self.flow.moves.hand_over_command(interaction, self.game, member)
 
 
-class PlayCommand:
+class PlayCommand(GameCommands):
     """``/game play action:`` with autocomplete of the legal plays."""
 
     @app_commands.command(name="play", description="Make a move")
@@ -91,11 +108,11 @@ class PlayCommand:
         await self.flow.moves.play_command(interaction, self.game, action)
 
     @play.autocomplete("action")
-    async def play_autocomplete(self, interaction: discord.Interaction, current: str):
+    async def play_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self.flow.moves.autocomplete_actions(interaction, self.game, current)
 
 
-class MoveCommand:
+class MoveCommand(GameCommands):
     """``/game move action:``: the same as ``play``, under the word board games use."""
 
     @app_commands.command(name="move", description="Make a move")
@@ -104,5 +121,5 @@ class MoveCommand:
         await self.flow.moves.play_command(interaction, self.game, action)
 
     @move.autocomplete("action")
-    async def move_autocomplete(self, interaction: discord.Interaction, current: str):
+    async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self.flow.moves.autocomplete_actions(interaction, self.game, current)

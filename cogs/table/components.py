@@ -6,7 +6,8 @@
     tb:nav:<game>:<version>:<group>:<page>  paging through many actions (group -1 = top level)
 
 They are ``DynamicItem`` templates registered in ``setup_hook``, so a click on a message sent
-before a restart still reaches the table flow (``interaction.client.table_flow``).
+before a restart still reaches the table flow (``interaction.client.table_flow``: the client is
+always the ``bot.TafelBot`` that registered them, see ``bot_of``).
 
 Anyone can send any custom_id, so every part is bounded: ids and versions fit SQLite's 64-bit
 integers (at most 18 digits), actions are what an engine could accept (``ACTION_ALPHABET``, at
@@ -18,12 +19,16 @@ from __future__ import annotations
 
 import contextlib
 import re
+from typing import TYPE_CHECKING, Any, Self, cast
 
 import discord
 
 from cogs.table.presenter import NO_MENTIONS, lang_of
 from engines.base import MAX_ACTION_LEN
 from locales import tr
+
+if TYPE_CHECKING:
+    from bot import TafelBot
 
 LOBBY_OPS = ("join", "leave", "bot", "unbot", "start", "cancel")
 NUMBER = r"[0-9]{1,18}"  # 10**18 - 1 < 2**63 - 1: always a valid SQLite integer
@@ -45,21 +50,34 @@ def buttons_view() -> discord.ui.View:
     return view
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMPLATE):
-    def __init__(self, game_id: int, op: str, *, label: str = "…", style=discord.ButtonStyle.secondary) -> None:
+def bot_of(interaction: discord.Interaction) -> TafelBot:
+    """The bot a click came to. discord.py types ``interaction.client`` as a plain ``Client``;
+    these buttons are registered by ``TafelBot.setup_hook`` only, so it is a ``TafelBot``."""
+    return cast("TafelBot", interaction.client)
+
+
+Button = discord.ui.Button[discord.ui.View]
+
+
+class LobbyButton(discord.ui.DynamicItem[Button], template=LOBBY_TEMPLATE):
+    def __init__(
+        self, game_id: int, op: str, *, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    ) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tb:lobby:{game_id}:{op}"))
         self.game_id = game_id
         self.op = op
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["gid"]), match["op"], label=item.label or "…")
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["gid"]), match["op"], label=_label(item) or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.table_flow.lobby.on_button(interaction, self.game_id, self.op)
+        await bot_of(interaction).table_flow.lobby.on_button(interaction, self.game_id, self.op)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=HAND_TEMPLATE):
+class HandButton(discord.ui.DynamicItem[Button], template=HAND_TEMPLATE):
     def __init__(self, game_id: int, *, label: str = "…") -> None:
         super().__init__(
             discord.ui.Button(
@@ -69,15 +87,25 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=HAND_TEMPLA
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["gid"]), label=item.label or "…")
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["gid"]), label=_label(item) or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.table_flow.moves.on_hand_button(interaction, self.game_id)
+        await bot_of(interaction).table_flow.moves.on_hand_button(interaction, self.game_id)
 
 
-class ActButton(discord.ui.DynamicItem[discord.ui.Button], template=ACT_TEMPLATE):
-    def __init__(self, game_id: int, version: int, action: str, *, label: str = "…", style=discord.ButtonStyle.primary):
+class ActButton(discord.ui.DynamicItem[Button], template=ACT_TEMPLATE):
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        action: str,
+        *,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
         super().__init__(
             discord.ui.Button(label=label[:80], style=style, custom_id=f"tb:act:{game_id}:{version}:{action}")
         )
@@ -86,14 +114,16 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button], template=ACT_TEMPLATE
         self.action = action
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["gid"]), int(match["ver"]), match["action"], label=item.label or "…")
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["gid"]), int(match["ver"]), match["action"], label=_label(item) or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.table_flow.moves.on_act_button(interaction, self.game_id, self.version, self.action)
+        await bot_of(interaction).table_flow.moves.on_act_button(interaction, self.game_id, self.version, self.action)
 
 
-class NavButton(discord.ui.DynamicItem[discord.ui.Button], template=NAV_TEMPLATE):
+class NavButton(discord.ui.DynamicItem[Button], template=NAV_TEMPLATE):
     def __init__(
         self,
         game_id: int,
@@ -102,7 +132,7 @@ class NavButton(discord.ui.DynamicItem[discord.ui.Button], template=NAV_TEMPLATE
         page: int,
         *,
         label: str = "…",
-        style=discord.ButtonStyle.secondary,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
     ) -> None:
         super().__init__(
@@ -116,15 +146,22 @@ class NavButton(discord.ui.DynamicItem[discord.ui.Button], template=NAV_TEMPLATE
         self.page = page
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
         return cls(
-            int(match["gid"]), int(match["ver"]), int(match["group"]), int(match["page"]), label=item.label or "…"
+            int(match["gid"]), int(match["ver"]), int(match["group"]), int(match["page"]), label=_label(item) or "…"
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.table_flow.moves.on_nav_button(
+        await bot_of(interaction).table_flow.moves.on_nav_button(
             interaction, self.game_id, self.version, self.group, self.page
         )
+
+
+def _label(item: discord.ui.Item[Any]) -> str | None:
+    """The clicked button's label (discord.py hands the component over as a plain ``Item``)."""
+    return item.label if isinstance(item, discord.ui.Button) else None
 
 
 def _without_names(template: str) -> str:
@@ -143,7 +180,8 @@ async def answer_unknown_button(interaction: discord.Interaction) -> None:
     user would see "interaction failed"."""
     if interaction.type is not discord.InteractionType.component:
         return
-    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
     if not custom_id.startswith("tb:") or _KNOWN.fullmatch(custom_id) or interaction.response.is_done():
         return
     key = "error-bad-action" if custom_id.startswith("tb:act:") else "table-error-no-such-game"

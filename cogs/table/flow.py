@@ -2,9 +2,13 @@
 
 Every game cog and every persistent button ends up here: load → apply → save (``TableService``)
 → answer the clicker → post the board in the channel → let computer players move. Rules never live
-here; only the order of those steps and how things look. The work is split over three presenters:
-``lobby`` (opening and starting a table), ``moves`` (private controls and moves) and ``board``
-(the public board); this class owns what they share and answers interactions safely.
+here; only the order of those steps and how things look. The work is split over presenters:
+``lobby`` (opening and starting a table), ``moves`` (private controls and moves), ``board`` (the
+public board, the computer players and the live boards) and ``clocks`` (time left, reminders).
+
+This class builds them, each from the shared ``TableParts`` and the presenters it works with, in
+the order they need one another (clocks, board, lobby and moves), and then the table scheduler
+that calls them. Nothing is patched in afterwards, and no presenter reaches through the flow.
 """
 
 from __future__ import annotations
@@ -20,15 +24,12 @@ from cogs.table.board import BoardPresenter
 from cogs.table.live import LiveBoards
 from cogs.table.lobby import LobbyPresenter
 from cogs.table.moves import MovePresenter
-from cogs.table.presenter import NO_MENTIONS, lang_of
+from cogs.table.presenter import Guard, PostChannel, TableParts
 from cogs.table.reminders import ClockPresenter
-from engines.errors import GameError
-from locales import tr
 from table.bots import ComputerPlayers
 from table.pictures import Painter
-from table.service import TableError, TableService
+from table.service import TableService
 from table.spec import GameSpec
-from table.text import error_text
 from table.timeouts import DEFAULT_GRACE, TimeKeeper
 
 log = logging.getLogger("tafelbot.table")
@@ -48,27 +49,50 @@ class TableFlow:
         self.client = client
         self.service = service
         self.painter = Painter(render_processes)
-        self.board = BoardPresenter(self)
-        self.lobby = LobbyPresenter(self)
-        self.moves = MovePresenter(self)
-        self.bots = ComputerPlayers(
-            service, self.board.publish_result, delay_factor=bot_delay_factor, painter=self.painter
+        self.guard = Guard()
+        self.shared = TableParts(client, service, self.painter, self.guard)
+        self.clocks = ClockPresenter(self.shared)
+        self.board = BoardPresenter(
+            self.shared, clocks=self.clocks, bot_delay_factor=bot_delay_factor, live_interval=live_interval
         )
-        self.live = LiveBoards(self.board.live_message, self.channel, interval=live_interval)
+        self.lobby = LobbyPresenter(self.shared, board=self.board)
+        self.moves = MovePresenter(self.shared, board=self.board)
         # Move clocks, reminders, quiet times and lobby expiry: one scheduler for every game.
-        self.clocks = ClockPresenter(self)
         self.timekeeper = TimeKeeper(
             service,
             publish=self.board.publish_result,
             remind=self.clocks.remind,
-            lobby_expired=self.clocks.lobby_expired,
+            lobby_expired=self.lobby.expired,
             grace=clock_grace,
             painter=self.painter,
         )
-        self._in_flight = 0
-        self.closing = False  # set on shutdown: new interactions are turned away
-        self._quiet = asyncio.Event()
-        self._quiet.set()
+
+    @property
+    def bots(self) -> ComputerPlayers:
+        """The computer players (the board's: it wakes them after every result it shows)."""
+        return self.board.bots
+
+    @property
+    def live(self) -> LiveBoards:
+        return self.board.live
+
+    @property
+    def closing(self) -> bool:
+        """Set on shutdown: new interactions are turned away."""
+        return self.guard.closing
+
+    @closing.setter
+    def closing(self, value: bool) -> None:
+        self.guard.closing = value
+
+    @property
+    def tell(self) -> Callable[[discord.Interaction, str], Awaitable[None]]:
+        """How a mistake is told (short, ephemeral); a test may replace it to watch refusals."""
+        return self.guard.tell
+
+    @tell.setter
+    def tell(self, value: Callable[[discord.Interaction, str], Awaitable[None]]) -> None:
+        self.guard.tell = value
 
     async def resume(self) -> int:
         """After a restart: computer players pick every running game of this process's servers up
@@ -91,56 +115,31 @@ class TableFlow:
     async def drain(self, timeout: float = 5.0) -> None:
         """On shutdown: let interactions being answered finish (not computer players' pauses)."""
         try:
-            await asyncio.wait_for(self._quiet.wait(), timeout)
+            await asyncio.wait_for(self.guard.quiet(), timeout)
         except TimeoutError:
-            log.warning("shutting down with %d interaction(s) still being answered", self._in_flight)
+            log.warning("shutting down with %d interaction(s) still being answered", self.guard.in_flight)
 
     async def answered(self) -> None:
         """Wait until no interaction is being handled (computer players may still be thinking)."""
-        await self._quiet.wait()
+        await self.guard.quiet()
 
     async def idle(self) -> None:
         """Wait until no interaction is being handled and no computer player is thinking."""
         while True:
-            await self._quiet.wait()
+            await self.guard.quiet()
             await self.bots.idle()
             await self.timekeeper.scheduler.idle()
-            if self._quiet.is_set() and not self.bots.busy:
+            if self.guard.is_quiet and not self.bots.busy:
                 return
 
     def spec(self, game: str) -> GameSpec:
         return self.service.spec(game)
 
-    async def guarded(self, interaction: discord.Interaction, game: str | None, work: Callable[[], Awaitable[Any]]):
+    async def guarded(
+        self, interaction: discord.Interaction, game: str | None, work: Callable[[], Awaitable[Any]]
+    ) -> Any:
         """Run ``work``; user mistakes become a short ephemeral answer, our own bugs an apology."""
-        if self.closing:
-            # Shutting down: nothing new is started, so nothing is cut off half-way.
-            await self.tell(interaction, tr(lang_of(interaction), "bot-stopping"))
-            return None
-        self._in_flight += 1
-        self._quiet.clear()
-        try:
-            return await work()
-        except (TableError, GameError) as error:
-            await self.tell(interaction, error_text(lang_of(interaction), game, error))
-        except Exception:
-            log.exception("interaction failed (user %s, game %s)", interaction.user.id, game)
-            await self.tell(interaction, tr(lang_of(interaction), "error-internal"))
-        finally:
-            self._in_flight -= 1
-            if self._in_flight == 0:
-                self._quiet.set()
-        return None
+        return await self.guard.guarded(interaction, game, work)
 
-    @staticmethod
-    async def tell(interaction: discord.Interaction, text: str) -> None:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
-        else:
-            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
-
-    async def channel(self, channel_id: int):
-        channel = self.client.get_channel(channel_id)
-        if channel is None:
-            channel = await self.client.fetch_channel(channel_id)
-        return channel
+    async def channel(self, channel_id: int) -> PostChannel:
+        return await self.shared.channel(channel_id)

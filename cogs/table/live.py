@@ -18,10 +18,11 @@ from typing import Any
 
 import discord
 
+from engines.base import Event
 from table.service import ActResult
 
 # (game id, events not shown yet) -> (content, picture file, view), or None once the game is over.
-LiveMessage = Callable[[int, list], Awaitable[tuple[str, discord.File, discord.ui.View] | None]]
+LiveMessage = Callable[[int, list[Event]], Awaitable[tuple[str, discord.File, discord.ui.View] | None]]
 
 log = logging.getLogger("tafelbot.live")
 KEEP_EVENTS = 8
@@ -31,9 +32,9 @@ KEEP_EVENTS = 8
 class _Live:
     channel_id: int
     message_id: int | None = None
-    events: deque = field(default_factory=lambda: deque(maxlen=KEEP_EVENTS))
+    events: deque[Event] = field(default_factory=lambda: deque(maxlen=KEEP_EVENTS))
     last_edit: float = 0.0
-    task: asyncio.Task | None = None
+    task: asyncio.Task[None] | None = None
 
 
 class LiveBoards:
@@ -45,7 +46,7 @@ class LiveBoards:
         self._games: dict[int, _Live] = {}
         # Kept after a live phase ends, so a new phase cannot refresh sooner than the interval.
         self._last_edit: dict[int, float] = {}
-        self._sending: set[asyncio.Task] = set()
+        self._sending: set[asyncio.Task[None]] = set()
 
     def is_live(self, game_id: int) -> bool:
         return game_id in self._games
@@ -59,7 +60,7 @@ class LiveBoards:
         if live.task is None:
             self._schedule(result.row.id, live)
 
-    async def finish(self, game_id: int) -> list:
+    async def finish(self, game_id: int) -> list[Event]:
         """Stop refreshing this game; returns events not shown yet (the next post shows them)."""
         live = self._games.pop(game_id, None)
         if live is None:
@@ -105,7 +106,7 @@ class LiveBoards:
                 if live.events:  # more happened while this refresh was being sent
                     self._schedule(game_id, live)
 
-    async def _send(self, game_id: int, live: _Live, events: list) -> None:
+    async def _send(self, game_id: int, live: _Live, events: list[Event]) -> None:
         message = await self.render(game_id, events)
         if message is None:
             return

@@ -1,7 +1,8 @@
 """The lobby: opening a table, joining and leaving, computer seats, starting and cancelling.
 
 The lobby message (an embed with buttons) is edited in place as people join; the slash commands
-do the same as the buttons.
+do the same as the buttons. When a game starts, its first board goes to the board presenter,
+which the flow hands in.
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from typing import Any
 
 import discord
 
+from cogs.table.board import BoardPresenter
 from cogs.table.components import LobbyButton, buttons_view
 from cogs.table.permissions import missing_for_interaction, missing_text
-from cogs.table.presenter import NO_MENTIONS, Presenter, is_admin, lang_of, player_of
+from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, is_admin, lang_of, player_of
 from cogs.table.reminders import duration_text
 from cogs.table.table_options import table_opening
 from db import GameRow
@@ -26,6 +28,18 @@ log = logging.getLogger("tafelbot.table")
 
 
 class LobbyPresenter(Presenter):
+    def __init__(self, shared: TableParts, *, board: BoardPresenter | None = None) -> None:
+        """``board``: where a started game's first board goes. Only a lobby that merely draws its
+        messages (``embed``, ``view``: a test of the lobby's texts) goes without one."""
+        super().__init__(shared)
+        self._board = board
+
+    @property
+    def board(self) -> BoardPresenter:
+        if self._board is None:
+            raise RuntimeError("this lobby was built without a board: it cannot start games")
+        return self._board
+
     async def create(
         self,
         interaction: discord.Interaction,
@@ -37,17 +51,17 @@ class LobbyPresenter(Presenter):
         fields); the options every game's ``new`` shares (language, time per move) arrive in
         ``interaction.extras`` (``cogs.table.table_options``)."""
 
-        async def work():
+        async def work() -> None:
             lacking = missing_for_interaction(interaction)
             if lacking:
                 # The board could never be posted here: say so now, not after the first move.
-                await self.flow.tell(interaction, missing_text(lang_of(interaction), lacking))
+                await self.shared.guard.tell(interaction, missing_text(lang_of(interaction), lacking))
                 return
             opening = table_opening(interaction, options)
             row = await self.service.create(
                 game,
                 guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
+                channel_id=channel_id_of(interaction),
                 host=player_of(interaction),
                 options=opening.options,
                 locale=opening.locale,
@@ -132,7 +146,7 @@ class LobbyPresenter(Presenter):
         raise TableError("unknown-button")
 
     async def on_button(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
-        async def work():
+        async def work() -> None:
             result = await self.op(op, game_id, interaction)
             row = result.row if isinstance(result, LobbyResult) else result
             await interaction.response.edit_message(embed=self.embed(row), view=self.view(row))
@@ -143,8 +157,8 @@ class LobbyPresenter(Presenter):
     async def command(self, interaction: discord.Interaction, game: str, op: str) -> None:
         """The slash-command twins of the lobby buttons: same effect, plus the lobby message updated."""
 
-        async def work():
-            row = await self.service.in_channel(interaction.channel_id, game)
+        async def work() -> None:
+            row = await self.service.in_channel(channel_id_of(interaction), game)
             result = await self.op(op, row.id, interaction)
             row = result.row if isinstance(result, LobbyResult) else result
             await interaction.response.send_message(tr(lang_of(interaction), "played-ok"), ephemeral=True)
@@ -172,9 +186,16 @@ class LobbyPresenter(Presenter):
         player starts thinking, a person gets the heads-up)."""
         names = ", ".join(seat_name(row.seats, i, mention=True) for i in range(len(row.seats)))
         intro = tr(row.locale, "game-started", game=game_name(row.locale, row.game), players=names)
-        await self.flow.board.publish(row, result.state, result.events, intro=intro, actor=actor)
-        self.bots.poke(row)
-        await self.flow.clocks.heads_up(row)
+        await self.board.started(row, result.state, result.events, intro=intro, actor=actor)
+
+    async def expired(self, row: GameRow) -> None:
+        """The table scheduler closed a lobby nobody started: say so, and update its message."""
+        lang = row.locale
+        channel = await self.channel(row.channel_id)
+        await channel.send(
+            tr(lang, "clock-lobby-expired", game=game_name(lang, row.game)), allowed_mentions=NO_MENTIONS
+        )
+        await self.refresh_message(row)
 
     async def _after(self, row: GameRow, result: Any, interaction: discord.Interaction) -> None:
         if isinstance(result, LobbyResult) and result.started:

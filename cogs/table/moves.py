@@ -1,17 +1,20 @@
 """Moves: each player's private controls (their picture and one button per legal action), the
-move buttons and commands, autocomplete, and resigning. The public board is the board
-presenter's job.
+move buttons and commands, autocomplete, resigning and handing an absent player's seat over. The
+public board is the board presenter's job: the flow hands it in, and every result goes there.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Any
 
 import discord
+from discord import app_commands
 
+from cogs.table.board import BoardPresenter
 from cogs.table.components import ActButton, NavButton, buttons_view
-from cogs.table.presenter import NO_MENTIONS, Presenter, lang_of, player_of
+from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, is_admin, lang_of, player_of
 from db import GameRow
 from engines.errors import GameError
 from locales import tr
@@ -22,6 +25,10 @@ from table.text import who
 
 
 class MovePresenter(Presenter):
+    def __init__(self, shared: TableParts, *, board: BoardPresenter) -> None:
+        super().__init__(shared)
+        self.board = board
+
     async def controls(
         self, row: GameRow, state: Any, user_id: int, lang: str, *, group: int = -1, page: int = 0, note: str = ""
     ) -> dict[str, Any]:
@@ -40,7 +47,10 @@ class MovePresenter(Presenter):
             picture = await self.picture(row, spec.render_hand or spec.render_board, view_data, lang)
             if seat in to_move and row.status == "active":
                 legal = engine.legal_actions(state, seat)
-                group_of = (lambda a: spec.action_group(view_data, a, locale=lang)) if spec.action_group else None
+                action_group = spec.action_group
+                group_of: Callable[[str], str] | None = None
+                if action_group is not None:
+                    group_of = lambda a: action_group(view_data, a, locale=lang)  # noqa: E731
                 listing = build_page(
                     legal, lambda a: spec.action_label(view_data, a, locale=lang), group_of, group=group, page=page
                 )
@@ -89,7 +99,7 @@ class MovePresenter(Presenter):
                 if listing.group >= 0:
                     ui.add_item(NavButton(row.id, row.version, -1, 0, label=tr(lang, "button-back")))
             elif row.status == "active":
-                lines.append(tr(lang, "controls-waiting", players=who(row.seats, to_move, mention=False)))
+                lines.append(tr(lang, "controls-waiting", players=who(row.seats, sorted(to_move), mention=False)))
         public_view = engine.view(state, None)
         alt = hand_description(lang, row.game, view_data, public_view, lines, card_namer=spec.card_name)
         return {
@@ -105,7 +115,7 @@ class MovePresenter(Presenter):
         await interaction.response.send_message(ephemeral=True, allowed_mentions=NO_MENTIONS, **payload)
 
     async def on_hand_button(self, interaction: discord.Interaction, game_id: int) -> None:
-        async def work():
+        async def work() -> None:
             row = await self.service.get(game_id)
             if row.status != "active":
                 raise TableError("not-running")
@@ -114,8 +124,8 @@ class MovePresenter(Presenter):
         await self.guarded(interaction, None, work)
 
     async def hand_command(self, interaction: discord.Interaction, game: str) -> None:
-        async def work():
-            row = await self.service.in_channel(interaction.channel_id, game)
+        async def work() -> None:
+            row = await self.service.in_channel(channel_id_of(interaction), game)
             await self.show_controls(interaction, row)
 
         await self.guarded(interaction, game, work)
@@ -123,7 +133,7 @@ class MovePresenter(Presenter):
     async def on_nav_button(
         self, interaction: discord.Interaction, game_id: int, version: int, group: int, page: int
     ) -> None:
-        async def work():
+        async def work() -> None:
             row = await self.service.get(game_id)
             if row.status != "active":
                 raise TableError("not-running")
@@ -138,7 +148,7 @@ class MovePresenter(Presenter):
         await self.guarded(interaction, None, work)
 
     async def on_act_button(self, interaction: discord.Interaction, game_id: int, version: int, action: str) -> None:
-        async def work():
+        async def work() -> None:
             result = await self.service.act(
                 game_id, user_id=interaction.user.id, action=action, expected_version=version
             )
@@ -155,16 +165,16 @@ class MovePresenter(Presenter):
                 )
             else:
                 # The turn passed: a short note; "My hand" shows the new hand when it matters.
-                waiting = who(result.row.seats, engine.to_move(result.state), mention=False)
+                waiting = who(result.row.seats, sorted(engine.to_move(result.state)), mention=False)
                 note = tr(lang, "played-ok") + ("\n" + tr(lang, "controls-waiting", players=waiting) if waiting else "")
                 await interaction.response.edit_message(content=note, attachments=[], view=None)
-            await self.flow.board.publish_result(result, interaction)
+            await self.board.publish_result(result, interaction)
 
         await self.guarded(interaction, None, work)
 
     async def play_command(self, interaction: discord.Interaction, game: str, action: str) -> None:
-        async def work():
-            row = await self.service.in_channel(interaction.channel_id, game)
+        async def work() -> None:
+            row = await self.service.in_channel(channel_id_of(interaction), game)
             result = await self.service.act(row.id, user_id=interaction.user.id, action=action.strip())
             lang = lang_of(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)  # the move is saved; now draw
@@ -172,14 +182,16 @@ class MovePresenter(Presenter):
                 result.row, result.state, interaction.user.id, lang, note=tr(lang, "played-ok")
             )
             await interaction.followup.send(ephemeral=True, allowed_mentions=NO_MENTIONS, **payload)
-            await self.flow.board.publish_result(result, interaction)
+            await self.board.publish_result(result, interaction)
 
         await self.guarded(interaction, game, work)
 
-    async def autocomplete_actions(self, interaction: discord.Interaction, game: str, current: str):
+    async def autocomplete_actions(
+        self, interaction: discord.Interaction, game: str, current: str
+    ) -> list[app_commands.Choice[str]]:
         """Up to 25 legal actions of the user, matching what they typed (by label or code)."""
         try:
-            row = await self.service.in_channel(interaction.channel_id, game)
+            row = await self.service.in_channel(channel_id_of(interaction), game)
             seat = row.seat_of(interaction.user.id)
             spec = self.spec(game)
             state = self.service.state_of(row)
@@ -188,12 +200,12 @@ class MovePresenter(Presenter):
             lang = lang_of(interaction)
             view_data = spec.engine.view(state, seat)
             needle = current.lower().strip()
-            choices = []
+            choices: list[app_commands.Choice[str]] = []
             for action in spec.engine.legal_actions(state, seat):
                 label = spec.action_label(view_data, action, locale=lang)
                 if needle and needle not in label.lower() and needle not in action.lower():
                     continue
-                choices.append(discord.app_commands.Choice(name=f"{label} [{action}]"[:100], value=action))
+                choices.append(app_commands.Choice(name=f"{label} [{action}]"[:100], value=action))
                 if len(choices) == 25:
                     break
             return choices
@@ -201,10 +213,26 @@ class MovePresenter(Presenter):
             return []
 
     async def resign_command(self, interaction: discord.Interaction, game: str) -> None:
-        async def work():
-            row = await self.service.in_channel(interaction.channel_id, game)
+        async def work() -> None:
+            row = await self.service.in_channel(channel_id_of(interaction), game)
             result = await self.service.resign(row.id, player_of(interaction))
             await interaction.response.send_message(tr(lang_of(interaction), "played-ok"), ephemeral=True)
-            await self.flow.board.publish_result(result, interaction)
+            await self.board.publish_result(result, interaction)
+
+        await self.guarded(interaction, game, work)
+
+    async def hand_over_command(self, interaction: discord.Interaction, game: str, member: discord.abc.User) -> None:
+        """``/game hand-over``: the host or a moderator gives an absent player's seat to the computer."""
+
+        async def work() -> None:
+            row = await self.service.in_channel(channel_id_of(interaction), game)
+            seat = row.seat_of(member.id)
+            if seat is None:
+                raise TableError("not-seated")
+            result = await self.service.hand_over(
+                row.id, seat, by=player_of(interaction), is_admin=is_admin(interaction)
+            )
+            await interaction.response.send_message(tr(lang_of(interaction), "played-ok"), ephemeral=True)
+            await self.board.publish_result(result)
 
         await self.guarded(interaction, game, work)

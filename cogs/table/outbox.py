@@ -72,7 +72,7 @@ class Outbox:
         self.max_delay = max_delay
         self.sent_later = 0  # posts that went through on a retry
         self._waiting: dict[int, deque[Post]] = {}
-        self._tasks: dict[int, asyncio.Task] = {}
+        self._tasks: dict[int, asyncio.Task[None]] = {}
         self._wake: dict[int, asyncio.Event] = {}
 
     def pending(self, channel_id: int | None = None) -> int:
@@ -99,7 +99,8 @@ class Outbox:
     async def _attempt(self, post: Post) -> discord.Message:
         post.attempts += 1
         channel = await self.channel(post.channel_id)
-        return await channel.send(**post.kwargs())
+        message: discord.Message = await channel.send(**post.kwargs())
+        return message
 
     def queue(self, post: Post) -> None:
         """Send ``post`` later (after the channel's earlier waiting posts)."""

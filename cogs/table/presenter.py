@@ -1,27 +1,53 @@
-"""What the lobby, move and board presenters share: the flow's parts and Discord helpers.
+"""What the lobby, move, board, clock and replay presenters share, and Discord helpers.
 
-The flow owns the table service, the picture painter, the computer players and the live boards;
-each presenter reaches them through these properties, so they are built once.
+Every presenter is built from ``TableParts`` (the Discord client, the table service, the picture
+painter and the ``Guard`` that answers interactions safely) plus, as constructor arguments, the
+other presenters it works with: nothing is reached through the flow, so the flow builds them in
+the order they need one another (``cogs.table.flow``). This module imports no other module of
+``cogs.table``: it is the bottom of the package.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 import discord
 
 from db import GameRow
-from locales import language_of
+from engines.errors import GameError
+from locales import language_of, tr
 from table.picture_cache import PictureKey
-from table.service import Player
+from table.pictures import Painter
+from table.service import Player, TableError, TableService
 from table.spec import GameSpec
+from table.text import error_text
 
-if TYPE_CHECKING:
-    from cogs.table.flow import TableFlow
+log = logging.getLogger("tafelbot.table")
 
 NO_MENTIONS = discord.AllowedMentions.none()
 USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+# The channels a table posts in: those with both ``send`` and ``get_partial_message``.
+PostChannel = (
+    discord.TextChannel
+    | discord.VoiceChannel
+    | discord.StageChannel
+    | discord.Thread
+    | discord.DMChannel
+    | discord.PartialMessageable
+)
+POST_CHANNELS = (
+    discord.TextChannel,
+    discord.VoiceChannel,
+    discord.StageChannel,
+    discord.Thread,
+    discord.DMChannel,
+    discord.PartialMessageable,
+)
 
 
 def player_of(interaction: discord.Interaction) -> Player:
@@ -37,28 +63,104 @@ def lang_of(interaction: discord.Interaction) -> str:
     return language_of(interaction.locale)
 
 
+def channel_id_of(interaction: discord.Interaction) -> int:
+    """Where ``interaction`` happened. Discord sends the channel with every command and click;
+    discord.py types it optional, and without one there is no table here either."""
+    if interaction.channel_id is None:
+        raise TableError("no-game-here", game="")
+    return interaction.channel_id
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """A short ephemeral answer (a follow-up when the interaction was answered already)."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+
+
+class Guard:
+    """Answers interactions safely and knows how many are being answered: user mistakes become
+    a short ephemeral answer, our own bugs an apology; on shutdown (``closing``) nothing new starts."""
+
+    def __init__(self) -> None:
+        self.closing = False
+        # An attribute, not a method: a test may replace it to watch every refusal.
+        self.tell: Callable[[discord.Interaction, str], Awaitable[None]] = tell
+        self.in_flight = 0
+        self._quiet = asyncio.Event()
+        self._quiet.set()
+
+    async def guarded(
+        self, interaction: discord.Interaction, game: str | None, work: Callable[[], Awaitable[Any]]
+    ) -> Any:
+        """Run ``work``; user mistakes become a short ephemeral answer, our own bugs an apology."""
+        if self.closing:
+            # Shutting down: nothing new is started, so nothing is cut off half-way.
+            await self.tell(interaction, tr(lang_of(interaction), "bot-stopping"))
+            return None
+        self.in_flight += 1
+        self._quiet.clear()
+        try:
+            return await work()
+        except (TableError, GameError) as error:
+            await self.tell(interaction, error_text(lang_of(interaction), game, error))
+        except Exception:
+            log.exception("interaction failed (user %s, game %s)", interaction.user.id, game)
+            await self.tell(interaction, tr(lang_of(interaction), "error-internal"))
+        finally:
+            self.in_flight -= 1
+            if self.in_flight == 0:
+                self._quiet.set()
+        return None
+
+    async def quiet(self) -> None:
+        """Wait until no interaction is being answered."""
+        await self._quiet.wait()
+
+    @property
+    def is_quiet(self) -> bool:
+        return self._quiet.is_set()
+
+
+@dataclass(frozen=True)
+class TableParts:
+    """What every presenter uses (a presenter's ``shared``); built once by the flow."""
+
+    client: discord.Client
+    service: TableService
+    painter: Painter
+    guard: Guard
+
+    async def channel(self, channel_id: int) -> PostChannel:
+        """The channel a table lives in: from the cache, else asked of Discord."""
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            channel = await self.client.fetch_channel(channel_id)
+        if not isinstance(channel, POST_CHANNELS):
+            raise TypeError(f"channel {channel_id} is a {type(channel).__name__}: no table posts there")
+        return channel
+
+    def cached_channel(self, channel_id: int) -> PostChannel | None:
+        """The channel from the cache only (None when it is not there, or cannot hold a post)."""
+        channel = self.client.get_channel(channel_id)
+        return channel if isinstance(channel, POST_CHANNELS) else None
+
+
 class Presenter:
-    def __init__(self, flow: TableFlow) -> None:
-        self.flow = flow
+    def __init__(self, shared: TableParts) -> None:
+        self.shared = shared
 
     @property
-    def service(self):
-        return self.flow.service
+    def service(self) -> TableService:
+        return self.shared.service
 
     @property
-    def painter(self):
-        return self.flow.painter
-
-    @property
-    def bots(self):
-        return self.flow.bots
-
-    @property
-    def live(self):
-        return self.flow.live
+    def painter(self) -> Painter:
+        return self.shared.painter
 
     def spec(self, game: str) -> GameSpec:
-        return self.flow.service.spec(game)
+        return self.service.spec(game)
 
     async def picture(self, row: GameRow, renderer: Callable[..., bytes], view: Any, lang: str) -> bytes:
         """``renderer``'s picture of ``view`` (the view of ``row``'s stored version for
@@ -69,8 +171,10 @@ class Presenter:
         )
         return await self.painter.paint(renderer, view, key=key, names=names, locale=lang)
 
-    async def guarded(self, interaction: discord.Interaction, game: str | None, work: Callable[[], Awaitable[Any]]):
-        return await self.flow.guarded(interaction, game, work)
+    async def guarded(
+        self, interaction: discord.Interaction, game: str | None, work: Callable[[], Awaitable[Any]]
+    ) -> Any:
+        return await self.shared.guard.guarded(interaction, game, work)
 
-    async def channel(self, channel_id: int):
-        return await self.flow.channel(channel_id)
+    async def channel(self, channel_id: int) -> PostChannel:
+        return await self.shared.channel(channel_id)

@@ -2,7 +2,8 @@
 
 The table platform decides *when* (``table.timeouts.TimeKeeper``); this presenter only says it.
 A reminder mentions the person in the game's channel with a link to the latest board (no new
-picture), and goes by direct message to those who asked for it. A reminder never carries a hand:
+picture), and goes by direct message to those who asked for it. It needs no other presenter (the
+board and the lobby use it), so the flow builds it first. A reminder never carries a hand:
 it is built from the game's name, the seat names and the time left only.
 """
 
@@ -12,12 +13,11 @@ import logging
 
 import discord
 
-from cogs.table.presenter import NO_MENTIONS, Presenter, is_admin, lang_of, player_of
+from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, is_admin, lang_of, player_of
 from db import GameRow
 from db import clocks as clock_store
 from locales import tr
 from table import turnclock
-from table.service import TableError
 from table.text import game_name, who
 from table.timeouts import Reminder
 
@@ -38,8 +38,8 @@ def jump_link(row: GameRow, message_id: int | None = None) -> str | None:
 
 
 class ClockPresenter(Presenter):
-    def __init__(self, flow) -> None:
-        super().__init__(flow)
+    def __init__(self, shared: TableParts) -> None:
+        super().__init__(shared)
         self._heads_up_sent: dict[int, float] = {}  # game -> start of the turn already announced
 
     @property
@@ -63,10 +63,15 @@ class ClockPresenter(Presenter):
 
     async def people_present(self, row: GameRow, seats: tuple[int, ...]) -> list[tuple[int, clock_store.Person]]:
         """(seat, person) of the human seats among ``seats`` who are not away."""
-        humans = [(s, row.seats[s].user_id) for s in seats if row.seats[s].human]
+        humans = [(s, user_id) for s in seats if row.seats[s].human and (user_id := row.seats[s].user_id) is not None]
         found = await clock_store.people(self.service.store, [u for _, u in humans])
         now = self.now
-        return [(s, found[u]) for s, u in humans if not (found[u].away_until and found[u].away_until > now)]
+        present = []
+        for seat, user_id in humans:
+            away_until = found[user_id].away_until
+            if not (away_until and away_until > now):
+                present.append((seat, found[user_id]))
+        return present
 
     async def remind(self, reminder: Reminder) -> None:
         row = reminder.row
@@ -97,7 +102,8 @@ class ClockPresenter(Presenter):
     async def direct(self, user_id: int, text: str) -> bool:
         """A direct message; a person who closed their DMs is noted in the log and skipped."""
         try:
-            user = self.flow.client.get_user(user_id) or await self.flow.client.fetch_user(user_id)
+            client = self.shared.client
+            user = client.get_user(user_id) or await client.fetch_user(user_id)
             await user.send(content=text, allowed_mentions=NO_MENTIONS)
             return True
         except discord.Forbidden:
@@ -106,18 +112,10 @@ class ClockPresenter(Presenter):
             log.warning("direct message to %s failed: %s", user_id, error)
         return False
 
-    async def lobby_expired(self, row: GameRow) -> None:
-        lang = row.locale
-        channel = await self.channel(row.channel_id)
-        await channel.send(
-            tr(lang, "clock-lobby-expired", game=game_name(lang, row.game)), allowed_mentions=NO_MENTIONS
-        )
-        await self.flow.lobby.refresh_message(row)
-
-    # ---- host and moderator commands (every game's /game extend and /game hand-over) ---------
+    # ---- host and moderator commands (every game's /game extend; hand-over is the moves') -------
     async def extend_command(self, interaction: discord.Interaction, game: str, hours: int) -> None:
-        async def work():
-            row = await self.service.in_channel(interaction.channel_id, game)
+        async def work() -> None:
+            row = await self.service.in_channel(channel_id_of(interaction), game)
             longer = await self.service.extend(
                 row.id, player_of(interaction), hours * 3600, is_admin=is_admin(interaction)
             )
@@ -134,20 +132,6 @@ class ClockPresenter(Presenter):
             )
             channel = await self.channel(longer.channel_id)
             await channel.send(content=text, allowed_mentions=NO_MENTIONS)
-
-        await self.guarded(interaction, game, work)
-
-    async def hand_over_command(self, interaction: discord.Interaction, game: str, member: discord.abc.User) -> None:
-        async def work():
-            row = await self.service.in_channel(interaction.channel_id, game)
-            seat = row.seat_of(member.id)
-            if seat is None:
-                raise TableError("not-seated")
-            result = await self.service.hand_over(
-                row.id, seat, by=player_of(interaction), is_admin=is_admin(interaction)
-            )
-            await interaction.response.send_message(tr(lang_of(interaction), "played-ok"), ephemeral=True)
-            await self.flow.board.publish_result(result)
 
         await self.guarded(interaction, game, work)
 
@@ -184,10 +168,11 @@ class ClockPresenter(Presenter):
         rows = await clock_store.open_games_in_guild(self.service.store, guild_id)
         count = 0
         for row in rows:
-            if row.status != "active" or row.seat_of(user.id) is None:
+            seat = row.seat_of(user.id)
+            if row.status != "active" or seat is None:
                 continue
             channel = await self.channel(row.channel_id)
-            name = row.seats[row.seat_of(user.id)].name
+            name = row.seats[seat].name
             await channel.send(
                 tr(row.locale, "clock-away-note", user=f"**{name}**", until=shown(until)), allowed_mentions=NO_MENTIONS
             )

@@ -11,6 +11,7 @@ pictures scaled down (``table.gif``).
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 import math
@@ -18,11 +19,11 @@ import math
 import discord
 
 from cogs.table.answer_window import AnswerWindow
-from cogs.table.presenter import Presenter, lang_of
+from cogs.table.presenter import Presenter, TableParts, channel_id_of, lang_of
 from db import GameRow
 from locales import tr
 from table.alt_text import replay_description
-from table.gif import TooBig, assemble_gif, evenly
+from table.gif import Gif, TooBig, assemble_gif, evenly
 from table.replay import finished_game, replay_frames
 from table.service import TableError
 from table.text import error_text, game_name, standings
@@ -43,8 +44,8 @@ def size_limit(interaction: discord.Interaction) -> int:
 
 
 class ReplayPresenter(Presenter):
-    def __init__(self, flow) -> None:
-        super().__init__(flow)
+    def __init__(self, shared: TableParts) -> None:
+        super().__init__(shared)
         # One replay drawn at a time: the picture worker also draws every running game's boards,
         # which must not wait behind several replays at once.
         self._one_at_a_time = asyncio.Lock()
@@ -58,7 +59,7 @@ class ReplayPresenter(Presenter):
         lang = lang_of(interaction)
         try:
             row = await finished_game(
-                self.service, game_id=game_id, guild_id=interaction.guild_id, channel_id=interaction.channel_id
+                self.service, game_id=game_id, guild_id=interaction.guild_id, channel_id=channel_id_of(interaction)
             )
             async with self._one_at_a_time:
                 await self._draw(interaction, window, row, lang)
@@ -85,7 +86,7 @@ class ReplayPresenter(Presenter):
             pngs.append(await self.painter.paint(spec.render_board, frame.view, names=names, locale=row.locale))
         await window.note(tr(lang, "replay-assembling", frames=len(pngs)))
         limit = size_limit(interaction)
-        gif = await self.painter.paint(assemble_gif, pngs, limit=int(limit * 0.98))
+        gif: Gif = await self.painter.compute(functools.partial(assemble_gif, limit=int(limit * 0.98)), pngs)
 
         table_lang = row.locale  # the post is the table's, like its boards
         lines = [

@@ -47,7 +47,7 @@ class TableOption:
     annotation: Any  # as discord.py reads it; give it a default of None (the option is optional)
     description: str  # English, at most 100 characters
     apply: Callable[[TableOpening, Any], None]  # called only when the user gave a value
-    choices: tuple[app_commands.Choice, ...] = ()
+    choices: tuple[app_commands.Choice[Any], ...] = ()
 
 
 def _set_language(opening: TableOpening, value: Any) -> None:
@@ -98,19 +98,23 @@ def table_opening(
     return opening
 
 
-def with_table_options(
-    command: app_commands.Command, table_options: tuple[TableOption, ...] = TABLE_OPTIONS
-) -> app_commands.Command:
+# A cog's slash command, whatever its cog, parameters and result.
+AnyCommand = app_commands.Command[Any, ..., Any]
+
+
+def with_table_options(command: AnyCommand, table_options: tuple[TableOption, ...] = TABLE_OPTIONS) -> AnyCommand:
     """A copy of ``command`` (a cog's ``new``) that also takes ``table_options``."""
     func = command.callback
     taken = set(inspect.signature(func).parameters)
     extra = [option for option in table_options if option.name not in taken]
     names = [option.name for option in extra]
 
-    @functools.wraps(func)
-    async def wrapper(self, interaction: discord.Interaction, **values: Any) -> Any:
+    async def call(self: Any, interaction: discord.Interaction, **values: Any) -> Any:
         interaction.extras[EXTRAS_KEY] = {name: values.pop(name, None) for name in names}
         return await func(self, interaction, **values)
+
+    # Any: discord.py reads the attributes set below, which no function type declares.
+    wrapper: Any = functools.wraps(func)(call)
 
     # The game's own annotations resolved where they were written, then the shared ones after them.
     signature = inspect.signature(func, eval_str=True)
@@ -130,7 +134,7 @@ def with_table_options(
     wrapper.__discord_app_commands_param_description__ = descriptions
     wrapper.__discord_app_commands_param_choices__ = choices
 
-    rebuilt = app_commands.Command(
+    rebuilt: AnyCommand = app_commands.Command(
         name=command.name,
         description=command.description,
         callback=wrapper,
