@@ -83,6 +83,9 @@ class GameChecks:
     - ``chooser(rng, legal)``: how the playouts pick an action (None: uniformly at random; a game
       that random play drags on leans forward);
     - ``short_game``: the cog's ``new`` parameters for a short game (the crash and fuzz suites);
+    - ``crash_seats``: the seats of the crash suite's table for this game (alice and computers);
+    - ``palette_named``: the colours the renderer's fixed palette must keep exact (the background,
+      the ink, the seat colours ...; ``tests/render/test_palette_pictures.py``);
     - ``private_cards``: how the fuzz and crash suites recognise the game's private cards in
       public text (None: nothing a seat holds is hidden from the others);
     - ``fuzz_options``: a hypothesis strategy of ``new`` parameters a person might type (None:
@@ -95,6 +98,8 @@ class GameChecks:
     option_sets: tuple[dict[str, Any], ...] = ({},)
     chooser: Callable[[Rng, list[str]], str] | None = None
     short_game: dict[str, Any] = field(default_factory=dict)
+    crash_seats: int = 2
+    palette_named: tuple[tuple[int, int, int], ...] = ()
     private_cards: PrivateCards | None = None
     fuzz_options: Callable[[], Any] | None = None
 
@@ -112,9 +117,25 @@ def checks_of(game: GameEntry | str) -> GameChecks:
 
 
 def engine_of(game: GameEntry | str) -> Engine[Any, Any]:
-    entry = game if isinstance(game, GameEntry) else next(g for g in GAMES if g.key == game)
+    entry = entry_of(game)
     engine: Engine[Any, Any] = importlib.import_module(entry.engine_module).ENGINE
     return engine
+
+
+def entry_of(game: GameEntry | str) -> GameEntry:
+    return game if isinstance(game, GameEntry) else next(g for g in GAMES if g.key == game)
+
+
+def action_command(game: GameEntry | str) -> str:
+    """The name of the game's command for an action, as its cog declares it: ``move`` (a
+    ``MoveCommand``, board games) or ``play`` (a ``PlayCommand``, card games)."""
+    from cogs.table.cog import MoveCommand, PlayCommand
+
+    entry = entry_of(game)
+    module = importlib.import_module(entry.cog_extension)
+    cog = next(v for v in vars(module).values() if isinstance(v, type) and getattr(v, "game", None) == entry.key)
+    assert issubclass(cog, MoveCommand | PlayCommand), f"{cog.__name__} has neither move nor play"
+    return "move" if issubclass(cog, MoveCommand) else "play"
 
 
 def player_counts(engine: Engine[Any, Any]) -> range:

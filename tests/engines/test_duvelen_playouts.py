@@ -13,6 +13,9 @@ from hypothesis import strategies as st
 from engines.base import Engine
 from engines.duvelen import ENGINE
 from engines.rng import Rng
+from render import cards as card_pictures
+from render import duvelen as pictures
+from render.common import BACKGROUND, INK, seat_colour
 from tests.conformance import GameChecks, redeal_zones
 from tests.engines.playout import random_playout
 from tests.engines.test_duvelen import eager, leak_check
@@ -30,8 +33,18 @@ def redeal(engine: Engine[Any, Any], state: Any, viewer: int | None, rng: Rng) -
 
 
 CHECKS = GameChecks(
+    palette_named=(
+        BACKGROUND,
+        INK,
+        pictures.PANEL_FILL,
+        pictures.MIDDLE_FILL,
+        pictures.STOP_FILL,
+        *(seat_colour(seat) for seat in range(8)),
+        *card_pictures.CARD_NAMED,
+    ),
     redeal=redeal,
     option_sets=({"rounds": 1}, {"mode": "relaxed", "rounds": 1}),
+    crash_seats=3,
     short_game={"rounds": 1},
     fuzz_options=lambda: st.fixed_dictionaries(
         {"rounds": st.integers(0, 2)},

@@ -19,7 +19,10 @@ from hypothesis import strategies as st
 from engines.base import Engine, Outcome
 from engines.hindmost import ENGINE, TEAM_SIZES, HindmostState, _sort_hand, race_points_for
 from engines.rng import Rng
+from render import cards as card_pictures
+from render import hindmost as pictures
 from render.cards import card_text
+from render.common import BACKGROUND, INK, seat_colour
 from tests.conformance import GameChecks, cards, redeal_zones
 from tests.engines.playout import random_playout
 from tests.engines.test_hindmost import VIEW_KEYS
@@ -86,10 +89,20 @@ def _fuzz_options() -> Any:
 
 
 CHECKS = GameChecks(
+    palette_named=(
+        BACKGROUND,
+        INK,
+        pictures.TRACK_LIGHT,
+        pictures.TRACK_DARK,
+        pictures.INFIELD,
+        *(seat_colour(seat) for seat in range(6)),
+        *card_pictures.CARD_NAMED,
+    ),
     expected_private=expected_private,
     redeal=redeal,
     redeal_changes_hands=True,
     option_sets=({}, {"own_decks": True, "betting": True}),
+    crash_seats=3,
     short_game={"races": 1},
     private_cards=PrivateCards(
         lambda view: list((view.get("private") or {}).get("hand") or []), lambda code: [code, card_text(code)]

@@ -14,6 +14,8 @@ from engines.base import Engine
 from engines.howruck import ENGINE
 from engines.howruck_cards import code_of
 from engines.rng import Rng
+from render import howruck as pictures
+from render.common import BACKGROUND, INK, WHITE, seat_colour
 from render.howruck import card_name, card_title
 from tests.conformance import GameChecks
 from tests.engines.playout import random_playout
@@ -97,6 +99,14 @@ def _words(code: str) -> list[str]:
 
 
 CHECKS = GameChecks(
+    palette_named=(
+        BACKGROUND,
+        INK,
+        WHITE,
+        pictures.CARD_FACE,
+        *pictures.CARD_COLOURS.values(),
+        *(seat_colour(seat) for seat in range(2)),
+    ),
     expected_private=expected_private,
     redeal=redeal,
     redeal_changes_hands=True,

@@ -7,11 +7,23 @@ from __future__ import annotations
 import pytest
 
 from engines.manoever import ENGINE
+from render import manoever as pictures
+from render.common import BACKGROUND, INK, WHITE, seat_colour
 from tests.conformance import GameChecks
 from tests.engines.playout import random_playout
 from tests.engines.test_manoever import check_free_recruits_all_pending
 
-CHECKS = GameChecks()
+CHECKS = GameChecks(
+    palette_named=(
+        BACKGROUND,
+        INK,
+        WHITE,
+        pictures.LIGHT_TEN,
+        pictures.DARK_TEN,
+        pictures.GOLD,
+        *(seat_colour(seat) for seat in range(4)),
+    ),
+)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -7,6 +7,8 @@ import pytest
 
 from engines.rng import Rng
 from engines.trackgammon import DISCS, ENGINE, FINISH
+from render import trackgammon as pictures
+from render.common import BACKGROUND, INK, WHITE, seat_colour
 from tests.conformance import GameChecks
 
 SECRET_KEYS = ("rng", "seed", "turn_start")
@@ -27,7 +29,18 @@ def forward_leaning(pick: Rng, legal: list[str]) -> str:
 
 # The game's declaration for the conformance check (tests/conformance.py): nothing is hidden;
 # random play leans forward, or a game drags on.
-CHECKS = GameChecks(chooser=forward_leaning)
+CHECKS = GameChecks(
+    palette_named=(
+        BACKGROUND,
+        INK,
+        WHITE,
+        pictures.YELLOW,
+        pictures.PURPLE,
+        pictures.BOARD,
+        *(seat_colour(seat) for seat in range(4)),
+    ),
+    chooser=forward_leaning,
+)
 
 
 def check_view(view: dict, viewer, state) -> None:

@@ -30,14 +30,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from table.registry import GAME_KEYS
+from tests.conformance import checks_of
 from tests.e2e.fake.protocol import FakeDiscordError
 from tests.e2e.fake.remote import FakeDiscordProcess, start_bot
 from tests.fuzz.public_checks import hidden_cards, leaks, mention_problems, private_files, public_text
 from tests.processes import alive, descendants
 
 QUIET_ACTION = "!quiet"
-OPTIONS = {"hindmost": {"races": 1}, "duvelen": {"rounds": 1}, "howruck": {"barrels": 1}}
-PLAYERS = {"hindmost": 3, "trackgammon": 2, "manoever": 2, "howruck": 2, "duvelen": 3}
 ACT = re.compile(r"tb:act:(\d+):(\d+):(.+)")
 
 
@@ -68,6 +67,10 @@ def _engines():
 
 
 ENGINES = _engines()
+# Each game as its own short game, at as many seats as it declares (``GameChecks.short_game`` and
+# ``crash_seats``, tests/conformance.py).
+OPTIONS = {game: dict(checks_of(game).short_game) for game in GAME_KEYS}
+PLAYERS = {game: checks_of(game).crash_seats for game in GAME_KEYS}
 
 
 # -- processes ---------------------------------------------------------------------------------

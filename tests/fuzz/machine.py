@@ -17,6 +17,7 @@ from pathlib import Path
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
+from tests.conformance import action_command, checks_of
 from tests.fuzz.world import GAMES, TOTALS, FuzzWorld
 
 LOBBY_COMMANDS = ("join", "leave", "add-computer", "remove-computer", "start", "cancel", "board", "hand", "resign")
@@ -33,32 +34,10 @@ JUNK_ACTIONS = st.one_of(
 
 
 def options_for(game: str):
-    """Options a person might type, mostly short games, sometimes out of range (the client refuses)."""
-    if game == "hindmost":
-        return st.fixed_dictionaries(
-            {},
-            optional={
-                "riders": st.integers(1, 5),
-                "races": st.integers(0, 2),
-                "own_decks": st.booleans(),
-                "betting": st.booleans(),
-            },
-        ).map(lambda o: {**o, "races": o.get("races", 1)})
-    if game == "duvelen":
-        return st.fixed_dictionaries(
-            {"rounds": st.integers(0, 2)},
-            optional={
-                "mode": st.sampled_from(["live", "relaxed", "wild"]),
-                "quiet": st.integers(14, 601),
-                "computer_speed": st.floats(0.2, 11),
-            },
-        )
-    if game == "howruck":
-        return st.fixed_dictionaries(
-            {"barrels": st.integers(0, 2)},
-            optional={"learning": st.booleans(), "computer_speed": st.floats(0.4, 11)},
-        )
-    return st.just({})
+    """Options a person might type, mostly short games, sometimes out of range (the client refuses):
+    the game's own ``GameChecks.fuzz_options`` (``tests/conformance.py``), else its short game."""
+    checks = checks_of(game)
+    return checks.fuzz_options() if checks.fuzz_options is not None else st.just(dict(checks.short_game))
 
 
 # Game ids 1..12 are the tables a case opens (ids count from 1 in a fresh database), so forged
@@ -132,7 +111,7 @@ class TafelFuzz(RuleBasedStateMachine):
         channel = self.channel(where)
         if world.run(world.bot.store.open_game_in_channel(channel)) is not None:
             return
-        options = {"hindmost": {"races": 1}, "duvelen": {"rounds": 1}, "howruck": {"barrels": 1}}.get(game, {})
+        options = dict(checks_of(game).short_game)
         host = world.people[0]
         self._named("set_up_game", game=game, channel=channel)
         world.run(world.interact(f"/{game} new", lambda: world.fake.slash(host, channel, game, "new", options=options)))
@@ -194,7 +173,7 @@ class TafelFuzz(RuleBasedStateMachine):
             options = world.run(self._legal_actions(channel))
             if options:
                 user, action = options[pick % len(options)]
-        verb = "move" if game in ("trackgammon", "manoever") else "play"
+        verb = action_command(game)
         self._named("play_command", game=game, user=user.name, channel=channel, action=action)
         world.run(
             world.interact(
@@ -206,7 +185,7 @@ class TafelFuzz(RuleBasedStateMachine):
     def autocomplete(self, game, who, where, typed):
         world = self.world
         user, channel = self.user(who), self.channel(where)
-        verb = "move" if game in ("trackgammon", "manoever") else "play"
+        verb = action_command(game)
         self._named("autocomplete", game=game, user=user.name, typed=typed)
 
         async def ask():

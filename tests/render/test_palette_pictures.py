@@ -9,13 +9,14 @@ uses the ink, the ground and the shades between them (never blended palette indi
 
 from __future__ import annotations
 
+import importlib
 import io
 
 import pytest
 from PIL import Image
 
 from db.league import Standing
-from render import cards, duvelen, hindmost, howruck, league, manoever, trackgammon
+from render import cards, league
 from render.common import (
     BACKGROUND,
     INK,
@@ -28,12 +29,14 @@ from render.common import (
     seat_colour,
     to_png,
 )
+from table.registry import GAMES as REGISTERED
 from table.spec import load_spec
+from tests.conformance import checks_of, engine_of
 from tests.engines.playout import random_steps
 
-RENDERERS = [cards, duvelen, hindmost, howruck, league, manoever, trackgammon]
 NAMES = ["W" * 32, "Ëmma 😀 van der Wijngaarden-Groot", "Zoë", "Bram", "Eva", "Fatima", "Gijs", "Hanna"]
-GAMES = [("hindmost", 6), ("trackgammon", 4), ("manoever", 4), ("howruck", 2), ("duvelen", 8)]
+# Every registered game at its largest table.
+GAMES = [(game.key, engine_of(game).max_players) for game in REGISTERED]
 MAX_BYTES = 150 * 1024
 
 
@@ -47,39 +50,19 @@ def rgb_colours(img: Image.Image) -> set[tuple[int, int, int]]:
     return {colour for _count, colour in img.convert("RGB").getcolors(1 << 20)}
 
 
-def _seats(count: int) -> tuple:
-    return tuple(seat_colour(seat) for seat in range(count))
-
-
+# The colours each palette keeps exact: the shared pictures' here, each game's in its own
+# ``GameChecks.palette_named`` (tests/engines/test_<key>_playouts.py).
 NAMED = {
     cards: (BACKGROUND, INK, *cards.CARD_NAMED),
-    duvelen: (
-        BACKGROUND,
-        INK,
-        duvelen.PANEL_FILL,
-        duvelen.MIDDLE_FILL,
-        duvelen.STOP_FILL,
-        *_seats(8),
-        *cards.CARD_NAMED,
-    ),
-    hindmost: (
-        BACKGROUND,
-        INK,
-        hindmost.TRACK_LIGHT,
-        hindmost.TRACK_DARK,
-        hindmost.INFIELD,
-        *_seats(6),
-        *cards.CARD_NAMED,
-    ),
-    howruck: (BACKGROUND, INK, WHITE, howruck.CARD_FACE, *howruck.CARD_COLOURS.values(), *_seats(2)),
     league: (BACKGROUND, INK, WHITE, league.HIGHLIGHT, league.TITLE_FILL, league.STRIPE),
-    manoever: (BACKGROUND, INK, WHITE, manoever.LIGHT_TEN, manoever.DARK_TEN, manoever.GOLD, *_seats(4)),
-    trackgammon: (BACKGROUND, INK, WHITE, trackgammon.YELLOW, trackgammon.PURPLE, trackgammon.BOARD, *_seats(4)),
+    **{importlib.import_module(game.render_module): checks_of(game).palette_named for game in REGISTERED},
 }
+RENDERERS = list(NAMED)
 
 
 @pytest.mark.parametrize("module", RENDERERS, ids=lambda m: m.__name__)
 def test_every_named_colour_of_a_palette_maps_to_itself(module):
+    assert NAMED[module], f"{module.__name__}: declare the colours its palette keeps exact"
     pal = module._palette()
     entries = palette_colours(pal)
     assert len(entries) <= 256

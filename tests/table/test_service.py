@@ -4,6 +4,7 @@ import pytest
 
 from db import Store
 from engines.errors import IllegalAction, NotYourTurn
+from table.registry import GAME_KEYS
 from table.service import Player, TableError, TableService
 from table.spec import GameSpec
 from tests import nim
@@ -144,7 +145,7 @@ async def test_cancel_needs_the_host_or_an_admin(service):
     await service.create("nim", guild_id=1, channel_id=100, host=BOB, options={})
 
 
-@pytest.mark.parametrize("game", ["hindmost", "trackgammon", "manoever", "howruck", "duvelen"])
+@pytest.mark.parametrize("game", GAME_KEYS)
 async def test_a_game_ended_by_resignation_records_its_scores_as_they_stand(tmp_path, game):
     from engines.rng import Rng
     from table.spec import load_spec
