@@ -86,6 +86,9 @@ class GameChecks:
     - ``crash_seats``: the seats of the crash suite's table for this game (alice and computers);
     - ``palette_named``: the colours the renderer's fixed palette must keep exact (the background,
       the ink, the seat colours ...; ``tests/render/test_palette_pictures.py``);
+    - ``text_counts``: the variables of the game's texts that count things (a word shown after
+      one needs a plural selector, ``tests/locales/test_catalogues.py``), and ``not_a_count``: per
+      message, such a name meaning something else there;
     - ``private_cards``: how the fuzz and crash suites recognise the game's private cards in
       public text (None: nothing a seat holds is hidden from the others);
     - ``fuzz_options``: a hypothesis strategy of ``new`` parameters a person might type (None:
@@ -100,6 +103,8 @@ class GameChecks:
     short_game: dict[str, Any] = field(default_factory=dict)
     crash_seats: int = 2
     palette_named: tuple[tuple[int, int, int], ...] = ()
+    text_counts: frozenset[str] = frozenset()
+    not_a_count: dict[str, frozenset[str]] = field(default_factory=dict)
     private_cards: PrivateCards | None = None
     fuzz_options: Callable[[], Any] | None = None
 

@@ -33,6 +33,7 @@ def redeal(engine: Engine[Any, Any], state: Any, viewer: int | None, rng: Rng) -
 
 
 CHECKS = GameChecks(
+    text_counts=frozenset({"count", "own", "score", "points", "stok", "total"}),
     palette_named=(
         BACKGROUND,
         INK,

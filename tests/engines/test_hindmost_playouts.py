@@ -89,6 +89,8 @@ def _fuzz_options() -> Any:
 
 
 CHECKS = GameChecks(
+    text_counts=frozenset({"cards", "points", "riders", "spaces", "wins"}),
+    not_a_count={"hindmost-event-played": frozenset({"cards"})},  # the cards played, such as 7H or JK+7H
     palette_named=(
         BACKGROUND,
         INK,

@@ -99,6 +99,7 @@ def _words(code: str) -> list[str]:
 
 
 CHECKS = GameChecks(
+    text_counts=frozenset({"barrels", "count", "left", "pull", "steps"}),
     palette_named=(
         BACKGROUND,
         INK,

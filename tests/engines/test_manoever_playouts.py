@@ -14,6 +14,7 @@ from tests.engines.playout import random_playout
 from tests.engines.test_manoever import check_free_recruits_all_pending
 
 CHECKS = GameChecks(
+    text_counts=frozenset({"distance", "max", "onto", "points", "rerolls", "score"}),
     palette_named=(
         BACKGROUND,
         INK,

@@ -10,7 +10,7 @@ from tests.engines.playout import random_playout
 from tests.nim import ENGINE
 
 # Nothing is hidden; a short pile and a long one.
-CHECKS = GameChecks(option_sets=({}, {"pile": 23}), short_game={"pile": 5})
+CHECKS = GameChecks(text_counts=frozenset({"n", "left"}), option_sets=({}, {"pile": 23}), short_game={"pile": 5})
 
 
 @pytest.mark.parametrize("players", [2, 3])

@@ -30,6 +30,7 @@ def forward_leaning(pick: Rng, legal: list[str]) -> str:
 # The game's declaration for the conformance check (tests/conformance.py): nothing is hidden;
 # random play leans forward, or a game drags on.
 CHECKS = GameChecks(
+    text_counts=frozenset({"count", "points"}),
     palette_named=(
         BACKGROUND,
         INK,

@@ -55,7 +55,8 @@ def test_every_english_text_has_a_dutch_one_and_back():
 
 
 # Variables that count things, per catalogue (file name): where one is shown next to a word, that
-# word has to agree with the number, so the text must sit in a plural selector on that variable.
+# word has to agree with the number, so the text must sit in a plural selector on that variable. A
+# game's catalogue says it in the game's own CHECKS.text_counts (tests/engines/test_<key>_playouts.py).
 COUNTS: dict[str, set[str]] = {
     "accessible": {"frames", "wins", "played"},
     "clock": {"n"},
@@ -63,18 +64,29 @@ COUNTS: dict[str, set[str]] = {
     "commands": set(),
     "league-commands": set(),
     "table-commands": set(),
-    "duvelen": {"count", "own", "score", "points", "stok", "total"},
     "help": set(),
-    "hindmost": {"cards", "points", "riders", "spaces", "wins"},
-    "howruck": {"barrels", "count", "left", "pull", "steps"},
     "league": {"count", "games", "rated", "played", "wins"},
-    "manoever": {"distance", "max", "onto", "points", "rerolls", "score"},
     "replay": {"frames", "mb", "moves", "total"},
-    "trackgammon": {"count", "points"},
-    "nim": {"n", "left"},
 }
 # The same name meaning something else in one message.
-NOT_A_COUNT = {"hindmost-event-played": {"cards"}}  # the cards played, such as 7H or JK+7H
+NOT_A_COUNT: dict[str, frozenset[str]] = {}
+
+
+def counts_of(stem: str) -> tuple[set[str], dict[str, frozenset[str]]]:
+    """A catalogue's counting variables and its exceptions: a game's from its own declaration
+    (``GameChecks.text_counts``, tests/engines/test_<key>_playouts.py), the others' from ``COUNTS``."""
+    if stem in COUNTS:
+        return COUNTS[stem], NOT_A_COUNT
+    from tests.conformance import checks_of
+
+    try:
+        checks = checks_of(stem)
+    except ModuleNotFoundError:
+        raise AssertionError(f"{stem}.ftl: say which of its variables are counts in COUNTS") from None
+    assert checks.text_counts, f"{stem}.ftl: say which of its variables are counts in CHECKS.text_counts"
+    return set(checks.text_counts), checks.not_a_count
+
+
 # Words that may follow a count without changing with it: prepositions, adjectives standing
 # alone ("3 open"), units and "keer" (Dutch says "1 keer" and "3 keer").
 INVARIANT = {
@@ -110,11 +122,11 @@ def counts_shown_before_words(
 def test_a_count_next_to_a_noun_has_a_plural_selector(lang):
     bad = []
     for path in catalogue_files(lang):
-        assert path.stem in COUNTS, f"{path.name}: say which of its variables are counts in COUNTS"
+        stem_counts, not_a_count = counts_of(path.stem)
         for message in messages(path):
             if message.value is None:
                 continue
-            counts = COUNTS[path.stem] - NOT_A_COUNT.get(message.id.name, set())
+            counts = stem_counts - not_a_count.get(message.id.name, set())
             for variable, word in counts_shown_before_words(message.value, counts):
                 if word not in INVARIANT[lang]:
                     bad.append(f"{message.id.name}: {{ ${variable} }} {word}")
