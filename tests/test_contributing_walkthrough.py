@@ -1,0 +1,70 @@
+"""CONTRIBUTING.md's walk-through ("Adding a game") runs: its code is the tests' toy game Nim, and
+Nim's cog opens and plays a table in the real bot against the fake Discord, as ``/nim new`` would
+for a person. A game written from the walk-through alone works the same way.
+
+The bot here hosts Nim next to nothing else, given by its registry line (``NIM``), as a bot hosts
+a game of its own package by key (``bot.Config.games``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import Tafel, alice, capture, channel, fake  # noqa: F401  (fixtures)
+from tests.e2e.drive import open_table, play_to_the_end
+from tests.test_nim_game import NIM
+
+ROOT = Path(__file__).resolve().parent.parent
+GUIDE = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+
+
+def code_blocks(markdown: str) -> list[str]:
+    return [textwrap.dedent(block) for block in re.findall(r"```python\n(.*?)```", markdown, flags=re.S)]
+
+
+def block_with(needle: str) -> str:
+    found = [block for block in code_blocks(GUIDE) if needle in block]
+    assert len(found) == 1, f"CONTRIBUTING.md has {len(found)} python blocks with {needle!r}"
+    return found[0]
+
+
+def test_the_guides_cog_example_is_the_nim_cog_the_suite_runs():
+    example = block_with("class Nim(")
+    assert example.strip() in (ROOT / "tests" / "nim_cog.py").read_text(encoding="utf-8")
+    # The commands it calls exist on the flow (mypy checks tests/nim_cog.py too; this says where).
+    assert "self.flow.lobby.create(" in example
+
+
+def test_the_guides_registry_line_for_nim_is_the_one_the_suite_registers():
+    example = block_with('"nim",\n')
+    assert example.strip() in (ROOT / "tests" / "test_nim_game.py").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+async def nim_tafel(fake, capture, tmp_path):  # noqa: F811
+    tafel = Tafel(fake, str(tmp_path / "nim.sqlite3"))
+    tafel.config = dataclasses.replace(tafel.config, games=(NIM,))
+    await tafel.start()
+    yield tafel
+    await tafel.stop()
+
+
+async def test_nim_new_opens_a_table_and_a_whole_game_is_played(fake, nim_tafel, channel, alice):  # noqa: F811
+    new = await fake.slash(alice, channel, "nim", "new", options={"pile": 5})
+    assert not new.ephemeral and new.message.embeds, "/nim new answers with the lobby"
+    row = await nim_tafel.bot.store.open_game_in_channel(channel)
+    assert row is not None and (row.game, row.status, row.options) == ("nim", "lobby", {"pile": 5})
+
+    # Opened, joined by a computer and started with the lobby's buttons, then played to the end.
+    await fake.click(alice, new.message, f"tb:lobby:{row.id}:cancel")
+    game_id = await open_table(fake, nim_tafel, channel, "nim", alice, computers=1, options={"pile": 7})
+    finished = await play_to_the_end(fake, nim_tafel, channel, game_id, {alice.id: alice})
+    assert finished.status == "finished"
+    results = await nim_tafel.bot.store.results(game_id)
+    assert sorted(r.placement for r in results) == [1, 2]
+    assert any(o["name"] == "play" for o in fake.command("nim")["options"])
