@@ -63,15 +63,7 @@ async def test_dutch_command_and_option_names(game):
     check_texts(game, new)
 
 
-# tests/nim_cog.py calls ``self.flow.create``, which the table flow does not have (it is
-# ``self.flow.lobby.create``, as every real cog calls it): /nim new would fail in a real bot.
-NIM_COG_CALLS_A_MISSING_CREATE = pytest.mark.xfail(
-    raises=AttributeError, reason="tests/nim_cog.py calls flow.create; the table flow has flow.lobby.create"
-)
-NEW_CASES = [pytest.param(game, marks=NIM_COG_CALLS_A_MISSING_CREATE) if game is NIM else game for game in ALL]
-
-
-@pytest.mark.parametrize("game", NEW_CASES, ids=IDS)
+@pytest.mark.parametrize("game", ALL, ids=IDS)
 async def test_the_cogs_new_opens_a_table(game, tmp_path):
     cog, new = await new_command(game)
     await check_new_opens_a_table(game, cog, new, tmp_path / "default.sqlite3")
