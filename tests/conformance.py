@@ -11,7 +11,8 @@ Per game (a ``GameEntry``), the pieces are:
 - ``check_privacy``: no view holds what its viewer may not know (the public part is the same for
   everyone, each seat's ``private`` is exactly what the game's ``GameChecks`` says, and redealing
   whatever a viewer has never seen does not change its view);
-- ``check_extras``: the renderer has exactly the optional parts the registry's ``Extras`` declare;
+- ``check_extras``: the renderer has exactly the optional parts the registry's ``Extras`` declare
+  (and the engine is named by the registry's key);
 - ``check_pictures``: boards (and hands, with ``Extras.HAND``) of sampled positions through the
   phone layout checks (``tests/render/phone_check.py``), button labels short and present;
 - ``check_texts``: the name, the rules and the Dutch command group, option names and descriptions;
@@ -245,7 +246,11 @@ OPTIONAL_PARTS = (
 
 
 def check_extras(entry: GameEntry) -> None:
-    """The registry, not a module's names, says which optional parts exist: keep them in step."""
+    """The registry, not a module's names, says which optional parts exist: keep them in step;
+    the engine answers to the registry's key."""
+    engine = engine_of(entry)
+    assert engine.name == entry.key, f"{entry.engine_module}.ENGINE is named {engine.name!r}"
+    assert 1 <= engine.min_players <= engine.max_players
     module = importlib.import_module(entry.render_module)
     present = Extras.NONE
     for flag, name in OPTIONAL_PARTS:
