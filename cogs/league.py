@@ -18,7 +18,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.table.flow import TableFlow
 from db import Store, league
 from db.league import ALL, HistoryEntry, LeagueError, Standing
 from locales import has, language_of, tr
@@ -29,6 +28,7 @@ from table.safety import escape, safe_name
 
 if TYPE_CHECKING:
     from bot import TafelBot
+    from cogs.table.flow import TableFlow
 
 log = logging.getLogger("tafelbot.league")
 
