@@ -16,6 +16,7 @@ from cogs.table.flow import TableFlow
 from cogs.table.presenter import NO_MENTIONS, is_admin, lang_of
 from cogs.table.reminders import duration_text, jump_link
 from cogs.table.table_options import MOVE_TIME_NAMES
+from db import GameStatus
 from db import clocks as clock_store
 from locales import tr
 from table.listing import Listed, listed
@@ -61,7 +62,7 @@ class AsyncPlay(
     @app_commands.command(name="running", description="Every running game in this server, to watch (only you see it)")
     async def running(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            games = [g for g in await self._listed(interaction) if g.row.status == "active"]
+            games = [g for g in await self._listed(interaction) if g.row.status == GameStatus.ACTIVE]
             text = self._lines(lang_of(interaction), games, "running-title", "running-none")
             await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
@@ -80,7 +81,7 @@ class AsyncPlay(
         for g in games[:MAX_LINES]:
             row = g.row
             link = jump_link(row) or f"<#{row.channel_id}>"
-            if row.status == "lobby":
+            if row.status == GameStatus.LOBBY:
                 turn = tr(lang, "mine-lobby")
             elif g.your_turn:
                 turn = tr(lang, "mine-your-turn")

@@ -27,6 +27,7 @@ Adding a migration (for example columns or a table for a move clock):
 """
 
 from db.backend import DatabaseUnavailable, StoreInUse, db_span
+from db.rows import GameStatus
 from db.store import ChannelBusy, DatabaseTooNew, GameRow, ResultRow, Seat, StaleVersion, Store
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "DatabaseTooNew",
     "DatabaseUnavailable",
     "GameRow",
+    "GameStatus",
     "ResultRow",
     "Seat",
     "StaleVersion",

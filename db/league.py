@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 from openskill.models import PlackettLuce
 
 from db.backend import Tx
-from db.rows import ResultRow
+from db.rows import GameStatus, ResultRow
 
 if TYPE_CHECKING:
     from db.store import Store
@@ -603,7 +603,7 @@ async def history(
                 season=g["season"],
                 finished_at=rows[0]["finished_at"] if rows else 0.0,
                 rated=bool(g["rated"]),
-                cancelled=g["status"] == "cancelled",
+                cancelled=g["status"] == GameStatus.CANCELLED,
                 seats=tuple(
                     ResultRow(
                         r["seat"],

@@ -1,8 +1,20 @@
-"""Plain rows shared by the store and the league."""
+"""Plain data shared by the store, the league and the layers above: result rows and a game's status."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+
+
+class GameStatus(StrEnum):
+    """Where a table is in its life, as stored in ``games.status``: ``lobby`` (open, not started),
+    ``active`` (being played), then ``finished`` or ``cancelled``. A ``StrEnum``, so a member is
+    the stored string itself (``GameStatus.ACTIVE == "active"``)."""
+
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from db import GameRow, db_span
+from db import GameRow, GameStatus, db_span
 from engines.errors import GameError
 from engines.rng import derive_seed
 from table.pictures import Painter
@@ -58,7 +58,7 @@ class ComputerPlayers:
         """Start a task for every computer seat that may act now and has none running (``state``:
         the row's state when the caller has it loaded already). Only for games of this process's
         servers: whatever asks for a computer move, another process's game is left alone."""
-        if row.status != "active" or row.state is None or not self.service.owns(row):
+        if row.status != GameStatus.ACTIVE or row.state is None or not self.service.owns(row):
             return
         if not any(seat.bot for seat in row.seats):
             return  # people only: nothing to load (a start-up with hundreds of running games)
@@ -73,7 +73,7 @@ class ComputerPlayers:
         """After a start: pick up the running games of this process's servers; returns how many."""
         rows = [
             r
-            for r in await self.service.store.games_with_status("active")
+            for r in await self.service.store.games_with_status(GameStatus.ACTIVE)
             if r.game in self.service.specs and self.service.owns(r)
         ]
         for row in rows:
@@ -109,14 +109,14 @@ class ComputerPlayers:
         try:
             while True:
                 row = await self.service.store.get_game(game_id)
-                if row is None or row.status != "active" or not row.seats[seat].bot:
+                if row is None or row.status != GameStatus.ACTIVE or not row.seats[seat].bot:
                     return
                 delay = self.pause(row, seat)
                 if delay:
                     await asyncio.sleep(delay)
                     # The world may have changed while we waited.
                     row = await self.service.store.get_game(game_id)
-                    if row is None or row.status != "active" or not row.seats[seat].bot:
+                    if row is None or row.status != GameStatus.ACTIVE or not row.seats[seat].bot:
                         return
                 with db_span() as waited:
                     started = time.perf_counter()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from db import GameRow
+from db import GameRow, GameStatus
 from engines.base import Engine
 from table.turnclock import TurnClock, time_left
 
@@ -29,10 +29,10 @@ def listed(
             continue
         clock = TurnClock.from_json(row.clock)
         to_move: tuple[int, ...] = ()
-        if row.status == "active" and row.game in engines:
+        if row.status == GameStatus.ACTIVE and row.game in engines:
             engine = engines[row.game]
             to_move = tuple(sorted(engine.to_move(engine.load(row.state))))
         since = clock.started if clock.started is not None else row.updated_at
         mine = user_id is not None and row.seat_of(user_id) in to_move
         found.append(Listed(row, to_move, since, time_left(clock, now), mine))
-    return sorted(found, key=lambda g: (g.row.status != "active", not g.your_turn, g.waiting_since, g.row.id))
+    return sorted(found, key=lambda g: (g.row.status != GameStatus.ACTIVE, not g.your_turn, g.waiting_since, g.row.id))

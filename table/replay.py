@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from db import GameRow
+from db import GameRow, GameStatus
 from engines.base import Event
 from table.gif import evenly  # noqa: F401  (re-exported: the replay picks its frames with it)
 from table.service import QUIET_ACTION, TableError, TableService, engine_options
@@ -46,7 +46,7 @@ async def finished_game(
 ) -> GameRow:
     """The game a replay asks for: by number (in this server), or the channel's last finished one."""
     if game_id is None:
-        rows = [r for r in await service.store.games_with_status("finished") if r.channel_id == channel_id]
+        rows = [r for r in await service.store.games_with_status(GameStatus.FINISHED) if r.channel_id == channel_id]
         if not rows:
             raise TableError("replay-none-here")
         row = max(rows, key=lambda r: r.id)
@@ -56,6 +56,6 @@ async def finished_game(
         if found is None or found.guild_id != guild_id or found.game not in service.specs:
             raise TableError("no-such-game")
         row = found
-    if row.status != "finished":
+    if row.status != GameStatus.FINISHED:
         raise TableError("replay-not-finished", game_id=row.id)
     return row

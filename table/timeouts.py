@@ -21,7 +21,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from db import GameRow
+from db import GameRow, GameStatus
 from db import clocks as clock_store
 from engines.errors import GameError
 from table import turnclock
@@ -74,7 +74,7 @@ class TimeKeeper:
             return  # the handler arms the game once it is done with it
         if not self.service.owns(row):
             return  # another shard's server: its own process keeps this clock
-        if row.status not in ("lobby", "active") or row.deadline_at is None:
+        if row.status not in (GameStatus.LOBBY, GameStatus.ACTIVE) or row.deadline_at is None:
             self.scheduler.arm(row.id, None)
             return
         self.scheduler.arm(row.id, TurnClock.from_json(row.clock).wake_at())
@@ -111,7 +111,7 @@ class TimeKeeper:
             self._busy.discard(game_id)
         if row is None:
             row = await self.service.store.get_game(game_id)
-        if row is None or row.status not in ("lobby", "active") or row.deadline_at is None:
+        if row is None or row.status not in (GameStatus.LOBBY, GameStatus.ACTIVE) or row.deadline_at is None:
             self.scheduler.arm(game_id, None)
             return
         wake = TurnClock.from_json(row.clock).wake_at()
@@ -125,7 +125,7 @@ class TimeKeeper:
     async def _handle(self, game_id: int) -> GameRow | None:
         """Do what is due; returns the game as it now stands when known without reading it again."""
         row = await self.service.store.get_game(game_id)
-        if row is None or row.status not in ("lobby", "active") or not self.service.owns(row):
+        if row is None or row.status not in (GameStatus.LOBBY, GameStatus.ACTIVE) or not self.service.owns(row):
             return row
         clock = self.service.clock_of(row)
         now = self.service.clock.now()
@@ -165,7 +165,7 @@ class TimeKeeper:
             first = True
             for _ in range(MAX_TIMEOUT_STEPS):
                 fresh = await self.service.get(row.id)
-                if fresh.status != "active" or not fresh.seats[seat].human:
+                if fresh.status != GameStatus.ACTIVE or not fresh.seats[seat].human:
                     break
                 state = self.service.state_of(fresh)
                 if seat not in spec.engine.to_move(state):
@@ -182,7 +182,7 @@ class TimeKeeper:
                 await self.publish(result)
             fresh = await self.service.get(row.id)
             if (
-                fresh.status == "active"
+                fresh.status == GameStatus.ACTIVE
                 and fresh.seats[seat].human
                 and self.service.clock_of(fresh).timeouts_of(seat) >= settings.handover_after
             ):

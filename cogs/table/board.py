@@ -27,7 +27,7 @@ from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_
 from cogs.table.reminders import ClockPresenter
 from cogs.table.safety import seat_mentions
 from cogs.table.turnposts import TurnPosts
-from db import GameRow
+from db import GameRow, GameStatus
 from engines.base import Event, Outcome
 from locales import tr
 from table.alt_text import board_description
@@ -104,7 +104,7 @@ class BoardPresenter(Presenter):
         view = buttons_view()
         if outcome is not None:
             lines.append(standings(lang, row, outcome.placements, outcome.scores))
-        elif row.status == "active":
+        elif row.status == GameStatus.ACTIVE:
             to_move = sorted(spec.engine.to_move(state))
             humans = [s for s in to_move if row.seats[s].human]
             key = "turn-next-simultaneous" if len(to_move) > 1 else "turn-next"
@@ -127,7 +127,7 @@ class BoardPresenter(Presenter):
     async def live_message(self, game_id: int, events: list[Event]) -> tuple[str, discord.File, discord.ui.View] | None:
         """The live board's refresh: the newest picture and the events since the last one."""
         row = await self.service.store.get_game(game_id)
-        if row is None or row.status != "active":
+        if row is None or row.status != GameStatus.ACTIVE:
             return None
         return await self.message(row, self.service.state_of(row), events, intro=None)
 
@@ -146,7 +146,7 @@ class BoardPresenter(Presenter):
         edit the last board and add the lines. A post Discord will not take now waits in the
         outbox (never lost); if a permission is missing, ``actor`` (who made the move) is told which."""
         engine = self.spec(row.game).engine
-        active = row.status == "active" and outcome is None
+        active = row.status == GameStatus.ACTIVE and outcome is None
         turn = frozenset(s for s in engine.to_move(state) if row.seats[s].human) if active else frozenset()
         # The cached channel only: a failing lookup must not lose the post (the outbox retries it).
         channel = self.shared.cached_channel(row.channel_id)
@@ -232,7 +232,7 @@ class BoardPresenter(Presenter):
             result.row.version,
             1000 * (time.perf_counter() - started),
         )
-        if result.row.status == "active":
+        if result.row.status == GameStatus.ACTIVE:
             self.bots.poke(result.row, result.state)
             try:
                 await self.clocks.heads_up(result.row)

@@ -18,7 +18,7 @@ from cogs.table.permissions import missing_for_interaction, missing_text
 from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, is_admin, lang_of, player_of
 from cogs.table.reminders import duration_text
 from cogs.table.table_options import table_opening
-from db import GameRow
+from db import GameRow, GameStatus
 from locales import tr
 from table.service import LobbyResult, TableError
 from table.settings import TableSettings
@@ -96,9 +96,9 @@ class LobbyPresenter(Presenter):
         shown = option_lines(lang, row.game, row.options, self.service.settings_of(row))
         if shown:
             embed.add_field(name=tr(lang, "lobby-options"), value="\n".join(shown), inline=False)
-        if row.status == "lobby":
+        if row.status == GameStatus.LOBBY:
             embed.set_footer(text=tr(lang, "lobby-hint", min=engine.min_players))
-        elif row.status == "cancelled":
+        elif row.status == GameStatus.CANCELLED:
             embed.set_footer(text=tr(lang, "lobby-cancelled"))
         else:
             embed.set_footer(text=tr(lang, "lobby-started"))
@@ -106,7 +106,7 @@ class LobbyPresenter(Presenter):
 
     def view(self, row: GameRow) -> discord.ui.View:
         view = buttons_view()
-        if row.status != "lobby":
+        if row.status != GameStatus.LOBBY:
             return view
         lang = row.locale
         styles = {
@@ -200,7 +200,7 @@ class LobbyPresenter(Presenter):
     async def _after(self, row: GameRow, result: Any, interaction: discord.Interaction) -> None:
         if isinstance(result, LobbyResult) and result.started:
             await self.announce_start(row, result, actor=interaction)
-        elif isinstance(result, GameRow) and result.status == "cancelled":
+        elif isinstance(result, GameRow) and result.status == GameStatus.CANCELLED:
             channel = await self.channel(row.channel_id)
             await channel.send(
                 tr(row.locale, "game-cancelled", user=interaction.user.mention), allowed_mentions=NO_MENTIONS

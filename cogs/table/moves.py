@@ -15,7 +15,7 @@ from discord import app_commands
 from cogs.table.board import BoardPresenter
 from cogs.table.components import ActButton, NavButton, buttons_view
 from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, is_admin, lang_of, player_of
-from db import GameRow
+from db import GameRow, GameStatus
 from engines.errors import GameError
 from locales import tr
 from table.alt_text import hand_description
@@ -45,7 +45,7 @@ class MovePresenter(Presenter):
             picture = await self.picture(row, spec.render_board, view_data, lang)
         else:
             picture = await self.picture(row, spec.render_hand or spec.render_board, view_data, lang)
-            if seat in to_move and row.status == "active":
+            if seat in to_move and row.status == GameStatus.ACTIVE:
                 legal = engine.legal_actions(state, seat)
                 action_group = spec.action_group
                 group_of: Callable[[str], str] | None = None
@@ -98,7 +98,7 @@ class MovePresenter(Presenter):
                     )
                 if listing.group >= 0:
                     ui.add_item(NavButton(row.id, row.version, -1, 0, label=tr(lang, "button-back")))
-            elif row.status == "active":
+            elif row.status == GameStatus.ACTIVE:
                 lines.append(tr(lang, "controls-waiting", players=who(row.seats, sorted(to_move), mention=False)))
         public_view = engine.view(state, None)
         alt = hand_description(lang, row.game, view_data, public_view, lines, card_namer=spec.card_name)
@@ -117,7 +117,7 @@ class MovePresenter(Presenter):
     async def on_hand_button(self, interaction: discord.Interaction, game_id: int) -> None:
         async def work() -> None:
             row = await self.service.get(game_id)
-            if row.status != "active":
+            if row.status != GameStatus.ACTIVE:
                 raise TableError("not-running")
             await self.show_controls(interaction, row)
 
@@ -135,7 +135,7 @@ class MovePresenter(Presenter):
     ) -> None:
         async def work() -> None:
             row = await self.service.get(game_id)
-            if row.status != "active":
+            if row.status != GameStatus.ACTIVE:
                 raise TableError("not-running")
             if row.version != version:
                 raise TableError("board-moved-on")

@@ -14,7 +14,7 @@ import logging
 import discord
 
 from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, is_admin, lang_of, player_of
-from db import GameRow
+from db import GameRow, GameStatus
 from db import clocks as clock_store
 from locales import tr
 from table import turnclock
@@ -140,7 +140,12 @@ class ClockPresenter(Presenter):
         """When one person's turn begins, a DM to the next person in seat order who asked for it
         ("you are next"). Once per turn; the turn is known by when its move clock started."""
         clock = self.service.clock_of(row)
-        if row.status != "active" or clock.kind != turnclock.MOVE or len(clock.owing) != 1 or clock.started is None:
+        if (
+            row.status != GameStatus.ACTIVE
+            or clock.kind != turnclock.MOVE
+            or len(clock.owing) != 1
+            or clock.started is None
+        ):
             return
         if self._heads_up_sent.get(row.id) == clock.started:
             return
@@ -169,7 +174,7 @@ class ClockPresenter(Presenter):
         count = 0
         for row in rows:
             seat = row.seat_of(user.id)
-            if row.status != "active" or seat is None:
+            if row.status != GameStatus.ACTIVE or seat is None:
                 continue
             channel = await self.channel(row.channel_id)
             name = row.seats[seat].name
