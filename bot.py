@@ -223,7 +223,7 @@ class TafelBot(commands.AutoShardedBot):
         for extension in [
             "cogs.rules",
             "cogs.league",
-            "cogs.asyncplay",
+            "cogs.table_commands",
             "cogs.replay",
             "cogs.help",
             *(found.cog_extension for found in entries),

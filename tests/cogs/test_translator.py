@@ -22,7 +22,7 @@ async def tree_payload(tmp_path):
     for name in (
         "cogs.rules",
         "cogs.league",
-        "cogs.asyncplay",
+        "cogs.table_commands",
         "cogs.replay",
         "cogs.help",
         *(g.cog_extension for g in GAMES),

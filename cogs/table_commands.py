@@ -1,5 +1,5 @@
-"""/table: asynchronous play across games. Your open games, the server's running games, your
-reminder and heads-up choices, being away, and the server's table settings (Manage Server).
+"""The ``/table`` command group: play across games. Your open games, the server's running games,
+your reminder and heads-up choices, being away, and the server's table settings (Manage Server).
 
 Per-game commands (extend a clock, hand a seat over) are every game's own (``cogs/table/cog.py``).
 """
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 MAX_LINES = 25
 
 
-class AsyncPlay(
+class TableCommands(
     commands.GroupCog, group_name="table", group_description="Your games, reminders and this server's table settings"
 ):
     def __init__(self, bot: TafelBot) -> None:
@@ -213,4 +213,4 @@ class AsyncPlay(
 
 
 async def setup(bot: TafelBot) -> None:
-    await bot.add_cog(AsyncPlay(bot))
+    await bot.add_cog(TableCommands(bot))
