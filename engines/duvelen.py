@@ -98,7 +98,7 @@ class Herenhoop:
 
 
 @dataclass
-class State:
+class DuvelenState:
     players: int
     options: dict[str, Any]
     rng: int
@@ -120,8 +120,8 @@ class State:
         mode: str = self.options["mode"]
         return mode == "relaxed"
 
-    def clone(self) -> State:
-        return State(
+    def clone(self) -> DuvelenState:
+        return DuvelenState(
             self.players,
             self.options,
             self.rng,
@@ -138,7 +138,7 @@ class State:
 # ---- the table ------------------------------------------------------------------------------
 
 
-def _deal_round(state: State) -> None:
+def _deal_round(state: DuvelenState) -> None:
     """Shuffle every deck and lay out Stok, Rij and Draaistok; the middle starts empty."""
     rng = Rng(state.rng)
     seats = []
@@ -165,17 +165,17 @@ def _source_card(seat: Seat, source: str) -> str | None:
     return seat.rij[int(source[1]) - 1]
 
 
-def _fitting_hoops(state: State, card: str) -> list[int]:
+def _fitting_hoops(state: DuvelenState, card: str) -> list[int]:
     """Indexes of the Hoops the card can go on (an Ace fits nowhere: it opens a new Hoop)."""
     suit, below = suit_of(card), rank_of(card) - 1
     return [i for i, h in enumerate(state.hoops) if h.suit == suit and h.top_rank == below]
 
 
-def fits(state: State, card: str) -> bool:
+def fits(state: DuvelenState, card: str) -> bool:
     return rank_of(card) == 1 or bool(_fitting_hoops(state, card))
 
 
-def _choose_hoop(state: State, seat: int, card: str) -> int:
+def _choose_hoop(state: DuvelenState, seat: int, card: str) -> int:
     """Where a card goes when it fits several Hoops (two Hoops of a suit can share a top rank).
 
     The Hoop already holding most of the player's own cards, ties to the oldest: for a King this
@@ -186,16 +186,16 @@ def _choose_hoop(state: State, seat: int, card: str) -> int:
     return max(candidates, key=lambda i: (state.hoops[i].owners.count(seat), -i))
 
 
-def can_turn(state: State, seat: int) -> bool:
+def can_turn(state: DuvelenState, seat: int) -> bool:
     s = state.seats[seat]
     return state.stop_seat is None and bool(s.down or s.open)
 
 
-def can_stop(state: State, seat: int) -> bool:
+def can_stop(state: DuvelenState, seat: int) -> bool:
     return state.stop_seat is None and not state.seats[seat].stok
 
 
-def _plays(state: State, seat: int) -> list[str]:
+def _plays(state: DuvelenState, seat: int) -> list[str]:
     s = state.seats[seat]
     sources = ["s", *(f"r{i}" for i in range(1, RIJ_SIZE + 1)), "d"]
     out = []
@@ -206,7 +206,7 @@ def _plays(state: State, seat: int) -> list[str]:
     return out
 
 
-def _seat_actions(state: State, seat: int) -> list[str]:
+def _seat_actions(state: DuvelenState, seat: int) -> list[str]:
     """What ``seat`` could do if it were its turn (ignores relaxed-mode turn order)."""
     if state.over or state.seats[seat].done:
         return []
@@ -221,12 +221,12 @@ def _seat_actions(state: State, seat: int) -> list[str]:
     return acts
 
 
-def finished(state: State, seat: int) -> bool:
+def finished(state: DuvelenState, seat: int) -> bool:
     """Said done, or has nothing left to do but say it (no card play, no turn, no Stop)."""
     return all(a in ("done", "pass") for a in _seat_actions(state, seat))
 
 
-def _next_turn_seat(state: State, after: int) -> int | None:
+def _next_turn_seat(state: DuvelenState, after: int) -> int | None:
     for step in range(1, state.players + 1):
         seat = (after + step) % state.players
         if not finished(state, seat):
@@ -237,7 +237,7 @@ def _next_turn_seat(state: State, after: int) -> int | None:
 # ---- scoring ------------------------------------------------------------------------------
 
 
-def round_breakdown(state: State) -> list[dict[str, int]]:
+def round_breakdown(state: DuvelenState) -> list[dict[str, int]]:
     """Per seat: cards worth +1, own cards in own Herenhopen (+2), Stok cards (-2), Stop, score."""
     rows = [{"plus1": 0, "own_heren": 0, "stok": len(s.stok), "stop": 0} for s in state.seats]
     for hoop in state.hoops:
@@ -253,11 +253,11 @@ def round_breakdown(state: State) -> list[dict[str, int]]:
     return rows
 
 
-def totals(state: State) -> list[int]:
+def totals(state: DuvelenState) -> list[int]:
     return [sum(rnd[seat]["score"] for rnd in state.history) for seat in range(state.players)]
 
 
-def _end_round(state: State, reason: str) -> list[Event]:
+def _end_round(state: DuvelenState, reason: str) -> list[Event]:
     """Score the round on ``state`` (already a private copy) and deal the next one, if any."""
     rows = round_breakdown(state)
     state.history.append(rows)
@@ -280,7 +280,7 @@ def _end_round(state: State, reason: str) -> list[Event]:
     return events
 
 
-def _settle(state: State) -> list[Event]:
+def _settle(state: DuvelenState) -> list[Event]:
     """After any action: end the round if nobody has anything left, else move the relaxed turn on."""
     if all(finished(state, seat) for seat in range(state.players)):
         reason = "done" if all(s.done for s in state.seats) else "stuck"
@@ -294,7 +294,7 @@ def _settle(state: State) -> list[Event]:
 # ---- applying actions ---------------------------------------------------------------------
 
 
-def _play(state: State, seat: int, source: str, card: str) -> list[Event]:
+def _play(state: DuvelenState, seat: int, source: str, card: str) -> list[Event]:
     s = state.seats[seat]
     slot = 0
     if source == "s":
@@ -327,7 +327,7 @@ def _play(state: State, seat: int, source: str, card: str) -> list[Event]:
     return events
 
 
-def _turn(state: State, seat: int) -> list[Event]:
+def _turn(state: DuvelenState, seat: int) -> list[Event]:
     s = state.seats[seat]
     events: list[Event] = []
     if not s.down:
@@ -342,7 +342,7 @@ def _turn(state: State, seat: int) -> list[Event]:
     return events
 
 
-def _lay_open_after_stop(state: State) -> list[Event]:
+def _lay_open_after_stop(state: DuvelenState) -> list[Event]:
     """After Stop, a seat whose open Draaistok pile is empty lays the rest of its Draaistok face up
     as one pile (rules page, End of round, and its Ruling): at Stop for a seat whose open pile is
     already empty, and the moment the last open card is played after it. The pile keeps its
@@ -412,7 +412,7 @@ class DuvelenView(DuvelenPublic, ViewEnvelope[None]):
     pass
 
 
-class DuvelenEngine(Engine[State, "DuvelenView"]):
+class DuvelenEngine(Engine[DuvelenState, "DuvelenView"]):
     name = "duvelen"
     min_players = 2
     max_players = 8
@@ -432,27 +432,29 @@ class DuvelenEngine(Engine[State, "DuvelenView"]):
             raise BadOption("The mode must be 'live' or 'relaxed'.", "mode", mode=str(mode)[:20])
         return {"rounds": rounds, "mode": mode}
 
-    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> tuple[State, list[Event]]:
+    def new_game(
+        self, players: int, seed: int, options: dict[str, Any] | None = None
+    ) -> tuple[DuvelenState, list[Event]]:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise BadOption("Duvelen is for 2 to 8 players.", "players", players=str(players))
         opts = self.normalize_options(options or {})
-        state = State(players, opts, int(seed), 1, [], [], [])
+        state = DuvelenState(players, opts, int(seed), 1, [], [], [])
         _deal_round(state)
         return state, []
 
-    def players(self, state: State) -> int:
+    def players(self, state: DuvelenState) -> int:
         return state.players
 
-    def is_live(self, state: State) -> bool:
+    def is_live(self, state: DuvelenState) -> bool:
         # The whole round of live play is one live phase, even when one player is left acting.
         return not state.over and not state.relaxed
 
-    def deadline(self, state: State) -> Deadline:
+    def deadline(self, state: DuvelenState) -> Deadline:
         # A running live round ends after the host's quiet time with no card played. Relaxed
         # play takes turns: the table's move clock waits for the seat whose turn it is.
         return Deadline(self.to_move(state), quiet=not state.over and not state.relaxed)
 
-    def timeout(self, state: State) -> tuple[State, list[Event]]:
+    def timeout(self, state: DuvelenState) -> tuple[DuvelenState, list[Event]]:
         """End the running round: the host's quiet time passed with no card played."""
         if state.over:
             raise GameOver("The game is over.", "game-over")
@@ -464,7 +466,7 @@ class DuvelenEngine(Engine[State, "DuvelenView"]):
         progress."""
         return parse_play(action) is not None or any(e.get("type") == "round_start" for e in events)
 
-    def lost_race(self, state: State, seat: int, action: str) -> bool:
+    def lost_race(self, state: DuvelenState, seat: int, action: str) -> bool:
         """The play names a card the seat still holds in that place but it no longer fits: the
         loser of a race for the same spot is told "too late", and the card stays where it was."""
         parsed = parse_play(action)
@@ -473,19 +475,19 @@ class DuvelenEngine(Engine[State, "DuvelenView"]):
         source, card = parsed
         return _source_card(state.seats[seat], source) == card and not fits(state, card)
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: DuvelenState) -> frozenset[int]:
         if state.over:
             return frozenset()
         if state.relaxed:
             return frozenset({cast(int, state.turn_seat)})
         return frozenset(seat for seat in range(state.players) if _seat_actions(state, seat))
 
-    def legal_actions(self, state: State, seat: int) -> list[str]:
+    def legal_actions(self, state: DuvelenState, seat: int) -> list[str]:
         if not 0 <= seat < state.players or (state.relaxed and seat != state.turn_seat):
             return []
         return _seat_actions(state, seat)
 
-    def _apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+    def _apply(self, state: DuvelenState, seat: int, action: str) -> tuple[DuvelenState, list[Event]]:
         new = state.clone()
         ends_relaxed_turn = action in ("turn", "pass", "done")
         if action == "turn":
@@ -508,7 +510,7 @@ class DuvelenEngine(Engine[State, "DuvelenView"]):
         events += _settle(new)
         return new, events
 
-    def scores_now(self, state: State) -> list[float]:
+    def scores_now(self, state: DuvelenState) -> list[float]:
         """The points of the rounds played, plus the running round scored as it stands (a game
         ended early ends its round there, as the quiet time would)."""
         if state.over:
@@ -516,7 +518,7 @@ class DuvelenEngine(Engine[State, "DuvelenView"]):
         running = round_breakdown(state)
         return [float(t + running[seat]["score"]) for seat, t in enumerate(totals(state))]
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: DuvelenState) -> Outcome | None:
         if not state.over:
             return None
         scores = totals(state)
@@ -528,7 +530,7 @@ class DuvelenEngine(Engine[State, "DuvelenView"]):
 
     # ---- views --------------------------------------------------------------------------
 
-    def _public_view(self, state: State) -> DuvelenPublic:
+    def _public_view(self, state: DuvelenState) -> DuvelenPublic:
         """Everything public; no face-down card reaches any view, not even its owner's (so no
         private part either). The game keeps no last events: its live board shows the piles."""
         breakdown = round_breakdown(state)
@@ -555,7 +557,7 @@ class DuvelenEngine(Engine[State, "DuvelenView"]):
 
     # ---- persistence --------------------------------------------------------------------
 
-    def _dump(self, state: State) -> dict[str, Any]:
+    def _dump(self, state: DuvelenState) -> dict[str, Any]:
         return {
             "players": state.players,
             "options": dict(state.options),
@@ -579,7 +581,7 @@ class DuvelenEngine(Engine[State, "DuvelenView"]):
             "herenhopen": [{"seat": h.seat, "suit": h.suit, "owners": list(h.owners)} for h in state.herenhopen],
         }
 
-    def _load(self, data: dict[str, Any]) -> State:
+    def _load(self, data: dict[str, Any]) -> DuvelenState:
         players = data["players"]
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise BadState("Stored duvelen game has a bad number of players.", "bad-state")
@@ -587,7 +589,7 @@ class DuvelenEngine(Engine[State, "DuvelenView"]):
             options = self.normalize_options(data["options"])
         except BadOption as exc:
             raise BadState(f"Stored duvelen game has bad options: {exc.message}", "bad-state") from exc
-        state = State(
+        state = DuvelenState(
             players=players,
             options=options,
             rng=int(data["rng"]),
@@ -679,7 +681,7 @@ def _load_score_row(raw: dict[str, Any]) -> dict[str, int]:
     return row
 
 
-def _check_invariants(state: State) -> None:
+def _check_invariants(state: DuvelenState) -> None:
     n = state.players
     if len(state.seats) != n:
         raise _bad("one set of piles per player is needed")
@@ -702,7 +704,7 @@ def _check_invariants(state: State) -> None:
     _check_turn(state)
 
 
-def _check_conservation(state: State) -> None:
+def _check_conservation(state: DuvelenState) -> None:
     """Every one of the players x 52 cards is in exactly one place."""
     placed: list[list[str]] = [[] for _ in range(state.players)]
     for seat, s in enumerate(state.seats):
@@ -718,7 +720,7 @@ def _check_conservation(state: State) -> None:
             raise _bad(f"the cards of player {seat + 1} are not each in exactly one place")
 
 
-def _check_turn(state: State) -> None:
+def _check_turn(state: DuvelenState) -> None:
     if state.over:
         if state.turn_seat is not None:
             raise _bad("a finished game has nobody to move")

@@ -106,9 +106,9 @@ PAIR_CHOICES = ("a", "b")
 STOP = "stop"
 DECLINE = "x"
 
-State = dict[str, Any]
+HowRuckState = dict[str, Any]
 # What an action card's handler returns: (seat, reason) when the card ends the tug, else None.
-ActionHandler = Callable[[State, int, str, list[Event]], "tuple[int, str] | None"]
+ActionHandler = Callable[[HowRuckState, int, str, list[Event]], "tuple[int, str] | None"]
 
 
 # ---- small pure helpers (the renderer and the computer player use some of them too) -----------
@@ -217,7 +217,7 @@ class HowRuckView(HowRuckPublic, ViewEnvelope[HowRuckPrivate]):
     pass
 
 
-class HowRuck(Engine[State, "HowRuckView"]):
+class HowRuckEngine(Engine[HowRuckState, "HowRuckView"]):
     name = "howruck"
     min_players = 2
     max_players = 2
@@ -242,10 +242,12 @@ class HowRuck(Engine[State, "HowRuckView"]):
             )
         return {"learning": learning, "barrels_to_win": target}
 
-    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> tuple[State, list[Event]]:
+    def new_game(
+        self, players: int, seed: int, options: dict[str, Any] | None = None
+    ) -> tuple[HowRuckState, list[Event]]:
         if players != 2:
             raise BadOption("How Ruck! is a game for exactly 2 players.", "players", players=players)
-        state: State = {
+        state: HowRuckState = {
             "options": self.normalize_options(options or {}),
             "rng": Rng(seed).next64(),
             "round": 0,
@@ -262,19 +264,19 @@ class HowRuck(Engine[State, "HowRuckView"]):
         state["last"] = events
         return state, list(events)
 
-    def players(self, state: State) -> int:
+    def players(self, state: HowRuckState) -> int:
         return 2
 
     # ---- whose move, which moves ---------------------------------------------------------------
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: HowRuckState) -> frozenset[int]:
         return frozenset(seat for seat in (0, 1) if self.legal_actions(state, seat))
 
-    def deadline(self, state: State) -> Deadline:
+    def deadline(self, state: HowRuckState) -> Deadline:
         # The team-forming race is live play with the table's short quiet time; the tug is
         # turn-based and waits on the table's move clock.
         return Deadline(self.to_move(state), quiet=state["phase"] == "forming")
 
-    def timeout(self, state: State) -> tuple[State, list[Event]]:
+    def timeout(self, state: HowRuckState) -> tuple[HowRuckState, list[Event]]:
         """Ruling (online): the team-forming race stalls when nobody splits a pair for the table's
         quiet time. Then every remaining split is made as dealt: each pair's first card is kept
         and its second given, the seat further ahead splitting first (seat 0 on equal progress).
@@ -294,7 +296,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
             events += more
         return state, events
 
-    def legal_actions(self, state: State, seat: int) -> list[str]:
+    def legal_actions(self, state: HowRuckState, seat: int) -> list[str]:
         if state["phase"] == "forming":
             return self._forming_actions(state["forming"], seat)
         if state["phase"] == "tug":
@@ -302,7 +304,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         return []
 
     @classmethod
-    def _forming_actions(cls, forming: State, seat: int) -> list[str]:
+    def _forming_actions(cls, forming: HowRuckState, seat: int) -> list[str]:
         other = 1 - seat
         own = cls._keep_choices("keep", forming["splits"][seat] + 1, forming["pair"][seat])
         if forming["faster"] is None:
@@ -320,7 +322,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         choices = PAIR_CHOICES[:1] if code_of(pair[0]) == code_of(pair[1]) else PAIR_CHOICES
         return [f"{verb}:{number}:{choice}" for choice in choices]
 
-    def _tug_actions(self, tug: State, seat: int) -> list[str]:
+    def _tug_actions(self, tug: HowRuckState, seat: int) -> list[str]:
         pending = tug["pending"]
         if pending is not None:
             return self._card_options(tug, seat, pending["card"]) if pending["seat"] == seat else []
@@ -334,7 +336,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
                 actions.extend(self._card_options(tug, seat, cid))
         return actions
 
-    def _card_options(self, tug: State, seat: int, cid: int) -> list[str]:
+    def _card_options(self, tug: HowRuckState, seat: int, cid: int) -> list[str]:
         card = CARDS[cid]
         code = card.code
         if card.kind == "man":
@@ -356,7 +358,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
     def _side_fields(side: str) -> list[str]:
         return [side + colour for colour in MEN_COLOURS]
 
-    def _switch_options(self, tug: State) -> list[str]:
+    def _switch_options(self, tug: HowRuckState) -> list[str]:
         options: list[str] = []
         for source in FIELDS:
             stack = tug["fields"][source]
@@ -369,7 +371,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         return options
 
     # ---- applying ------------------------------------------------------------------------------
-    def _apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+    def _apply(self, state: HowRuckState, seat: int, action: str) -> tuple[HowRuckState, list[Event]]:
         state = _clone(state)
         events: list[Event] = []
         if state["phase"] == "forming":
@@ -380,7 +382,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         return state, events
 
     # forming the teams
-    def _apply_forming(self, state: State, seat: int, action: str, events: list[Event]) -> None:
+    def _apply_forming(self, state: HowRuckState, seat: int, action: str, events: list[Event]) -> None:
         forming = state["forming"]
         if action == STOP:
             self._call_stop(state, seat, events)
@@ -392,11 +394,11 @@ class HowRuck(Engine[State, "HowRuckView"]):
             self._start_tug_after_forming(state, events)
 
     @staticmethod
-    def _split(forming: State, seat: int, pair: list[int], keep: int) -> None:
+    def _split(forming: HowRuckState, seat: int, pair: list[int], keep: int) -> None:
         forming["kept"][seat].append(pair[keep])
         forming["given"][seat].append(pair[1 - keep])
 
-    def _split_own(self, forming: State, seat: int, keep: int, events: list[Event]) -> None:
+    def _split_own(self, forming: HowRuckState, seat: int, keep: int, events: list[Event]) -> None:
         self._split(forming, seat, forming["pair"][seat], keep)
         forming["splits"][seat] += 1
         # Before Stop the next pair is taken up at once; after Stop the slower one's stack is no
@@ -408,7 +410,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
             forming["pair"][seat] = []
         events.append({"type": "split", "seat": seat, "done": forming["splits"][seat]})
 
-    def _split_rest(self, forming: State, seat: int, keep: int, events: list[Event]) -> None:
+    def _split_rest(self, forming: HowRuckState, seat: int, keep: int, events: list[Event]) -> None:
         other = 1 - seat
         pair = forming["prep"][other][:2]
         forming["prep"][other] = forming["prep"][other][2:]
@@ -416,13 +418,13 @@ class HowRuck(Engine[State, "HowRuckView"]):
         forming["rest_splits"] += 1
         events.append({"type": "split-rest", "seat": seat, "other_seat": other, "left": len(forming["prep"][other])})
 
-    def _call_stop(self, state: State, seat: int, events: list[Event]) -> None:
+    def _call_stop(self, state: HowRuckState, seat: int, events: list[Event]) -> None:
         # The first Stop applied wins, whether or not the other seat has finished splitting too.
         forming = state["forming"]
         forming["faster"] = seat
         events.append({"type": "stop", "seat": seat, "other_seat": 1 - seat})
 
-    def stops_together(self, state: State) -> tuple[State, list[Event]]:
+    def stops_together(self, state: HowRuckState) -> tuple[HowRuckState, list[Event]]:
         """Both seats' Stops handled as one: the tie-break draw decides who is the faster one.
 
         The table applies actions one at a time (the first Stop wins), so this is the rule for a
@@ -439,7 +441,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         return state, events
 
     @staticmethod
-    def _tiebreak(state: State, events: list[Event]) -> int:
+    def _tiebreak(state: HowRuckState, events: list[Event]) -> int:
         rng = Rng(state["rng"])
         aside = state["aside"]
         while True:
@@ -464,7 +466,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         events.append({"type": "tiebreak-won", "seat": winner})
         return winner
 
-    def _start_tug_after_forming(self, state: State, events: list[Event]) -> None:
+    def _start_tug_after_forming(self, state: HowRuckState, events: list[Event]) -> None:
         forming = state["forming"]
         faster = forming["faster"]
         rng = Rng(state["rng"])
@@ -479,7 +481,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         self._start_tug(state, piles, barrel_seat=faster, starter=faster, memory=memory, events=events)
 
     # rounds
-    def _start_round(self, state: State, number: int, events: list[Event]) -> None:
+    def _start_round(self, state: HowRuckState, number: int, events: list[Event]) -> None:
         state["round"] = number
         rng = Rng(state["rng"])
         deck = list(range(DECK_SIZE))
@@ -509,7 +511,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
 
     @staticmethod
     def _start_tug(
-        state: State,
+        state: HowRuckState,
         piles: list[list[int]],
         *,
         barrel_seat: int,
@@ -531,7 +533,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         }
         events.append({"type": "tug-start", "seat": starter, "barrel_seat": barrel_seat, "barrel": START[barrel_seat]})
 
-    def _end_round(self, state: State, winner: int, reason: str, events: list[Event]) -> None:
+    def _end_round(self, state: HowRuckState, winner: int, reason: str, events: list[Event]) -> None:
         state["barrels"][winner] += 1
         events.append({"type": "round-won", "seat": winner, "reason": reason, "barrels": state["barrels"][winner]})
         if state["barrels"][winner] >= state["options"]["barrels_to_win"]:
@@ -544,7 +546,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         self._start_round(state, state["round"] + 1, events)
 
     # the tug
-    def _apply_tug(self, state: State, seat: int, action: str, events: list[Event]) -> None:
+    def _apply_tug(self, state: HowRuckState, seat: int, action: str, events: list[Event]) -> None:
         tug = state["tug"]
         code, _, choice = action.partition(":")
         if tug["pending"] is not None:
@@ -559,7 +561,9 @@ class HowRuck(Engine[State, "HowRuckView"]):
         if result is not None:
             self._end_round(state, result[0], result[1], events)
 
-    def _play_card(self, tug: State, seat: int, cid: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
+    def _play_card(
+        self, tug: HowRuckState, seat: int, cid: int, choice: str, events: list[Event]
+    ) -> tuple[int, str] | None:
         """Lay or carry out one card; the round's winner and reason if it ended the round."""
         card = CARDS[cid]
         if card.is_scot:
@@ -583,7 +587,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         handler: ActionHandler = getattr(self, f"_action_{cast(str, card.action).lower()}")
         return handler(tug, seat, choice, events)
 
-    def _end_turn(self, tug: State, seat: int, events: list[Event]) -> tuple[int, str] | None:
+    def _end_turn(self, tug: HowRuckState, seat: int, events: list[Event]) -> tuple[int, str] | None:
         if tug["piles"][seat]:
             tug["hands"][seat].append(tug["piles"][seat].pop(0))
         other = 1 - seat
@@ -597,11 +601,11 @@ class HowRuck(Engine[State, "HowRuckView"]):
         return (half_of(tug["barrel"]), "half")
 
     @staticmethod
-    def _pull(tug: State, toward: int, steps: int) -> tuple[int, str] | None:
+    def _pull(tug: HowRuckState, toward: int, steps: int) -> tuple[int, str] | None:
         tug["barrel"] = barrel_after(tug["barrel"], toward, steps)
         return (toward, "goal") if tug["barrel"] == GOAL[toward] else None
 
-    def _compare(self, tug: State, seat: int, *, weakest: bool, events: list[Event]) -> tuple[int, str] | None:
+    def _compare(self, tug: HowRuckState, seat: int, *, weakest: bool, events: list[Event]) -> tuple[int, str] | None:
         strength_a = side_strength(tug["fields"], "a")
         strength_b = side_strength(tug["fields"], "b")
         base = {"seat": seat, "a_seat": 0, "a": strength_a, "b_seat": 1, "b": strength_b}
@@ -624,12 +628,12 @@ class HowRuck(Engine[State, "HowRuckView"]):
         return result
 
     # the ten action cards: (tug, seat, choice, events) -> round result or None
-    def _action_ad(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
+    def _action_ad(self, tug: HowRuckState, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         result = self._pull(tug, seat, ADRENALINE_STEPS)
         events.append({"type": "adrenaline", "seat": seat, "steps": ADRENALINE_STEPS, "barrel": tug["barrel"]})
         return result
 
-    def _action_vt(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
+    def _action_vt(self, tug: HowRuckState, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         victim = 1 - seat
         position = int(choice)
         stolen = tug["hands"][victim].pop(position - 1)
@@ -639,18 +643,18 @@ class HowRuck(Engine[State, "HowRuckView"]):
         )
         return None
 
-    def _action_hr(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
+    def _action_hr(self, tug: HowRuckState, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         return self._compare(tug, seat, weakest=False, events=events)
 
-    def _action_zw(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
+    def _action_zw(self, tug: HowRuckState, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         return self._compare(tug, seat, weakest=True, events=events)
 
-    def _action_mm(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
+    def _action_mm(self, tug: HowRuckState, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         removed = self._discard_tops(tug, lambda card: card.kind == "dame")
         events.append({"type": "mucho-macho", "seat": seat, "count": len(removed), "cards": _joined(removed)})
         return None
 
-    def _action_tz(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
+    def _action_tz(self, tug: HowRuckState, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         value = int(choice)
         removed = self._discard_tops(tug, lambda card: card.value == value)
         events.append(
@@ -659,7 +663,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         return None
 
     @staticmethod
-    def _discard_tops(tug: State, doomed: Callable[[Card], bool]) -> list[int]:
+    def _discard_tops(tug: HowRuckState, doomed: Callable[[Card], bool]) -> list[int]:
         removed = []
         for field in FIELDS:
             stack = tug["fields"][field]
@@ -668,12 +672,12 @@ class HowRuck(Engine[State, "HowRuckView"]):
         tug["discard"].extend(removed)
         return removed
 
-    def _action_tb(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
+    def _action_tb(self, tug: HowRuckState, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         tug["barrel"] = START[seat]
         events.append({"type": "rope-breaks", "seat": seat, "barrel": tug["barrel"]})
         return None
 
-    def _action_wk(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
+    def _action_wk(self, tug: HowRuckState, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         source, target = choice.split("-")
         moved = tug["fields"][source].pop()
         tug["fields"][target].append(moved)
@@ -690,7 +694,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         )
         return None
 
-    def _action_mo(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
+    def _action_mo(self, tug: HowRuckState, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         victim = 1 - seat
         hit = any(
             tug["fields"][field] and CARDS[tug["fields"][field][-1]].kind == "nessie"
@@ -699,7 +703,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         events.append({"type": "monster-hit" if hit else "monster-miss", "seat": seat, "victim_seat": victim})
         return (seat, "monster") if hit else None
 
-    def _action_vs(self, tug: State, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
+    def _action_vs(self, tug: HowRuckState, seat: int, choice: str, events: list[Event]) -> tuple[int, str] | None:
         pile = tug["piles"][seat]
         taken = pile[:REINFORCEMENTS]
         tug["piles"][seat] = pile[REINFORCEMENTS:]
@@ -708,7 +712,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         return None
 
     # ---- what a seat may see -------------------------------------------------------------------
-    def _public_view(self, state: State) -> HowRuckPublic:
+    def _public_view(self, state: HowRuckState) -> HowRuckPublic:
         tug = state["tug"]
         forming = state["forming"]
         return {
@@ -723,14 +727,14 @@ class HowRuck(Engine[State, "HowRuckView"]):
             "tug": self._public_tug(tug) if tug else None,
         }
 
-    def _private_view(self, state: State, seat: int) -> HowRuckPrivate:
+    def _private_view(self, state: HowRuckState, seat: int) -> HowRuckPrivate:
         return self._private(state, seat)
 
-    def _last_events(self, state: State) -> list[Event]:
+    def _last_events(self, state: HowRuckState) -> list[Event]:
         return list(state["last"])
 
     @staticmethod
-    def _public_forming(forming: State) -> HowRuckForming:
+    def _public_forming(forming: HowRuckState) -> HowRuckForming:
         return {
             "faster": forming["faster"],
             "splits": list(forming["splits"]),
@@ -741,7 +745,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         }
 
     @staticmethod
-    def _public_tug(tug: State) -> HowRuckTug:
+    def _public_tug(tug: HowRuckState) -> HowRuckTug:
         return {
             "barrel": tug["barrel"],
             "starter": tug["starter"],
@@ -757,7 +761,7 @@ class HowRuck(Engine[State, "HowRuckView"]):
         }
 
     @staticmethod
-    def _private(state: State, seat: int) -> HowRuckPrivate:
+    def _private(state: HowRuckState, seat: int) -> HowRuckPrivate:
         forming = state["forming"]
         tug = state["tug"]
         private: HowRuckPrivate = {"hand": [], "pair": [], "rest_pair": [], "kept": [], "given": []}
@@ -774,11 +778,11 @@ class HowRuck(Engine[State, "HowRuckView"]):
         return private
 
     # ---- result ----------------------------------------------------------------------------------
-    def scores_now(self, state: State) -> list[float]:
+    def scores_now(self, state: HowRuckState) -> list[float]:
         """Barrels won so far."""
         return [float(b) for b in state["barrels"]]
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: HowRuckState) -> Outcome | None:
         if state["phase"] != "over":
             return None
         winner = state["winner"]
@@ -790,11 +794,11 @@ class HowRuck(Engine[State, "HowRuckView"]):
         )
 
     # ---- storage -----------------------------------------------------------------------------
-    def _dump(self, state: State) -> dict[str, Any]:
+    def _dump(self, state: HowRuckState) -> dict[str, Any]:
         dumped: dict[str, Any] = _clone(state)
         return dumped
 
-    def _load(self, data: dict[str, Any]) -> State:
+    def _load(self, data: dict[str, Any]) -> HowRuckState:
         state = {key: data[key] for key in _STATE_KEYS}
         _Checker(self, state).check()
         return state
@@ -806,7 +810,7 @@ _STATE_KEYS = ("options", "rng", "round", "barrels", "phase", "winner", "aside",
 class _Checker:
     """The invariants ``_load`` insists on, each failure a ``BadState`` naming what is wrong."""
 
-    def __init__(self, engine: HowRuck, state: State) -> None:
+    def __init__(self, engine: HowRuckEngine, state: HowRuckState) -> None:
         self.engine = engine
         self.state = state
 
@@ -924,4 +928,4 @@ class _Checker:
                 self.require(pending["seat"] == tug["turn"], "pending card belongs to the seat to move")
 
 
-ENGINE = HowRuck()
+ENGINE = HowRuckEngine()

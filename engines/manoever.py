@@ -108,7 +108,7 @@ def place_for_arrival(arrived_before: int) -> int:
 
 
 @dataclass(frozen=True)
-class State:
+class ManoeverState:
     players: int
     seed: int
     start_seat: int
@@ -140,7 +140,7 @@ def locate(stacks: Stacks, recruit: Recruit) -> tuple[int, int] | None:
     return None
 
 
-def pending_fields(state: State) -> list[int]:
+def pending_fields(state: ManoeverState) -> list[int]:
     """Fields of the recruits that must still move this turn, back to front.
 
     Free (top of its stack), not moved yet, and with somewhere to land: the rules page's ruling
@@ -153,7 +153,7 @@ def pending_fields(state: State) -> list[int]:
     ]
 
 
-def scores_so_far(state: State) -> list[int]:
+def scores_so_far(state: ManoeverState) -> list[int]:
     points = [sum(values) for values in state.taken]
     for index, (seat, _number) in enumerate(state.courtyard):
         points[seat] += place_for_arrival(index)
@@ -213,11 +213,11 @@ def play_opening(rng: Rng, players: int, start_seat: int) -> tuple[Stacks, list[
 # ---- turn flow --------------------------------------------------------------------------
 
 
-def has_recruits_on_route(state: State, seat: int) -> bool:
+def has_recruits_on_route(state: ManoeverState, seat: int) -> bool:
     return any(recruit[0] == seat for stack in state.stacks.values() for recruit in stack)
 
 
-def next_turn(state: State, events: list[Event]) -> State:
+def next_turn(state: ManoeverState, events: list[Event]) -> ManoeverState:
     """Hand the turn on in seat order; a seat with no free recruit passes (one with none left is skipped)."""
     seat = state.seat
     turn = state.turn
@@ -234,7 +234,7 @@ def next_turn(state: State, events: list[Event]) -> State:
     raise AssertionError("no seat can move")
 
 
-def finish_if_needed(state: State, events: list[Event]) -> State:
+def finish_if_needed(state: ManoeverState, events: list[Event]) -> ManoeverState:
     """At the 11th arrival the exercise ends: the one recruit left takes place 1."""
     if len(state.courtyard) != TOTAL_RECRUITS - 1:
         return state
@@ -248,7 +248,7 @@ def finish_if_needed(state: State, events: list[Event]) -> State:
     return state
 
 
-def outcome_of(state: State) -> Outcome:
+def outcome_of(state: ManoeverState) -> Outcome:
     totals = scores_so_far(state)
     best = [0] * state.players
     places: list[list[int]] = [[] for _ in range(state.players)]
@@ -292,7 +292,7 @@ class ManoeverView(ManoeverPublic, ViewEnvelope[None]):
     pass
 
 
-class ManoeverEngine(Engine[State, "ManoeverView"]):
+class ManoeverEngine(Engine[ManoeverState, "ManoeverView"]):
     name = "manoever"
     min_players = 2
     max_players = 4
@@ -305,7 +305,9 @@ class ManoeverEngine(Engine[State, "ManoeverView"]):
             raise BadOption(f"Das glorreiche Manöver has no option '{unknown[0]}'.", "option", option=unknown[0])
         return {}
 
-    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> tuple[State, list[Event]]:
+    def new_game(
+        self, players: int, seed: int, options: dict[str, Any] | None = None
+    ) -> tuple[ManoeverState, list[Event]]:
         self.normalize_options(options or {})
         if players not in RECRUITS_PER_SEAT:
             raise BadOption("Das glorreiche Manöver is for 2 to 4 players.", "players", players=players)
@@ -314,7 +316,7 @@ class ManoeverEngine(Engine[State, "ManoeverView"]):
         rewards = place_rewards(rng)
         bonus = place_bonus(rng, rewards)
         stacks, events = play_opening(rng, players, start_seat)
-        state = State(
+        state = ManoeverState(
             players=players,
             seed=seed,
             start_seat=start_seat,
@@ -333,13 +335,13 @@ class ManoeverEngine(Engine[State, "ManoeverView"]):
         state = next_turn(state, events)
         return replace(state, last=tuple(events)), list(events)
 
-    def players(self, state: State) -> int:
+    def players(self, state: ManoeverState) -> int:
         return state.players
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: ManoeverState) -> frozenset[int]:
         return frozenset() if state.over else frozenset({state.seat})
 
-    def legal_actions(self, state: State, seat: int) -> list[str]:
+    def legal_actions(self, state: ManoeverState, seat: int) -> list[str]:
         if state.over or seat != state.seat:
             return []
         moves = []
@@ -348,14 +350,14 @@ class ManoeverEngine(Engine[State, "ManoeverView"]):
             moves += [(number, d) for d in legal_distances(state.stacks, state.bonus, field)]
         return [f"{number}-{d}" for number, d in sorted(moves)]
 
-    def apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+    def apply(self, state: ManoeverState, seat: int, action: str) -> tuple[ManoeverState, list[Event]]:
         """The shared checks, with a precise reason when a well-formed move is refused."""
         try:
             return super().apply(state, seat, action)
         except IllegalAction:
             raise self.why_illegal(state, seat, action) from None
 
-    def why_illegal(self, state: State, seat: int, action: str) -> BadAction | IllegalAction:
+    def why_illegal(self, state: ManoeverState, seat: int, action: str) -> BadAction | IllegalAction:
         parsed = parse_action(action)
         if parsed is None:
             return BadAction(
@@ -389,7 +391,7 @@ class ManoeverEngine(Engine[State, "ManoeverView"]):
             )
         return IllegalAction(f"Field {field + distance} already holds 3 recruits.", "full", field=field + distance)
 
-    def _apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+    def _apply(self, state: ManoeverState, seat: int, action: str) -> tuple[ManoeverState, list[Event]]:
         parsed = parse_action(action)
         assert parsed is not None, "a legal action always parses"
         number, distance = parsed
@@ -416,8 +418,15 @@ class ManoeverEngine(Engine[State, "ManoeverView"]):
 
     @staticmethod
     def _land(
-        state: State, stacks: Stacks, seat: int, number: int, field: int, distance: int, limit: int, events: list[Event]
-    ) -> State:
+        state: ManoeverState,
+        stacks: Stacks,
+        seat: int,
+        number: int,
+        field: int,
+        distance: int,
+        limit: int,
+        events: list[Event],
+    ) -> ManoeverState:
         target = field + distance
         events.append(
             {
@@ -441,14 +450,14 @@ class ManoeverEngine(Engine[State, "ManoeverView"]):
         return replace(state, stacks=stacks, rewards=rewards, taken=taken)
 
     @staticmethod
-    def _note_uncovered(state: State, field: int, events: list[Event]) -> None:
+    def _note_uncovered(state: ManoeverState, field: int, events: list[Event]) -> None:
         """Say so when the move freed one of the mover's own recruits that must now move too."""
         stack = state.stacks.get(field)
         if stack and stack[-1][0] == state.seat and stack[-1][1] not in state.moved:
             events.append({"type": "freed", "seat": state.seat, "recruit": stack[-1][1], "field": field})
 
     # ---- views ----------------------------------------------------------------------------
-    def _public_view(self, state: State) -> ManoeverPublic:
+    def _public_view(self, state: ManoeverState) -> ManoeverPublic:
         out = outcome_of(state) if state.over else None
         return {
             "game": self.name,
@@ -474,18 +483,18 @@ class ManoeverEngine(Engine[State, "ManoeverView"]):
             "result": None if out is None else {"placements": out.placements, "scores": out.scores},
         }
 
-    def _last_events(self, state: State) -> list[Event]:
+    def _last_events(self, state: ManoeverState) -> list[Event]:
         return list(state.last)
 
-    def scores_now(self, state: State) -> list[float]:
+    def scores_now(self, state: ManoeverState) -> list[float]:
         """Points so far: the cards taken plus the places of the pieces already in the courtyard."""
         return [float(x) for x in scores_so_far(state)]
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: ManoeverState) -> Outcome | None:
         return outcome_of(state) if state.over else None
 
     # ---- storage --------------------------------------------------------------------------
-    def _dump(self, state: State) -> dict[str, Any]:
+    def _dump(self, state: ManoeverState) -> dict[str, Any]:
         return {
             "players": state.players,
             "seed": state.seed,
@@ -502,8 +511,8 @@ class ManoeverEngine(Engine[State, "ManoeverView"]):
             "last": [dict(e) for e in state.last],
         }
 
-    def _load(self, data: dict[str, Any]) -> State:
-        state = State(
+    def _load(self, data: dict[str, Any]) -> ManoeverState:
+        state = ManoeverState(
             players=_int(data["players"]),
             seed=_int(data["seed"]),
             start_seat=_int(data["start_seat"]),
@@ -544,7 +553,7 @@ def canonical_action(view: dict[str, Any], recruit: int, distance: int) -> str:
     return f"{recruit}-{distance}"
 
 
-def pending_entries(state: State) -> list[dict[str, Any]]:
+def pending_entries(state: ManoeverState) -> list[dict[str, Any]]:
     """For the seat to move: each recruit that must still move, with its maximum distance and factors."""
     entries = []
     for field in pending_fields(state):
@@ -578,7 +587,7 @@ def _bad(message: str) -> BadState:
     return BadState(f"Stored manoever game is inconsistent: {message}.", "bad-state")
 
 
-def check_state(state: State) -> None:
+def check_state(state: ManoeverState) -> None:
     """Every invariant a real game keeps; ``_load`` refuses anything else."""
     if state.players not in RECRUITS_PER_SEAT:
         raise _bad(f"{state.players} players")
@@ -596,7 +605,7 @@ def check_state(state: State) -> None:
         raise _bad("the seat to move has nothing to move")
 
 
-def _check_recruits(state: State) -> None:
+def _check_recruits(state: ManoeverState) -> None:
     seen: list[Recruit] = list(state.courtyard)
     for field, stack in state.stacks.items():
         if not 1 <= field <= LAST_FIELD or not 1 <= len(stack) <= MAX_STACK:
@@ -607,7 +616,7 @@ def _check_recruits(state: State) -> None:
         raise _bad("the recruits on the route and in the courtyard are not each seat's own, once each")
 
 
-def _check_stones(state: State) -> None:
+def _check_stones(state: ManoeverState) -> None:
     low, high = BONUS_FIELDS
     if sorted(state.bonus.values()) != sorted(BONUS_FACTORS) or any(not low <= f <= high for f in state.bonus):
         raise _bad("the bonus stones are not 4 black and 6 white on fields 7..78")

@@ -384,7 +384,7 @@ def distance_to_finish(point: int) -> int:
 
 
 @dataclass(frozen=True)
-class State:
+class TrackgammonState:
     players: int
     rng: int
     turn: int  # the seat to move
@@ -460,7 +460,7 @@ class TrackgammonView(TrackgammonPublic, ViewEnvelope[None]):
     pass
 
 
-class TrackgammonEngine(Engine[State, "TrackgammonView"]):
+class TrackgammonEngine(Engine[TrackgammonState, "TrackgammonView"]):
     name = "trackgammon"
     min_players = 2
     max_players = 4
@@ -476,7 +476,9 @@ class TrackgammonEngine(Engine[State, "TrackgammonView"]):
             )
         return {}
 
-    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> tuple[State, list[Event]]:
+    def new_game(
+        self, players: int, seed: int, options: dict[str, Any] | None = None
+    ) -> tuple[TrackgammonState, list[Event]]:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise BadOption(
                 f"Trackgammon is for {self.min_players} to {self.max_players} players.",
@@ -488,7 +490,7 @@ class TrackgammonEngine(Engine[State, "TrackgammonView"]):
         rng = Rng(seed)
         opening, first, events = self._roll_for_first_player(rng, players)
         pos = start_position(players)
-        state = State(
+        state = TrackgammonState(
             players=players,
             rng=rng.state,
             turn=first,
@@ -524,7 +526,7 @@ class TrackgammonEngine(Engine[State, "TrackgammonView"]):
                 return tuple(rounds), contenders[0], events
             events.append({"type": "opening-tie", "total": best})
 
-    def _start_turn(self, state: State, seat: int) -> tuple[State, list[Event]]:
+    def _start_turn(self, state: TrackgammonState, seat: int) -> tuple[TrackgammonState, list[Event]]:
         """Roll for ``seat``; while a seat can use no value at all, the turn passes on by itself."""
         rng = Rng(state.rng)
         geo = geometry(state.players)
@@ -554,25 +556,25 @@ class TrackgammonEngine(Engine[State, "TrackgammonView"]):
         raise RuntimeError("no seat could use any value for too long")
 
     # ---- queries ------------------------------------------------------------------------------
-    def players(self, state: State) -> int:
+    def players(self, state: TrackgammonState) -> int:
         return state.players
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: TrackgammonState) -> frozenset[int]:
         return frozenset() if state.winner is not None else frozenset({state.turn})
 
-    def remaining_values(self, state: State) -> tuple[int, ...]:
+    def remaining_values(self, state: TrackgammonState) -> tuple[int, ...]:
         values = turn_values(state.dice)
         for action in state.turn_moves:
             values = remove_value(values, int(action[-1]))
         return values
 
-    def current_moves(self, state: State) -> list[Move]:
+    def current_moves(self, state: TrackgammonState) -> list[Move]:
         """The legal single moves of the seat to move (forced play applied)."""
         if state.winner is not None:
             return []
         return list(_cached_forced_moves(state.pos, state.players, state.turn, self.remaining_values(state)))
 
-    def legal_actions(self, state: State, seat: int) -> list[str]:
+    def legal_actions(self, state: TrackgammonState, seat: int) -> list[str]:
         if state.winner is not None or seat != state.turn:
             return []
         moves = [move.action for move in self.current_moves(state)]
@@ -583,7 +585,7 @@ class TrackgammonEngine(Engine[State, "TrackgammonView"]):
             actions.append(DONE)
         return actions
 
-    def turn_records(self, state: State) -> list[dict[str, Any]]:
+    def turn_records(self, state: TrackgammonState) -> list[dict[str, Any]]:
         """The moves made this turn, replayed from the turn's start."""
         records = []
         pos = state.turn_start
@@ -597,7 +599,7 @@ class TrackgammonEngine(Engine[State, "TrackgammonView"]):
         return records
 
     # ---- applying -----------------------------------------------------------------------------
-    def _apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+    def _apply(self, state: TrackgammonState, seat: int, action: str) -> tuple[TrackgammonState, list[Event]]:
         if action == UNDO:
             new, events = self._undo(state, seat)
         elif action == DONE:
@@ -606,7 +608,7 @@ class TrackgammonEngine(Engine[State, "TrackgammonView"]):
             new, events = self._move(state, seat, action)
         return replace(new, last_events=tuple(dict(e) for e in events)), events
 
-    def _move(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+    def _move(self, state: TrackgammonState, seat: int, action: str) -> tuple[TrackgammonState, list[Event]]:
         move = find_move(self.current_moves(state), action)
         if move is None:  # the shared apply checked legality already
             raise BadState(f"'{action}' is not playable here.", "bad-state")
@@ -631,7 +633,7 @@ class TrackgammonEngine(Engine[State, "TrackgammonView"]):
             events.append({"type": "won", "seat": seat})
         return new, events
 
-    def _undo(self, state: State, seat: int) -> tuple[State, list[Event]]:
+    def _undo(self, state: TrackgammonState, seat: int) -> tuple[TrackgammonState, list[Event]]:
         last = state.turn_moves[-1]
         kept = state.turn_moves[:-1]
         pos = state.turn_start
@@ -651,14 +653,14 @@ class TrackgammonEngine(Engine[State, "TrackgammonView"]):
         }
         return replace(state, pos=pos, turn_moves=kept), [event]
 
-    def _confirm(self, state: State, seat: int) -> tuple[State, list[Event]]:
+    def _confirm(self, state: TrackgammonState, seat: int) -> tuple[TrackgammonState, list[Event]]:
         finished = {"seat": seat, "dice": list(state.dice), "moves": self.turn_records(state)}
         events: list[Event] = [{"type": "turn-done", "seat": seat, "moves": len(state.turn_moves)}]
         new, turn_events = self._start_turn(replace(state, last_turn=finished), (seat + 1) % state.players)
         return new, events + turn_events
 
     # ---- outcome ------------------------------------------------------------------------------
-    def scores_now(self, state: State) -> list[float]:
+    def scores_now(self, state: TrackgammonState) -> list[float]:
         """Trackgammon's points come from the finishing order (one per player behind you): as the
         race stands, by discs home and then distance left, the leader first."""
         homes = [home_count(state.pos, seat) for seat in range(state.players)]
@@ -669,7 +671,7 @@ class TrackgammonEngine(Engine[State, "TrackgammonView"]):
         places = placements_from_keys([(homes[s], -distances[s]) for s in range(state.players)])
         return [float(sum(1 for other in places if other > mine)) for mine in places]
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: TrackgammonState) -> Outcome | None:
         if state.winner is None:
             return None
         homes = [home_count(state.pos, seat) for seat in range(state.players)]
@@ -689,7 +691,7 @@ class TrackgammonEngine(Engine[State, "TrackgammonView"]):
         )
 
     # ---- view ---------------------------------------------------------------------------------
-    def _public_view(self, state: State) -> TrackgammonPublic:
+    def _public_view(self, state: TrackgammonState) -> TrackgammonPublic:
         geo = geometry(state.players)
         occ = stacks(state.pos, geo)
         values = list(turn_values(state.dice))
@@ -738,11 +740,11 @@ class TrackgammonEngine(Engine[State, "TrackgammonView"]):
             ],
         }
 
-    def _last_events(self, state: State) -> list[Event]:
+    def _last_events(self, state: TrackgammonState) -> list[Event]:
         return list(state.last_events)
 
     # ---- persistence --------------------------------------------------------------------------
-    def _dump(self, state: State) -> dict[str, Any]:
+    def _dump(self, state: TrackgammonState) -> dict[str, Any]:
         return {
             "players": state.players,
             "rng": state.rng,
@@ -758,7 +760,7 @@ class TrackgammonEngine(Engine[State, "TrackgammonView"]):
             "last_events": [dict(e) for e in state.last_events],
         }
 
-    def _load(self, data: dict[str, Any]) -> State:
+    def _load(self, data: dict[str, Any]) -> TrackgammonState:
         players = data["players"]
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise BadState(f"Bad number of players: {players!r}.", "bad-state")
@@ -792,7 +794,7 @@ class TrackgammonEngine(Engine[State, "TrackgammonView"]):
         rng = data["rng"]
         if not isinstance(rng, int) or rng < 0:
             raise BadState("The dice generator state is damaged.", "bad-state")
-        return State(
+        return TrackgammonState(
             players=players,
             rng=rng,
             turn=turn,

@@ -35,7 +35,7 @@ class NimView(NimPublic, ViewEnvelope[None]):  # no hidden information: no priva
     pass
 
 
-class Nim(Engine[NimState, NimView]):
+class NimEngine(Engine[NimState, NimView]):
     name = "nim"
     min_players = 2
     max_players = 3
@@ -108,7 +108,7 @@ class Nim(Engine[NimState, NimView]):
         return NimState(**data)
 
 
-ENGINE = Nim()
+ENGINE = NimEngine()
 
 
 # ---- the computer player ----------------------------------------------------------------------
