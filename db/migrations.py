@@ -1,290 +1,428 @@
-"""Numbered schema migrations, one list for both dialects.
+"""The schema's numbered, described steps, one list for both dialects (after mautrix's
+``UpgradeTable``).
 
-A migration is either one script both SQLite and PostgreSQL run, or a :class:`Migration` with each
-dialect's script side by side (column types differ: PostgreSQL needs ``BIGINT`` for Discord ids,
+A step is an async function registered with its number and what it does::
+
+    @MIGRATIONS.register(4, "the table settings of older games out of their options")
+    async def _settings_out_of_options(tx: Tx, dialect: str) -> None:
+        ...
+
+It gets the open transaction and the dialect (``"sqlite"`` or ``"postgresql"``). Where the dialects
+differ, both scripts stand side by side in the step (PostgreSQL needs ``BIGINT`` for Discord ids,
 ``DOUBLE PRECISION`` for times and scores, an identity column where SQLite has ``INTEGER PRIMARY
-KEY``). The schema version is the number of migrations run: ``PRAGMA user_version`` on SQLite, the
-one-row table ``tafelbot_schema`` on PostgreSQL. Both dialects always have the same version.
+KEY``); a step that converts stored rows does it in Python, once, instead of every reader coping
+with the old form for ever.
 
-Append new migrations; never edit one that has shipped. A database whose version is higher than
-``len(MIGRATIONS)`` was written by newer code and is refused rather than damaged. How to add one:
-see the docstring of ``db/__init__.py``.
+The schema version is the number of the last step run: ``PRAGMA user_version`` on SQLite, the
+one-row table ``tafelbot_schema`` on PostgreSQL. Both dialects always have the same version.
+:func:`upgrade` runs the steps a database has not had, each in its own transaction together with
+its new version number (a step that fails leaves the database at the version before it), and logs
+each as ``database from v3 to v4: <description>``. A database whose version is higher than the
+last step was written by newer code and is refused (:class:`DatabaseTooNew`) rather than damaged.
+
+Append new steps; never edit one that has shipped. How to add one: see the docstring of
+``db/__init__.py``.
 """
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, overload
+
+from db.backend import POSTGRESQL, Tx
+
+if TYPE_CHECKING:
+    from db.backend import Backend
+
+log = logging.getLogger("tafelbot.migrations")
+
+Upgrade = Callable[[Tx, str], Awaitable[None]]
+"""A step's work: ``await upgrade(tx, dialect)`` inside the step's transaction."""
+
+
+class DatabaseTooNew(Exception):
+    """The database was written by a newer version of the bot."""
 
 
 @dataclass(frozen=True)
-class Migration:
-    sqlite: str
-    postgresql: str
+class Step:
+    """One migration: it takes a database from version ``version - 1`` to ``version``."""
 
-    def script(self, dialect: str) -> str:
-        return getattr(self, dialect)
-
-
-def script_for(migration: str | Migration, dialect: str) -> str:
-    return migration if isinstance(migration, str) else migration.script(dialect)
+    version: int
+    description: str
+    run: Upgrade
 
 
-MIGRATIONS: list[str | Migration] = [
-    # 1: tables, one open game per channel, move log, results for the league.
-    Migration(
-        sqlite="""
-    CREATE TABLE games (
-        id               INTEGER PRIMARY KEY,
-        guild_id         INTEGER,
-        channel_id       INTEGER NOT NULL,
-        game             TEXT    NOT NULL,
-        status           TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
-        host_id          INTEGER NOT NULL,
-        options          TEXT    NOT NULL,
-        seats            TEXT    NOT NULL,
-        seed             INTEGER NOT NULL,
-        state            TEXT,
-        version          INTEGER NOT NULL DEFAULT 0,
-        lobby_message_id INTEGER,
-        locale           TEXT    NOT NULL DEFAULT 'en',
-        created_at       REAL    NOT NULL,
-        updated_at       REAL    NOT NULL,
-        finished_at      REAL
-    );
-    -- A thread is a channel too, so several games at once live in threads.
-    CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id) WHERE status IN ('lobby', 'active');
-    CREATE INDEX games_by_status ON games (status);
+class UpgradeTable(Sequence[Step]):
+    """The steps in order; step ``n`` is at index ``n - 1``, so ``MIGRATIONS[:n]`` builds a database
+    as version ``n`` of the code left it."""
 
-    CREATE TABLE moves (
-        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        seq     INTEGER NOT NULL,
-        seat    INTEGER,
-        action  TEXT    NOT NULL,
-        at      REAL    NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    );
+    def __init__(self, steps: Iterable[Step] = ()) -> None:
+        self._steps: list[Step] = []
+        for step in steps:
+            self.add(step)
 
-    CREATE TABLE results (
-        game_id     INTEGER NOT NULL REFERENCES games (id),
-        seat        INTEGER NOT NULL,
-        guild_id    INTEGER,
-        game        TEXT    NOT NULL,
-        user_id     INTEGER,
-        name        TEXT    NOT NULL,
-        is_bot      INTEGER NOT NULL,
-        resigned    INTEGER NOT NULL DEFAULT 0,
-        placement   INTEGER,
-        score       REAL,
-        rated       INTEGER NOT NULL,
-        finished_at REAL    NOT NULL,
-        PRIMARY KEY (game_id, seat)
-    );
-    CREATE INDEX results_by_guild ON results (guild_id, game, finished_at);
-    CREATE INDEX results_by_user ON results (user_id, finished_at);
-    """,
-        postgresql="""
-    CREATE TABLE games (
-        id               BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-        guild_id         BIGINT,
-        channel_id       BIGINT NOT NULL,
-        game             TEXT    NOT NULL,
-        status           TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
-        host_id          BIGINT NOT NULL,
-        options          TEXT    NOT NULL,
-        seats            TEXT    NOT NULL,
-        seed             BIGINT NOT NULL,
-        state            TEXT,
-        version          INTEGER NOT NULL DEFAULT 0,
-        lobby_message_id BIGINT,
-        locale           TEXT    NOT NULL DEFAULT 'en',
-        created_at       DOUBLE PRECISION NOT NULL,
-        updated_at       DOUBLE PRECISION NOT NULL,
-        finished_at      DOUBLE PRECISION
-    );
-    -- A thread is a channel too, so several games at once live in threads.
-    CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id) WHERE status IN ('lobby', 'active');
-    CREATE INDEX games_by_status ON games (status);
+    def add(self, step: Step) -> None:
+        expected = len(self._steps) + 1
+        if step.version != expected:
+            raise ValueError(f"migration {step.description!r} is numbered {step.version}, but the next is {expected}")
+        if not step.description.strip():
+            raise ValueError(f"migration {step.version} needs a description")
+        self._steps.append(step)
 
-    CREATE TABLE moves (
-        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        seq     INTEGER NOT NULL,
-        seat    INTEGER,
-        action  TEXT    NOT NULL,
-        at      DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    );
+    def register(self, version: int, description: str) -> Callable[[Upgrade], Upgrade]:
+        """``@MIGRATIONS.register(4, "what it does")`` on ``async def step(tx, dialect)``."""
 
-    CREATE TABLE results (
-        game_id     BIGINT NOT NULL REFERENCES games (id),
-        seat        INTEGER NOT NULL,
-        guild_id    BIGINT,
-        game        TEXT    NOT NULL,
-        user_id     BIGINT,
-        name        TEXT    NOT NULL,
-        is_bot      INTEGER NOT NULL,
-        resigned    INTEGER NOT NULL DEFAULT 0,
-        placement   INTEGER,
-        score       DOUBLE PRECISION,
-        rated       INTEGER NOT NULL,
-        finished_at DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (game_id, seat)
-    );
-    CREATE INDEX results_by_guild ON results (guild_id, game, finished_at);
-    CREATE INDEX results_by_user ON results (user_id, finished_at);
-    """,
-    ),
-    # 2: the league. Seasons per server, the server's league settings, and a ledger of every
-    # finished or cancelled game in a server (its season, whether it is rated, and the order in which
-    # it was counted). Ratings per (server, season, game or 'all', person) are derived data: a full
-    # recomputation from the ledger and the results rebuilds them exactly (db/league.py).
-    Migration(
-        sqlite="""
-    CREATE TABLE league_settings (
-        guild_id   INTEGER PRIMARY KEY,
-        carry_over INTEGER NOT NULL DEFAULT 1 CHECK (carry_over IN (0, 1)),
-        updated_at REAL,
-        updated_by INTEGER
-    );
+        def add(run: Upgrade) -> Upgrade:
+            self.add(Step(version, description, run))
+            return run
 
-    -- carry_over: 1 if this season's ratings start from the previous season's, 0 if they start afresh.
-    CREATE TABLE league_seasons (
-        guild_id   INTEGER NOT NULL,
-        number     INTEGER NOT NULL CHECK (number >= 1),
-        started_at REAL    NOT NULL,
-        started_by INTEGER,
-        carry_over INTEGER NOT NULL CHECK (carry_over IN (0, 1)),
-        PRIMARY KEY (guild_id, number)
-    );
+        return add
 
-    -- seq is the order in which games were counted: ratings are replayed in this order.
-    -- applied = 0 marks games whose ratings still need a recomputation of their server.
-    CREATE TABLE league_games (
-        seq      INTEGER PRIMARY KEY,
-        game_id  INTEGER NOT NULL UNIQUE REFERENCES games (id),
-        guild_id INTEGER NOT NULL,
-        season   INTEGER NOT NULL,
-        game     TEXT    NOT NULL,
-        rated    INTEGER NOT NULL CHECK (rated IN (0, 1)),
-        applied  INTEGER NOT NULL DEFAULT 1 CHECK (applied IN (0, 1)),
-        FOREIGN KEY (guild_id, season) REFERENCES league_seasons (guild_id, number)
-    );
-    CREATE INDEX league_games_by_season ON league_games (guild_id, season, game);
-    CREATE INDEX league_games_pending ON league_games (guild_id) WHERE applied = 0;
+    @overload
+    def __getitem__(self, index: int) -> Step: ...
 
-    -- game is a game key or 'all' (one rating over every game). mu and sigma are openskill's
-    -- PlackettLuce parameters, games the rated games counted in this season.
-    CREATE TABLE league_ratings (
-        guild_id INTEGER NOT NULL,
-        season   INTEGER NOT NULL,
-        game     TEXT    NOT NULL,
-        user_id  INTEGER NOT NULL,
-        mu       REAL    NOT NULL,
-        sigma    REAL    NOT NULL,
-        games    INTEGER NOT NULL,
-        PRIMARY KEY (guild_id, season, game, user_id)
-    );
-    CREATE INDEX league_ratings_by_user ON league_ratings (guild_id, user_id, game, season);
-    """,
-        postgresql="""
-    CREATE TABLE league_settings (
-        guild_id   BIGINT PRIMARY KEY,
-        carry_over INTEGER NOT NULL DEFAULT 1 CHECK (carry_over IN (0, 1)),
-        updated_at DOUBLE PRECISION,
-        updated_by BIGINT
-    );
+    @overload
+    def __getitem__(self, index: slice) -> list[Step]: ...
 
-    -- carry_over: 1 if this season's ratings start from the previous season's, 0 if they start afresh.
-    CREATE TABLE league_seasons (
-        guild_id   BIGINT NOT NULL,
-        number     INTEGER NOT NULL CHECK (number >= 1),
-        started_at DOUBLE PRECISION NOT NULL,
-        started_by BIGINT,
-        carry_over INTEGER NOT NULL CHECK (carry_over IN (0, 1)),
-        PRIMARY KEY (guild_id, number)
-    );
+    def __getitem__(self, index: int | slice) -> Step | list[Step]:
+        return self._steps[index]
 
-    -- seq is the order in which games were counted: ratings are replayed in this order.
-    -- applied = 0 marks games whose ratings still need a recomputation of their server.
-    CREATE TABLE league_games (
-        seq      BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-        game_id  BIGINT NOT NULL UNIQUE REFERENCES games (id),
-        guild_id BIGINT NOT NULL,
-        season   INTEGER NOT NULL,
-        game     TEXT    NOT NULL,
-        rated    INTEGER NOT NULL CHECK (rated IN (0, 1)),
-        applied  INTEGER NOT NULL DEFAULT 1 CHECK (applied IN (0, 1)),
-        FOREIGN KEY (guild_id, season) REFERENCES league_seasons (guild_id, number)
-    );
-    CREATE INDEX league_games_by_season ON league_games (guild_id, season, game);
-    CREATE INDEX league_games_pending ON league_games (guild_id) WHERE applied = 0;
+    def __len__(self) -> int:
+        return len(self._steps)
 
-    -- game is a game key or 'all' (one rating over every game). mu and sigma are openskill's
-    -- PlackettLuce parameters, games the rated games counted in this season.
-    CREATE TABLE league_ratings (
-        guild_id BIGINT NOT NULL,
-        season   INTEGER NOT NULL,
-        game     TEXT    NOT NULL,
-        user_id  BIGINT NOT NULL,
-        mu       DOUBLE PRECISION NOT NULL,
-        sigma    DOUBLE PRECISION NOT NULL,
-        games    INTEGER NOT NULL,
-        PRIMARY KEY (guild_id, season, game, user_id)
-    );
-    CREATE INDEX league_ratings_by_user ON league_ratings (guild_id, user_id, game, season);
-    """,
-    ),
-    # 3: clocks. A game's own table settings (JSON, replacing "_" options), its next deadline
-    # (indexed, so start-up re-arms only games that have one) with the clock's bookkeeping (JSON:
-    # kind, start, seats owing, reminders sent, timeouts in a row), and its latest board message
-    # for jump links. Server defaults for tables, and each person's notification choices.
-    Migration(
-        sqlite="""
-    ALTER TABLE games ADD COLUMN settings TEXT;
-    ALTER TABLE games ADD COLUMN deadline_at REAL;
-    ALTER TABLE games ADD COLUMN clock TEXT;
-    ALTER TABLE games ADD COLUMN board_message_id INTEGER;
-    CREATE INDEX games_by_deadline ON games (deadline_at) WHERE deadline_at IS NOT NULL;
+    def __iter__(self) -> Iterator[Step]:
+        return iter(self._steps)
 
-    CREATE TABLE table_server_settings (
-        guild_id      INTEGER PRIMARY KEY,
-        move_seconds  INTEGER,
-        dm_reminders  INTEGER CHECK (dm_reminders IN (0, 1)),
-        lobby_seconds INTEGER,
-        channels      TEXT,
-        updated_at    REAL,
-        updated_by    INTEGER
-    );
 
-    CREATE TABLE table_people (
-        user_id      INTEGER PRIMARY KEY,
-        dm_reminders INTEGER NOT NULL DEFAULT 0 CHECK (dm_reminders IN (0, 1)),
-        heads_up     INTEGER NOT NULL DEFAULT 0 CHECK (heads_up IN (0, 1)),
-        away_until   REAL
-    );
-    """,
-        postgresql="""
-    ALTER TABLE games ADD COLUMN settings TEXT;
-    ALTER TABLE games ADD COLUMN deadline_at DOUBLE PRECISION;
-    ALTER TABLE games ADD COLUMN clock TEXT;
-    ALTER TABLE games ADD COLUMN board_message_id BIGINT;
-    CREATE INDEX games_by_deadline ON games (deadline_at) WHERE deadline_at IS NOT NULL;
+def check_numbers(steps: Sequence[Step]) -> None:
+    """Steps are numbered 1, 2, 3 … in order (a list built by hand in a test, too)."""
+    for position, step in enumerate(steps, start=1):
+        if step.version != position:
+            raise ValueError(f"migration {step.description!r} is numbered {step.version} but stands at {position}")
 
-    CREATE TABLE table_server_settings (
-        guild_id      BIGINT PRIMARY KEY,
-        move_seconds  INTEGER,
-        dm_reminders  INTEGER CHECK (dm_reminders IN (0, 1)),
-        lobby_seconds INTEGER,
-        channels      TEXT,
-        updated_at    DOUBLE PRECISION,
-        updated_by    BIGINT
-    );
 
-    CREATE TABLE table_people (
-        user_id      BIGINT PRIMARY KEY,
-        dm_reminders INTEGER NOT NULL DEFAULT 0 CHECK (dm_reminders IN (0, 1)),
-        heads_up     INTEGER NOT NULL DEFAULT 0 CHECK (heads_up IN (0, 1)),
-        away_until   DOUBLE PRECISION
-    );
-    """,
-    ),
-]
+def refuse_newer(current: int, latest: int) -> None:
+    if current > latest:
+        raise DatabaseTooNew(
+            f"The database has schema version {current}, but this version of Tafelbot knows only versions up to "
+            f"{latest}: it was written by a newer Tafelbot. Run that version (or a newer one), or restore the "
+            "backup made before the upgrade (see 'Upgrading' in the README)."
+        )
+
+
+async def upgrade(backend: Backend, steps: Sequence[Step] | None = None) -> int:
+    """Run the steps this database has not had, each in its own transaction; return how many ran.
+    Raises :class:`DatabaseTooNew` for a database from newer code. On PostgreSQL each transaction
+    holds an advisory lock, so processes starting at once run every step once."""
+    steps = MIGRATIONS if steps is None else steps
+    check_numbers(steps)
+    latest = len(steps)
+    current = await backend.schema_version()
+    refuse_newer(current, latest)
+    if current == latest:
+        log.debug("database at v%d, nothing to migrate", current)
+    ran = 0
+    while current < latest:
+        async with backend.transaction() as tx:
+            await backend.begin_migration(tx)
+            current = await backend.schema_version(tx)  # another process may have run it
+            refuse_newer(current, latest)
+            if current == latest:
+                break
+            step = steps[current]
+            log.info("database from v%d to v%d: %s", current, step.version, step.description)
+            try:
+                await step.run(tx, backend.dialect)
+                await backend.set_schema_version(tx, step.version)
+            except BaseException:
+                log.error("database stays at v%d: the step to v%d failed", current, step.version)
+                raise
+        current = step.version
+        ran += 1
+    return ran
+
+
+MIGRATIONS = UpgradeTable()
+
+
+@MIGRATIONS.register(1, "games (one open game per channel), the move log and results")
+async def _games_moves_results(tx: Tx, dialect: str) -> None:
+    if dialect == POSTGRESQL:
+        await tx.run_script(
+            """
+            CREATE TABLE games (
+                id               BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                guild_id         BIGINT,
+                channel_id       BIGINT NOT NULL,
+                game             TEXT    NOT NULL,
+                status           TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
+                host_id          BIGINT NOT NULL,
+                options          TEXT    NOT NULL,
+                seats            TEXT    NOT NULL,
+                seed             BIGINT NOT NULL,
+                state            TEXT,
+                version          INTEGER NOT NULL DEFAULT 0,
+                lobby_message_id BIGINT,
+                locale           TEXT    NOT NULL DEFAULT 'en',
+                created_at       DOUBLE PRECISION NOT NULL,
+                updated_at       DOUBLE PRECISION NOT NULL,
+                finished_at      DOUBLE PRECISION
+            );
+            -- A thread is a channel too, so several games at once live in threads.
+            CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id) WHERE status IN ('lobby', 'active');
+            CREATE INDEX games_by_status ON games (status);
+
+            CREATE TABLE moves (
+                game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                seq     INTEGER NOT NULL,
+                seat    INTEGER,
+                action  TEXT    NOT NULL,
+                at      DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (game_id, seq)
+            );
+
+            CREATE TABLE results (
+                game_id     BIGINT NOT NULL REFERENCES games (id),
+                seat        INTEGER NOT NULL,
+                guild_id    BIGINT,
+                game        TEXT    NOT NULL,
+                user_id     BIGINT,
+                name        TEXT    NOT NULL,
+                is_bot      INTEGER NOT NULL,
+                resigned    INTEGER NOT NULL DEFAULT 0,
+                placement   INTEGER,
+                score       DOUBLE PRECISION,
+                rated       INTEGER NOT NULL,
+                finished_at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (game_id, seat)
+            );
+            CREATE INDEX results_by_guild ON results (guild_id, game, finished_at);
+            CREATE INDEX results_by_user ON results (user_id, finished_at);
+            """
+        )
+    else:
+        await tx.run_script(
+            """
+            CREATE TABLE games (
+                id               INTEGER PRIMARY KEY,
+                guild_id         INTEGER,
+                channel_id       INTEGER NOT NULL,
+                game             TEXT    NOT NULL,
+                status           TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
+                host_id          INTEGER NOT NULL,
+                options          TEXT    NOT NULL,
+                seats            TEXT    NOT NULL,
+                seed             INTEGER NOT NULL,
+                state            TEXT,
+                version          INTEGER NOT NULL DEFAULT 0,
+                lobby_message_id INTEGER,
+                locale           TEXT    NOT NULL DEFAULT 'en',
+                created_at       REAL    NOT NULL,
+                updated_at       REAL    NOT NULL,
+                finished_at      REAL
+            );
+            -- A thread is a channel too, so several games at once live in threads.
+            CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id) WHERE status IN ('lobby', 'active');
+            CREATE INDEX games_by_status ON games (status);
+
+            CREATE TABLE moves (
+                game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                seq     INTEGER NOT NULL,
+                seat    INTEGER,
+                action  TEXT    NOT NULL,
+                at      REAL    NOT NULL,
+                PRIMARY KEY (game_id, seq)
+            );
+
+            CREATE TABLE results (
+                game_id     INTEGER NOT NULL REFERENCES games (id),
+                seat        INTEGER NOT NULL,
+                guild_id    INTEGER,
+                game        TEXT    NOT NULL,
+                user_id     INTEGER,
+                name        TEXT    NOT NULL,
+                is_bot      INTEGER NOT NULL,
+                resigned    INTEGER NOT NULL DEFAULT 0,
+                placement   INTEGER,
+                score       REAL,
+                rated       INTEGER NOT NULL,
+                finished_at REAL    NOT NULL,
+                PRIMARY KEY (game_id, seat)
+            );
+            CREATE INDEX results_by_guild ON results (guild_id, game, finished_at);
+            CREATE INDEX results_by_user ON results (user_id, finished_at);
+            """
+        )
+
+
+# The league. Seasons per server, the server's league settings, and a ledger of every finished or
+# cancelled game in a server (its season, whether it is rated, and the order in which it was
+# counted). Ratings per (server, season, game or 'all', person) are derived data: a full
+# recomputation from the ledger and the results rebuilds them exactly (db/league.py).
+@MIGRATIONS.register(2, "the league: seasons, settings, the ledger of counted games and ratings")
+async def _league(tx: Tx, dialect: str) -> None:
+    if dialect == POSTGRESQL:
+        await tx.run_script(
+            """
+            CREATE TABLE league_settings (
+                guild_id   BIGINT PRIMARY KEY,
+                carry_over INTEGER NOT NULL DEFAULT 1 CHECK (carry_over IN (0, 1)),
+                updated_at DOUBLE PRECISION,
+                updated_by BIGINT
+            );
+
+            -- carry_over: 1 if this season's ratings start from the previous season's, 0 if they start afresh.
+            CREATE TABLE league_seasons (
+                guild_id   BIGINT NOT NULL,
+                number     INTEGER NOT NULL CHECK (number >= 1),
+                started_at DOUBLE PRECISION NOT NULL,
+                started_by BIGINT,
+                carry_over INTEGER NOT NULL CHECK (carry_over IN (0, 1)),
+                PRIMARY KEY (guild_id, number)
+            );
+
+            -- seq is the order in which games were counted: ratings are replayed in this order.
+            -- applied = 0 marks games whose ratings still need a recomputation of their server.
+            CREATE TABLE league_games (
+                seq      BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                game_id  BIGINT NOT NULL UNIQUE REFERENCES games (id),
+                guild_id BIGINT NOT NULL,
+                season   INTEGER NOT NULL,
+                game     TEXT    NOT NULL,
+                rated    INTEGER NOT NULL CHECK (rated IN (0, 1)),
+                applied  INTEGER NOT NULL DEFAULT 1 CHECK (applied IN (0, 1)),
+                FOREIGN KEY (guild_id, season) REFERENCES league_seasons (guild_id, number)
+            );
+            CREATE INDEX league_games_by_season ON league_games (guild_id, season, game);
+            CREATE INDEX league_games_pending ON league_games (guild_id) WHERE applied = 0;
+
+            -- game is a game key or 'all' (one rating over every game). mu and sigma are openskill's
+            -- PlackettLuce parameters, games the rated games counted in this season.
+            CREATE TABLE league_ratings (
+                guild_id BIGINT NOT NULL,
+                season   INTEGER NOT NULL,
+                game     TEXT    NOT NULL,
+                user_id  BIGINT NOT NULL,
+                mu       DOUBLE PRECISION NOT NULL,
+                sigma    DOUBLE PRECISION NOT NULL,
+                games    INTEGER NOT NULL,
+                PRIMARY KEY (guild_id, season, game, user_id)
+            );
+            CREATE INDEX league_ratings_by_user ON league_ratings (guild_id, user_id, game, season);
+            """
+        )
+    else:
+        await tx.run_script(
+            """
+            CREATE TABLE league_settings (
+                guild_id   INTEGER PRIMARY KEY,
+                carry_over INTEGER NOT NULL DEFAULT 1 CHECK (carry_over IN (0, 1)),
+                updated_at REAL,
+                updated_by INTEGER
+            );
+
+            -- carry_over: 1 if this season's ratings start from the previous season's, 0 if they start afresh.
+            CREATE TABLE league_seasons (
+                guild_id   INTEGER NOT NULL,
+                number     INTEGER NOT NULL CHECK (number >= 1),
+                started_at REAL    NOT NULL,
+                started_by INTEGER,
+                carry_over INTEGER NOT NULL CHECK (carry_over IN (0, 1)),
+                PRIMARY KEY (guild_id, number)
+            );
+
+            -- seq is the order in which games were counted: ratings are replayed in this order.
+            -- applied = 0 marks games whose ratings still need a recomputation of their server.
+            CREATE TABLE league_games (
+                seq      INTEGER PRIMARY KEY,
+                game_id  INTEGER NOT NULL UNIQUE REFERENCES games (id),
+                guild_id INTEGER NOT NULL,
+                season   INTEGER NOT NULL,
+                game     TEXT    NOT NULL,
+                rated    INTEGER NOT NULL CHECK (rated IN (0, 1)),
+                applied  INTEGER NOT NULL DEFAULT 1 CHECK (applied IN (0, 1)),
+                FOREIGN KEY (guild_id, season) REFERENCES league_seasons (guild_id, number)
+            );
+            CREATE INDEX league_games_by_season ON league_games (guild_id, season, game);
+            CREATE INDEX league_games_pending ON league_games (guild_id) WHERE applied = 0;
+
+            -- game is a game key or 'all' (one rating over every game). mu and sigma are openskill's
+            -- PlackettLuce parameters, games the rated games counted in this season.
+            CREATE TABLE league_ratings (
+                guild_id INTEGER NOT NULL,
+                season   INTEGER NOT NULL,
+                game     TEXT    NOT NULL,
+                user_id  INTEGER NOT NULL,
+                mu       REAL    NOT NULL,
+                sigma    REAL    NOT NULL,
+                games    INTEGER NOT NULL,
+                PRIMARY KEY (guild_id, season, game, user_id)
+            );
+            CREATE INDEX league_ratings_by_user ON league_ratings (guild_id, user_id, game, season);
+            """
+        )
+
+
+# Clocks. A game's own table settings (JSON; games from before keep their "_" options), its
+# next deadline (indexed, so start-up re-arms only games that have one) with the clock's
+# bookkeeping (JSON: kind, start, seats owing, reminders sent, timeouts in a row), and its latest
+# board message for jump links. Server defaults for tables, and each person's notification choices.
+@MIGRATIONS.register(3, "clocks: table settings, deadlines and board messages of games, server defaults, people")
+async def _clocks(tx: Tx, dialect: str) -> None:
+    if dialect == POSTGRESQL:
+        await tx.run_script(
+            """
+            ALTER TABLE games ADD COLUMN settings TEXT;
+            ALTER TABLE games ADD COLUMN deadline_at DOUBLE PRECISION;
+            ALTER TABLE games ADD COLUMN clock TEXT;
+            ALTER TABLE games ADD COLUMN board_message_id BIGINT;
+            CREATE INDEX games_by_deadline ON games (deadline_at) WHERE deadline_at IS NOT NULL;
+
+            CREATE TABLE table_server_settings (
+                guild_id      BIGINT PRIMARY KEY,
+                move_seconds  INTEGER,
+                dm_reminders  INTEGER CHECK (dm_reminders IN (0, 1)),
+                lobby_seconds INTEGER,
+                channels      TEXT,
+                updated_at    DOUBLE PRECISION,
+                updated_by    BIGINT
+            );
+
+            CREATE TABLE table_people (
+                user_id      BIGINT PRIMARY KEY,
+                dm_reminders INTEGER NOT NULL DEFAULT 0 CHECK (dm_reminders IN (0, 1)),
+                heads_up     INTEGER NOT NULL DEFAULT 0 CHECK (heads_up IN (0, 1)),
+                away_until   DOUBLE PRECISION
+            );
+            """
+        )
+    else:
+        await tx.run_script(
+            """
+            ALTER TABLE games ADD COLUMN settings TEXT;
+            ALTER TABLE games ADD COLUMN deadline_at REAL;
+            ALTER TABLE games ADD COLUMN clock TEXT;
+            ALTER TABLE games ADD COLUMN board_message_id INTEGER;
+            CREATE INDEX games_by_deadline ON games (deadline_at) WHERE deadline_at IS NOT NULL;
+
+            CREATE TABLE table_server_settings (
+                guild_id      INTEGER PRIMARY KEY,
+                move_seconds  INTEGER,
+                dm_reminders  INTEGER CHECK (dm_reminders IN (0, 1)),
+                lobby_seconds INTEGER,
+                channels      TEXT,
+                updated_at    REAL,
+                updated_by    INTEGER
+            );
+
+            CREATE TABLE table_people (
+                user_id      INTEGER PRIMARY KEY,
+                dm_reminders INTEGER NOT NULL DEFAULT 0 CHECK (dm_reminders IN (0, 1)),
+                heads_up     INTEGER NOT NULL DEFAULT 0 CHECK (heads_up IN (0, 1)),
+                away_until   REAL
+            );
+            """
+        )

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from db.backend import Backend, Statement, StoreInUse, Tx, open_backend
-from db.migrations import MIGRATIONS, Migration, script_for
+from db.migrations import DatabaseTooNew, Step, upgrade
 from db.rows import ResultRow
 
 OPEN_STATUSES = ("lobby", "active")
@@ -38,10 +38,6 @@ class ChannelBusy(Exception):
     def __init__(self, game_id: int | None) -> None:
         super().__init__(f"channel already has open game {game_id}")
         self.game_id = game_id
-
-
-class DatabaseTooNew(Exception):
-    """The database was written by a newer version of the bot."""
 
 
 @dataclass
@@ -167,27 +163,10 @@ class Store:
     async def schema_version(self) -> int:
         return await self.backend.schema_version()
 
-    async def migrate(self, migrations: Sequence[str | Migration] = MIGRATIONS) -> None:
-        """Run the migrations this database has not had, each in its own transaction."""
-        current = await self.schema_version()
-        self._refuse_newer(current, migrations)
-        while current < len(migrations):
-            async with self.backend.transaction() as tx:
-                await self.backend.begin_migration(tx)
-                current = await self.backend.schema_version(tx)  # another process may have run it
-                self._refuse_newer(current, migrations)
-                if current < len(migrations):
-                    await tx.run_script(script_for(migrations[current], self.dialect))
-                    current += 1
-                    await self.backend.set_schema_version(tx, current)
-
-    @staticmethod
-    def _refuse_newer(current: int, migrations: Sequence[Any]) -> None:
-        if current > len(migrations):
-            raise DatabaseTooNew(
-                f"The database has schema version {current}, but this bot knows only {len(migrations)}. "
-                "Run a newer version of the bot or restore a backup."
-            )
+    async def migrate(self, steps: Sequence[Step] | None = None) -> int:
+        """Run the migrations (``db/migrations.py``) this database has not had, each in its own
+        transaction, and return how many ran; ``steps`` replaces the list in tests."""
+        return await upgrade(self.backend, steps)
 
     # ---- for code built on the store (the league) ---------------------------------------------
     @asynccontextmanager

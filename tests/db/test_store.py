@@ -8,7 +8,7 @@ import pytest
 
 from db import ChannelBusy, DatabaseTooNew, ResultRow, Seat, StaleVersion, Store
 from db.backend import open_backend, to_numbered
-from db.migrations import MIGRATIONS
+from db.migrations import MIGRATIONS, Step
 
 
 async def new_game(store, channel=10, game="nim"):
@@ -58,21 +58,24 @@ async def test_a_database_from_newer_code_is_refused(db_target):
 
 
 async def test_a_failed_migration_leaves_the_old_version(store):
+    async def half_done(tx, dialect):
+        await tx.run_script("CREATE TABLE ok_table (x INTEGER); THIS IS NOT SQL")
+
     with pytest.raises(Exception, match="(?i)syntax"):
-        await store.migrate([*MIGRATIONS, "CREATE TABLE ok_table (x INTEGER); THIS IS NOT SQL"])
+        await store.migrate([*MIGRATIONS, Step(len(MIGRATIONS) + 1, "a step that fails half way", half_done)])
     assert await store.schema_version() == len(MIGRATIONS)
     with pytest.raises(Exception, match="ok_table"):
         await store.fetch("SELECT x FROM ok_table")
 
 
 async def test_a_migration_in_both_dialects_runs_its_own_statements(store):
-    from db.migrations import Migration
+    async def clocks(tx, dialect):
+        if dialect == "postgresql":
+            await tx.run_script("CREATE TABLE clocks (game_id BIGINT PRIMARY KEY, left_s DOUBLE PRECISION)")
+        else:
+            await tx.run_script("CREATE TABLE clocks (game_id INTEGER PRIMARY KEY, left_s REAL)")
 
-    added = Migration(
-        sqlite="CREATE TABLE clocks (game_id INTEGER PRIMARY KEY, left_s REAL)",
-        postgresql="CREATE TABLE clocks (game_id BIGINT PRIMARY KEY, left_s DOUBLE PRECISION)",
-    )
-    await store.migrate([*MIGRATIONS, added])
+    await store.migrate([*MIGRATIONS, Step(len(MIGRATIONS) + 1, "a clocks table", clocks)])
     assert await store.schema_version() == len(MIGRATIONS) + 1
     async with store.transaction() as tx:
         await tx.execute("INSERT INTO clocks (game_id, left_s) VALUES (?, ?)", (2**40, 1.5))
