@@ -30,10 +30,12 @@ Adding a migration (for example columns or a table for a move clock):
    DEFAULT AS IDENTITY PRIMARY KEY`` where SQLite has ``INTEGER PRIMARY KEY``; keep flags as
    ``INTEGER`` 0/1 so one query serves both. Scripts are split on ``;``, so no ``;`` inside a
    literal. Stored rows in an old form are converted by the step, once, with ``tx.fetch`` and
-   ``tx.executemany``, rather than by every reader for ever.
+   ``tx.executemany`` (as step 4 does), rather than by every reader for ever.
 3. A new table: add it to ``TABLES`` in ``db/transfer.py`` (with its key columns, and to
    ``IDENTITIES`` if it has an identity column) so ``migrate-db`` copies it; a test fails until then.
-4. Run ``tests/db`` (every test runs on both SQLite and a throwaway PostgreSQL server).
+4. Add what your version of the code writes to ``FILLS`` in ``tests/db/test_migrations.py`` (a test
+   fails until then), and run ``tests/db`` (every test runs on both SQLite and a throwaway
+   PostgreSQL server).
 """
 
 from db.backend import DatabaseUnavailable, StoreInUse, db_span

@@ -9,7 +9,7 @@ from db.migrations import MIGRATIONS
 from table.settings import TableSettings
 
 
-async def test_rows_from_before_the_settings_column_keep_their_underscore_settings(db_target):
+async def test_rows_from_before_the_settings_column_get_their_underscore_options_as_settings(db_target):
     path = db_target
     legacy = Store(await open_backend(path))
     await legacy.migrate(MIGRATIONS[:2])
@@ -23,7 +23,9 @@ async def test_rows_from_before_the_settings_column_keep_their_underscore_settin
     store = await Store.open(path)
     assert await store.schema_version() == len(MIGRATIONS)
     row = await store.get_game(1)
-    assert row.settings is None and row.deadline_at is None
+    # Migration 4 moved them into the settings column: the options hold only the rules.
+    assert row.options == {"rounds": 3} and row.deadline_at is None
+    assert row.settings == {"quiet": 45.0, "bot_speed": 2.0, "move_seconds": 0}
     settings = TableSettings.from_stored(row.settings, row.options)
     assert (settings.quiet, settings.bot_speed, settings.move_seconds) == (45.0, 2.0, 0)
     await store.close()
