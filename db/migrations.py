@@ -469,4 +469,4 @@ async def _settings_out_of_options(tx: Tx, dialect: str) -> None:
             changed.append((json.dumps(rules), json.dumps(settings), row["id"]))
     await tx.executemany("UPDATE games SET options = ?, settings = ? WHERE id = ?", changed)
     if changed:
-        log.info("table settings taken out of the options of %d games", len(changed))
+        log.info("table settings taken out of the options of %d game(s)", len(changed))
