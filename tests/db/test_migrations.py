@@ -5,6 +5,7 @@ logged; a database from newer code is refused and left alone."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 
@@ -323,3 +324,21 @@ async def test_a_database_from_newer_code_is_refused_and_left_alone(db_target, c
         assert await dump(store) == before
     finally:
         await store.close()
+
+
+async def test_two_processes_starting_at_once_run_each_step_once(db_target, caplog):
+    # PostgreSQL: an advisory lock per step's transaction; SQLite: BEGIN IMMEDIATE. The second
+    # re-reads the version inside its transaction and finds the step done.
+    await made_at(db_target, 1)
+    caplog.set_level(logging.INFO, logger="tafelbot.migrations")
+    first, second = await asyncio.gather(Store.open(db_target), Store.open(db_target))
+    try:
+        assert await first.schema_version() == await second.schema_version() == LATEST
+        steps = [r.getMessage() for r in caplog.records if r.getMessage().startswith("database from")]
+        assert sorted(steps) == sorted(
+            f"database from v{n - 1} to v{n}: " + MIGRATIONS[n - 1].description for n in range(2, LATEST + 1)
+        )
+        assert (await first.get_game(1)).settings == CONVERTED[1][1]
+    finally:
+        await first.close()
+        await second.close()
