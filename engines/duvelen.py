@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict, cast
 
 from engines.base import Deadline, Engine, Event, Outcome, ViewEnvelope, placements_from_keys
-from engines.errors import BadOption, BadState, GameOver
+from engines.errors import BadOption, GameOver
+from engines.load_checks import LoadCheck
 from engines.rng import Rng
 
 RANKS = "A23456789TJQK"
@@ -582,13 +583,8 @@ class DuvelenEngine(Engine[DuvelenState, "DuvelenView"]):
         }
 
     def _load(self, data: dict[str, Any]) -> DuvelenState:
-        players = data["players"]
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise BadState("Stored duvelen game has a bad number of players.", "bad-state")
-        try:
-            options = self.normalize_options(data["options"])
-        except BadOption as exc:
-            raise BadState(f"Stored duvelen game has bad options: {exc.message}", "bad-state") from exc
+        players = CHECK.seats(data["players"], self)
+        options = CHECK.options(data["options"], self.normalize_options)
         state = DuvelenState(
             players=players,
             options=options,
@@ -620,27 +616,25 @@ def _seat_view(s: Seat) -> DuvelenSeat:
 
 # ---- loading and invariants ---------------------------------------------------------------
 
-
-def _bad(message: str) -> BadState:
-    return BadState(f"Stored duvelen game is damaged: {message}", "bad-state")
+CHECK = LoadCheck("duvelen")
 
 
 def _cards(raw: Any, what: str) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(c, str) and c in DECK_SET for c in raw):
-        raise _bad(f"{what} holds something that is not a card")
+        raise CHECK.damaged(f"{what} holds something that is not a card")
     return list(raw)
 
 
 def _load_seat(raw: dict[str, Any]) -> Seat:
     rij = raw["rij"]
     if not isinstance(rij, list) or len(rij) != RIJ_SIZE:
-        raise _bad("a Rij must have 4 slots")
+        raise CHECK.damaged("a Rij must have 4 slots")
     for card in rij:
         if card is not None and card not in DECK_SET:
-            raise _bad("a Rij holds something that is not a card")
-    done, idle = raw["done"], raw["idle"]
-    if not isinstance(done, bool) or not isinstance(idle, int) or isinstance(idle, bool) or idle < 0:
-        raise _bad("bad seat flags")
+            raise CHECK.damaged("a Rij holds something that is not a card")
+    done = raw["done"]
+    CHECK.require(isinstance(done, bool), "bad seat flags")
+    idle = CHECK.whole(raw["idle"], "idle turns", low=0)
     return Seat(
         stok=_cards(raw["stok"], "a Stok"),
         rij=list(rij),
@@ -653,14 +647,14 @@ def _load_seat(raw: dict[str, Any]) -> Seat:
 
 def _owners(raw: Any, players: int) -> list[int]:
     if not isinstance(raw, list) or not all(isinstance(o, int) and 0 <= o < players for o in raw):
-        raise _bad("a Hoop card has no valid owner")
+        raise CHECK.damaged("a Hoop card has no valid owner")
     return list(raw)
 
 
 def _load_hoop(raw: dict[str, Any], players: int) -> Hoop:
     owners = _owners(raw["owners"], players)
     if raw["suit"] not in SUITS or not 1 <= len(owners) < len(RANKS):
-        raise _bad("a Hoop must have a suit and hold Ace up to at most the Queen")
+        raise CHECK.damaged("a Hoop must have a suit and hold Ace up to at most the Queen")
     return Hoop(raw["suit"], owners)
 
 
@@ -668,39 +662,36 @@ def _load_herenhoop(raw: dict[str, Any], players: int) -> Herenhoop:
     owners = _owners(raw["owners"], players)
     seat = raw["seat"]
     if raw["suit"] not in SUITS or len(owners) != len(RANKS) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise _bad("a Herenhoop must be a full suit with an owner")
+        raise CHECK.damaged("a Herenhoop must be a full suit with an owner")
     if owners[-1] != seat:
-        raise _bad("a Herenhoop belongs to whoever laid its King")
+        raise CHECK.damaged("a Herenhoop belongs to whoever laid its King")
     return Herenhoop(seat, raw["suit"], owners)
 
 
 def _load_score_row(raw: dict[str, Any]) -> dict[str, int]:
-    row = {key: raw[key] for key in ("plus1", "own_heren", "stok", "stop", "score")}
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in row.values()):
-        raise _bad("a round score is not a number")
-    return row
+    return {key: CHECK.whole(raw[key], "a round score") for key in ("plus1", "own_heren", "stok", "stop", "score")}
 
 
 def _check_invariants(state: DuvelenState) -> None:
     n = state.players
     if len(state.seats) != n:
-        raise _bad("one set of piles per player is needed")
+        raise CHECK.damaged("one set of piles per player is needed")
     rounds = state.options["rounds"]
     if not 1 <= state.round <= rounds or len(state.history) not in (state.round - 1, state.round):
-        raise _bad("round number and score history disagree")
+        raise CHECK.damaged("round number and score history disagree")
     if len(state.history) == state.round and state.round != rounds:
-        raise _bad("a finished round must be followed by the next one")
+        raise CHECK.damaged("a finished round must be followed by the next one")
     if any(len(rnd) != n for rnd in state.history):
-        raise _bad("a round score needs one row per player")
+        raise CHECK.damaged("a round score needs one row per player")
     _check_conservation(state)
     for s in state.seats:
         if len(s.stok) > STOK_SIZE:
-            raise _bad("a Stok holds more than 13 cards")
+            raise CHECK.damaged("a Stok holds more than 13 cards")
         if None in s.rij and s.stok:
-            raise _bad("a Rij gap with cards left in the Stok")
+            raise CHECK.damaged("a Rij gap with cards left in the Stok")
     stopper = state.stop_seat
     if stopper is not None and (not isinstance(stopper, int) or not 0 <= stopper < n or state.seats[stopper].stok):
-        raise _bad("only a player with an empty Stok can have called Stop")
+        raise CHECK.damaged("only a player with an empty Stok can have called Stop")
     _check_turn(state)
 
 
@@ -716,24 +707,23 @@ def _check_conservation(state: DuvelenState) -> None:
         for rank, owner in enumerate(heren.owners, start=1):
             placed[owner].append(card_of(rank, heren.suit))
     for seat, cards in enumerate(placed):
-        if len(cards) != len(DECK) or set(cards) != DECK_SET:
-            raise _bad(f"the cards of player {seat + 1} are not each in exactly one place")
+        CHECK.same_cards(cards, DECK, f"the cards of player {seat + 1} are not each in exactly one place")
 
 
 def _check_turn(state: DuvelenState) -> None:
     if state.over:
         if state.turn_seat is not None:
-            raise _bad("a finished game has nobody to move")
+            raise CHECK.damaged("a finished game has nobody to move")
         return
     if all(finished(state, seat) for seat in range(state.players)):
-        raise _bad("a running round in which nobody can act")
+        raise CHECK.damaged("a running round in which nobody can act")
     if not state.relaxed:
         if state.turn_seat is not None:
-            raise _bad("live play has no turns")
+            raise CHECK.damaged("live play has no turns")
         return
     seat = state.turn_seat
     if not isinstance(seat, int) or not 0 <= seat < state.players or finished(state, seat):
-        raise _bad("relaxed play needs a seat to move that can still act")
+        raise CHECK.damaged("relaxed play needs a seat to move that can still act")
 
 
 ENGINE = DuvelenEngine()

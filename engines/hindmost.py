@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypedDict
 
 from engines.base import Engine, Event, Outcome, ViewEnvelope, placements_from_keys
-from engines.errors import BadOption, BadState, GameError, IllegalAction
+from engines.errors import BadOption, GameError, IllegalAction
+from engines.load_checks import LoadCheck
 from engines.rng import Rng
 
 RANKS = "A23456789TJQK"
@@ -24,7 +25,6 @@ SUITS = "SHDC"
 JOKER = "JK"
 # Two standard decks, each with two jokers.
 DECK: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS) * 2 + (JOKER,) * 4
-SORTED_DECK_LIST: list[str] = sorted(DECK)
 VALID_CARDS = frozenset(DECK)
 # Hands are kept sorted by rank (Ace low, jokers last) so a player sees them in a natural order.
 CARD_ORDER: dict[str, int] = {JOKER: 999} | {
@@ -731,37 +731,30 @@ class HindmostEngine(Engine[HindmostState, "HindmostView"]):
         }
 
     def _load(self, data: dict[str, Any]) -> HindmostState:
-        players = data["players"]
-        _require(_is_int(players) and MIN_PLAYERS <= players <= MAX_PLAYERS, "bad player count")
-        options = data["options"]
-        _require(isinstance(options, dict), "options must be a dict")
-        try:
-            resolved = self.resolve_options(players, options)
-        except BadOption as exc:
-            raise BadState(f"Stored hindmost options are invalid: {exc.message}", "bad-state") from exc
-        _require(resolved == options, "options are not normalized")
+        players = CHECK.seats(data["players"], self)
+        options = CHECK.options(data["options"], lambda raw: self.resolve_options(players, raw), complete=True)
         total = players * options["riders"]
         state = HindmostState(
             players=players,
-            options=resolved,
+            options=options,
             rng=data["rng"],
             race=data["race"],
             lap=data["lap"],
-            d=_int_list(data["d"], total, "d"),
+            d=CHECK.whole_list(data["d"], "d", total),
             lane=[int(ch) for ch in _flags(data["lanes"], total, "0123", "lanes")],
             out=[ch == "1" for ch in _flags(data["out"], total, "01", "out")],
             moved=[ch == "1" for ch in _flags(data["moved"], total, "01", "moved")],
-            turn=_int_list(data["turn"], None, "turn"),
+            turn=CHECK.whole_list(data["turn"], "turn"),
             turn_pos=data["turn_pos"],
-            eliminated=_int_list(data["eliminated"], None, "eliminated"),
-            race_points=_int_list(data["race_points"], players, "race_points"),
-            match_base=_int_list(data["match_base"], players, "match_base"),
-            race_wins=_int_list(data["race_wins"], players, "race_wins"),
-            bank=None if data["bank"] is None else _int_list(data["bank"], players, "bank"),
+            eliminated=CHECK.whole_list(data["eliminated"], "eliminated"),
+            race_points=CHECK.whole_list(data["race_points"], "race_points", players),
+            match_base=CHECK.whole_list(data["match_base"], "match_base", players),
+            race_wins=CHECK.whole_list(data["race_wins"], "race_wins", players),
+            bank=None if data["bank"] is None else CHECK.whole_list(data["bank"], "bank", players),
             pot=data["pot"],
-            hands=[_parse_cards(text) for text in _str_list(data["hands"], players, "hands")],
-            piles=[_parse_cards(text) for text in _str_list(data["piles"], None, "piles")],
-            discards=[_parse_cards(text) for text in _str_list(data["discards"], None, "discards")],
+            hands=[_parse_cards(text) for text in CHECK.str_list(data["hands"], "hands", players)],
+            piles=[_parse_cards(text) for text in CHECK.str_list(data["piles"], "piles")],
+            discards=[_parse_cards(text) for text in CHECK.str_list(data["discards"], "discards")],
             last=data["last"],
             over=data["over"],
         )
@@ -770,87 +763,65 @@ class HindmostEngine(Engine[HindmostState, "HindmostView"]):
 
 
 # ---- load-time checks ---------------------------------------------------------------------------
-def _require(condition: bool, message: str) -> None:
-    if not condition:
-        raise BadState(f"Stored hindmost game is invalid: {message}.", "bad-state")
-
-
-def _is_int(value: Any) -> bool:
-    return type(value) is int
-
-
-def _int_list(value: Any, length: int | None, what: str) -> list[int]:
-    _require(isinstance(value, list) and all(type(v) is int for v in value), f"{what} must be a list of integers")
-    _require(length is None or len(value) == length, f"wrong length of {what}")
-    checked: list[int] = value
-    return checked
+CHECK = LoadCheck("hindmost")
 
 
 def _flags(value: Any, length: int, alphabet: str, what: str) -> str:
-    _require(isinstance(value, str) and len(value) == length, f"wrong length of {what}")
-    _require(all(ch in alphabet for ch in value), f"bad character in {what}")
+    CHECK.require(isinstance(value, str) and len(value) == length, f"wrong length of {what}")
+    CHECK.require(all(ch in alphabet for ch in value), f"bad character in {what}")
     checked: str = value
     return checked
 
 
-def _str_list(value: Any, length: int | None, what: str) -> list[str]:
-    _require(isinstance(value, list) and all(isinstance(v, str) for v in value), f"{what} must be strings")
-    _require(length is None or len(value) == length, f"wrong number of {what}")
-    checked: list[str] = value
-    return checked
-
-
 def _parse_cards(text: str) -> list[str]:
-    _require(len(text) % 2 == 0, "a card list has an odd length")
+    CHECK.require(len(text) % 2 == 0, "a card list has an odd length")
     cards = [text[i : i + 2] for i in range(0, len(text), 2)]
-    _require(all(card in VALID_CARDS for card in cards), "unknown card")
+    CHECK.require(all(card in VALID_CARDS for card in cards), "unknown card")
     return cards
 
 
 def _check_state(s: HindmostState) -> None:
-    _require(_is_int(s.rng) and 0 <= s.rng < 1 << 64, "bad generator state")
-    _require(type(s.over) is bool, "over must be a boolean")
-    _require(_is_int(s.race) and 1 <= s.race <= s.options["races"], "race out of range")
-    _require(_is_int(s.lap) and 1 <= s.lap <= s.laps, "lap out of range")
-    _require(_is_int(s.turn_pos) and _is_int(s.pot), "turn position and pot must be integers")
+    CHECK.generator(s.rng)
+    CHECK.require(type(s.over) is bool, "over must be a boolean")
+    CHECK.whole(s.race, "race", 1, s.options["races"])
+    CHECK.whole(s.lap, "lap", 1, s.laps)
+    CHECK.whole(s.turn_pos, "turn position")
+    CHECK.whole(s.pot, "pot")
     _check_riders(s)
     _check_turn(s)
     _check_points(s)
     _check_bank(s)
     _check_cards(s)
-    _require(
-        isinstance(s.last, list) and all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in s.last),
-        "last events are malformed",
-    )
+    CHECK.events(s.last)
 
 
 def _check_riders(s: HindmostState) -> None:
-    _require(all(-s.total <= d <= MAX_D for d in s.d), "rider distance out of range")
+    CHECK.require(all(-s.total <= d <= MAX_D for d in s.d), "rider distance out of range")
     lanes_by_space: dict[int, list[int]] = {}
     for rid in s.in_race():
         lanes_by_space.setdefault(s.d[rid], []).append(s.lane[rid])
     for lanes in lanes_by_space.values():
         # A space's riders fill lanes 0..k-1: inside first, closed up, at most 4.
-        _require(len(lanes) <= LANES and sorted(lanes) == list(range(len(lanes))), "lanes are not closed up")
+        CHECK.require(len(lanes) <= LANES and sorted(lanes) == list(range(len(lanes))), "lanes are not closed up")
 
 
 def _check_turn(s: HindmostState) -> None:
     if s.over:
-        _require(s.turn == [] and s.turn_pos == 0 and not any(s.moved), "a finished game has no turn")
-        _require(s.race == s.options["races"] and s.lap == s.laps, "a finished game ends on its last lap")
+        CHECK.require(s.turn == [] and s.turn_pos == 0 and not any(s.moved), "a finished game has no turn")
+        CHECK.require(s.race == s.options["races"] and s.lap == s.laps, "a finished game ends on its last lap")
         return
     in_race = s.in_race()
-    _require(sorted(s.turn) == in_race, "the turn must list every rider in the race once")
-    _require(0 <= s.turn_pos < len(s.turn), "turn position out of range")
+    CHECK.require(sorted(s.turn) == in_race, "the turn must list every rider in the race once")
+    CHECK.require(0 <= s.turn_pos < len(s.turn), "turn position out of range")
     done = set(s.turn[: s.turn_pos])
-    _require(all(s.moved[rid] == (rid in done) for rid in range(s.total)), "moved flags disagree with the turn")
-    _require(all(s.moved[rid] for rid in in_race if s.d[rid] >= FINISH), "only a moved rider can be past the line")
+    CHECK.require(all(s.moved[rid] == (rid in done) for rid in range(s.total)), "moved flags disagree with the turn")
+    CHECK.require(all(s.moved[rid] for rid in in_race if s.d[rid] >= FINISH), "only a moved rider can be past the line")
 
 
 def _check_points(s: HindmostState) -> None:
-    _require(all(0 <= rid < s.total for rid in s.eliminated), "bad eliminated rider")
-    _require(sorted(s.eliminated) == [rid for rid in range(s.total) if s.out[rid]], "out riders disagree")
-    _require(len(s.eliminated) == s.lap - 1, "the lap number must follow the eliminations")
+    CHECK.require(all(0 <= rid < s.total for rid in s.eliminated), "bad eliminated rider")
+    CHECK.require(sorted(s.eliminated) == [rid for rid in range(s.total) if s.out[rid]], "out riders disagree")
+    CHECK.require(len(s.eliminated) == s.lap - 1, "the lap number must follow the eliminations")
     expected = [0] * s.players
     for points, rid in enumerate(s.eliminated, 1):
         expected[s.seat_of(rid)] += points
@@ -859,38 +830,38 @@ def _check_points(s: HindmostState) -> None:
         table = race_points_for(s.total)
         expected[s.seat_of(second)] += table[-2]
         expected[s.seat_of(winner)] += table[-1]
-    _require(expected == s.race_points, "race points disagree with the results")
-    _require(min(s.match_base) >= 0 and min(s.race_wins) >= 0, "negative match points or wins")
-    _require(sum(s.match_base) == (s.race - 1) * sum(race_points_for(s.total)), "match points disagree with races")
-    _require(sum(s.race_wins) == s.race - 1 + (1 if s.over else 0), "race wins disagree with the races run")
+    CHECK.require(expected == s.race_points, "race points disagree with the results")
+    CHECK.require(min(s.match_base) >= 0 and min(s.race_wins) >= 0, "negative match points or wins")
+    CHECK.require(sum(s.match_base) == (s.race - 1) * sum(race_points_for(s.total)), "match points disagree with races")
+    CHECK.require(sum(s.race_wins) == s.race - 1 + (1 if s.over else 0), "race wins disagree with the races run")
 
 
 def _check_bank(s: HindmostState) -> None:
     if s.bank is None:
-        _require(not s.options["betting"] and s.pot == 0, "betting needs a bank")
+        CHECK.require(not s.options["betting"] and s.pot == 0, "betting needs a bank")
         return
-    _require(s.options["betting"], "a bank without the betting option")
+    CHECK.require(s.options["betting"], "a bank without the betting option")
     # Stakes only move between the banks and the pot, and the pot holds exactly this lap's stakes.
-    _require(sum(s.bank) + s.pot == 0, "bank and pot do not balance")
-    _require(s.pot == (0 if s.over else len(s.in_race())), "the pot must hold this lap's stakes")
+    CHECK.require(sum(s.bank) + s.pot == 0, "bank and pot do not balance")
+    CHECK.require(s.pot == (0 if s.over else len(s.in_race())), "the pot must hold this lap's stakes")
 
 
 def _check_cards(s: HindmostState) -> None:
     decks = s.players if s.options["own_decks"] else 1
-    _require(len(s.piles) == decks and len(s.discards) == decks, "wrong number of piles")
+    CHECK.require(len(s.piles) == decks and len(s.discards) == decks, "wrong number of piles")
     for seat, hand in enumerate(s.hands):
-        _require(hand == _sort_hand(hand), "a hand is not sorted")
+        CHECK.require(hand == _sort_hand(hand), "a hand is not sorted")
         if s.riders_left(seat):
-            _require(MIN_KEPT_AFTER_COMBO <= len(hand) <= HAND_SIZE, "a hand has a wrong size")
+            CHECK.require(MIN_KEPT_AFTER_COMBO <= len(hand) <= HAND_SIZE, "a hand has a wrong size")
         else:
-            _require(not hand, "a team without riders holds cards")
+            CHECK.require(not hand, "a team without riders holds cards")
     if s.options["own_decks"]:
         for seat in range(s.players):
             owned = s.hands[seat] + s.piles[seat] + s.discards[seat]
-            _require(sorted(owned) == SORTED_DECK_LIST, "an own deck is not complete")
+            CHECK.same_cards(owned, DECK, "an own deck is not complete")
     else:
         owned = [card for hand in s.hands for card in hand] + s.piles[0] + s.discards[0]
-        _require(sorted(owned) == SORTED_DECK_LIST, "the deck is not complete")
+        CHECK.same_cards(owned, DECK, "the deck is not complete")
 
 
 def _as_int(value: Any, name: str) -> int:

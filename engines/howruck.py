@@ -79,7 +79,7 @@ from collections.abc import Callable
 from typing import Any, TypedDict, cast
 
 from engines.base import Deadline, Engine, Event, Outcome, ViewEnvelope
-from engines.errors import BadOption, BadState, GameOver, IllegalAction
+from engines.errors import BadOption, GameOver, IllegalAction
 from engines.howruck_cards import (
     CARDS,
     DECK_SIZE,
@@ -89,6 +89,7 @@ from engines.howruck_cards import (
     code_of,
     tiebreak_key,
 )
+from engines.load_checks import LoadCheck
 from engines.rng import Rng
 
 SIDES = ("a", "b")
@@ -807,6 +808,9 @@ class HowRuckEngine(Engine[HowRuckState, "HowRuckView"]):
 _STATE_KEYS = ("options", "rng", "round", "barrels", "phase", "winner", "aside", "forming", "tug", "last")
 
 
+CHECK = LoadCheck("howruck")
+
+
 class _Checker:
     """The invariants ``_load`` insists on, each failure a ``BadState`` naming what is wrong."""
 
@@ -814,52 +818,41 @@ class _Checker:
         self.engine = engine
         self.state = state
 
-    def fail(self, what: str) -> None:
-        raise BadState(f"Stored howruck game is damaged: {what}.", "bad-state")
-
-    def require(self, condition: bool, what: str) -> None:
-        if not condition:
-            self.fail(what)
-
     def check(self) -> None:
         st = self.state
-        try:
-            normal = self.engine.normalize_options(st["options"])
-        except BadOption as exc:
-            raise BadState(f"Stored howruck game has bad options: {exc.message}", "bad-state") from exc
-        self.require(normal == st["options"], "options incomplete")
-        self.require(isinstance(st["rng"], int) and 0 <= st["rng"] < 2**64, "generator state")
-        self.require(isinstance(st["round"], int) and st["round"] >= 1, "round number")
-        self.require(isinstance(st["last"], list), "last events")
+        CHECK.options(st["options"], self.engine.normalize_options, complete=True)
+        CHECK.generator(st["rng"])
+        CHECK.whole(st["round"], "round number", low=1)
+        CHECK.events(st["last"])
         self.check_barrels()
-        self.require(st["phase"] in ("forming", "tug", "over"), "phase")
+        CHECK.require(st["phase"] in ("forming", "tug", "over"), "phase")
         if st["phase"] == "forming":
-            self.require(st["forming"] is not None and st["tug"] is None, "forming phase without forming")
+            CHECK.require(st["forming"] is not None and st["tug"] is None, "forming phase without forming")
             self.check_forming()
         else:
-            self.require(st["forming"] is None and st["tug"] is not None, "tug phase without tug")
+            CHECK.require(st["forming"] is None and st["tug"] is not None, "tug phase without tug")
             self.check_tug()
         if st["phase"] != "over":
-            self.require(bool(self.engine.to_move(st)), "nobody can move")
+            CHECK.require(bool(self.engine.to_move(st)), "nobody can move")
 
     def check_barrels(self) -> None:
         st = self.state
         barrels, target, winner = st["barrels"], st["options"]["barrels_to_win"], st["winner"]
-        self.require(
+        CHECK.require(
             isinstance(barrels, list) and len(barrels) == 2 and all(isinstance(b, int) and b >= 0 for b in barrels),
             "barrels",
         )
-        self.require(sum(barrels) == st["round"] - (st["phase"] != "over"), "barrels do not match the round")
+        CHECK.require(sum(barrels) == st["round"] - (st["phase"] != "over"), "barrels do not match the round")
         if st["phase"] == "over":
-            self.require(winner in (0, 1) and barrels[winner] == target, "winner")
-            self.require(barrels[1 - winner] < target, "two winners")
+            CHECK.require(winner in (0, 1) and barrels[winner] == target, "winner")
+            CHECK.require(barrels[1 - winner] < target, "two winners")
         else:
-            self.require(winner is None and max(barrels) < target, "game should be over")
+            CHECK.require(winner is None and max(barrels) < target, "game should be over")
 
     def check_cards(self, zones: list[list[int]]) -> None:
         every = [cid for zone in zones for cid in zone]
-        self.require(all(isinstance(cid, int) for cid in every), "card ids")
-        self.require(sorted(every) == list(range(DECK_SIZE)), "every card exactly once")
+        CHECK.require(all(isinstance(cid, int) for cid in every), "card ids")
+        CHECK.same_cards(every, range(DECK_SIZE), "every card exactly once")
 
     def pairs(self, value: Any) -> bool:
         return isinstance(value, list) and len(value) == 2 and all(isinstance(v, list) for v in value)
@@ -867,42 +860,42 @@ class _Checker:
     def check_forming(self) -> None:
         forming = self.state["forming"]
         for key in ("prep", "pair", "kept", "given"):
-            self.require(self.pairs(forming[key]), f"forming {key}")
+            CHECK.require(self.pairs(forming[key]), f"forming {key}")
         faster, splits, rest = forming["faster"], forming["splits"], forming["rest_splits"]
-        self.require(faster in (None, 0, 1), "faster seat")
-        self.require(isinstance(rest, int) and rest >= 0 and (faster is not None or rest == 0), "rest splits")
+        CHECK.require(faster in (None, 0, 1), "faster seat")
+        CHECK.require(isinstance(rest, int) and rest >= 0 and (faster is not None or rest == 0), "rest splits")
         for seat in (0, 1):
             by_faster = rest if faster == seat else 0
-            self.require(len(forming["pair"][seat]) in (0, 2), "a pair is two cards")
-            self.require(len(forming["prep"][seat]) % 2 == 0, "stacks hold pairs")
-            self.require(
+            CHECK.require(len(forming["pair"][seat]) in (0, 2), "a pair is two cards")
+            CHECK.require(len(forming["prep"][seat]) % 2 == 0, "stacks hold pairs")
+            CHECK.require(
                 len(forming["kept"][seat]) == len(forming["given"][seat]) == splits[seat] + by_faster, "split counts"
             )
             if faster is None:
-                self.require(forming["pair"][seat] or not forming["prep"][seat], "a pair must be in hand")
+                CHECK.require(forming["pair"][seat] or not forming["prep"][seat], "a pair must be in hand")
             if faster == seat:
-                self.require(not forming["pair"][seat] and not forming["prep"][seat], "the faster one has finished")
+                CHECK.require(not forming["pair"][seat] and not forming["prep"][seat], "the faster one has finished")
         other_rest = rest if faster is not None else 0
         own = [splits[s] * 2 + len(forming["pair"][s]) + len(forming["prep"][s]) for s in (0, 1)]
         if faster is not None:
             own[1 - faster] += other_rest * 2
-        self.require(own == [PREP_SIZE, PREP_SIZE], "stack sizes")
-        self.require(len(self.state["aside"]) == DECK_SIZE - 2 * PREP_SIZE, "set-aside cards")
+        CHECK.require(own == [PREP_SIZE, PREP_SIZE], "stack sizes")
+        CHECK.require(len(self.state["aside"]) == DECK_SIZE - 2 * PREP_SIZE, "set-aside cards")
         self.check_cards([self.state["aside"], *forming["prep"], *forming["pair"], *forming["kept"], *forming["given"]])
 
     def check_tug(self) -> None:
         st, tug = self.state, self.state["tug"]
         over = st["phase"] == "over"
-        self.require(isinstance(tug["barrel"], int) and GOAL[0] <= tug["barrel"] <= GOAL[1], "barrel position")
-        self.require(over or tug["barrel"] not in GOAL, "barrel on a goal in a running round")
-        self.require(tug["starter"] in (0, 1), "starting seat")
-        self.require(self.pairs(tug["hands"]) and self.pairs(tug["piles"]), "hands and piles")
-        self.require(sorted(tug["fields"]) == sorted(FIELDS), "fields")
-        self.require(isinstance(tug["discard"], list), "discard pile")
+        CHECK.require(isinstance(tug["barrel"], int) and GOAL[0] <= tug["barrel"] <= GOAL[1], "barrel position")
+        CHECK.require(over or tug["barrel"] not in GOAL, "barrel on a goal in a running round")
+        CHECK.require(tug["starter"] in (0, 1), "starting seat")
+        CHECK.require(self.pairs(tug["hands"]) and self.pairs(tug["piles"]), "hands and piles")
+        CHECK.require(sorted(tug["fields"]) == sorted(FIELDS), "fields")
+        CHECK.require(isinstance(tug["discard"], list), "discard pile")
         pending = tug["pending"]
         pending_ids = []
         if pending is not None:
-            self.require(not over and set(pending) == {"seat", "card"} and pending["seat"] in (0, 1), "pending card")
+            CHECK.require(not over and set(pending) == {"seat", "card"} and pending["seat"] in (0, 1), "pending card")
             pending_ids = [pending["card"]]
         self.check_cards(
             [st["aside"], *tug["hands"], *tug["piles"], *tug["fields"].values(), tug["discard"], pending_ids]
@@ -910,22 +903,22 @@ class _Checker:
         for field, stack in tug["fields"].items():
             for cid in stack:
                 card = CARDS[cid]
-                self.require(card.is_scot, f"an action card lies on field {field}")
-                self.require(card.kind != "man" or card.colour == field[1], f"a man on a wrong colour at {field}")
+                CHECK.require(card.is_scot, f"an action card lies on field {field}")
+                CHECK.require(card.kind != "man" or card.colour == field[1], f"a man on a wrong colour at {field}")
         memory = tug["memory"]
-        self.require(
+        CHECK.require(
             isinstance(memory, list) and len(memory) == 2 and all(set(m) == {"kept", "given"} for m in memory),
             "forming memory",
         )
         remembered = [cid for m in memory for cid in m["kept"] + m["given"]]
-        self.require(all(isinstance(cid, int) and 0 <= cid < DECK_SIZE for cid in remembered), "forming memory ids")
+        CHECK.require(all(isinstance(cid, int) and 0 <= cid < DECK_SIZE for cid in remembered), "forming memory ids")
         if over:
-            self.require(tug["turn"] is None, "turn after the game")
+            CHECK.require(tug["turn"] is None, "turn after the game")
         else:
-            self.require(tug["turn"] in (0, 1), "turn")
-            self.require(bool(tug["hands"][tug["turn"]]) or pending is not None, "the seat to move has cards")
+            CHECK.require(tug["turn"] in (0, 1), "turn")
+            CHECK.require(bool(tug["hands"][tug["turn"]]) or pending is not None, "the seat to move has cards")
             if pending is not None:
-                self.require(pending["seat"] == tug["turn"], "pending card belongs to the seat to move")
+                CHECK.require(pending["seat"] == tug["turn"], "pending card belongs to the seat to move")
 
 
 ENGINE = HowRuckEngine()

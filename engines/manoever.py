@@ -25,7 +25,8 @@ from dataclasses import dataclass, replace
 from typing import Any, TypedDict
 
 from engines.base import Engine, Event, Outcome, ViewEnvelope, placements_from_keys
-from engines.errors import BadAction, BadOption, BadState, IllegalAction
+from engines.errors import BadAction, BadOption, IllegalAction
+from engines.load_checks import LoadCheck
 from engines.rng import Rng
 
 LAST_FIELD = 84
@@ -524,8 +525,8 @@ class ManoeverEngine(Engine[ManoeverState, "ManoeverView"]):
             rewards={_int(f): _int(v) for f, v in dict(data["rewards"]).items()},
             taken=tuple(tuple(_int(v) for v in values) for values in data["taken"]),
             moved=frozenset(_int(n) for n in data["moved"]),
-            opening=tuple(_events(data["opening"])),
-            last=tuple(_events(data["last"])),
+            opening=tuple(CHECK.events(data["opening"], "the opening events")),
+            last=tuple(CHECK.events(data["last"])),
         )
         check_state(state)
         return state
@@ -570,64 +571,57 @@ def pending_entries(state: ManoeverState) -> list[dict[str, Any]]:
     return sorted(entries, key=lambda e: e["recruit"])
 
 
+CHECK = LoadCheck("manoever")
+
+
 def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise BadState(f"Stored manoever game holds {value!r} where a whole number belongs.", "bad-state")
-    return int(value)
-
-
-def _events(items: Any) -> list[Event]:
-    events = [dict(item) for item in items]
-    if any(not isinstance(e.get("type"), str) for e in events):
-        raise BadState("Stored manoever game has an event without a type.", "bad-state")
-    return events
-
-
-def _bad(message: str) -> BadState:
-    return BadState(f"Stored manoever game is inconsistent: {message}.", "bad-state")
+    """A whole number, also as the string a JSON object key makes of it (the fields of ``stacks``)."""
+    if isinstance(value, str):
+        return int(value)
+    return CHECK.whole(value, "a number")
 
 
 def check_state(state: ManoeverState) -> None:
     """Every invariant a real game keeps; ``_load`` refuses anything else."""
     if state.players not in RECRUITS_PER_SEAT:
-        raise _bad(f"{state.players} players")
+        raise CHECK.damaged(f"{state.players} players")
     if not (0 <= state.start_seat < state.players and 0 <= state.seat < state.players) or state.turn < 0:
-        raise _bad("seat or turn out of range")
+        raise CHECK.damaged("seat or turn out of range")
     _check_recruits(state)
     _check_stones(state)
     if state.over:
         return
     if len(state.courtyard) == TOTAL_RECRUITS - 1:
-        raise _bad("the 11th arrival should have ended the game")
+        raise CHECK.damaged("the 11th arrival should have ended the game")
     if any(not 1 <= n <= state.per_seat for n in state.moved):
-        raise _bad("a moved recruit does not exist")
+        raise CHECK.damaged("a moved recruit does not exist")
     if not pending_fields(state):
-        raise _bad("the seat to move has nothing to move")
+        raise CHECK.damaged("the seat to move has nothing to move")
 
 
 def _check_recruits(state: ManoeverState) -> None:
     seen: list[Recruit] = list(state.courtyard)
     for field, stack in state.stacks.items():
         if not 1 <= field <= LAST_FIELD or not 1 <= len(stack) <= MAX_STACK:
-            raise _bad(f"field {field} holds {len(stack)} recruits")
+            raise CHECK.damaged(f"field {field} holds {len(stack)} recruits")
         seen += stack
     expected = {(s, n) for s in range(state.players) for n in range(1, state.per_seat + 1)}
     if len(seen) != len(set(seen)) or set(seen) != expected:
-        raise _bad("the recruits on the route and in the courtyard are not each seat's own, once each")
+        raise CHECK.damaged("the recruits on the route and in the courtyard are not each seat's own, once each")
 
 
 def _check_stones(state: ManoeverState) -> None:
     low, high = BONUS_FIELDS
     if sorted(state.bonus.values()) != sorted(BONUS_FACTORS) or any(not low <= f <= high for f in state.bonus):
-        raise _bad("the bonus stones are not 4 black and 6 white on fields 7..78")
+        raise CHECK.damaged("the bonus stones are not 4 black and 6 white on fields 7..78")
     low, high = REWARD_FIELDS
     if any(not low <= f <= high or f in state.bonus for f in state.rewards):
-        raise _bad("a reward stone lies outside fields 7..84 or on a bonus field")
+        raise CHECK.damaged("a reward stone lies outside fields 7..84 or on a bonus field")
     if len(state.taken) != state.players:
-        raise _bad("rewards taken are not listed per seat")
+        raise CHECK.damaged("rewards taken are not listed per seat")
     values = sorted([*state.rewards.values(), *(v for values in state.taken for v in values)])
     if values != list(REWARD_VALUES):
-        raise _bad("the reward stones are not 1, 2 and 3, once each")
+        raise CHECK.damaged("the reward stones are not 1, 2 and 3, once each")
 
 
 ENGINE = ManoeverEngine()

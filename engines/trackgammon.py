@@ -31,6 +31,7 @@ from typing import Any, NamedTuple, TypedDict, cast
 
 from engines.base import Engine, Event, Outcome, ViewEnvelope, placements_from_keys
 from engines.errors import BadOption, BadState
+from engines.load_checks import LoadCheck
 from engines.rng import Rng
 
 SIZES = (1, 2, 3, 4, 5)
@@ -761,44 +762,38 @@ class TrackgammonEngine(Engine[TrackgammonState, "TrackgammonView"]):
         }
 
     def _load(self, data: dict[str, Any]) -> TrackgammonState:
-        players = data["players"]
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise BadState(f"Bad number of players: {players!r}.", "bad-state")
-        turn = _int_in(data["turn"], 0, players - 1, "turn")
-        dice = tuple(_int_in(d, 1, 6, "die") for d in data["dice"])
+        players = CHECK.seats(data["players"], self)
+        turn = CHECK.whole(data["turn"], "turn", 0, players - 1)
+        dice = tuple(CHECK.whole(d, "die", 1, 6) for d in data["dice"])
         if len(dice) != 2:
-            raise BadState("A turn has two dice.", "bad-state")
+            raise CHECK.damaged("a turn has two dice")
         turn_start = _load_position(data["turn_start"], players)
         pos = _load_position(data["discs"], players)
         winner = data["winner"]
         if winner is not None:
-            _int_in(winner, 0, players - 1, "winner")
+            CHECK.whole(winner, "winner", 0, players - 1)
         winners = [s for s in range(players) if has_won(pos, s)]
         if winners != ([] if winner is None else [winner]):
-            raise BadState("The winner does not match the discs in the finish.", "bad-state")
+            raise CHECK.damaged("the winner does not match the discs in the finish")
         if any(has_won(turn_start, s) for s in range(players)):
-            raise BadState("A turn cannot start after the game is over.", "bad-state")
+            raise CHECK.damaged("a turn cannot start after the game is over")
         turn_moves = tuple(data["turn_moves"])
         replayed = _replay_turn(turn_start, players, turn, turn_values(dice), turn_moves)
         if replayed != pos:
-            raise BadState("The moves of this turn do not lead to the stored position.", "bad-state")
+            raise CHECK.damaged("the moves of this turn do not lead to the stored position")
         opening = tuple(
-            tuple(tuple(_int_in(x, 0, 6, "opening") for x in throw) for throw in rnd) for rnd in data["opening"]
+            tuple(tuple(CHECK.whole(x, "opening", 0, 6) for x in throw) for throw in rnd) for rnd in data["opening"]
         )
         last_turn = data["last_turn"]
         if last_turn is not None:
             _check_last_turn(last_turn, players)
-        events = data["last_events"]
-        if not isinstance(events, list) or not all(isinstance(e, dict) and "type" in e for e in events):
-            raise BadState("The last events are damaged.", "bad-state")
-        rng = data["rng"]
-        if not isinstance(rng, int) or rng < 0:
-            raise BadState("The dice generator state is damaged.", "bad-state")
+        events = CHECK.events(data["last_events"])
+        rng = CHECK.generator(data["rng"])
         return TrackgammonState(
             players=players,
             rng=rng,
             turn=turn,
-            turn_number=_int_in(data["turn_number"], 0, 10**9, "turn number"),
+            turn_number=CHECK.whole(data["turn_number"], "turn number", 0, 10**9),
             dice=dice,
             turn_start=turn_start,
             turn_moves=turn_moves,
@@ -831,43 +826,40 @@ def _move_event(move: Move) -> Event:
     }
 
 
-def _int_in(value: Any, low: int, high: int, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise BadState(f"Bad {what}: {value!r}.", "bad-state")
-    return value
+CHECK = LoadCheck("trackgammon")
 
 
 def _load_position(rows: Any, players: int) -> tuple[int, ...]:
     """A position from per-seat lists of points, checked against the rules' invariants."""
     if not isinstance(rows, list) or len(rows) != players or any(len(r) != DISCS for r in rows):
-        raise BadState("Every seat has exactly five discs.", "bad-state")
-    pos = tuple(_int_in(p, FIRST_POINT, FINISH, "point") for row in rows for p in row)
+        raise CHECK.damaged("every seat has exactly five discs")
+    pos = tuple(CHECK.whole(p, "point", FIRST_POINT, FINISH) for row in rows for p in row)
     for seat in range(players):
         finished = [pos[disc_index(seat, z)] == FINISH for z in SIZES]
         # Discs finish largest first, so the finished ones are always the largest.
         if any(finished[z] and not finished[z + 1] for z in range(DISCS - 1)):
-            raise BadState(f"Seat {seat} finished a disc before a larger one.", "bad-state")
+            raise CHECK.damaged(f"seat {seat} finished a disc before a larger one")
     geo = geometry(players)
     for discs in stacks(pos, geo).values():
         sizes = [i % DISCS for i in discs]
         if len(set(sizes)) != len(sizes):
-            raise BadState("Two discs of the same size share a point.", "bad-state")
+            raise CHECK.damaged("two discs of the same size share a point")
     return pos
 
 
 def _check_last_turn(last_turn: Any, players: int) -> None:
     """The previous turn is only shown, but the picture draws its last move, so check what it uses."""
     if not isinstance(last_turn, dict) or not {"seat", "dice", "moves"} <= set(last_turn):
-        raise BadState("The previous turn is damaged.", "bad-state")
-    _int_in(last_turn["seat"], 0, players - 1, "seat of the previous turn")
+        raise CHECK.damaged("the previous turn is damaged")
+    CHECK.whole(last_turn["seat"], "seat of the previous turn", 0, players - 1)
     if not isinstance(last_turn["moves"], list):
-        raise BadState("The previous turn is damaged.", "bad-state")
+        raise CHECK.damaged("the previous turn is damaged")
     for record in last_turn["moves"]:
         if not isinstance(record, dict) or not isinstance(record.get("action"), str):
-            raise BadState("A move of the previous turn is damaged.", "bad-state")
-        _int_in(record.get("seat"), 0, players - 1, "seat of a previous move")
-        _int_in(record.get("from"), FIRST_POINT, LAST_POINT, "point of a previous move")
-        _int_in(record.get("to"), FIRST_POINT, FINISH, "point of a previous move")
+            raise CHECK.damaged("a move of the previous turn is damaged")
+        CHECK.whole(record.get("seat"), "seat of a previous move", 0, players - 1)
+        CHECK.whole(record.get("from"), "point of a previous move", FIRST_POINT, LAST_POINT)
+        CHECK.whole(record.get("to"), "point of a previous move", FIRST_POINT, FINISH)
 
 
 def _replay_turn(
@@ -877,13 +869,13 @@ def _replay_turn(
     pos = start
     for action in actions:
         if not isinstance(action, str):
-            raise BadState("A move of this turn is damaged.", "bad-state")
+            raise CHECK.damaged("a move of this turn is damaged")
         move = find_move(forced_moves(pos, geo, seat, values), action)
         if move is None:
-            raise BadState(f"The move '{action}' of this turn is not legal.", "bad-state")
+            raise CHECK.damaged(f"the move '{action}' of this turn is not legal")
         pos, values = move.after, remove_value(values, move.value)
         if has_won(pos, seat) and action is not actions[-1]:
-            raise BadState("Moves follow the winning move.", "bad-state")
+            raise CHECK.damaged("moves follow the winning move")
     return pos
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 from typing import Any, TypedDict
 
 from engines.base import Engine, Event, Outcome, ViewEnvelope
-from engines.errors import BadOption, BadState
+from engines.errors import BadOption
+from engines.load_checks import LoadCheck
 from engines.rng import Rng
 
 
@@ -103,11 +104,11 @@ class NimEngine(Engine[NimState, NimView]):
         }
 
     def _load(self, data: dict[str, Any]) -> NimState:
-        if data["pile"] < 0:
-            raise BadState("negative pile", "bad-state")
+        CHECK.whole(data["pile"], "pile", low=0)
         return NimState(**data)
 
 
+CHECK = LoadCheck("nim")
 ENGINE = NimEngine()
 
 
