@@ -3,7 +3,7 @@
 
 A step is an async function registered with its number and what it does::
 
-    @MIGRATIONS.register(4, "the table settings of older games out of their options")
+    @MIGRATIONS.register(4, "table settings of games from before v3 out of their options (_quiet, _bot_speed)")
     async def _settings_out_of_options(tx: Tx, dialect: str) -> None:
         ...
 
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("tafelbot.migrations")
 
 Upgrade = Callable[[Tx, str], Awaitable[None]]
-"""A step's work: ``await upgrade(tx, dialect)`` inside the step's transaction."""
+"""A step's work: ``await step.run(tx, dialect)`` inside the step's transaction."""
 
 
 class DatabaseTooNew(Exception):
