@@ -135,7 +135,7 @@ class TableCommands(
                 raise TableError("bad-time")
             await clock_store.set_person(self.service.store, interaction.user.id, away_until=moment)
             await interaction.response.send_message(tr(lang, "away-set", until=shown(moment)), ephemeral=True)
-            await self.flow.clocks.away_notes(interaction.guild_id, interaction.user, moment)
+            await self.flow.reminders.away_notes(interaction.guild_id, interaction.user, moment)
 
         await self.flow.guarded(interaction, None, work)
 

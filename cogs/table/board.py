@@ -24,7 +24,7 @@ from cogs.table.live import LiveBoards
 from cogs.table.outbox import Outbox, Post
 from cogs.table.permissions import BOARD, missing_in_channel, missing_text
 from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, lang_of
-from cogs.table.reminders import ClockPresenter
+from cogs.table.reminders import ReminderPresenter
 from cogs.table.safety import seat_mentions
 from cogs.table.turnposts import TurnPosts
 from db import GameRow, GameStatus
@@ -43,12 +43,12 @@ class BoardPresenter(Presenter):
         self,
         shared: TableParts,
         *,
-        clocks: ClockPresenter,
+        reminders: ReminderPresenter,
         bot_delay_factor: float = 1.0,
         live_interval: float = 1.5,
     ) -> None:
         super().__init__(shared)
-        self.clocks = clocks
+        self.reminders = reminders
         self.posts = TurnPosts()
         self.outbox = Outbox(shared.channel)
         self.live = LiveBoards(self.live_message, shared.channel, interval=live_interval)
@@ -109,7 +109,7 @@ class BoardPresenter(Presenter):
             humans = [s for s in to_move if row.seats[s].human]
             key = "turn-next-simultaneous" if len(to_move) > 1 else "turn-next"
             lines.append(tr(lang, key, players=who(row.seats, to_move, mention=True)))
-            left = self.clocks.time_left_line(row)
+            left = self.reminders.time_left_line(row)
             if left:
                 lines.append(left)
             if humans:
@@ -182,7 +182,7 @@ class BoardPresenter(Presenter):
             else:
                 self.posts.forget(row.id)  # the next action posts afresh (the queued post shows these lines)
         if posted is not None:
-            await self.clocks.board_posted(row, posted)
+            await self.reminders.board_posted(row, posted)
         if lacking and actor is not None:
             text = missing_text(lang_of(actor), lacking)
             try:
@@ -203,7 +203,7 @@ class BoardPresenter(Presenter):
         thinking, a person gets the heads-up)."""
         await self.publish(row, state, events, intro=intro, actor=actor)
         self.bots.poke(row)
-        await self.clocks.heads_up(row)
+        await self.reminders.heads_up(row)
 
     async def publish_result(self, result: ActResult, actor: discord.Interaction | None = None) -> None:
         """Tell the channel what an action did (it is already saved), then let computers move."""
@@ -235,6 +235,6 @@ class BoardPresenter(Presenter):
         if result.row.status == GameStatus.ACTIVE:
             self.bots.poke(result.row, result.state)
             try:
-                await self.clocks.heads_up(result.row)
+                await self.reminders.heads_up(result.row)
             except Exception:
                 log.exception("heads-up for game %s failed", result.row.id)

@@ -89,7 +89,7 @@ class TableCog(commands.GroupCog, GameCommands):
     @app_commands.command(name="extend", description="Give the player to move more time (host or Manage Server)")
     @app_commands.describe(hours="Hours to add to their clock (1-168)")
     async def extend(self, interaction: discord.Interaction, hours: app_commands.Range[int, 1, 168] = 24) -> None:
-        await self.flow.clocks.extend_command(interaction, self.game, hours)
+        await self.flow.reminders.extend_command(interaction, self.game, hours)
 
     @app_commands.command(
         name="hand-over", description="Give an absent player's seat to the computer (host or Manage Server)"

@@ -4,11 +4,12 @@ Every game cog and every persistent button ends up here: load → apply → save
 → answer the clicker → post the board in the channel → let computer players move. Rules never live
 here; only the order of those steps and how things look. The work is split over presenters:
 ``lobby`` (opening and starting a table), ``moves`` (private controls and moves), ``board`` (the
-public board, the computer players and the live boards) and ``clocks`` (time left, reminders).
+public board, the computer players and the live boards) and ``reminders`` (time left, reminders,
+extending a move's deadline, heads-up and away notes).
 
 This class builds them, each from the shared ``TableParts`` and the presenters it works with, in
-the order they need one another (clocks, board, lobby and moves), and then the table scheduler
-that calls them. Nothing is patched in afterwards, and no presenter reaches through the flow.
+the order they need one another (reminders, board, lobby and moves), and then the deadline
+scheduler (``table.timeouts.TimeKeeper``) that calls them. Nothing is patched in afterwards, and no presenter reaches through the flow.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from cogs.table.live import LiveBoards
 from cogs.table.lobby import LobbyPresenter
 from cogs.table.moves import MovePresenter
 from cogs.table.presenter import Guard, PostChannel, TableParts
-from cogs.table.reminders import ClockPresenter
+from cogs.table.reminders import ReminderPresenter
 from table.bots import ComputerPlayers
 from table.pictures import Painter
 from table.service import TableService
@@ -44,16 +45,16 @@ class TableFlow:
         bot_delay_factor: float = 1.0,
         live_interval: float = 1.5,
         render_processes: int = 0,
-        clock_grace: float = DEFAULT_GRACE,
+        deadline_grace: float = DEFAULT_GRACE,
     ) -> None:
         self.client = client
         self.service = service
         self.painter = Painter(render_processes)
         self.guard = Guard()
         self.shared = TableParts(client, service, self.painter, self.guard)
-        self.clocks = ClockPresenter(self.shared)
+        self.reminders = ReminderPresenter(self.shared)
         self.board = BoardPresenter(
-            self.shared, clocks=self.clocks, bot_delay_factor=bot_delay_factor, live_interval=live_interval
+            self.shared, reminders=self.reminders, bot_delay_factor=bot_delay_factor, live_interval=live_interval
         )
         self.lobby = LobbyPresenter(self.shared, board=self.board)
         self.moves = MovePresenter(self.shared, board=self.board)
@@ -61,9 +62,9 @@ class TableFlow:
         self.timekeeper = TimeKeeper(
             service,
             publish=self.board.publish_result,
-            remind=self.clocks.remind,
+            remind=self.reminders.remind,
             lobby_expired=self.lobby.expired,
-            grace=clock_grace,
+            grace=deadline_grace,
             painter=self.painter,
         )
 

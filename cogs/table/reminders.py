@@ -1,9 +1,10 @@
-"""The Discord side of clocks: time left on the board, reminders, expired lobbies, jump links.
+"""The Discord side of deadlines: time left on the board, reminders, extending a move's deadline
+(``/<game> extend``), heads-up messages, away notes and jump links.
 
 The table platform decides *when* (``table.timeouts.TimeKeeper``); this presenter only says it.
 A reminder mentions the person in the game's channel with a link to the latest board (no new
 picture), and goes by direct message to those who asked for it. It needs no other presenter (the
-board and the lobby use it), so the flow builds it first. A reminder never carries a hand:
+board and the ``/table`` commands use it), so the flow builds it first. A reminder never carries a hand:
 it is built from the game's name, the seat names and the time left only.
 """
 
@@ -37,7 +38,7 @@ def jump_link(row: GameRow, message_id: int | None = None) -> str | None:
     return f"https://discord.com/channels/{guild}/{row.channel_id}/{message_id}"
 
 
-class ClockPresenter(Presenter):
+class ReminderPresenter(Presenter):
     def __init__(self, shared: TableParts) -> None:
         super().__init__(shared)
         self._heads_up_sent: dict[int, float] = {}  # game -> start of the turn already announced
