@@ -23,7 +23,7 @@ from engines.base import Event, Outcome
 from engines.errors import GameError, IllegalAction
 from table import turnclock
 from table.clock import Clock, SystemClock
-from table.settings import ServerSettings, TableSettings, split_legacy_options
+from table.settings import ServerSettings, TableSettings
 from table.shards import ShardPlan
 from table.spec import GameSpec
 from table.turnclock import TurnClock
@@ -181,21 +181,15 @@ class TableService:
         settings: dict[str, Any] | None = None,
         parent_id: int | None = None,
     ) -> GameRow:
-        """Open a table. ``settings`` are the table's own (``TableSettings`` fields; unset ones
-        come from the server's defaults); callers that still pass ``_quiet``/``_bot_speed`` as
-        options get them moved into the settings."""
+        """Open a table. ``options`` are the rules' (the engine checks them); ``settings`` are the
+        table's own (``TableSettings`` fields; unset ones come from the server's defaults). Tables
+        stored with ``_quiet``/``_bot_speed`` among their options were converted by migration 4."""
         spec = self.spec(game)
-        given = {k: v for k, v in options.items() if v is not None}
-        rules, legacy = split_legacy_options(given)
-        normalized = spec.engine.normalize_options(rules)
+        normalized = spec.engine.normalize_options({k: v for k, v in options.items() if v is not None})
         server = await self.server_settings(guild_id)
         if not server.allows_channel(channel_id, parent_id):
             raise TableError("channel-not-allowed")
         chosen = {k: v for k, v in (settings or {}).items() if v is not None}
-        if "_quiet" in legacy:
-            chosen.setdefault("quiet", float(legacy["_quiet"]))
-        if "_bot_speed" in legacy:
-            chosen.setdefault("bot_speed", float(legacy["_bot_speed"]))
         chosen.setdefault("move_seconds", server.move_seconds)
         table = TableSettings.from_json(chosen)
         lobby = turnclock.lobby_clock(self.clock.now(), server.lobby_seconds)

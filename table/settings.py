@@ -84,10 +84,3 @@ class ServerSettings:
         return (
             not self.channels or channel_id in self.channels or (parent_id is not None and parent_id in self.channels)
         )
-
-
-def split_legacy_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Options as the rules see them, and the table settings callers still pass as ``_`` options."""
-    rules = {k: v for k, v in options.items() if not k.startswith("_")}
-    legacy = {k: v for k, v in options.items() if k.startswith("_")}
-    return rules, legacy

@@ -211,9 +211,9 @@ async def test_restart_rearms_deadlines_and_one_that_passed_meanwhile_waits_for_
     assert table.reminders == []  # the deadline itself passed: no stale reminders first
 
 
-async def test_legacy_underscore_options_become_table_settings(table):
+async def test_table_settings_are_kept_apart_from_the_rules(table):
     row = await table.service.create(
-        "nim", guild_id=1, channel_id=100, host=ANN, options={"pile": 5, "_quiet": 30, "_bot_speed": 2.0}
+        "nim", guild_id=1, channel_id=100, host=ANN, options={"pile": 5}, settings={"quiet": 30, "bot_speed": 2.0}
     )
     assert row.options == {"pile": 5}
     assert table.service.settings_of(row) == TableSettings(quiet=30.0, bot_speed=2.0)

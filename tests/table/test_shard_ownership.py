@@ -103,7 +103,9 @@ async def test_quiet_clocks_are_wound_only_for_own_servers_after_a_restart(store
     zero = process(store, 0, specs)
     games = {}
     for guild, channel in ((ON_ZERO, 1), (ON_ONE, 2)):
-        row = await zero.create("duvelen", guild_id=guild, channel_id=channel, host=HOST, options={"_quiet": 60})
+        row = await zero.create(
+            "duvelen", guild_id=guild, channel_id=channel, host=HOST, options={}, settings={"quiet": 60}
+        )
         await zero.join(row.id, Player(2, "Bob"))
         games[guild] = (await zero.start(row.id, HOST)).row
         assert specs["duvelen"].engine.deadline(zero.state_of(games[guild])).quiet
