@@ -4,9 +4,9 @@ tafelbot                     run the bot (needs DISCORD_TOKEN)
 tafelbot simulate GAME ...   play a whole game between computer players, no Discord needed
 tafelbot migrate-db SRC DST  copy every game, move, result, rating and setting between a SQLite
                              file and PostgreSQL (a postgresql:// URL), into an empty target
+tafelbot backup FILE         a consistent copy of the database, also while the bot runs
 
 TAFELBOT_DB is a SQLite file path (the default, one bot process) or a postgresql:// URL.
-tafelbot backup FILE         a consistent copy of the database, also while the bot runs
 
 TAFELBOT_SHARDS / TAFELBOT_SHARD_COUNT split the bot's servers over several processes (shards) on
 one PostgreSQL database; unset, one process runs every shard Discord recommends.

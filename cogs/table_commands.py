@@ -1,7 +1,8 @@
 """The ``/table`` command group: play across games. Your open games, the server's running games,
 your reminder and heads-up choices, being away, and the server's table settings (Manage Server).
 
-Per-game commands (extend a clock, hand a seat over) are every game's own (``cogs/table/cog.py``).
+Per-game commands (extend a move's deadline, hand a seat over) are every game's own
+(``cogs/table/cog.py``).
 """
 
 from __future__ import annotations

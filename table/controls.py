@@ -1,6 +1,7 @@
 """Which buttons a player sees: the legal actions, grouped and paged to fit Discord's 25 components.
 
-Pure apart from building ``discord.ui`` objects, so the paging rules are easy to test.
+Pure and plain data (a ``ControlsPage`` of ``Choice`` items), so the paging rules are easy to test;
+``cogs.table.moves`` turns a page into ``discord.ui`` buttons.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A table's own settings and a server's defaults: typed, stored as JSON, never seen by engines.
 
 ``TableSettings`` travels with the game row (its ``settings`` column): how long the quiet time of a
-live phase is, how fast computer players act, the move clock, and after how many timeouts in a
+live phase is, how fast computer players act, the time per move, and after how many timeouts in a
 row a seat goes to the computer. Rows written before the column existed kept such settings as
 options with a leading underscore (``_quiet``, ``_bot_speed``); ``from_stored`` reads those too.
 
@@ -34,7 +34,7 @@ DEFAULT_LOBBY_SECONDS = DAY
 class TableSettings:
     quiet: float = DEFAULT_QUIET_SECONDS  # a live phase ends after this long without progress
     bot_speed: float | None = None  # seconds a computer player takes; None: the game's own pace
-    move_seconds: int = DEFAULT_MOVE_SECONDS  # the move clock; 0: none
+    move_seconds: int = DEFAULT_MOVE_SECONDS  # the time per move (the move deadline); 0: none
     handover_after: int = DEFAULT_HANDOVER_AFTER  # timeouts in a row before the computer keeps the seat
 
     def to_json(self) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 Discord splits a bot's servers over shards by ``(guild_id >> 22) % shard_count``; a process
 connects a few of them (``TAFELBOT_SHARDS=0-3`` of ``TAFELBOT_SHARD_COUNT=8``). Interactions only
 ever reach the process holding the server's shard, but the work a process starts by itself
-(computer players, clocks and live boards picked up after a restart) must be limited to its own
+(computer players, deadlines and live boards picked up after a restart) must be limited to its own
 servers too, or two processes would move the same computer seat.
 """
 

@@ -1,11 +1,11 @@
 """The public board: the picture, what just happened, whose turn it is and how long they have.
 One post per person's turn: further actions in the same turn, and computer moves, edit that post
 and add their lines (``cogs.table.turnposts``); simultaneous play keeps one live message. Quiet
-times and move clocks are the table's scheduler's (``table.timeouts``), not the board's.
+times and move deadlines are the table's scheduler's (``table.timeouts``), not the board's.
 
 Every result of an action comes here to be shown, and showing it wakes the computer players,
 whose own moves come back here: so the board builds and owns the computer players (and the live
-boards and the outbox it posts through). It is handed the clock presenter (time left, the
+boards and the outbox it posts through). It is handed the reminder presenter (time left, the
 heads-up); nothing else.
 """
 

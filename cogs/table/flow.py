@@ -9,7 +9,8 @@ extending a move's deadline, heads-up and away notes).
 
 This class builds them, each from the shared ``TableParts`` and the presenters it works with, in
 the order they need one another (reminders, board, lobby and moves), and then the deadline
-scheduler (``table.timeouts.TimeKeeper``) that calls them. Nothing is patched in afterwards, and no presenter reaches through the flow.
+scheduler (``table.timeouts.TimeKeeper``) that calls them. Nothing is patched in afterwards, and
+no presenter reaches through the flow. ``/replay``'s presenter is built by its own cog.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What the lobby, move, board, clock and replay presenters share, and Discord helpers.
+"""What the lobby, move, board, reminder and replay presenters share, and Discord helpers.
 
 Every presenter is built from ``TableParts`` (the Discord client, the table service, the picture
 painter and the ``Guard`` that answers interactions safely) plus, as constructor arguments, the

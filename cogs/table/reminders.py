@@ -4,8 +4,8 @@
 The table platform decides *when* (``table.timeouts.TimeKeeper``); this presenter only says it.
 A reminder mentions the person in the game's channel with a link to the latest board (no new
 picture), and goes by direct message to those who asked for it. It needs no other presenter (the
-board and the ``/table`` commands use it), so the flow builds it first. A reminder never carries a hand:
-it is built from the game's name, the seat names and the time left only.
+board and the ``/table`` commands use it), so the flow builds it first. A reminder never carries a
+hand: it is built from the game's name, the seat names and the time left only.
 """
 
 from __future__ import annotations
