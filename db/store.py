@@ -23,9 +23,9 @@ from typing import Any
 
 from db.backend import Backend, Statement, StoreInUse, Tx, open_backend
 from db.migrations import DatabaseTooNew, Step, upgrade
-from db.rows import ResultRow
+from db.rows import GameStatus, ResultRow
 
-OPEN_STATUSES = ("lobby", "active")
+OPEN_STATUSES = (GameStatus.LOBBY, GameStatus.ACTIVE)
 
 
 class StaleVersion(Exception):
@@ -60,7 +60,7 @@ class GameRow:
     guild_id: int | None
     channel_id: int
     game: str
-    status: str
+    status: GameStatus
     host_id: int
     options: dict[str, Any]
     seats: list[Seat]
@@ -96,7 +96,7 @@ def _row_to_game(row: Any) -> GameRow:
         guild_id=row["guild_id"],
         channel_id=row["channel_id"],
         game=row["game"],
-        status=row["status"],
+        status=GameStatus(row["status"]),
         host_id=row["host_id"],
         options=json.loads(row["options"]),
         seats=[Seat(**s) for s in json.loads(row["seats"])],
@@ -223,7 +223,7 @@ class Store:
         )
         return _row_to_game(row) if row else None
 
-    async def games_with_status(self, *statuses: str) -> list[GameRow]:
+    async def games_with_status(self, *statuses: GameStatus) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
         rows = await self.fetch(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses)
         return [_row_to_game(r) for r in rows]
@@ -297,7 +297,7 @@ class Store:
         expected_version: int,
         *,
         seats: Sequence[Seat] | None = None,
-        status: str | None = None,
+        status: GameStatus | None = None,
         state: dict[str, Any] | None = None,
         options: dict[str, Any] | None = None,
         lobby_message_id: int | None = None,
@@ -321,7 +321,7 @@ class Store:
         if status is not None:
             sets.append("status = ?")
             params.append(status)
-            if status in ("finished", "cancelled"):
+            if status in (GameStatus.FINISHED, GameStatus.CANCELLED):
                 sets.append("finished_at = ?")
                 params.append(now)
         if state is not None:

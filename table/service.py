@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
-from db import ChannelBusy, GameRow, ResultRow, Seat, StaleVersion, Store
+from db import ChannelBusy, GameRow, GameStatus, ResultRow, Seat, StaleVersion, Store
 from db import clocks as clock_store
 from engines.base import Event, Outcome
 from engines.errors import GameError, IllegalAction
@@ -270,8 +270,8 @@ class TableService:
             state, events = engine.new_game(len(row.seats), row.seed, engine_options(row))  # BadOption reaches the user
             dumped = engine.dump(state)
             clock = self._next_clock(row, TurnClock(), state, row.seats, active=True)
-            version = await self._write(row, status="active", state=dumped, deadline=clock.stored())
-            started = replace(row, status="active", state=dumped, version=version, **_clock_fields(clock))
+            version = await self._write(row, status=GameStatus.ACTIVE, state=dumped, deadline=clock.stored())
+            started = replace(row, status=GameStatus.ACTIVE, state=dumped, version=version, **_clock_fields(clock))
             self._clock_changed(started)
             return LobbyResult(started, started=True, state=state, events=events)
 
@@ -297,7 +297,7 @@ class TableService:
         ``!timeout`` mark before the move, and counted towards handing the seat over)."""
         async with self.lock(game_id):
             row = await self.get(game_id)
-            if row.status != "active":
+            if row.status != GameStatus.ACTIVE:
                 raise TableError("not-running")
             if seat is None:
                 seat = row.seat_of(user_id) if user_id is not None else None
@@ -340,7 +340,7 @@ class TableService:
         async with self.lock(game_id):
             row = await self.get(game_id)
             spec = self.spec(row.game)
-            if row.status != "active":
+            if row.status != GameStatus.ACTIVE:
                 return None
             state = spec.engine.load(row.state)
             if not spec.engine.deadline(state).quiet:
@@ -372,7 +372,7 @@ class TableService:
             row,
             state=dumped,
             moves=moves,
-            status="finished" if finished else None,
+            status=GameStatus.FINISHED if finished else None,
             results=results,
             deadline=clock.stored(),
         )
@@ -380,7 +380,7 @@ class TableService:
             row,
             state=dumped,
             version=version,
-            status="finished" if finished else row.status,
+            status=GameStatus.FINISHED if finished else row.status,
             **_clock_fields(clock),
         )
         self._clock_changed(saved)
@@ -402,7 +402,7 @@ class TableService:
         """The seat is handed to a computer player and ranked last; with one player left, the game ends."""
         async with self.lock(game_id):
             row = await self.get(game_id)
-            if row.status != "active":
+            if row.status != GameStatus.ACTIVE:
                 raise TableError("not-running")
             seat = row.seat_of(player.user_id)
             if seat is None:
@@ -417,7 +417,7 @@ class TableService:
         only the host or a moderator may. ``version``: only if the game is still at that version."""
         async with self.lock(game_id):
             row = await self.get(game_id)
-            if row.status != "active":
+            if row.status != GameStatus.ACTIVE:
                 raise TableError("not-running")
             if by is not None and by.user_id != row.host_id and not is_admin:
                 raise TableError("only-host-hands-over")
@@ -444,7 +444,7 @@ class TableService:
             scores = [float(x) for x in engine.scores_now(state)]
             outcome = Outcome(placements=placements, scores=scores, detail={"ended_by": "resignation"})
             results = _results(seats, outcome)
-            status = "finished"
+            status = GameStatus.FINISHED
         clock = self._next_clock(row, self.clock_of(row), state, seats, active=status is None, action=action)
         version = await self._write(
             row, seats=seats, moves=[(seat, action)], status=status, results=results, deadline=clock.stored()
@@ -456,12 +456,12 @@ class TableService:
     async def cancel(self, game_id: int, player: Player, *, is_admin: bool) -> GameRow:
         async with self.lock(game_id):
             row = await self.get(game_id)
-            if row.status not in ("lobby", "active"):
+            if row.status not in (GameStatus.LOBBY, GameStatus.ACTIVE):
                 raise TableError("not-open")
             if player.user_id != row.host_id and not is_admin:
                 raise TableError("only-host-cancels")
             results = None
-            if row.status == "active":
+            if row.status == GameStatus.ACTIVE:
                 # Recorded for the record but never rated (see the league).
                 results = [
                     ResultRow(i, s.user_id, s.name, s.bot and not s.resigned, s.resigned, None, None)
@@ -471,8 +471,8 @@ class TableService:
 
     async def _cancelled(self, row: GameRow, results: list[ResultRow] | None) -> GameRow:
         cleared = TurnClock(timeouts=self.clock_of(row).timeouts)
-        version = await self._write(row, status="cancelled", results=results, deadline=cleared.stored())
-        done = replace(row, status="cancelled", version=version, **_clock_fields(cleared))
+        version = await self._write(row, status=GameStatus.CANCELLED, results=results, deadline=cleared.stored())
+        done = replace(row, status=GameStatus.CANCELLED, version=version, **_clock_fields(cleared))
         self._clock_changed(done)
         return done
 
@@ -483,7 +483,7 @@ class TableService:
         async with self.lock(game_id):
             row = await self.get(game_id)
             clock = self.clock_of(row)
-            if row.status != "lobby" or clock.kind != turnclock.LOBBY or (clock.due or 0) > self.clock.now():
+            if row.status != GameStatus.LOBBY or clock.kind != turnclock.LOBBY or (clock.due or 0) > self.clock.now():
                 return None
             return await self._cancelled(row, None)
 
@@ -491,7 +491,7 @@ class TableService:
         """More time for the people to move (host or moderator). The board's buttons stay valid."""
         async with self.lock(game_id):
             row = await self.get(game_id)
-            if row.status != "active":
+            if row.status != GameStatus.ACTIVE:
                 raise TableError("not-running")
             if by.user_id != row.host_id and not is_admin:
                 raise TableError("only-host-extends")
@@ -548,8 +548,8 @@ class TableService:
     # ---- helpers -----------------------------------------------------------------------------
     async def _lobby(self, game_id: int) -> GameRow:
         row = await self.get(game_id)
-        if row.status != "lobby":
-            raise TableError("already-started" if row.status == "active" else "not-open")
+        if row.status != GameStatus.LOBBY:
+            raise TableError("already-started" if row.status == GameStatus.ACTIVE else "not-open")
         return row
 
     @staticmethod
@@ -565,7 +565,7 @@ class TableService:
         rated = (
             results is not None
             and all(s.user_id is not None for s in row.seats)
-            and changes.get("status") == "finished"
+            and changes.get("status") == GameStatus.FINISHED
         )
         try:
             return await self.store.update_game(row.id, row.version, results=results, rated=rated, **changes)
