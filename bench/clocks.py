@@ -2,7 +2,7 @@
 
     python bench/clocks.py [--games 10000] [--wakeups 200]
 
-Builds a SQLite database with N running Trackgammon games, each with a move clock (deadlines
+Builds a SQLite database with N running Trackgammon games, each with a move deadline (deadlines
 spread over a day), then measures in this process (issue targets in brackets):
 - start-up: reading every stored deadline through the index and arming the heap [< 2 s];
 - memory: resident size and Python allocations added by arming them, compared with the same
@@ -31,11 +31,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.limits import give_up_after  # noqa: E402
 from db import Store  # noqa: E402
 from table.clock import FakeClock  # noqa: E402
+from table.deadlines import MOVE, TableDeadline  # noqa: E402
 from table.service import TableService  # noqa: E402
 from table.settings import DAY, TableSettings  # noqa: E402
 from table.spec import load_spec  # noqa: E402
 from table.timeouts import TimeKeeper  # noqa: E402
-from table.turnclock import MOVE, TurnClock  # noqa: E402
 
 START = 1_800_000_000.0
 
@@ -61,8 +61,8 @@ async def build(path: Path, games: int) -> None:
         # Turns began over the last 12 hours; the half-time reminder went out, the last one is due
         # between 11 and 23 hours from now, so every wake-up below is one reminder.
         started = START - DAY / 2 + (i * DAY / 2 / games)
-        clock = TurnClock(MOVE, started + DAY, started, tuple(owing), reminded=1, timeouts=(0, 0))
-        deadline_at, data = clock.stored()
+        deadline = TableDeadline(MOVE, started + DAY, started, tuple(owing), reminded=1, timeouts=(0, 0))
+        deadline_at, data = deadline.stored()
         rows.append((1, 10_000 + i, "trackgammon", "active", 1, "{}", seats, i, dumped, 1, "en",
                      started, started, settings, deadline_at, json.dumps(data)))  # fmt: skip
     async with store.transaction() as tx:
@@ -109,7 +109,7 @@ async def measure(path: Path, wakeups: int) -> None:
     await again.resume()
     current, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    service.on_clock.remove(again.arm)
+    service.on_deadline.remove(again.arm)
     del again
     print(f"games armed:            {armed}")
     print(f"start-up (re-arm all):  {startup * 1000:.0f} ms   [target < 2000 ms]")

@@ -73,7 +73,7 @@ class GameRow:
     updated_at: float
     finished_at: float | None = None
     # Clocks (migration 3): the table's settings, the next deadline and the clock's bookkeeping
-    # (plain JSON here; ``table.settings`` and ``table.turnclock`` give them their types).
+    # (plain JSON here; ``table.settings`` and ``table.deadlines`` give them their types).
     settings: dict[str, Any] | None = None
     deadline_at: float | None = None
     clock: dict[str, Any] | None = None

@@ -7,7 +7,7 @@ from typing import Any
 
 from db import GameRow, GameStatus
 from engines.base import Engine
-from table.turnclock import TurnClock, time_left
+from table.deadlines import TableDeadline, time_left
 
 
 @dataclass(frozen=True)
@@ -15,7 +15,7 @@ class Listed:
     row: GameRow
     to_move: tuple[int, ...]  # seats that may act now (empty in a lobby)
     waiting_since: float  # when the current turn began (or the table opened)
-    left: float | None  # seconds on the move clock, if one runs
+    left: float | None  # seconds on the move deadline, if one runs
     your_turn: bool = False
 
 
@@ -27,12 +27,12 @@ def listed(
     for row in rows:
         if user_id is not None and row.seat_of(user_id) is None:
             continue
-        clock = TurnClock.from_json(row.clock)
+        deadline = TableDeadline.from_json(row.clock)
         to_move: tuple[int, ...] = ()
         if row.status == GameStatus.ACTIVE and row.game in engines:
             engine = engines[row.game]
             to_move = tuple(sorted(engine.to_move(engine.load(row.state))))
-        since = clock.started if clock.started is not None else row.updated_at
+        since = deadline.started if deadline.started is not None else row.updated_at
         mine = user_id is not None and row.seat_of(user_id) in to_move
-        found.append(Listed(row, to_move, since, time_left(clock, now), mine))
+        found.append(Listed(row, to_move, since, time_left(deadline, now), mine))
     return sorted(found, key=lambda g: (g.row.status != GameStatus.ACTIVE, not g.your_turn, g.waiting_since, g.row.id))

@@ -21,16 +21,16 @@ from db import ChannelBusy, GameRow, GameStatus, ResultRow, Seat, StaleVersion, 
 from db import clocks as clock_store
 from engines.base import Event, Outcome
 from engines.errors import GameError, IllegalAction
-from table import turnclock
+from table import deadlines
 from table.clock import Clock, SystemClock
+from table.deadlines import TableDeadline
 from table.settings import ServerSettings, TableSettings
 from table.shards import ShardPlan
 from table.spec import GameSpec
-from table.turnclock import TurnClock
 
 RESIGN_ACTION = "!resign"  # platform entries in the move log start with "!"
 QUIET_ACTION = "!quiet"  # a live phase's quiet time passed: replays call the engine's ``timeout``
-TIMEOUT_MARK = "!timeout"  # the move clock ran out; the computer's move for the seat follows it
+TIMEOUT_MARK = "!timeout"  # the move deadline ran out; the computer's move for the seat follows it
 HANDOVER_ACTION = "!handover"  # the seat went to the computer (timeouts, or the host): ranked as resigned
 
 
@@ -107,7 +107,7 @@ class TableService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.clock = clock or SystemClock()
         # Called with the row after every write that may change its deadline (the scheduler arms it).
-        self.on_clock: list[Callable[[GameRow], None]] = []
+        self.on_deadline: list[Callable[[GameRow], None]] = []
         self._states = StateCache()
 
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -121,7 +121,7 @@ class TableService:
         return self.specs[game]
 
     def owns(self, row: GameRow) -> bool:
-        """Whether this process runs the game's own work: computer players, clocks, live boards.
+        """Whether this process runs the game's own work: computer players, deadlines, live boards.
 
         With the bot split over processes (``TAFELBOT_SHARDS``) every process sees every game in
         the shared database, but only the one holding the server's shard may act on a game by
@@ -148,8 +148,8 @@ class TableService:
         return TableSettings.from_stored(row.settings, row.options)
 
     @staticmethod
-    def clock_of(row: GameRow) -> TurnClock:
-        return TurnClock.from_json(row.clock)
+    def deadline_of(row: GameRow) -> TableDeadline:
+        return TableDeadline.from_json(row.clock)
 
     async def server_settings(self, guild_id: int | None) -> ServerSettings:
         if guild_id is None:
@@ -192,7 +192,7 @@ class TableService:
         chosen = {k: v for k, v in (settings or {}).items() if v is not None}
         chosen.setdefault("move_seconds", server.move_seconds)
         table = TableSettings.from_json(chosen)
-        lobby = turnclock.lobby_clock(self.clock.now(), server.lobby_seconds)
+        lobby = deadlines.lobby_deadline(self.clock.now(), server.lobby_seconds)
         try:
             row = await self.store.create_game(
                 guild_id=guild_id,
@@ -208,7 +208,7 @@ class TableService:
             )
         except ChannelBusy as busy:
             raise TableError("channel-busy", game_id=busy.game_id or 0) from None
-        self._clock_changed(row)
+        self._deadline_changed(row)
         return row
 
     async def join(self, game_id: int, player: Player) -> LobbyResult:
@@ -269,10 +269,12 @@ class TableService:
                 raise TableError("too-few-players", min=engine.min_players)
             state, events = engine.new_game(len(row.seats), row.seed, engine_options(row))  # BadOption reaches the user
             dumped = engine.dump(state)
-            clock = self._next_clock(row, TurnClock(), state, row.seats, active=True)
-            version = await self._write(row, status=GameStatus.ACTIVE, state=dumped, deadline=clock.stored())
-            started = replace(row, status=GameStatus.ACTIVE, state=dumped, version=version, **_clock_fields(clock))
-            self._clock_changed(started)
+            deadline = self._next_deadline(row, TableDeadline(), state, row.seats, active=True)
+            version = await self._write(row, status=GameStatus.ACTIVE, state=dumped, deadline=deadline.stored())
+            started = replace(
+                row, status=GameStatus.ACTIVE, state=dumped, version=version, **_deadline_fields(deadline)
+            )
+            self._deadline_changed(started)
             return LobbyResult(started, started=True, state=state, events=events)
 
     async def set_lobby_message(self, row: GameRow, message_id: int) -> GameRow:
@@ -293,7 +295,7 @@ class TableService:
         timed_out: bool = False,
     ) -> ActResult:
         """Apply one action for a human (by ``user_id``) or a computer seat (by ``seat``).
-        ``timed_out``: the computer moves for a person whose move clock ran out (logged with a
+        ``timed_out``: the computer moves for a person whose move deadline ran out (logged with a
         ``!timeout`` mark before the move, and counted towards handing the seat over)."""
         async with self.lock(game_id):
             row = await self.get(game_id)
@@ -322,16 +324,16 @@ class TableService:
                 raise
             outcome = engine.outcome(new_state)
             results = _results(row.seats, outcome) if outcome is not None else None
-            clock = self.clock_of(row)
+            deadline = self.deadline_of(row)
             if timed_out:
-                clock = clock.with_timeouts(seat, clock.timeouts_of(seat) + 1, len(row.seats))
-            elif user_id is not None and clock.timeouts_of(seat):
-                clock = clock.with_timeouts(seat, 0, len(row.seats))  # the person is back
-            clock = self._next_clock(
-                row, clock, new_state, row.seats, active=outcome is None, action=action, events=events
+                deadline = deadline.with_timeouts(seat, deadline.timeouts_of(seat) + 1, len(row.seats))
+            elif user_id is not None and deadline.timeouts_of(seat):
+                deadline = deadline.with_timeouts(seat, 0, len(row.seats))  # the person is back
+            deadline = self._next_deadline(
+                row, deadline, new_state, row.seats, active=outcome is None, action=action, events=events
             )
             moves = [(seat, TIMEOUT_MARK), (seat, action)] if timed_out else [(seat, action)]
-            saved = await self._save_step(row, engine.dump(new_state), moves, outcome, results, clock)
+            saved = await self._save_step(row, engine.dump(new_state), moves, outcome, results, deadline)
             self._states.put(saved.id, saved.version, new_state)
             return ActResult(saved, seat, action, events, new_state, outcome, stale_click=stale)
 
@@ -348,11 +350,11 @@ class TableService:
             new_state, events = spec.engine.timeout(state)
             outcome = spec.engine.outcome(new_state)
             # The quiet time starts afresh whatever the engine says about progress.
-            clock = replace(self.clock_of(row), kind=None)
-            clock = self._next_clock(row, clock, new_state, row.seats, active=outcome is None)
+            deadline = replace(self.deadline_of(row), kind=None)
+            deadline = self._next_deadline(row, deadline, new_state, row.seats, active=outcome is None)
             results = _results(row.seats, outcome) if outcome is not None else None
             saved = await self._save_step(
-                row, spec.engine.dump(new_state), [(None, QUIET_ACTION)], outcome, results, clock
+                row, spec.engine.dump(new_state), [(None, QUIET_ACTION)], outcome, results, deadline
             )
             return ActResult(saved, -1, QUIET_ACTION, events, new_state, outcome)
 
@@ -363,10 +365,10 @@ class TableService:
         moves: Sequence[tuple[int | None, str]],
         outcome: Outcome | None,
         results: list[ResultRow] | None,
-        clock: TurnClock,
+        deadline: TableDeadline,
     ) -> GameRow:
-        """Write a step of play (state, move-log entries, results when it ended, the clock) in one
-        compare-and-set transaction; returns the row as stored and tells the clock listeners."""
+        """Write a step of play (state, move-log entries, results when it ended, the deadline) in one
+        compare-and-set transaction; returns the row as stored and tells the deadline listeners."""
         finished = outcome is not None
         version = await self._write(
             row,
@@ -374,16 +376,16 @@ class TableService:
             moves=moves,
             status=GameStatus.FINISHED if finished else None,
             results=results,
-            deadline=clock.stored(),
+            deadline=deadline.stored(),
         )
         saved = replace(
             row,
             state=dumped,
             version=version,
             status=GameStatus.FINISHED if finished else row.status,
-            **_clock_fields(clock),
+            **_deadline_fields(deadline),
         )
-        self._clock_changed(saved)
+        self._deadline_changed(saved)
         return saved
 
     async def replay(self, game_id: int) -> Any:
@@ -413,7 +415,7 @@ class TableService:
         self, game_id: int, seat: int, *, by: Player | None = None, is_admin: bool = False, version: int | None = None
     ) -> ActResult:
         """The seat of an absent person goes to the computer for the rest of the game, ranked as
-        resigned. ``by`` None: the table's own clock did it (too many timeouts in a row); otherwise
+        resigned. ``by`` None: the table's own deadline did it (too many timeouts in a row); otherwise
         only the host or a moderator may. ``version``: only if the game is still at that version."""
         async with self.lock(game_id):
             row = await self.get(game_id)
@@ -445,12 +447,12 @@ class TableService:
             outcome = Outcome(placements=placements, scores=scores, detail={"ended_by": "resignation"})
             results = _results(seats, outcome)
             status = GameStatus.FINISHED
-        clock = self._next_clock(row, self.clock_of(row), state, seats, active=status is None, action=action)
+        deadline = self._next_deadline(row, self.deadline_of(row), state, seats, active=status is None, action=action)
         version = await self._write(
-            row, seats=seats, moves=[(seat, action)], status=status, results=results, deadline=clock.stored()
+            row, seats=seats, moves=[(seat, action)], status=status, results=results, deadline=deadline.stored()
         )
-        saved = replace(row, seats=seats, version=version, status=status or row.status, **_clock_fields(clock))
-        self._clock_changed(saved)
+        saved = replace(row, seats=seats, version=version, status=status or row.status, **_deadline_fields(deadline))
+        self._deadline_changed(saved)
         return ActResult(saved, seat, action, events, state, outcome if status else None)
 
     async def cancel(self, game_id: int, player: Player, *, is_admin: bool) -> GameRow:
@@ -470,20 +472,24 @@ class TableService:
             return await self._cancelled(row, results)
 
     async def _cancelled(self, row: GameRow, results: list[ResultRow] | None) -> GameRow:
-        cleared = TurnClock(timeouts=self.clock_of(row).timeouts)
+        cleared = TableDeadline(timeouts=self.deadline_of(row).timeouts)
         version = await self._write(row, status=GameStatus.CANCELLED, results=results, deadline=cleared.stored())
-        done = replace(row, status=GameStatus.CANCELLED, version=version, **_clock_fields(cleared))
-        self._clock_changed(done)
+        done = replace(row, status=GameStatus.CANCELLED, version=version, **_deadline_fields(cleared))
+        self._deadline_changed(done)
         return done
 
-    # ---- clocks ------------------------------------------------------------------------------
+    # ---- deadlines --------------------------------------------------------------------------
     async def expire_lobby(self, game_id: int) -> GameRow | None:
         """Cancel a table that did not start in time (its lobby deadline passed); None if it started
         or was closed meanwhile, or its deadline is not due yet."""
         async with self.lock(game_id):
             row = await self.get(game_id)
-            clock = self.clock_of(row)
-            if row.status != GameStatus.LOBBY or clock.kind != turnclock.LOBBY or (clock.due or 0) > self.clock.now():
+            deadline = self.deadline_of(row)
+            if (
+                row.status != GameStatus.LOBBY
+                or deadline.kind != deadlines.LOBBY
+                or (deadline.due or 0) > self.clock.now()
+            ):
                 return None
             return await self._cancelled(row, None)
 
@@ -495,42 +501,42 @@ class TableService:
                 raise TableError("not-running")
             if by.user_id != row.host_id and not is_admin:
                 raise TableError("only-host-extends")
-            clock = self.clock_of(row)
-            if clock.kind != turnclock.MOVE:
+            deadline = self.deadline_of(row)
+            if deadline.kind != deadlines.MOVE:
                 raise TableError("no-move-clock")
-            longer = turnclock.extended(clock, seconds)
-            return await self._set_clock(row, longer)
+            longer = deadlines.extended(deadline, seconds)
+            return await self._set_deadline(row, longer)
 
     async def mark_reminded(self, row: GameRow, stage: int) -> GameRow | None:
         """Record that the reminder of ``stage`` went out (None if the game moved on meanwhile)."""
         async with self.lock(row.id):
-            clock = self.clock_of(row)
+            deadline = self.deadline_of(row)
             try:  # compare-and-set on the version: no need to read the row again
-                return await self._set_clock(row, replace(clock, reminded=max(stage, clock.reminded)))
+                return await self._set_deadline(row, replace(deadline, reminded=max(stage, deadline.reminded)))
             except TableError:
                 return None
 
-    async def _set_clock(self, row: GameRow, clock: TurnClock) -> GameRow:
-        deadline_at, data = clock.stored()
+    async def _set_deadline(self, row: GameRow, deadline: TableDeadline) -> GameRow:
+        deadline_at, data = deadline.stored()
         if not await clock_store.set_clock(self.store, row.id, row.version, deadline_at, data):
             raise TableError("board-moved-on")
-        changed = replace(row, **_clock_fields(clock))
-        self._clock_changed(changed)
+        changed = replace(row, **_deadline_fields(deadline))
+        self._deadline_changed(changed)
         return changed
 
-    def _next_clock(
+    def _next_deadline(
         self,
         row: GameRow,
-        clock: TurnClock,
+        deadline: TableDeadline,
         state: Any,
         seats: Sequence[Seat],
         *,
         active: bool,
         action: str | None = None,
         events: Sequence[Event] = (),
-    ) -> TurnClock:
-        return turnclock.after(
-            clock,
+    ) -> TableDeadline:
+        return deadlines.after(
+            deadline,
             self.spec(row.game).engine,
             state,
             self.settings_of(row),
@@ -541,8 +547,8 @@ class TableService:
             events=events,
         )
 
-    def _clock_changed(self, row: GameRow) -> None:
-        for listener in self.on_clock:
+    def _deadline_changed(self, row: GameRow) -> None:
+        for listener in self.on_deadline:
             listener(row)
 
     # ---- helpers -----------------------------------------------------------------------------
@@ -573,8 +579,8 @@ class TableService:
             raise TableError("board-moved-on") from None
 
 
-def _clock_fields(clock: TurnClock) -> dict[str, Any]:
-    deadline_at, data = clock.stored()
+def _deadline_fields(deadline: TableDeadline) -> dict[str, Any]:
+    deadline_at, data = deadline.stored()
     return {"deadline_at": deadline_at, "clock": data}
 
 

@@ -1,11 +1,11 @@
 """What happens when a game's deadline comes: one mechanism for every game and every kind.
 
-The ``TimeKeeper`` arms the scheduler whenever the service writes a game (``TableService.on_clock``)
+The ``TimeKeeper`` arms the scheduler whenever the service writes a game (``TableService.on_deadline``)
 and, at start-up, from the deadlines stored in the database. When a game's wake-up comes it reads
-the game afresh and does what its clock says is due:
+the game afresh and does what its deadline says is due:
 
 - a reminder (half time, shortly before the end): recorded, then handed to ``remind``;
-- a move clock that ran out: the computer makes each owing person's move through the ordinary
+- a move deadline that ran out: the computer makes each owing person's move through the ordinary
   ``TableService.act`` (logged as ``!timeout`` plus the move, so a replay reproduces the game);
   after ``TableSettings.handover_after`` timeouts in a row the seat goes to the computer for
   good, ranked as resigned;
@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from db import GameRow, GameStatus
 from db import clocks as clock_store
 from engines.errors import GameError
-from table import turnclock
+from table import deadlines
 from table.bots import computer_action
 from table.clock import Scheduler
+from table.deadlines import TableDeadline
 from table.pictures import Painter
 from table.service import ActResult, TableError, TableService
-from table.turnclock import TurnClock
 
 log = logging.getLogger("tafelbot.clock")
 
@@ -57,7 +57,7 @@ class TimeKeeper:
         painter: Painter | None = None,
     ) -> None:
         self.service = service
-        # Where the computer decides for a player whose clock ran out (``table.bots``).
+        # Where the computer decides for a player whose deadline ran out (``table.bots``).
         self.painter = painter if painter is not None else Painter(0)
         self.publish = publish
         self.remind = remind
@@ -65,19 +65,19 @@ class TimeKeeper:
         self.grace = grace
         self.scheduler = Scheduler(service.clock, self.due)
         self._busy: set[int] = set()  # games whose deadline is being handled right now
-        service.on_clock.append(self.arm)
+        service.on_deadline.append(self.arm)
 
     # ---- arming ----------------------------------------------------------------------------
     def arm(self, row: GameRow) -> None:
-        """Wake for the game when its clock next needs a look (or not at all)."""
+        """Wake for the game when its deadline next needs a look (or not at all)."""
         if row.id in self._busy:
             return  # the handler arms the game once it is done with it
         if not self.service.owns(row):
-            return  # another shard's server: its own process keeps this clock
+            return  # another shard's server: its own process keeps this deadline
         if row.status not in (GameStatus.LOBBY, GameStatus.ACTIVE) or row.deadline_at is None:
             self.scheduler.arm(row.id, None)
             return
-        self.scheduler.arm(row.id, TurnClock.from_json(row.clock).wake_at())
+        self.scheduler.arm(row.id, TableDeadline.from_json(row.clock).wake_at())
 
     async def resume(self) -> int:
         """Re-arm every stored deadline (start-up). Whatever fell due while the bot was down
@@ -87,7 +87,7 @@ class TimeKeeper:
         for game_id, guild_id, deadline_at, data in await clock_store.games_with_deadlines(self.service.store):
             if not self.service.shards.owns(guild_id):
                 continue  # another shard's server: its own process re-arms it
-            wake = TurnClock.from_json(data).wake_at() or deadline_at
+            wake = TableDeadline.from_json(data).wake_at() or deadline_at
             self.scheduler.arm(game_id, max(wake, now + self.grace) if wake < now else wake)
             count += 1
         return count
@@ -114,7 +114,7 @@ class TimeKeeper:
         if row is None or row.status not in (GameStatus.LOBBY, GameStatus.ACTIVE) or row.deadline_at is None:
             self.scheduler.arm(game_id, None)
             return
-        wake = TurnClock.from_json(row.clock).wake_at()
+        wake = TableDeadline.from_json(row.clock).wake_at()
         now = self.service.clock.now()
         if wake is not None and wake <= now:
             # Still due after handling (every move refused, say): try again later, never spin.
@@ -127,24 +127,24 @@ class TimeKeeper:
         row = await self.service.store.get_game(game_id)
         if row is None or row.status not in (GameStatus.LOBBY, GameStatus.ACTIVE) or not self.service.owns(row):
             return row
-        clock = self.service.clock_of(row)
+        deadline = self.service.deadline_of(row)
         now = self.service.clock.now()
-        if clock.kind is None or clock.due is None:
+        if deadline.kind is None or deadline.due is None:
             return row
-        if clock.due <= now:
-            if clock.kind == turnclock.LOBBY:
+        if deadline.due <= now:
+            if deadline.kind == deadlines.LOBBY:
                 await self._lobby(row)
-            elif clock.kind == turnclock.QUIET:
+            elif deadline.kind == deadlines.QUIET:
                 await self._quiet(row)
-            elif clock.kind == turnclock.MOVE:
-                await self._move_timeout(row, clock)
+            elif deadline.kind == deadlines.MOVE:
+                await self._move_timeout(row, deadline)
             return None
-        upcoming = clock.next_reminder()
+        upcoming = deadline.next_reminder()
         if upcoming is not None and upcoming[1] <= now:
             stage, _ = upcoming
             marked = await self.service.mark_reminded(row, stage)
             if marked is not None and self.remind is not None:
-                await self.remind(Reminder(marked, clock.owing, stage, clock.due - now))
+                await self.remind(Reminder(marked, deadline.owing, stage, deadline.due - now))
             return marked
         return row
 
@@ -158,10 +158,10 @@ class TimeKeeper:
         if result is not None:
             await self.publish(result)
 
-    async def _move_timeout(self, row: GameRow, clock: TurnClock) -> None:
+    async def _move_timeout(self, row: GameRow, deadline: TableDeadline) -> None:
         settings = self.service.settings_of(row)
         spec = self.service.spec(row.game)
-        for seat in clock.owing:
+        for seat in deadline.owing:
             first = True
             for _ in range(MAX_TIMEOUT_STEPS):
                 fresh = await self.service.get(row.id)
@@ -184,7 +184,7 @@ class TimeKeeper:
             if (
                 fresh.status == GameStatus.ACTIVE
                 and fresh.seats[seat].human
-                and self.service.clock_of(fresh).timeouts_of(seat) >= settings.handover_after
+                and self.service.deadline_of(fresh).timeouts_of(seat) >= settings.handover_after
             ):
                 try:
                     handed = await self.service.hand_over(row.id, seat)

@@ -18,7 +18,7 @@ from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_
 from db import GameRow, GameStatus
 from db import clocks as clock_store
 from locales import tr
-from table import turnclock
+from table import deadlines
 from table.text import game_name, who
 from table.timeouts import Reminder
 
@@ -26,7 +26,7 @@ log = logging.getLogger("tafelbot.clock")
 
 
 def duration_text(lang: str, seconds: float) -> str:
-    unit, amount = turnclock.short_duration(seconds)
+    unit, amount = deadlines.short_duration(seconds)
     return tr(lang, f"clock-duration-{unit}", n=amount)
 
 
@@ -48,9 +48,9 @@ class ReminderPresenter(Presenter):
         return self.service.clock.now()
 
     def time_left_line(self, row: GameRow) -> str | None:
-        """ "⏳ 22 h left" for the people to move, when a move clock runs."""
-        clock = self.service.clock_of(row)
-        left = turnclock.time_left(clock, self.now)
+        """ "⏳ 22 h left" for the people to move, when a move deadline runs."""
+        deadline = self.service.deadline_of(row)
+        left = deadlines.time_left(deadline, self.now)
         if left is None:
             return None
         return tr(row.locale, "clock-left", left=duration_text(row.locale, left))
@@ -121,15 +121,15 @@ class ReminderPresenter(Presenter):
                 row.id, player_of(interaction), hours * 3600, is_admin=is_admin(interaction)
             )
             await interaction.response.send_message(tr(lang_of(interaction), "played-ok"), ephemeral=True)
-            clock = self.service.clock_of(longer)
+            deadline = self.service.deadline_of(longer)
             lang = longer.locale
             text = tr(
                 lang,
                 "clock-extended",
                 user=interaction.user.mention,
-                players=who(longer.seats, clock.owing, mention=False),
+                players=who(longer.seats, deadline.owing, mention=False),
                 extra=duration_text(lang, hours * 3600),
-                left=duration_text(lang, turnclock.time_left(clock, self.now) or 0),
+                left=duration_text(lang, deadlines.time_left(deadline, self.now) or 0),
             )
             channel = await self.channel(longer.channel_id)
             await channel.send(content=text, allowed_mentions=NO_MENTIONS)
@@ -139,20 +139,20 @@ class ReminderPresenter(Presenter):
     # ---- heads-up and away -------------------------------------------------------------------
     async def heads_up(self, row: GameRow) -> None:
         """When one person's turn begins, a DM to the next person in seat order who asked for it
-        ("you are next"). Once per turn; the turn is known by when its move clock started."""
-        clock = self.service.clock_of(row)
+        ("you are next"). Once per turn; the turn is known by when its move deadline started."""
+        deadline = self.service.deadline_of(row)
         if (
             row.status != GameStatus.ACTIVE
-            or clock.kind != turnclock.MOVE
-            or len(clock.owing) != 1
-            or clock.started is None
+            or deadline.kind != deadlines.MOVE
+            or len(deadline.owing) != 1
+            or deadline.started is None
         ):
             return
-        if self._heads_up_sent.get(row.id) == clock.started:
+        if self._heads_up_sent.get(row.id) == deadline.started:
             return
-        self._heads_up_sent[row.id] = clock.started
+        self._heads_up_sent[row.id] = deadline.started
         count = len(row.seats)
-        current = clock.owing[0]
+        current = deadline.owing[0]
         following = [(current + step) % count for step in range(1, count)]
         nxt = next((s for s in following if row.seats[s].human), None)
         if nxt is None or nxt == current:

@@ -1,4 +1,4 @@
-"""Move clocks, reminders, timeouts, hand-overs, quiet times and lobby expiry, on a fake clock.
+"""Move deadlines, reminders, timeouts, hand-overs, quiet times and lobby expiry, on a fake clock.
 
 Nothing here sleeps: the clock moves when a test says so, and ``catch_up`` handles what is due.
 """
@@ -67,9 +67,9 @@ async def test_a_new_table_gets_the_server_default_move_clock_and_shows_its_sett
     row = await table.started()
     settings = table.service.settings_of(row)
     assert settings.move_seconds == DAY and settings.handover_after == 3
-    clock = table.service.clock_of(row)
-    assert clock.kind == "move" and clock.due == table.clock.now() + DAY
-    assert row.deadline_at == clock.due
+    deadline = table.service.deadline_of(row)
+    assert deadline.kind == "move" and deadline.due == table.clock.now() + DAY
+    assert row.deadline_at == deadline.due
     # The options the rules see carry no table settings.
     assert row.options == {"pile": 30}
 
@@ -94,8 +94,8 @@ async def test_reminders_at_half_time_and_shortly_before_then_the_computer_moves
     moves = await table.service.store.moves(row.id)
     assert [a for _, s, a in moves][-2:] == [TIMEOUT_MARK, result.action]
     assert nim.ENGINE.dump(await table.service.replay(row.id)) == row.state
-    # The next person's clock started afresh.
-    assert table.service.clock_of(row).due == table.clock.now() + 12 * HOUR
+    # The next person's deadline started afresh.
+    assert table.service.deadline_of(row).due == table.clock.now() + 12 * HOUR
 
 
 async def test_reminders_do_not_change_the_version_so_buttons_stay_valid(table):
@@ -119,7 +119,7 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_the_computer_as_resigned
             await table.later(HOUR)
     row = await table.service.get(row.id)
     assert row.seats[ann_seat].bot and row.seats[ann_seat].resigned
-    assert table.service.clock_of(row).timeouts_of(ann_seat) == 3
+    assert table.service.deadline_of(row).timeouts_of(ann_seat) == 3
     actions = [a for _, _, a in await table.service.store.moves(row.id)]
     assert actions.count(TIMEOUT_MARK) == 3 and actions[-1] == HANDOVER_ACTION
     # Two players: with Ann out, Bob wins by her resignation.
@@ -134,13 +134,13 @@ async def test_a_move_by_the_person_resets_the_timeouts_in_a_row(table):
     first = table.to_move(row)
     await table.later(HOUR)  # first timed out once
     row = await table.service.get(row.id)
-    assert table.service.clock_of(row).timeouts_of(first) == 1
+    assert table.service.deadline_of(row).timeouts_of(first) == 1
     other = table.to_move(row)
     await table.service.act(row.id, seat=other, user_id=None, action="take1")
     row = await table.service.get(row.id)
     user = row.seats[first].user_id
     await table.service.act(row.id, user_id=user, action="take1")
-    assert table.service.clock_of(await table.service.get(row.id)).timeouts_of(first) == 0
+    assert table.service.deadline_of(await table.service.get(row.id)).timeouts_of(first) == 0
 
 
 async def test_host_hands_a_seat_over_and_extends_the_clock_others_may_not(table):
@@ -151,7 +151,7 @@ async def test_host_hands_a_seat_over_and_extends_the_clock_others_may_not(table
     before = (await table.service.get(row.id)).version
     longer = await table.service.extend(row.id, ANN, DAY)
     assert longer.version == before
-    assert table.service.clock_of(longer).due == table.clock.now() + HOUR + DAY
+    assert table.service.deadline_of(longer).due == table.clock.now() + HOUR + DAY
     await table.later(HOUR)
     assert table.published == []  # extended: nothing happens at the old deadline
     with pytest.raises(TableError, match="only-host-hands-over"):
@@ -165,7 +165,7 @@ async def test_host_hands_a_seat_over_and_extends_the_clock_others_may_not(table
 
 async def test_no_move_clock_means_no_deadline(table):
     row = await table.started(settings={"move_seconds": 0})
-    assert row.deadline_at is None and table.service.clock_of(row).kind is None
+    assert row.deadline_at is None and table.service.deadline_of(row).kind is None
     await table.later(30 * DAY)
     assert table.published == [] and table.reminders == []
 
@@ -198,7 +198,7 @@ async def test_restart_rearms_deadlines_and_one_that_passed_meanwhile_waits_for_
     seat = table.to_move(row)
     # The bot goes down; two hours later it comes back with a fresh time keeper.
     await table.keeper.close()
-    table.service.on_clock.clear()
+    table.service.on_deadline.clear()
     table.clock.advance(2 * HOUR)
     table.keeper = table.new_keeper()
     assert await table.keeper.resume() == 1
@@ -262,8 +262,8 @@ async def live_table(tmp_path, game, options, settings):
 async def test_live_phases_keep_their_own_quiet_time_on_the_same_scheduler(tmp_path, game, options):
     table, row = await live_table(tmp_path, game, options, {"quiet": 30.0})
     try:
-        clock = table.service.clock_of(row)
-        assert clock.kind == "quiet" and clock.due == table.clock.now() + 30
+        deadline = table.service.deadline_of(row)
+        assert deadline.kind == "quiet" and deadline.due == table.clock.now() + 30
         await table.later(29)
         assert table.published == []
         await table.later(1)
@@ -280,7 +280,7 @@ async def test_live_phases_keep_their_own_quiet_time_on_the_same_scheduler(tmp_p
 async def test_relaxed_duvelen_runs_on_the_move_clock(tmp_path):
     table, row = await live_table(tmp_path, "duvelen", {"mode": "relaxed"}, {"move_seconds": HOUR})
     try:
-        assert table.service.clock_of(row).kind == "move"
+        assert table.service.deadline_of(row).kind == "move"
         await table.later(HOUR)
         assert table.published and table.published[0].events[0]["type"] == "timed-out"
     finally:

@@ -1,8 +1,8 @@
-"""A game's clock: which deadline runs now, and how it moves on after each change. Pure functions.
+"""A table's deadline (``TableDeadline``): which one runs now, and how it moves on after each change.
 
 Three kinds of deadline share one mechanism (stored with the game, woken by ``table.clock``):
 
-``move``   the move clock of the people who owe a move (``Engine.deadline(state).owing``). It
+``move``   the move deadline of the people who owe a move (``Engine.deadline(state).owing``). It
            starts when their turn begins and keeps running while the same people still owe (one
            turn of several actions, such as Trackgammon's dice). Reminders at half time and shortly
            before the end; when it runs out the computer moves for them.
@@ -10,7 +10,9 @@ Three kinds of deadline share one mechanism (stored with the game, woken by ``ta
            (``Engine.restarts_quiet_clock``); when it passes, the engine's own ``timeout`` runs.
 ``lobby``  a table that has not started: when it passes, the table is cancelled.
 
-``timeouts`` counts, per seat, the move clocks in a row that ran out; a move by the person resets it.
+``timeouts`` counts, per seat, the move deadlines in a row that passed; a move by the person resets
+it. Pure functions; the time comes in as ``now`` (from the table's ``table.clock.Clock``). Stored
+with the game as ``deadline_at`` and the JSON bookkeeping of the ``clock`` column (``stored``).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ MOVE, QUIET, LOBBY = "move", "quiet", "lobby"
 
 
 @dataclass(frozen=True)
-class TurnClock:
+class TableDeadline:
     kind: str | None = None
     due: float | None = None
     started: float | None = None
@@ -46,7 +48,7 @@ class TurnClock:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any] | None) -> TurnClock:
+    def from_json(cls, data: dict[str, Any] | None) -> TableDeadline:
         if not data:
             return cls()
         return cls(
@@ -65,14 +67,14 @@ class TurnClock:
     def timeouts_of(self, seat: int) -> int:
         return self.timeouts[seat] if seat < len(self.timeouts) else 0
 
-    def with_timeouts(self, seat: int, count: int, seats: int) -> TurnClock:
+    def with_timeouts(self, seat: int, count: int, seats: int) -> TableDeadline:
         counts = list(self.timeouts) + [0] * max(0, seats - len(self.timeouts))
         counts[seat] = count
         return replace(self, timeouts=tuple(counts))
 
     # ---- reminders -------------------------------------------------------------------------
     def reminder_times(self) -> tuple[float, float] | None:
-        """When the half-time and the last reminder are due (move clocks only)."""
+        """When the half-time and the last reminder are due (move deadlines only)."""
         if self.kind != MOVE or self.due is None or self.started is None:
             return None
         total = self.due - self.started
@@ -94,7 +96,7 @@ class TurnClock:
 
 
 def after(
-    clock: TurnClock,
+    deadline: TableDeadline,
     engine: Engine[Any, Any],
     state: Any,
     settings: TableSettings,
@@ -104,40 +106,40 @@ def after(
     active: bool,
     action: str | None = None,
     events: Sequence[Event] = (),
-) -> TurnClock:
-    """The clock after a change to the game (a start, an action, a resignation, a hand-over)."""
+) -> TableDeadline:
+    """The deadline after a change to the game (a start, an action, a resignation, a hand-over)."""
     if not active or state is None:
-        return replace(clock, kind=None, due=None, started=None, owing=(), reminded=0)
-    deadline = engine.deadline(state)
-    if deadline.quiet:
-        if clock.kind == QUIET and action is not None and not engine.restarts_quiet_clock(action, list(events)):
-            return clock
-        return replace(clock, kind=QUIET, due=now + settings.quiet, started=now, owing=(), reminded=0)
-    owing = tuple(sorted(s for s in deadline.owing if seats[s].human))
+        return replace(deadline, kind=None, due=None, started=None, owing=(), reminded=0)
+    wanted = engine.deadline(state)
+    if wanted.quiet:
+        if deadline.kind == QUIET and action is not None and not engine.restarts_quiet_clock(action, list(events)):
+            return deadline
+        return replace(deadline, kind=QUIET, due=now + settings.quiet, started=now, owing=(), reminded=0)
+    owing = tuple(sorted(s for s in wanted.owing if seats[s].human))
     if not owing or not settings.move_seconds:
-        return replace(clock, kind=None, due=None, started=None, owing=(), reminded=0)
-    if clock.kind == MOVE and clock.owing == owing:
-        return clock  # the same turn goes on: the clock keeps running
-    return replace(clock, kind=MOVE, due=now + settings.move_seconds, started=now, owing=owing, reminded=0)
+        return replace(deadline, kind=None, due=None, started=None, owing=(), reminded=0)
+    if deadline.kind == MOVE and deadline.owing == owing:
+        return deadline  # the same turn goes on: the deadline keeps running
+    return replace(deadline, kind=MOVE, due=now + settings.move_seconds, started=now, owing=owing, reminded=0)
 
 
-def lobby_clock(now: float, seconds: float | None) -> TurnClock:
+def lobby_deadline(now: float, seconds: float | None) -> TableDeadline:
     if not seconds:
-        return TurnClock()
-    return TurnClock(kind=LOBBY, due=now + seconds, started=now)
+        return TableDeadline()
+    return TableDeadline(kind=LOBBY, due=now + seconds, started=now)
 
 
-def extended(clock: TurnClock, seconds: float) -> TurnClock:
-    """The move clock of the people to move, longer by ``seconds`` (reminders may come again)."""
-    if clock.kind != MOVE or clock.due is None:
-        return clock
-    return replace(clock, due=clock.due + seconds, reminded=min(clock.reminded, 1))
+def extended(deadline: TableDeadline, seconds: float) -> TableDeadline:
+    """The move deadline of the people to move, longer by ``seconds`` (reminders may come again)."""
+    if deadline.kind != MOVE or deadline.due is None:
+        return deadline
+    return replace(deadline, due=deadline.due + seconds, reminded=min(deadline.reminded, 1))
 
 
-def time_left(clock: TurnClock, now: float) -> float | None:
-    if clock.kind != MOVE or clock.due is None:
+def time_left(deadline: TableDeadline, now: float) -> float | None:
+    if deadline.kind != MOVE or deadline.due is None:
         return None
-    return max(0.0, clock.due - now)
+    return max(0.0, deadline.due - now)
 
 
 def short_duration(seconds: float) -> tuple[str, int]:
