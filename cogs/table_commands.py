@@ -17,8 +17,7 @@ from cogs.table.flow import TableFlow
 from cogs.table.presenter import NO_MENTIONS, is_admin, lang_of
 from cogs.table.reminders import duration_text, jump_link
 from cogs.table.table_options import MOVE_TIME_NAMES
-from db import GameStatus
-from db import clocks as clock_store
+from db import GameStatus, table_data
 from locales import tr
 from table.listing import Listed, listed
 from table.service import TableError, TableService
@@ -70,7 +69,7 @@ class TableCommands(
         await self.flow.guarded(interaction, None, work)
 
     async def _listed(self, interaction: discord.Interaction, user_id: int | None = None) -> list[Listed]:
-        rows = await clock_store.open_games_in_guild(self.service.store, interaction.guild_id)
+        rows = await table_data.open_games_in_guild(self.service.store, interaction.guild_id)
         engines = {k: s.engine for k, s in self.service.specs.items()}
         return listed(rows, engines, self.service.clock.now(), user_id=user_id)
 
@@ -101,7 +100,7 @@ class TableCommands(
     @app_commands.describe(direct_messages="On: reminders by DM too; off: only the mention in the channel")
     async def reminders(self, interaction: discord.Interaction, direct_messages: bool) -> None:
         async def work() -> None:
-            await clock_store.set_person(self.service.store, interaction.user.id, dm_reminders=direct_messages)
+            await table_data.set_person(self.service.store, interaction.user.id, dm_reminders=direct_messages)
             lang = lang_of(interaction)
             text = tr(lang, "reminders-on" if direct_messages else "reminders-off")
             server = await self.service.server_settings(interaction.guild_id)
@@ -115,7 +114,7 @@ class TableCommands(
     @app_commands.describe(on="On: a DM when the player before you starts their turn")
     async def heads_up(self, interaction: discord.Interaction, on: bool) -> None:
         async def work() -> None:
-            await clock_store.set_person(self.service.store, interaction.user.id, heads_up=on)
+            await table_data.set_person(self.service.store, interaction.user.id, heads_up=on)
             await interaction.response.send_message(
                 tr(lang_of(interaction), "heads-up-on" if on else "heads-up-off"), ephemeral=True
             )
@@ -128,13 +127,13 @@ class TableCommands(
         async def work() -> None:
             lang = lang_of(interaction)
             if not until:
-                await clock_store.set_person(self.service.store, interaction.user.id, away_until=None)
+                await table_data.set_person(self.service.store, interaction.user.id, away_until=None)
                 await interaction.response.send_message(tr(lang, "away-cleared"), ephemeral=True)
                 return
             moment = parse_until(until, self.service.clock.now())
             if moment is None:
                 raise TableError("bad-time")
-            await clock_store.set_person(self.service.store, interaction.user.id, away_until=moment)
+            await table_data.set_person(self.service.store, interaction.user.id, away_until=moment)
             await interaction.response.send_message(tr(lang, "away-set", until=shown(moment)), ephemeral=True)
             await self.flow.reminders.away_notes(interaction.guild_id, interaction.user, moment)
 
@@ -188,7 +187,7 @@ class TableCommands(
             if changes:
                 if not is_admin(interaction):
                     raise TableError("manage-server")
-                await clock_store.set_server_settings(self.service.store, guild_id, by=interaction.user.id, **changes)
+                await table_data.set_server_settings(self.service.store, guild_id, by=interaction.user.id, **changes)
                 current = await self.service.server_settings(guild_id)
             await interaction.response.send_message(
                 self._settings_text(lang, current, saved=bool(changes)), ephemeral=True, allowed_mentions=NO_MENTIONS

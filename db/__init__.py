@@ -3,6 +3,9 @@
 - ``db.store``: games with versioned state (compare-and-set writes), the move log, results; a
   public transaction and a results hook for code built on top. It imports nothing of the league.
 - ``db.league``: standings, ratings and seasons; ``league.attach(store)`` registers it on a store.
+- ``db.table_data``: what the table platform keeps beside a game: deadlines, board message ids,
+  server and people settings.
+- ``db.rows``: plain data shared by all of them (``ResultRow``, ``GameStatus``).
 - ``db.backend``: the two backends (connection, transaction, ``?`` placeholders translated for
   PostgreSQL, ids of new rows, the SQLite single-process lock).
 - ``db.migrations``: the schema's numbered, described steps for both dialects, and the check that

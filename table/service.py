@@ -17,8 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
-from db import ChannelBusy, GameRow, GameStatus, ResultRow, Seat, StaleVersion, Store
-from db import clocks as clock_store
+from db import ChannelBusy, GameRow, GameStatus, ResultRow, Seat, StaleVersion, Store, table_data
 from engines.base import Event, Outcome
 from engines.errors import GameError, IllegalAction
 from table import deadlines
@@ -154,7 +153,7 @@ class TableService:
     async def server_settings(self, guild_id: int | None) -> ServerSettings:
         if guild_id is None:
             return ServerSettings()
-        stored = await clock_store.server_settings(self.store, guild_id)
+        stored = await table_data.server_settings(self.store, guild_id)
         return ServerSettings(**stored)
 
     def state_of(self, row: GameRow) -> Any:
@@ -518,7 +517,7 @@ class TableService:
 
     async def _set_deadline(self, row: GameRow, deadline: TableDeadline) -> GameRow:
         deadline_at, data = deadline.stored()
-        if not await clock_store.set_clock(self.store, row.id, row.version, deadline_at, data):
+        if not await table_data.set_deadline(self.store, row.id, row.version, deadline_at, data):
             raise TableError("board-moved-on")
         changed = replace(row, **_deadline_fields(deadline))
         self._deadline_changed(changed)

@@ -21,8 +21,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from db import GameRow, GameStatus
-from db import clocks as clock_store
+from db import GameRow, GameStatus, table_data
 from engines.errors import GameError
 from table import deadlines
 from table.bots import computer_action
@@ -84,7 +83,7 @@ class TimeKeeper:
         fires ``grace`` seconds from now, so people see the bot back before it acts for them."""
         now = self.service.clock.now()
         count = 0
-        for game_id, guild_id, deadline_at, data in await clock_store.games_with_deadlines(self.service.store):
+        for game_id, guild_id, deadline_at, data in await table_data.games_with_deadlines(self.service.store):
             if not self.service.shards.owns(guild_id):
                 continue  # another shard's server: its own process re-arms it
             wake = TableDeadline.from_json(data).wake_at() or deadline_at

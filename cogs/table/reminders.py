@@ -15,8 +15,7 @@ import logging
 import discord
 
 from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, is_admin, lang_of, player_of
-from db import GameRow, GameStatus
-from db import clocks as clock_store
+from db import GameRow, GameStatus, table_data
 from locales import tr
 from table import deadlines
 from table.text import game_name, who
@@ -58,14 +57,14 @@ class ReminderPresenter(Presenter):
     async def board_posted(self, row: GameRow, message: discord.Message) -> None:
         """Remember the newest board for jump links (reminders, my games)."""
         try:
-            await clock_store.set_board_message(self.service.store, row.id, message.id)
+            await table_data.set_board_message(self.service.store, row.id, message.id)
         except Exception:
             log.exception("could not remember the board message of game %s", row.id)
 
-    async def people_present(self, row: GameRow, seats: tuple[int, ...]) -> list[tuple[int, clock_store.Person]]:
+    async def people_present(self, row: GameRow, seats: tuple[int, ...]) -> list[tuple[int, table_data.Person]]:
         """(seat, person) of the human seats among ``seats`` who are not away."""
         humans = [(s, user_id) for s in seats if row.seats[s].human and (user_id := row.seats[s].user_id) is not None]
-        found = await clock_store.people(self.service.store, [u for _, u in humans])
+        found = await table_data.people(self.service.store, [u for _, u in humans])
         now = self.now
         present = []
         for seat, user_id in humans:
@@ -171,7 +170,7 @@ class ReminderPresenter(Presenter):
         """A short note in each running game of ``user`` in the server: they are away until then."""
         from table.until import shown
 
-        rows = await clock_store.open_games_in_guild(self.service.store, guild_id)
+        rows = await table_data.open_games_in_guild(self.service.store, guild_id)
         count = 0
         for row in rows:
             seat = row.seat_of(user.id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot import main
-from db import ResultRow, Seat, Store, clocks, league
+from db import ResultRow, Seat, Store, league, table_data
 from db.transfer import IDENTITIES, TABLES, TransferError, migrate_db, table_checks
 
 
@@ -48,10 +48,10 @@ async def fill(store: Store) -> None:
     # Clocks: a running game with a deadline and its bookkeeping, server defaults, people's choices.
     running = await game(2, [5, 6], "active")
     row = await store.get_game(running)
-    await clocks.set_clock(store, running, row.version, 1_700_000_000.5, {"kind": "move", "owing": [0]})
-    await clocks.set_board_message(store, running, 4242)
-    await clocks.set_server_settings(store, 2, by=9, move_seconds=3600, dm_reminders=True, channels=(7, 8))
-    await clocks.set_person(store, 5, dm_reminders=True, away_until=1_700_000_100.25)
+    await table_data.set_deadline(store, running, row.version, 1_700_000_000.5, {"kind": "move", "owing": [0]})
+    await table_data.set_board_message(store, running, 4242)
+    await table_data.set_server_settings(store, 2, by=9, move_seconds=3600, dm_reminders=True, channels=(7, 8))
+    await table_data.set_person(store, 5, dm_reminders=True, away_until=1_700_000_100.25)
 
 
 async def assert_same(a: Store, b: Store) -> None:

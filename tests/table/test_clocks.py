@@ -5,8 +5,7 @@ Nothing here sleeps: the clock moves when a test says so, and ``catch_up`` handl
 
 import pytest
 
-from db import Store
-from db import clocks as clock_store
+from db import Store, table_data
 from table.clock import FakeClock, Scheduler
 from table.service import HANDOVER_ACTION, TIMEOUT_MARK, Player, TableError, TableService
 from table.settings import DAY, HOUR, TableSettings
@@ -183,7 +182,7 @@ async def test_a_lobby_that_does_not_start_expires(table):
 
 async def test_server_settings_give_the_defaults_and_the_channels(table):
     store = table.service.store
-    await clock_store.set_server_settings(store, 1, move_seconds=3 * DAY, lobby_seconds=HOUR, channels=(100,))
+    await table_data.set_server_settings(store, 1, move_seconds=3 * DAY, lobby_seconds=HOUR, channels=(100,))
     row = await table.service.create("nim", guild_id=1, channel_id=100, host=ANN, options={})
     assert table.service.settings_of(row).move_seconds == 3 * DAY
     assert row.deadline_at == table.clock.now() + HOUR

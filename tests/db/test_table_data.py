@@ -1,9 +1,8 @@
-"""The clocks migration and its store queries (db/clocks.py)."""
+"""The migration of the table data (deadlines, settings) and its store queries (db/table_data.py)."""
 
 import json
 
-from db import Store
-from db import clocks as clock_store
+from db import Store, table_data
 from db.backend import open_backend
 from db.migrations import MIGRATIONS
 from table.settings import TableSettings
@@ -33,17 +32,17 @@ async def test_rows_from_before_the_settings_column_get_their_underscore_options
 
 async def test_server_settings_and_people_are_stored_and_read_back(db_target):
     store = await Store.open(db_target)
-    assert await clock_store.server_settings(store, 9) == {}
-    await clock_store.set_server_settings(store, 9, move_seconds=3600, by=1)
-    await clock_store.set_server_settings(store, 9, dm_reminders=False, channels=(5, 6))
-    assert await clock_store.server_settings(store, 9) == {
+    assert await table_data.server_settings(store, 9) == {}
+    await table_data.set_server_settings(store, 9, move_seconds=3600, by=1)
+    await table_data.set_server_settings(store, 9, dm_reminders=False, channels=(5, 6))
+    assert await table_data.server_settings(store, 9) == {
         "move_seconds": 3600,
         "dm_reminders": False,
         "channels": (5, 6),
     }
-    person = await clock_store.set_person(store, 7, dm_reminders=True)
+    person = await table_data.set_person(store, 7, dm_reminders=True)
     assert person.dm_reminders and not person.heads_up and person.away_until is None
-    await clock_store.set_person(store, 7, away_until=123.0)
-    found = await clock_store.people(store, [7, 8])
-    assert found[7].away_until == 123.0 and found[7].dm_reminders and found[8] == clock_store.Person(8)
+    await table_data.set_person(store, 7, away_until=123.0)
+    found = await table_data.people(store, [7, 8])
+    assert found[7].away_until == 123.0 and found[7].dm_reminders and found[8] == table_data.Person(8)
     await store.close()

@@ -1,4 +1,6 @@
-"""Store queries for clocks: games with deadlines, board message ids, server and people settings.
+"""Store queries of the table platform beyond the game itself: deadlines (``deadline_at`` and the
+``clock`` column's bookkeeping, typed by ``table.deadlines``), board message ids, server and people
+settings.
 
 Kept apart from ``db/store.py`` and written in plain standard SQL (no SQLite-only functions, upserts
 as UPDATE-then-INSERT) so another backend can port them one by one. Everything here is plain data;
@@ -121,11 +123,11 @@ async def set_person(store: Store, user_id: int, **changes: Any) -> Person:
     return (await people(store, [user_id]))[user_id]
 
 
-async def set_clock(
+async def set_deadline(
     store: Store, game_id: int, version: int, deadline_at: float | None, clock: dict[str, Any] | None
 ) -> bool:
-    """Change only a game's deadline and clock bookkeeping (a reminder sent, an extension), if the
-    game is still at ``version``. The version stays: the board's buttons remain valid."""
+    """Change only a game's deadline and its bookkeeping (``clock``: a reminder sent, an extension),
+    if the game is still at ``version``. The version stays: the board's buttons remain valid."""
     async with store.transaction() as tx:
         changed = await tx.execute(
             "UPDATE games SET deadline_at = ?, clock = ? WHERE id = ? AND version = ?",
