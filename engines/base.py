@@ -45,9 +45,9 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Deadline:
-    """What a clock means in one state (``Engine.deadline``).
+    """What a deadline means in one state (``Engine.deadline``).
 
-    ``owing``: the seats that owe a move now. The table's move clock runs for them; when it runs
+    ``owing``: the seats that owe a move now. The table's move deadline runs for them; when it runs
     out, the computer player makes that seat's move.
     ``quiet``: the state is in a phase with its own short quiet time (live play, where everyone
     acts at once). When nobody has made progress for the table's quiet time, the table applies
@@ -96,7 +96,7 @@ class Engine(Generic[S, V]):
     in this order: game over, not your turn, malformed action, not a legal action.
 
     Every hook the table platform uses is a method here with a default, so a game overrides only
-    what it needs: ``is_live``, ``deadline``, ``timeout``, ``restarts_quiet_clock``,
+    what it needs: ``is_live``, ``deadline``, ``timeout``, ``restarts_quiet_time``,
     ``lost_race``, ``explain_illegal`` and ``scores_now``. The shared ``view`` wraps the game's
     ``_public_view`` and ``_private_view`` in the ``ViewEnvelope``. ``CONTRIBUTING.md`` lists the
     whole contract.
@@ -171,7 +171,7 @@ class Engine(Generic[S, V]):
         return self.simultaneous and len(self.to_move(state)) > 1
 
     def deadline(self, state: S) -> Deadline:
-        """Who a clock waits for now (see ``Deadline``). By default every seat that may act owes a
+        """Who a deadline waits for now (see ``Deadline``). By default every seat that may act owes a
         move; games with a live phase say so with ``quiet=True`` and implement ``timeout``."""
         return Deadline(frozenset(self.to_move(state)))
 
@@ -179,7 +179,7 @@ class Engine(Generic[S, V]):
         """The live phase's own action when its quiet time passes (Duvelen: the round ends)."""
         raise IllegalAction("This game has no quiet-time ending.", "no-timeout")
 
-    def restarts_quiet_clock(self, action: str, events: list[Event]) -> bool:
+    def restarts_quiet_time(self, action: str, events: list[Event]) -> bool:
         """Whether an action counts as progress, so the quiet time starts again."""
         return True
 

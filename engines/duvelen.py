@@ -452,7 +452,7 @@ class DuvelenEngine(Engine[DuvelenState, "DuvelenView"]):
 
     def deadline(self, state: DuvelenState) -> Deadline:
         # A running live round ends after the host's quiet time with no card played. Relaxed
-        # play takes turns: the table's move clock waits for the seat whose turn it is.
+        # play takes turns: the table's move deadline waits for the seat whose turn it is.
         return Deadline(self.to_move(state), quiet=not state.over and not state.relaxed)
 
     def timeout(self, state: DuvelenState) -> tuple[DuvelenState, list[Event]]:
@@ -462,7 +462,7 @@ class DuvelenEngine(Engine[DuvelenState, "DuvelenView"]):
         new = state.clone()
         return new, _end_round(new, "quiet")
 
-    def restarts_quiet_clock(self, action: str, events: list[Event]) -> bool:
+    def restarts_quiet_time(self, action: str, events: list[Event]) -> bool:
         """A card reached the middle, or a new round began. Turning the Draaistok alone is not
         progress."""
         return parse_play(action) is not None or any(e.get("type") == "round_start" for e in events)

@@ -274,7 +274,7 @@ class HowRuckEngine(Engine[HowRuckState, "HowRuckView"]):
 
     def deadline(self, state: HowRuckState) -> Deadline:
         # The team-forming race is live play with the table's short quiet time; the tug is
-        # turn-based and waits on the table's move clock.
+        # turn-based and waits on the table's move deadline.
         return Deadline(self.to_move(state), quiet=state["phase"] == "forming")
 
     def timeout(self, state: HowRuckState) -> tuple[HowRuckState, list[Event]]:

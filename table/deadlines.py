@@ -7,7 +7,7 @@ Three kinds of deadline share one mechanism (stored with the game, woken by ``ta
            turn of several actions, such as Trackgammon's dice). Reminders at half time and shortly
            before the end; when it runs out the computer moves for them.
 ``quiet``  a live phase's quiet time (``Deadline.quiet``): restarted by progress
-           (``Engine.restarts_quiet_clock``); when it passes, the engine's own ``timeout`` runs.
+           (``Engine.restarts_quiet_time``); when it passes, the engine's own ``timeout`` runs.
 ``lobby``  a table that has not started: when it passes, the table is cancelled.
 
 ``timeouts`` counts, per seat, the move deadlines in a row that passed; a move by the person resets
@@ -112,7 +112,7 @@ def after(
         return replace(deadline, kind=None, due=None, started=None, owing=(), reminded=0)
     wanted = engine.deadline(state)
     if wanted.quiet:
-        if deadline.kind == QUIET and action is not None and not engine.restarts_quiet_clock(action, list(events)):
+        if deadline.kind == QUIET and action is not None and not engine.restarts_quiet_time(action, list(events)):
             return deadline
         return replace(deadline, kind=QUIET, due=now + settings.quiet, started=now, owing=(), reminded=0)
     owing = tuple(sorted(s for s in wanted.owing if seats[s].human))
