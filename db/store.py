@@ -72,7 +72,7 @@ class GameRow:
     created_at: float
     updated_at: float
     finished_at: float | None = None
-    # Clocks (migration 3): the table's settings, the next deadline and the clock's bookkeeping
+    # Migration 3: the table's settings, the next deadline and its bookkeeping (the ``clock`` column)
     # (plain JSON here; ``table.settings`` and ``table.deadlines`` give them their types).
     settings: dict[str, Any] | None = None
     deadline_at: float | None = None

@@ -1,8 +1,9 @@
 """Time as an input: one injectable clock, and a scheduler that wakes only for the next deadline.
 
-The table platform never calls ``time.time()`` or ``asyncio.sleep`` for its clocks; it asks a
-``Clock``. In production that is ``SystemClock``; tests use ``FakeClock`` and move it forward, so a
-24-hour move clock is tested in microseconds and no test sleeps.
+The table platform never calls ``time.time()`` or ``asyncio.sleep`` for its deadlines; it asks a
+``Clock`` (in this code base the word means only this: the time source). In production that is
+``SystemClock``; tests use ``FakeClock`` and move it forward, so a 24-hour move deadline is tested
+in microseconds and no test sleeps. The deadlines themselves are ``table.deadlines``.
 
 ``Scheduler`` keeps a heap of ``(due, game_id)`` wake-ups. Its loop sleeps until the earliest one
 (or until an earlier one is armed) and then hands every due game to one callback. A game has at

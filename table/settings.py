@@ -15,7 +15,7 @@ from typing import Any
 
 HOUR = 3600
 DAY = 24 * HOUR
-# The move-clock choices offered by every game's ``new`` (seconds; 0 means no move clock).
+# The time-per-move choices offered by every game's ``new`` (seconds; 0 means no move deadline).
 MOVE_TIME_CHOICES: dict[str, int] = {
     "none": 0,
     "1h": HOUR,
@@ -57,7 +57,7 @@ class TableSettings:
             legacy["quiet"] = float(options["_quiet"])
         if "_bot_speed" in options:
             legacy["bot_speed"] = float(options["_bot_speed"])
-        # A game opened before move clocks existed keeps running without one.
+        # A game opened before move deadlines existed keeps running without one.
         legacy["move_seconds"] = 0
         return cls(**legacy)
 

@@ -59,7 +59,7 @@ class TableFlow:
         )
         self.lobby = LobbyPresenter(self.shared, board=self.board)
         self.moves = MovePresenter(self.shared, board=self.board)
-        # Move clocks, reminders, quiet times and lobby expiry: one scheduler for every game.
+        # Move deadlines, reminders, quiet times and lobby expiry: one scheduler for every game.
         self.timekeeper = TimeKeeper(
             service,
             publish=self.board.publish_result,

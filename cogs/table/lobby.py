@@ -215,7 +215,7 @@ def option_lines(lang: str, game: str, options: dict[str, Any], settings: TableS
     return lines + setting_lines(lang, settings)
 
 
-# Table settings counted in seconds (shown with their unit); the move clock is a duration.
+# Table settings counted in seconds (shown with their unit); the time per move is a duration.
 SECONDS_SETTINGS = ("quiet", "bot_speed")
 
 
