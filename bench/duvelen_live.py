@@ -30,6 +30,7 @@ from bench.limits import give_up_after  # noqa: E402
 
 async def run(rounds: int, processes: int) -> None:
     from bot import Config, create_bot
+    from db import GameStatus
     from tests.e2e.fake import FakeDiscord
     from tests.e2e.harness import run_client, stop_client
 
@@ -58,7 +59,7 @@ async def run(rounds: int, processes: int) -> None:
             await fake.click(host, lobby, ids["start"])
             await fake.slash(host, channel, "duvelen", "resign")  # now all eight seats are computers
             row = await bot.store.open_game_in_channel(channel)
-            while (await bot.store.get_game(row.id)).status == "active":
+            while (await bot.store.get_game(row.id)).status == GameStatus.ACTIVE:
                 await asyncio.sleep(0.05)
             elapsed = time.perf_counter() - began
             moves = await bot.store.moves(row.id)

@@ -47,7 +47,7 @@ async def played_games(path: str, guild_id: int, channels: list[int], people_ids
     """One finished game of every kind, played through the table service by computer choices
     on behalf of people (so the results count for the league), and one running game of every
     kind a few moves in. Returns {"finished:<game>": id, "running:<game>": id}."""
-    from db import Store
+    from db import GameStatus, Store
     from table.service import Player, TableService
     from table.spec import load_spec
 
@@ -69,7 +69,7 @@ async def played_games(path: str, guild_id: int, channels: list[int], people_ids
                     row = await service.get(row.id)
                     state = service.state_of(row)
                     movers = sorted(spec.engine.to_move(state))
-                    if row.status != "active" or (kind == "running" and step >= 6):
+                    if row.status != GameStatus.ACTIVE or (kind == "running" and step >= 6):
                         break
                     seat = movers[step % len(movers)]
                     legal = spec.engine.legal_actions(state, seat)

@@ -53,7 +53,7 @@ import discord  # noqa: E402
 from bot import Config, ConfigError, create_bot, load_config, run_loop, setup_logging  # noqa: E402
 from cogs.table.permissions import THREAD_BOARD, missing_in_channel  # noqa: E402
 from cogs.table.presenter import NO_MENTIONS  # noqa: E402
-from db import Seat  # noqa: E402
+from db import GameStatus, Seat  # noqa: E402
 from table.service import Player  # noqa: E402
 from table.text import game_name  # noqa: E402
 
@@ -438,7 +438,7 @@ async def play(bot: Any, game_id: int, timeout: float, report: SmokeReport) -> N
         report.problem(f"the computer players were still playing after {timeout:.0f} s")
     row = await service.get(game_id)
     report.moves = len(await service.store.moves(game_id))
-    report.finished = row.status == "finished"
+    report.finished = row.status == GameStatus.FINISHED
     if not report.finished:
         report.problem(f"the game did not finish (status {row.status}, {report.moves} moves)")
         return
