@@ -407,11 +407,11 @@ async def seasons(store: Store, guild_id: int) -> list[Season]:
     rows = await store.reader.fetch(
         "SELECT s.number, s.started_at, s.carry_over,"
         " (SELECT COUNT(*) FROM league_games lg JOIN games g ON g.id = lg.game_id"
-        "   WHERE lg.guild_id = s.guild_id AND lg.season = s.number AND g.status = 'finished') AS games,"
+        "   WHERE lg.guild_id = s.guild_id AND lg.season = s.number AND g.status = ?) AS games,"
         " (SELECT COUNT(*) FROM league_games lg"
         "   WHERE lg.guild_id = s.guild_id AND lg.season = s.number AND lg.rated = 1) AS rated_games"
         " FROM league_seasons s WHERE s.guild_id = ? ORDER BY s.number",
-        (guild_id,),
+        (GameStatus.FINISHED, guild_id),
     )
     found = [Season(r["number"], r["started_at"], bool(r["carry_over"]), r["games"], r["rated_games"]) for r in rows]
     return found or [Season(1, None, True, 0, 0)]
@@ -427,8 +427,8 @@ async def new_season(store: Store, guild_id: int, *, started_by: int | None = No
         current = await _current_season(tx, guild_id)
         (finished,) = await tx.fetchrow(
             "SELECT COUNT(*) FROM league_games lg JOIN games g ON g.id = lg.game_id"
-            " WHERE lg.guild_id = ? AND lg.season = ? AND g.status = 'finished'",
-            (guild_id, current),
+            " WHERE lg.guild_id = ? AND lg.season = ? AND g.status = ?",
+            (guild_id, current, GameStatus.FINISHED),
         )
         if not finished:
             raise LeagueError("season-empty", season=current)

@@ -219,7 +219,7 @@ class Store:
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
         row = await self.fetchrow(
-            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+            "SELECT * FROM games WHERE channel_id = ? AND status IN (?, ?)", (channel_id, *OPEN_STATUSES)
         )
         return _row_to_game(row) if row else None
 
@@ -263,11 +263,12 @@ class Store:
                 game_id = await tx.insert_returning_id(
                     "INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seats, seed, locale,"
                     " created_at, updated_at, settings, deadline_at, clock)"
-                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
                         game,
+                        GameStatus.LOBBY,
                         host_id,
                         json.dumps(options),
                         _seats_json(seats),

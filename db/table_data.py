@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from db.store import GameRow, Store, _row_to_game
+from db.store import OPEN_STATUSES, GameRow, Store, _row_to_game
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,8 @@ async def games_with_deadlines(store: Store) -> list[tuple[int, int | None, floa
 
 async def open_games_in_guild(store: Store, guild_id: int | None) -> list[GameRow]:
     rows = await store.fetch(
-        "SELECT * FROM games WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id", (guild_id,)
+        "SELECT * FROM games WHERE guild_id = ? AND status IN (?, ?) ORDER BY id",
+        (guild_id, *OPEN_STATUSES),
     )
     return [_row_to_game(r) for r in rows]
 
