@@ -1,4 +1,4 @@
-"""Move clocks, reminders, absent players and the /table commands, end to end on a fake clock.
+"""Move deadlines, reminders, absent players and the /table commands, end to end on a fake clock.
 
 The bot runs against the fake Discord with a ``FakeClock``; tests move time and then let the
 scheduler handle whatever fell due (``catch_up``). Nothing sleeps.
