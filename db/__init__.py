@@ -42,10 +42,11 @@ Adding a migration (for example columns or a table for a move clock):
 """
 
 from db.backend import DatabaseUnavailable, StoreInUse, db_span
-from db.rows import GameStatus
+from db.rows import OPEN_STATUSES, GameStatus
 from db.store import ChannelBusy, DatabaseTooNew, GameRow, ResultRow, Seat, StaleVersion, Store
 
 __all__ = [
+    "OPEN_STATUSES",
     "ChannelBusy",
     "DatabaseTooNew",
     "DatabaseUnavailable",

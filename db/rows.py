@@ -17,6 +17,10 @@ class GameStatus(StrEnum):
     CANCELLED = "cancelled"
 
 
+# The statuses of a table that is still open: at most one such game per channel.
+OPEN_STATUSES = (GameStatus.LOBBY, GameStatus.ACTIVE)
+
+
 @dataclass(frozen=True)
 class ResultRow:
     seat: int

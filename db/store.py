@@ -23,9 +23,7 @@ from typing import Any
 
 from db.backend import Backend, Statement, StoreInUse, Tx, open_backend
 from db.migrations import DatabaseTooNew, Step, upgrade
-from db.rows import GameStatus, ResultRow
-
-OPEN_STATUSES = (GameStatus.LOBBY, GameStatus.ACTIVE)
+from db.rows import OPEN_STATUSES, GameStatus, ResultRow
 
 
 class StaleVersion(Exception):

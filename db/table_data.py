@@ -14,7 +14,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from db.store import OPEN_STATUSES, GameRow, Store, _row_to_game
+from db.rows import OPEN_STATUSES
+from db.store import GameRow, Store, _row_to_game
 
 
 @dataclass(frozen=True)

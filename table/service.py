@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
-from db import ChannelBusy, GameRow, GameStatus, ResultRow, Seat, StaleVersion, Store, table_data
+from db import OPEN_STATUSES, ChannelBusy, GameRow, GameStatus, ResultRow, Seat, StaleVersion, Store, table_data
 from engines.base import Event, Outcome
 from engines.errors import GameError, IllegalAction
 from table import deadlines
@@ -457,7 +457,7 @@ class TableService:
     async def cancel(self, game_id: int, player: Player, *, is_admin: bool) -> GameRow:
         async with self.lock(game_id):
             row = await self.get(game_id)
-            if row.status not in (GameStatus.LOBBY, GameStatus.ACTIVE):
+            if row.status not in OPEN_STATUSES:
                 raise TableError("not-open")
             if player.user_id != row.host_id and not is_admin:
                 raise TableError("only-host-cancels")

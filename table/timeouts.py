@@ -21,7 +21,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from db import GameRow, GameStatus, table_data
+from db import OPEN_STATUSES, GameRow, GameStatus, table_data
 from engines.errors import GameError
 from table import deadlines
 from table.bots import computer_action
@@ -73,7 +73,7 @@ class TimeKeeper:
             return  # the handler arms the game once it is done with it
         if not self.service.owns(row):
             return  # another shard's server: its own process keeps this deadline
-        if row.status not in (GameStatus.LOBBY, GameStatus.ACTIVE) or row.deadline_at is None:
+        if row.status not in OPEN_STATUSES or row.deadline_at is None:
             self.scheduler.arm(row.id, None)
             return
         self.scheduler.arm(row.id, TableDeadline.from_json(row.clock).wake_at())
@@ -110,7 +110,7 @@ class TimeKeeper:
             self._busy.discard(game_id)
         if row is None:
             row = await self.service.store.get_game(game_id)
-        if row is None or row.status not in (GameStatus.LOBBY, GameStatus.ACTIVE) or row.deadline_at is None:
+        if row is None or row.status not in OPEN_STATUSES or row.deadline_at is None:
             self.scheduler.arm(game_id, None)
             return
         wake = TableDeadline.from_json(row.clock).wake_at()
@@ -124,7 +124,7 @@ class TimeKeeper:
     async def _handle(self, game_id: int) -> GameRow | None:
         """Do what is due; returns the game as it now stands when known without reading it again."""
         row = await self.service.store.get_game(game_id)
-        if row is None or row.status not in (GameStatus.LOBBY, GameStatus.ACTIVE) or not self.service.owns(row):
+        if row is None or row.status not in OPEN_STATUSES or not self.service.owns(row):
             return row
         deadline = self.service.deadline_of(row)
         now = self.service.clock.now()
