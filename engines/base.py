@@ -151,7 +151,8 @@ class Engine(Generic[S, V]):
         raise NotImplementedError
 
     def _load(self, data: dict[str, Any]) -> S:
-        """Rebuild a state, checking its invariants; raise ``BadState`` on bad data."""
+        """Rebuild a state, checking its invariants (``engines.load_checks.LoadCheck`` has the checks
+        every game makes); raise ``BadState`` on bad data."""
         raise NotImplementedError
 
     def players(self, state: S) -> int:
