@@ -470,3 +470,12 @@ async def _settings_out_of_options(tx: Tx, dialect: str) -> None:
     await tx.executemany("UPDATE games SET options = ?, settings = ? WHERE id = ?", changed)
     if changed:
         log.info("table settings taken out of the options of %d game(s)", len(changed))
+
+
+@MIGRATIONS.register(
+    5, "games.clock renamed deadline: the bookkeeping of a game's next deadline ('clock' is the time source)"
+)
+async def _deadline_column(tx: Tx, dialect: str) -> None:
+    # The same statement in both dialects (SQLite 3.25 and later, PostgreSQL): the column keeps its
+    # data and the indexes, only its name changes.
+    await tx.execute("ALTER TABLE games RENAME COLUMN clock TO deadline")

@@ -70,11 +70,12 @@ class GameRow:
     created_at: float
     updated_at: float
     finished_at: float | None = None
-    # Migration 3: the table's settings, the next deadline and its bookkeeping (the ``clock`` column)
-    # (plain JSON here; ``table.settings`` and ``table.deadlines`` give them their types).
+    # Migration 3: the table's settings, the next deadline and its bookkeeping (the ``deadline``
+    # column, ``clock`` until migration 5) (plain JSON here; ``table.settings`` and
+    # ``table.deadlines`` give them their types).
     settings: dict[str, Any] | None = None
     deadline_at: float | None = None
-    clock: dict[str, Any] | None = None
+    deadline: dict[str, Any] | None = None
     board_message_id: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
@@ -108,7 +109,7 @@ def _row_to_game(row: Any) -> GameRow:
         finished_at=row["finished_at"],
         settings=json.loads(row["settings"]) if row["settings"] else None,
         deadline_at=row["deadline_at"],
-        clock=json.loads(row["clock"]) if row["clock"] else None,
+        deadline=json.loads(row["deadline"]) if row["deadline"] else None,
         board_message_id=row["board_message_id"],
     )
 
@@ -255,12 +256,12 @@ class Store:
         deadline: tuple[float | None, dict[str, Any] | None] | None = None,
     ) -> GameRow:
         now = time.time()
-        deadline_at, clock = deadline or (None, None)
+        deadline_at, bookkeeping = deadline or (None, None)
         try:
             async with self.transaction() as tx:
                 game_id = await tx.insert_returning_id(
                     "INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seats, seed, locale,"
-                    " created_at, updated_at, settings, deadline_at, clock)"
+                    " created_at, updated_at, settings, deadline_at, deadline)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id,
@@ -276,7 +277,7 @@ class Store:
                         now,
                         json.dumps(settings) if settings is not None else None,
                         deadline_at,
-                        json.dumps(clock) if clock is not None else None,
+                        json.dumps(bookkeeping) if bookkeeping is not None else None,
                     ),
                 )
         except Exception as error:
@@ -310,7 +311,7 @@ class Store:
 
         ``rated`` is what the caller thinks; it is stored with the results, and the league's
         results hook replaces it with the league's own decision (``db.league.is_rated``).
-        ``deadline`` = (deadline_at, clock bookkeeping) replaces both when given."""
+        ``deadline`` = (deadline_at, the deadline's bookkeeping) replaces both when given."""
         now = time.time()
         sets = ["version = version + 1", "updated_at = ?"]
         params: list[Any] = [now]
@@ -334,7 +335,7 @@ class Store:
             params.append(lobby_message_id)
         if deadline is not None:
             sets.append("deadline_at = ?")
-            sets.append("clock = ?")
+            sets.append("deadline = ?")
             params.append(deadline[0])
             params.append(json.dumps(deadline[1]) if deadline[1] is not None else None)
         update = (

@@ -1,5 +1,5 @@
 """Store queries of the table platform beyond the game itself: deadlines (``deadline_at`` and the
-``clock`` column's bookkeeping, typed by ``table.deadlines``), board message ids, server and people
+``deadline`` column's bookkeeping, typed by ``table.deadlines``), board message ids, server and people
 settings.
 
 Kept apart from ``db/store.py`` and written in plain standard SQL (no SQLite-only functions, upserts
@@ -27,12 +27,14 @@ class Person:
 
 
 async def games_with_deadlines(store: Store) -> list[tuple[int, int | None, float, dict[str, Any] | None]]:
-    """(game id, server, deadline, clock bookkeeping) of every game that has a deadline (index
+    """(game id, server, deadline, the deadline's bookkeeping) of every game that has a deadline (index
     scan); the server tells which shard's process looks after it."""
     rows = await store.fetch(
-        "SELECT id, guild_id, deadline_at, clock FROM games WHERE deadline_at IS NOT NULL ORDER BY deadline_at"
+        "SELECT id, guild_id, deadline_at, deadline FROM games WHERE deadline_at IS NOT NULL ORDER BY deadline_at"
     )
-    return [(r["id"], r["guild_id"], r["deadline_at"], json.loads(r["clock"]) if r["clock"] else None) for r in rows]
+    return [
+        (r["id"], r["guild_id"], r["deadline_at"], json.loads(r["deadline"]) if r["deadline"] else None) for r in rows
+    ]
 
 
 async def open_games_in_guild(store: Store, guild_id: int | None) -> list[GameRow]:
@@ -126,13 +128,13 @@ async def set_person(store: Store, user_id: int, **changes: Any) -> Person:
 
 
 async def set_deadline(
-    store: Store, game_id: int, version: int, deadline_at: float | None, clock: dict[str, Any] | None
+    store: Store, game_id: int, version: int, deadline_at: float | None, bookkeeping: dict[str, Any] | None
 ) -> bool:
-    """Change only a game's deadline and its bookkeeping (``clock``: a reminder sent, an extension),
+    """Change only a game's deadline and its bookkeeping (``bookkeeping``: a reminder sent, an extension),
     if the game is still at ``version``. The version stays: the board's buttons remain valid."""
     async with store.transaction() as tx:
         changed = await tx.execute(
-            "UPDATE games SET deadline_at = ?, clock = ? WHERE id = ? AND version = ?",
-            (deadline_at, json.dumps(clock) if clock is not None else None, game_id, version),
+            "UPDATE games SET deadline_at = ?, deadline = ? WHERE id = ? AND version = ?",
+            (deadline_at, json.dumps(bookkeeping) if bookkeeping is not None else None, game_id, version),
         )
         return changed == 1

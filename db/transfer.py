@@ -42,7 +42,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "finished_at",
         "settings",
         "deadline_at",
-        "clock",
+        "deadline",
         "board_message_id",
     ),
     "moves": ("game_id", "seq", "seat", "action", "at"),

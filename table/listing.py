@@ -27,7 +27,7 @@ def listed(
     for row in rows:
         if user_id is not None and row.seat_of(user_id) is None:
             continue
-        deadline = TableDeadline.from_json(row.clock)
+        deadline = TableDeadline.from_json(row.deadline)
         to_move: tuple[int, ...] = ()
         if row.status == GameStatus.ACTIVE and row.game in engines:
             engine = engines[row.game]

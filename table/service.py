@@ -148,7 +148,7 @@ class TableService:
 
     @staticmethod
     def deadline_of(row: GameRow) -> TableDeadline:
-        return TableDeadline.from_json(row.clock)
+        return TableDeadline.from_json(row.deadline)
 
     async def server_settings(self, guild_id: int | None) -> ServerSettings:
         if guild_id is None:
@@ -580,7 +580,7 @@ class TableService:
 
 def _deadline_fields(deadline: TableDeadline) -> dict[str, Any]:
     deadline_at, data = deadline.stored()
-    return {"deadline_at": deadline_at, "clock": data}
+    return {"deadline_at": deadline_at, "deadline": data}
 
 
 def engine_options(row: GameRow) -> dict[str, Any]:

@@ -76,7 +76,7 @@ class TimeKeeper:
         if row.status not in OPEN_STATUSES or row.deadline_at is None:
             self.scheduler.arm(row.id, None)
             return
-        self.scheduler.arm(row.id, TableDeadline.from_json(row.clock).wake_at())
+        self.scheduler.arm(row.id, TableDeadline.from_json(row.deadline).wake_at())
 
     async def resume(self) -> int:
         """Re-arm every stored deadline (start-up). Whatever fell due while the bot was down
@@ -113,7 +113,7 @@ class TimeKeeper:
         if row is None or row.status not in OPEN_STATUSES or row.deadline_at is None:
             self.scheduler.arm(game_id, None)
             return
-        wake = TableDeadline.from_json(row.clock).wake_at()
+        wake = TableDeadline.from_json(row.deadline).wake_at()
         now = self.service.clock.now()
         if wake is not None and wake <= now:
             # Still due after handling (every move refused, say): try again later, never spin.

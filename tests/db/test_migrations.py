@@ -144,7 +144,26 @@ async def fill_v4(tx):
     await insert(tx, "games", games_row(7, 16, "duvelen", "lobby", {"rounds": 3}, settings=json.dumps(V3_SETTINGS)))
 
 
-FILLS = {1: fill_v1, 2: fill_v2, 3: fill_v3, 4: fill_v4}
+async def fill_v5(tx):
+    await insert(
+        tx,
+        "games",
+        games_row(
+            8,
+            17,
+            "nim",
+            "active",
+            {"pile": 4},
+            settings=json.dumps(V3_SETTINGS),
+            deadline_at=9500.0,
+            deadline=json.dumps({"kind": "move", "start": 2.0, "owing": [1]}),
+        ),
+    )
+
+
+FILLS = {1: fill_v1, 2: fill_v2, 3: fill_v3, 4: fill_v4, 5: fill_v5}
+# Columns a later step renamed: (the step, the old name, the new name).
+RENAMED = [(5, "clock", "deadline")]
 
 # The games whose settings the last step makes from their "_" options, as the readers took them.
 CONVERTED = {
@@ -230,7 +249,8 @@ async def test_a_database_from_every_version_comes_up_to_the_newest_with_its_dat
         for table, rows in before.items():
             if table != "games":
                 assert after[table] == rows, table
-        old_games = {row["id"]: row for row in before["games"]}
+        renamed = {old: new for step, old, new in RENAMED if step > version}
+        old_games = {row["id"]: {renamed.get(k, k): v for k, v in row.items()} for row in before["games"]}
         new_games = {row["id"]: row for row in after["games"]}
         assert set(new_games) == set(old_games)
         for game_id, old in old_games.items():
