@@ -727,3 +727,6 @@ def _check_turn(state: DuvelenState) -> None:
 
 
 ENGINE = DuvelenEngine()
+
+# The names from before the engines were named alike, for code outside the project that imports them.
+State = DuvelenState

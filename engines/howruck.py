@@ -922,3 +922,7 @@ class _Checker:
 
 
 ENGINE = HowRuckEngine()
+
+# The names from before the engines were named alike, for code outside the project that imports them.
+State = HowRuckState
+HowRuck = HowRuckEngine

@@ -625,3 +625,6 @@ def _check_stones(state: ManoeverState) -> None:
 
 
 ENGINE = ManoeverEngine()
+
+# The names from before the engines were named alike, for code outside the project that imports them.
+State = ManoeverState

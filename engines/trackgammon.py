@@ -880,3 +880,6 @@ def _replay_turn(
 
 
 ENGINE = TrackgammonEngine()
+
+# The names from before the engines were named alike, for code outside the project that imports them.
+State = TrackgammonState
