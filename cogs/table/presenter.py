@@ -40,14 +40,6 @@ PostChannel = (
     | discord.DMChannel
     | discord.PartialMessageable
 )
-POST_CHANNELS = (
-    discord.TextChannel,
-    discord.VoiceChannel,
-    discord.StageChannel,
-    discord.Thread,
-    discord.DMChannel,
-    discord.PartialMessageable,
-)
 
 
 def player_of(interaction: discord.Interaction) -> Player:
@@ -137,14 +129,14 @@ class TableParts:
         channel = self.client.get_channel(channel_id)
         if channel is None:
             channel = await self.client.fetch_channel(channel_id)
-        if not isinstance(channel, POST_CHANNELS):
+        if not isinstance(channel, PostChannel):
             raise TypeError(f"channel {channel_id} is a {type(channel).__name__}: no table posts there")
         return channel
 
     def cached_channel(self, channel_id: int) -> PostChannel | None:
         """The channel from the cache only (None when it is not there, or cannot hold a post)."""
         channel = self.client.get_channel(channel_id)
-        return channel if isinstance(channel, POST_CHANNELS) else None
+        return channel if isinstance(channel, PostChannel) else None
 
 
 class Presenter:
