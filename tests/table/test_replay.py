@@ -7,22 +7,12 @@ import io
 import pytest
 from PIL import Image, ImageDraw
 
-from db import Store
 from table.gif import TooBig, assemble_gif, evenly
 from table.replay import finished_game, replay_frames
-from table.service import Player, TableError, TableService
-from table.spec import GameSpec
+from table.service import Player, TableError
 from tests import nim
 
 ANN, BOB = Player(1, "Ann"), Player(2, "Bob")
-
-
-@pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(tmp_path / "t.sqlite3")
-    spec = GameSpec("nim", nim.ENGINE, nim.render_board, nim.action_label, nim.choose)
-    yield TableService(store, {"nim": spec})
-    await store.close()
 
 
 async def play_out(service, *, guild_id=1, channel_id=100, resign=False):

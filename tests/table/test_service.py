@@ -6,18 +6,9 @@ from db import Store
 from engines.errors import IllegalAction, NotYourTurn
 from table.registry import GAME_KEYS
 from table.service import Player, TableError, TableService
-from table.spec import GameSpec
 from tests import nim
 
 ANN, BOB, CAT = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat")
-
-
-@pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(tmp_path / "t.sqlite3")
-    spec = GameSpec("nim", nim.ENGINE, nim.render_board, nim.action_label, nim.choose)
-    yield TableService(store, {"nim": spec})
-    await store.close()
 
 
 async def started(service, *players, pile=7):
