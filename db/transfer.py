@@ -74,10 +74,47 @@ TABLES: dict[str, tuple[str, ...]] = {
         "updated_by",
     ),
     "table_people": ("user_id", "dm_reminders", "heads_up", "away_until"),
+    "tournaments": (
+        "id",
+        "guild_id",
+        "channel_id",
+        "organiser_id",
+        "name",
+        "game",
+        "format",
+        "rounds",
+        "table_size",
+        "options",
+        "settings",
+        "round_seconds",
+        "locale",
+        "status",
+        "starts_at",
+        "signup_message_id",
+        "current_round",
+        "seed",
+        "winner_id",
+        "created_at",
+        "finished_at",
+    ),
+    "tournament_entries": ("tournament_id", "user_id", "name", "rating", "dropped", "joined_at"),
+    "tournament_rounds": ("tournament_id", "number", "started_at", "deadline_at", "finished_at", "message_id"),
+    "tournament_tables": (
+        "tournament_id",
+        "round",
+        "number",
+        "players",
+        "bye",
+        "game_id",
+        "placements",
+        "scores",
+        "finished_at",
+    ),
+    "table_queue": ("guild_id", "game", "user_id", "name", "players", "channel_id", "queued_at", "expires_at"),
 }
 # Columns that number new rows by themselves; copied rows keep their numbers, and the target's
 # counter is moved on past them.
-IDENTITIES = {"games": "id", "league_games": "seq"}
+IDENTITIES = {"games": "id", "league_games": "seq", "tournaments": "id"}
 # Columns stored as REAL / DOUBLE PRECISION: compared as floats (SQLite hands back 3 for 3.0 when a
 # value was written as an integer).
 FLOATS = {

@@ -161,7 +161,81 @@ async def fill_v5(tx):
     )
 
 
-FILLS = {1: fill_v1, 2: fill_v2, 3: fill_v3, 4: fill_v4, 5: fill_v5}
+async def fill_v6(tx):
+    await insert(
+        tx,
+        "tournaments",
+        {
+            "id": 1,
+            "guild_id": BIG + 1,
+            "channel_id": BIG + 10,
+            "organiser_id": BIG + 5,
+            "name": "Winter",
+            "game": "nim",
+            "format": "swiss",
+            "rounds": 3,
+            "table_size": 2,
+            "options": json.dumps({"pile": 7}),
+            "settings": json.dumps({"move_seconds": 3600}),
+            "round_seconds": 86400,
+            "locale": "nl",
+            "status": "running",
+            "starts_at": None,
+            "signup_message_id": BIG + 300,
+            "current_round": 1,
+            "seed": 2**61,
+            "winner_id": None,
+            "created_at": 10.5,
+            "finished_at": None,
+        },
+    )
+    entry = {"tournament_id": 1, "name": "Ann", "rating": 25.5, "dropped": 0, "joined_at": 11.5}
+    await insert(tx, "tournament_entries", {**entry, "user_id": BIG + 5})
+    await insert(tx, "tournament_entries", {**entry, "user_id": BIG + 6, "dropped": 1})
+    await insert(
+        tx,
+        "tournament_rounds",
+        {
+            "tournament_id": 1,
+            "number": 1,
+            "started_at": 12.5,
+            "deadline_at": 99.5,
+            "finished_at": None,
+            "message_id": BIG,
+        },
+    )
+    await insert(
+        tx,
+        "tournament_tables",
+        {
+            "tournament_id": 1,
+            "round": 1,
+            "number": 1,
+            "players": json.dumps([BIG + 5, BIG + 6]),
+            "bye": 0,
+            "game_id": 8,
+            "placements": json.dumps([1, 2]),
+            "scores": json.dumps([1.0, 0.0]),
+            "finished_at": 50.5,
+        },
+    )
+    await insert(
+        tx,
+        "table_queue",
+        {
+            "guild_id": BIG + 1,
+            "game": "nim",
+            "user_id": BIG + 5,
+            "name": "Ann",
+            "players": 2,
+            "channel_id": BIG + 10,
+            "queued_at": 5.5,
+            "expires_at": 86405.5,
+        },
+    )
+
+
+FILLS = {1: fill_v1, 2: fill_v2, 3: fill_v3, 4: fill_v4, 5: fill_v5, 6: fill_v6}
 # Columns a later step renamed: (the step, the old name, the new name).
 RENAMED = [(5, "clock", "deadline")]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot import main
-from db import ResultRow, Seat, Store, league, table_data
+from db import ResultRow, Seat, Store, league, table_data, tournaments
 from db.transfer import IDENTITIES, TABLES, TransferError, migrate_db, table_checks
 
 
@@ -52,6 +52,21 @@ async def fill(store: Store) -> None:
     await table_data.set_board_message(store, running, 4242)
     await table_data.set_server_settings(store, 2, by=9, move_seconds=3600, dm_reminders=True, channels=(7, 8))
     await table_data.set_person(store, 5, dm_reminders=True, away_until=1_700_000_100.25)
+    # Tournaments and the table queue.
+    cup = await tournaments.create(
+        store,
+        **dict(guild_id=2, channel_id=7, organiser_id=9, name="Cup", game="hindmost", format="swiss", rounds=3),
+        **dict(table_size=2, options={}, settings={"move_seconds": 3600}, round_seconds=86400, locale="nl"),
+        starts_at=None,
+        seed=2**61,
+        now=1.5,
+    )
+    await tournaments.add_entry(store, cup.id, 5, "Eve", 25.0, 2.5)
+    await tournaments.add_entry(store, cup.id, 6, "Fay", 24.0, 3.5)
+    await tournaments.start_round(store, cup.id, number=1, now=4.5, deadline_at=99.5, tables=[((5, 6), False)])
+    (table,) = await tournaments.tables(store, cup.id)
+    await tournaments.set_table_game(store, table, running)
+    await tournaments.enqueue(store, tournaments.QueueEntry(2, "hindmost", 5, "Eve", 3, 7, 10.0, 86410.0))
 
 
 async def assert_same(a: Store, b: Store) -> None:
