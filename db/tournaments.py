@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from db.league import display_rating
 from db.store import Store
 
 STATUSES = ("signup", "running", "paused", "finished", "cancelled")
@@ -457,3 +458,17 @@ async def dequeue(store: Store, guild_id: int, user_ids: Sequence[int], game: st
         params.append(game)
     async with store.transaction() as tx:
         return await tx.execute(sql, tuple(params))
+
+
+async def league_ratings(store: Store, guild_id: int, game: str, user_ids: Sequence[int]) -> dict[int, float]:
+    """Each person's league rating for ``game`` in the server's newest season (the seeding); people
+    without one are left out."""
+    if not user_ids:
+        return {}
+    marks = ",".join("?" * len(user_ids))
+    rows = await store.fetch(
+        f"SELECT user_id, mu, sigma FROM league_ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})"
+        " AND season = (SELECT MAX(season) FROM league_ratings WHERE guild_id = ? AND game = ?)",
+        (guild_id, game, *user_ids, guild_id, game),
+    )
+    return {r["user_id"]: float(display_rating(r["mu"], r["sigma"])) for r in rows}

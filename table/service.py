@@ -31,6 +31,7 @@ RESIGN_ACTION = "!resign"  # platform entries in the move log start with "!"
 QUIET_ACTION = "!quiet"  # a live phase's quiet time passed: replays call the engine's ``timeout``
 TIMEOUT_MARK = "!timeout"  # the move deadline ran out; the computer's move for the seat follows it
 HANDOVER_ACTION = "!handover"  # the seat went to the computer (timeouts, or the host): ranked as resigned
+DECIDED_ACTION = "!decided"  # ended by the scores as they stood (a tournament round's deadline)
 
 
 class TableError(Exception):
@@ -275,6 +276,68 @@ class TableService:
             )
             self._deadline_changed(started)
             return LobbyResult(started, started=True, state=state, events=events)
+
+    async def open_seated(
+        self,
+        game: str,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        players: Sequence[Player],
+        options: dict[str, Any],
+        locale: str = "en",
+        settings: dict[str, Any] | None = None,
+        parent_id: int | None = None,
+    ) -> LobbyResult:
+        """Open a table with ``players`` already seated (in this seat order) and start it at once:
+        what a tournament round and the queue do. The first player is the host. The same checks
+        as ``create`` and ``start`` (options, allowed channels, number of players)."""
+        if not players:
+            raise TableError("too-few-players", min=self.spec(game).engine.min_players)
+        row = await self.create(
+            game,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host=players[0],
+            options=options,
+            locale=locale,
+            settings=settings,
+            parent_id=parent_id,
+        )
+        try:
+            async with self.lock(row.id):
+                seated = [*row.seats, *(Seat(name=p.name, user_id=p.user_id) for p in players[1:])]
+                row = await self._save_lobby(row, seated)
+            return await self.start(row.id, players[0], is_admin=True)
+        except (TableError, GameError):
+            await self.cancel(row.id, players[0], is_admin=True)
+            raise
+
+    async def decide_now(self, game_id: int) -> ActResult | None:
+        """End a running game by the scores as they stand (``scores_now``; equal scores share a
+        place): a tournament round's deadline passed. None if it is not running any more."""
+        async with self.lock(game_id):
+            row = await self.get(game_id)
+            if row.status != GameStatus.ACTIVE:
+                return None
+            engine = self.spec(row.game).engine
+            state = self.state_of(row)
+            scores = [float(x) for x in engine.scores_now(state)]
+            placements = [1 + sum(1 for other in scores if other > mine) for mine in scores]
+            outcome = Outcome(placements=placements, scores=scores, detail={"ended_by": "deadline"})
+            results = _results(row.seats, outcome)
+            cleared = TableDeadline(timeouts=self.deadline_of(row).timeouts)
+            version = await self._write(
+                row,
+                moves=[(None, DECIDED_ACTION)],
+                status=GameStatus.FINISHED,
+                results=results,
+                deadline=cleared.stored(),
+            )
+            saved = replace(row, status=GameStatus.FINISHED, version=version, **_deadline_fields(cleared))
+            self._deadline_changed(saved)
+            events: list[Event] = [{"type": "decided-at-deadline"}]
+            return ActResult(saved, -1, DECIDED_ACTION, events, state, outcome)
 
     async def set_lobby_message(self, row: GameRow, message_id: int) -> GameRow:
         async with self.lock(row.id):
