@@ -226,6 +226,7 @@ class TafelBot(commands.AutoShardedBot):
             "cogs.table_commands",
             "cogs.replay",
             "cogs.help",
+            "cogs.tournament",
             *(found.cog_extension for found in entries),
         ]:
             try:

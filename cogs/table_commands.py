@@ -13,6 +13,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.league import game_choices
+from cogs.queue import LookingForPlayers
 from cogs.table.flow import TableFlow
 from cogs.table.presenter import NO_MENTIONS, is_admin, lang_of
 from cogs.table.reminders import duration_text, jump_link
@@ -36,6 +38,7 @@ class TableCommands(
 ):
     def __init__(self, bot: TafelBot) -> None:
         self.bot = bot
+        self._looking: LookingForPlayers | None = None
         super().__init__()
 
     @property
@@ -45,6 +48,12 @@ class TableCommands(
     @property
     def service(self) -> TableService:
         return self.bot.table_service
+
+    @property
+    def looking(self) -> LookingForPlayers:
+        if self._looking is None:
+            self._looking = LookingForPlayers(self.flow)
+        return self._looking
 
     # ---- listings ----------------------------------------------------------------------------
     @app_commands.command(
@@ -94,6 +103,23 @@ class TableCommands(
         if len(games) > MAX_LINES:
             lines.append(f"… +{len(games) - MAX_LINES}")
         return "\n".join(lines)[:1990]
+
+    # ---- looking for players ----------------------------------------------------------------------
+    @app_commands.command(name="queue", description="Wait for players for a game; without a game: who waits for what")
+    @app_commands.describe(
+        game="The game (empty: show who waits for what)",
+        players="How many players (default: the game's least)",
+        leave="On: leave the queue",
+    )
+    @app_commands.choices(game=game_choices())
+    async def queue(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str] | None = None,
+        players: app_commands.Range[int, 2, 8] | None = None,
+        leave: bool = False,
+    ) -> None:
+        await self.looking.command(interaction, game.value if game else None, players, leave)
 
     # ---- a person's choices ------------------------------------------------------------------
     @app_commands.command(name="reminders", description="Also get your move reminders by direct message")

@@ -485,7 +485,7 @@ async def _deadline_column(tx: Tx, dialect: str) -> None:
 # move and per round, status and the round it is in), who signed up (dropped: no more pairings),
 # its rounds (deadline, when finished, the round's message), and each round's tables: the players
 # in seat order, the game opened for them (none for a bye) and, once it ended, each seat's
-# placement and score (JSON lists). The queue: who waits for a game in a server, for how many
+# placement and score (JSON lists); the role a server lets organise tournaments. The queue: who waits for a game in a server, for how many
 # players, until when.
 _TOURNAMENT_TABLES = """
 CREATE TABLE tournaments (
@@ -559,6 +559,11 @@ CREATE TABLE table_queue (
     PRIMARY KEY (guild_id, game, user_id)
 );
 CREATE INDEX table_queue_by_expiry ON table_queue (expires_at);
+
+CREATE TABLE tournament_settings (
+    guild_id       {big} PRIMARY KEY,
+    organiser_role {big}
+);
 """
 
 

@@ -204,6 +204,23 @@ async def update(store: Store, tournament_id: int, *, only_if_status: Sequence[s
         return await tx.execute(sql, tuple(params)) == 1
 
 
+async def organiser_role(store: Store, guild_id: int) -> int | None:
+    """The role a server lets organise tournaments besides Manage Server (None: none)."""
+    value = await store.fetchval("SELECT organiser_role FROM tournament_settings WHERE guild_id = ?", (guild_id,))
+    return int(value) if value is not None else None
+
+
+async def set_organiser_role(store: Store, guild_id: int, role_id: int | None) -> None:
+    async with store.transaction() as tx:
+        if await tx.execute(
+            "UPDATE tournament_settings SET organiser_role = ? WHERE guild_id = ?", (role_id, guild_id)
+        ):
+            return
+        await tx.execute(
+            "INSERT INTO tournament_settings (guild_id, organiser_role) VALUES (?, ?)", (guild_id, role_id)
+        )
+
+
 # ---- entries ----------------------------------------------------------------------------------------
 async def entries(store: Store, tournament_id: int) -> list[EntryRow]:
     rows = await store.fetch(

@@ -110,6 +110,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "scores",
         "finished_at",
     ),
+    "tournament_settings": ("guild_id", "organiser_role"),
     "table_queue": ("guild_id", "game", "user_id", "name", "players", "channel_id", "queued_at", "expires_at"),
 }
 # Columns that number new rows by themselves; copied rows keep their numbers, and the target's

@@ -25,6 +25,7 @@ async def tree_payload(tmp_path):
         "cogs.table_commands",
         "cogs.replay",
         "cogs.help",
+        "cogs.tournament",
         *(g.cog_extension for g in GAMES),
     ):
         await bot.load_extension(name)

@@ -219,6 +219,7 @@ async def fill_v6(tx):
             "finished_at": 50.5,
         },
     )
+    await insert(tx, "tournament_settings", {"guild_id": BIG + 1, "organiser_role": BIG + 40})
     await insert(
         tx,
         "table_queue",

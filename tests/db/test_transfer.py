@@ -66,6 +66,7 @@ async def fill(store: Store) -> None:
     await tournaments.start_round(store, cup.id, number=1, now=4.5, deadline_at=99.5, tables=[((5, 6), False)])
     (table,) = await tournaments.tables(store, cup.id)
     await tournaments.set_table_game(store, table, running)
+    await tournaments.set_organiser_role(store, 2, 4040)
     await tournaments.enqueue(store, tournaments.QueueEntry(2, "hindmost", 5, "Eve", 3, 7, 10.0, 86410.0))
 
 

@@ -67,6 +67,9 @@ COUNTS: dict[str, set[str]] = {
     "help": set(),
     "league": {"count", "games", "rated", "played", "wins"},
     "replay": {"frames", "mb", "moves", "total"},
+    "tournament": {"count", "games", "points"},
+    "tournament-commands": set(),
+    "queue": {"count", "players"},
 }
 # The same name meaning something else in one message.
 NOT_A_COUNT: dict[str, frozenset[str]] = {}

@@ -1,0 +1,96 @@
+## Toernooien (cogs/tournament.py, table/tournament/, render/tournament.py).
+
+tournament-default-name = { $game }-toernooi
+tournament-format-swiss = Zwitsers
+tournament-format-knockout = knock-out
+tournament-format-round-robin = iedereen tegen iedereen
+tournament-button-join = Meedoen
+tournament-button-leave = Afmelden
+
+tournament-signup-game = Spel: { $game }
+tournament-signup-format = Vorm: { $format }
+tournament-signup-table = Spelers per tafel: { $n }
+tournament-signup-rounds = Rondes: { $n }
+tournament-signup-round-time = Tijd per ronde: { $time }
+tournament-signup-move-time = Tijd per zet: { $time }
+tournament-signup-options = Opties: { $options }
+tournament-signup-starts = Begint: { $when }
+tournament-signup-organiser = Organisator: { $organiser }
+tournament-signup-players = Aangemeld ({ $count })
+tournament-signup-footer-signup = Toernooi #{ $number } · druk op Meedoen om mee te spelen; de organisator start het met /toernooi start.
+tournament-signup-footer-running = Toernooi #{ $number } · bezig: /toernooi mijn-spellen toont je partij.
+tournament-signup-footer-paused = Toernooi #{ $number } · gepauzeerd door de organisator.
+tournament-signup-footer-finished = Toernooi #{ $number } · afgelopen.
+tournament-signup-footer-cancelled = Toernooi #{ $number } · afgelast.
+
+tournament-thread = { $name } · ronde { $round } · tafel { $table }
+tournament-round = Ronde { $n }
+tournament-round-title = **{ $name }: ronde { $n }**
+tournament-round-table = Tafel { $number }: { $players } { $link }
+tournament-round-bye = Vrij (telt als winst): { $player }
+tournament-round-deadline = De ronde eindigt { $when }; partijen die dan nog lopen eindigen met de stand van dat moment.
+tournament-finished = 🏆 **{ $name }** is afgelopen. Het podium:
+tournament-podium-line = { $medal } { $player }: { $points ->
+    [one] { $points } punt
+   *[other] { $points } punten
+}
+tournament-cancelled = Het toernooi **{ $name }** is afgelast.
+
+tournament-standings-title = { $name }: stand
+tournament-standings-sub = { $game } · { $format } · na ronde { $n }
+tournament-col-player = Speler
+tournament-col-points = Ptn
+tournament-col-games = Partijen
+tournament-col-buchholz = Buch.
+tournament-col-sonneborn = S-B
+tournament-col-score = Score
+tournament-picture-empty = Nog niemand aangemeld.
+tournament-alt-line = { $position }. { $player }: { $points ->
+    [one] { $points } punt
+   *[other] { $points } punten
+} uit { $games ->
+    [one] { $games } partij
+   *[other] { $games } partijen
+}
+
+tournament-started-ok = Het toernooi is begonnen: de eerste ronde is ingedeeld.
+tournament-paused = Het toernooi is gepauzeerd: partijen spelen door, maar er wordt geen nieuwe ronde ingedeeld en de deadline van de ronde wacht.
+tournament-resumed = Het toernooi gaat verder.
+tournament-cancelled-ok = Het toernooi is afgelast. Lopende partijen spelen door als gewone partijen.
+tournament-removed = { $player } doet niet meer mee aan het toernooi (geen indelingen meer).
+tournament-left = Je doet niet meer mee aan het toernooi: geen indelingen meer. Een partij die je nu speelt gaat door.
+tournament-organisers-role = Leden met { $role } mogen nu toernooien organiseren (naast Server beheren).
+tournament-organisers-none = Alleen leden met Server beheren mogen toernooien organiseren.
+
+tournament-mine-not-in = Je doet niet mee aan dit toernooi.
+tournament-mine-dropped = Je hebt je uit dit toernooi teruggetrokken.
+tournament-mine-signed-up = Je bent aangemeld; het toernooi is nog niet begonnen.
+tournament-mine-out = Je bent uitgeschakeld of deze ronde niet ingedeeld.
+tournament-mine-bye = Je bent vrij in ronde { $n } (telt als winst).
+tournament-mine-done = Je partij van ronde { $n } is klaar; de volgende ronde begint als alle tafels klaar zijn.
+tournament-mine-game = Je partij van ronde { $n }: { $link }
+
+tournament-history-title = Eerdere toernooien
+tournament-history-line = #{ $number } **{ $name }** ({ $game }, { $format }): { $winner }
+tournament-history-no-winner = geen winnaar
+tournament-history-none = Deze server heeft nog geen afgeronde toernooien.
+
+decided-at-deadline = De deadline van de ronde is voorbij: de partij eindigt met de stand van dit moment.
+
+table-error-tournament-none = Hier is geen toernooi.
+table-error-tournament-no-game = Dat spel is hier niet beschikbaar.
+table-error-tournament-bad-format = Kies Zwitsers, knock-out of iedereen tegen iedereen.
+table-error-tournament-bad-table-size = Dit spel heeft { $min } tot { $max } spelers per tafel.
+table-error-tournament-bad-rounds = Een toernooi heeft 1 tot { $max } rondes.
+table-error-tournament-bad-round-time = Een ronde duurt minstens een uur.
+table-error-tournament-bad-options = Schrijf de opties van het spel als "naam=waarde, naam=waarde".
+table-error-tournament-start-passed = Die begintijd is al voorbij.
+table-error-tournament-signup-closed = De aanmelding voor dit toernooi is gesloten.
+table-error-tournament-already-in = Je bent al aangemeld.
+table-error-tournament-not-in = Die speler doet niet (meer) mee aan het toernooi.
+table-error-tournament-over = Dit toernooi is afgelopen.
+table-error-tournament-not-running = Het toernooi is niet bezig.
+table-error-tournament-organiser-only = Alleen de organisator (of iemand met Server beheren, of de organisatorrol van de server) mag dat.
+table-error-tournament-started = Het toernooi is al begonnen.
+table-error-tournament-too-few = Eerst moeten er minstens { $min } spelers aangemeld zijn.
+table-error-thread-not-possible = Ik kan in dat kanaal geen draad openen (een tekstkanaal, en het recht om openbare draden te maken, zijn nodig).
