@@ -295,3 +295,47 @@ async def test_it_starts_at_its_time(world):
     world.clock.advance(3601)
     await world.cups.scheduler.catch_up()
     assert (await world.cups.get(cup.id)).current_round == 1
+
+
+async def test_a_six_player_knockout_of_trackgammon_for_three_decided_at_each_round_deadline(tmp_path):
+    # A real three-player game: every round ends at its deadline, decided by Trackgammon's own
+    # scores as they stand (the race so far), so the best two of each table of three go on.
+    from table.spec import load_spec
+
+    world = World(tmp_path / "tg.sqlite3")
+    await world.start()
+    world.tables.specs["trackgammon"] = load_spec("trackgammon")
+    try:
+        cup = await world.cups.create(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            organiser=Player(1, "Org"),
+            name="Race",
+            game="trackgammon",
+            format="knockout",
+            rounds=None,
+            table_size=3,
+            options={},
+            settings={"move_seconds": 0},
+            round_seconds=DAY,
+            locale="nl",
+            starts_at=None,
+        )
+        for user in range(100, 106):
+            await world.cups.join(cup.id, Player(user, f"P{user}"))
+        await world.cups.start(cup.id, Player(1, "Org"))
+        sizes = []
+        for _ in range(5):
+            row = await world.cups.get(cup.id)
+            if row.status != "running":
+                break
+            sizes.append(sorted(len(t.players) for t in await stored.tables(world.store, cup.id, row.current_round)))
+            world.clock.advance(DAY + 1)
+            await world.cups.scheduler.catch_up()
+            await world.cups.settle()
+        assert sizes == [[3, 3], [2, 2], [2]]
+        done = await world.cups.overview(cup.id)
+        assert done.tournament.status == "finished" and done.tournament.winner_id is not None
+        assert all(r.action == "!decided" for r in world.published) and len(world.published) == 5
+    finally:
+        await world.stop()
