@@ -6,7 +6,10 @@ weights say, in this order of importance: never pair two people who met before, 
 scores apart as little as possible, then keep the standings apart as little as possible (so by
 score, then rating). With an odd field a "bye" node joins the graph, joined only to the players
 who have not had a bye, the lowest placed preferred: the bye goes to the lowest player without
-one, unless that would force a repeat pairing.
+one, unless that would force a repeat pairing. Seat order: two players who both sat first (or
+both second) two more times than the other way are not paired while the field allows it (above
+the score, as the Dutch system's absolute colour preference); a milder wish for the same side
+weighs less than the score. The one who sat first less often sits first.
 
 A dense graph of 4,096 players has eight million edges, too many for the blossom algorithm in a
 second. As real Swiss programs do, each player is first joined only to the players near them in
@@ -82,7 +85,7 @@ def pair_two(
     current = blocks[0]
     while True:
         last = index == len(blocks) - 1
-        matching, clean = _solve(current, points, met, had, window, last=last)
+        matching, clean = _solve(current, points, met, had, window, last=last, balance=balance)
         whole = not done and last
         if clean or whole:
             done.append((current, matching))
@@ -118,13 +121,14 @@ def _solve(
     window: int,
     *,
     last: bool,
+    balance: dict[int, int],
 ) -> tuple[list[tuple[int, int]], bool]:
     """The best matching of one block, widening the window up to the block; whether it is clean
     (everyone matched, no repeat)."""
     width = max(2, window)
     n = len(players)
     while True:
-        matching = _match(players, points, met, had, width, bye=last and n % 2 == 1)
+        matching = _match(players, points, met, had, width, bye=last and n % 2 == 1, balance=balance)
         covered = {u for pair in matching for u in pair if u != BYE}
         clean = len(covered) == n and not any(met.get(frozenset(p), 0) for p in matching if BYE not in p)
         if clean or width >= n:
@@ -140,14 +144,19 @@ def _match(
     width: int,
     *,
     bye: bool,
+    balance: dict[int, int],
 ) -> list[tuple[int, int]]:
     n = len(ranked)
     odd = bye
-    # Integer weights, each level dwarfing the sum of every lower one over a whole matching.
-    rank_span = n + 2
-    score_unit = rank_span * (n + 1)
-    max_gap = 2 * max(1.0, max((abs(points.get(u, 0.0)) for u in ranked), default=1.0)) + 2
-    repeat_cost = int(score_unit * (4 * max_gap) ** 2 + 1) * (n + 1)
+    # Integer costs in levels, each level's unit more than the sum of every lower level's costs
+    # over a whole matching: a repeat pairing, then two players who both must sit the same side
+    # next (each sat first, or second, two more times than the other way), then the score gap,
+    # then a milder wish for the same side, then the distance in the standings.
+    mild_unit = n * n + 1
+    score_unit = (n + 1) * mild_unit
+    max_gap = int(4 * max(1.0, max((abs(points.get(u, 0.0)) for u in ranked), default=1.0))) + 2
+    side_unit = (n + 1) * score_unit * max_gap * max_gap + 1
+    repeat_cost = (n + 1) * side_unit * 2
     base = repeat_cost * (n + 1) * 4
     graph = nx.Graph()
     graph.add_nodes_from(ranked)
@@ -155,7 +164,15 @@ def _match(
         for j in range(i + 1, min(n, i + 1 + width)):
             b = ranked[j]
             gap = int(round(2 * abs(points.get(a, 0.0) - points.get(b, 0.0))))
-            cost = met.get(frozenset((a, b)), 0) * repeat_cost + gap * gap * score_unit + (j - i)
+            ba, bb = balance.get(a, 0), balance.get(b, 0)
+            same_side = ba * bb > 0
+            cost = (
+                met.get(frozenset((a, b)), 0) * repeat_cost
+                + (side_unit if same_side and min(abs(ba), abs(bb)) >= 2 else 0)
+                + gap * gap * score_unit
+                + (mild_unit if same_side else 0)
+                + (j - i)
+            )
             graph.add_edge(a, b, weight=base - cost)
     if odd:
         candidates = [u for u in ranked if u not in had] or list(ranked)
