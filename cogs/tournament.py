@@ -8,6 +8,7 @@ it; it calls back here to open a round's tables (each in its own thread, through
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import re
@@ -283,6 +284,19 @@ class Tournaments(
             await interaction.response.edit_message(embed=self.signup_embed(overview), view=self.signup_view(row))
 
         await self.flow.guarded(interaction, None, work)
+
+    @commands.Cog.listener("on_interaction")
+    async def unknown_button(self, interaction: discord.Interaction) -> None:
+        """A ``tz:`` button id no template claims (forged or damaged) gets a short answer instead
+        of Discord's "interaction failed"."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
+        if not custom_id.startswith("tz:") or re.fullmatch(BUTTON_TEMPLATE, custom_id):
+            return
+        if not interaction.response.is_done():
+            with contextlib.suppress(discord.HTTPException):
+                await self._say(interaction, tr(lang_of(interaction), "table-error-tournament-none"))
 
     # ---- helpers ---------------------------------------------------------------------------------
     async def _may_organise(self, interaction: discord.Interaction) -> bool:

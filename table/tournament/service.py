@@ -560,6 +560,8 @@ class TournamentService:
         self.scheduler.start()
 
     async def close(self) -> None:
+        if self._game_written in self.tables.on_deadline:
+            self.tables.on_deadline.remove(self._game_written)
         await self.scheduler.close()
         await self.settle()
 

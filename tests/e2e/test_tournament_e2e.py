@@ -26,6 +26,16 @@ async def test_a_small_swiss_through_discord(fake, clocked, channel, alice, bob,
     olga = fake.add_user("olga", locale="en-US", manage_guild=True)
     refused = await fake.slash(alice, channel, "tournament", "new", options={"game": "howruck", "format": "swiss"})
     assert refused.ephemeral and "organiser" in refused.content
+    too_many = {"game": "howruck", "format": "knockout", "table_players": 3}
+    bad = await fake.slash(olga, channel, "tournament", "new", options=too_many)
+    assert bad.ephemeral and "2 to 2 players" in bad.content
+    bad = await fake.slash(
+        olga, channel, "tournament", "new", options={**too_many, "table_players": 2, "game_options": "x"}
+    )
+    assert bad.ephemeral and "name=value" in bad.content
+    none = await fake.slash(alice, channel, "tournament", "start")
+    assert none.ephemeral and "no tournament" in none.content
+    assert await stored.in_guild(clocked.bot.store, fake.guild_id) == []
 
     new = await fake.slash(
         olga,
@@ -43,6 +53,8 @@ async def test_a_small_swiss_through_discord(fake, clocked, channel, alice, bob,
     again = await fake.click(alice, signup, join)
     assert again.ephemeral and "already" in again.content
     assert "(4)" in str(fake.message(signup.id).embeds[0]["fields"])
+    early = await fake.slash(alice, channel, "tournament", "start")
+    assert early.ephemeral and "organiser" in early.content
 
     started = await fake.slash(olga, channel, "tournament", "start")
     assert started.ephemeral
