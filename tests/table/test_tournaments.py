@@ -339,3 +339,19 @@ async def test_a_six_player_knockout_of_trackgammon_for_three_decided_at_each_ro
         assert all(r.action == "!decided" for r in world.published) and len(world.published) == 5
     finally:
         await world.stop()
+
+
+async def test_a_swiss_of_three_player_tables_scores_points_per_place(world):
+    # Seven players at tables of three: one table of three and two of two each round; a table of
+    # two gives its winner as many points as the winner of a table of three.
+    cup = await world.new(7, rounds=2, size=3)
+    await world.cups.start(cup.id, Player(1, "Org"))
+    first = await stored.tables(world.store, cup.id, 1)
+    assert sorted(len(t.players) for t in first) == [2, 2, 3]
+    for _ in range(2):
+        await world.play_round(cup.id)
+    done = await world.cups.overview(cup.id)
+    assert done.tournament.status == "finished"
+    # Per round: 2 + 1 + 0 at the table of three, 2 + 0 at each table of two.
+    assert sum(s.points for s in done.standings) == 2 * (3 + 2 + 2)
+    assert all(s.games == 2 for s in done.standings)
