@@ -86,7 +86,7 @@ class TableCommands(
             elif g.your_turn:
                 turn = tr(lang, "mine-your-turn")
             else:
-                turn = tr(lang, "mine-waiting", players=who(row.seats, g.to_move, mention=False))
+                turn = tr(lang, "mine-waiting", players=who(row.seats, g.to_move, mention=False, lang=lang))
             left = f" · {duration_text(lang, g.left)}" if g.left is not None else ""
             lines.append(
                 "• " + tr(lang, "mine-line", game=game_name(lang, row.game), channel=link, turn=turn, left=left)

@@ -108,7 +108,7 @@ class BoardPresenter(Presenter):
             to_move = sorted(spec.engine.to_move(state))
             humans = [s for s in to_move if row.seats[s].human]
             key = "turn-next-simultaneous" if len(to_move) > 1 else "turn-next"
-            lines.append(tr(lang, key, players=who(row.seats, to_move, mention=True)))
+            lines.append(tr(lang, key, players=who(row.seats, to_move, mention=True, lang=lang)))
             left = self.reminders.time_left_line(row)
             if left:
                 lines.append(left)

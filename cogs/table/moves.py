@@ -99,7 +99,7 @@ class MovePresenter(Presenter):
                 if listing.group >= 0:
                     ui.add_item(NavButton(row.id, row.version, -1, 0, label=tr(lang, "button-back")))
             elif row.status == GameStatus.ACTIVE:
-                lines.append(tr(lang, "controls-waiting", players=who(row.seats, sorted(to_move), mention=False)))
+                lines.append(tr(lang, "controls-waiting", players=who(row.seats, sorted(to_move), mention=False, lang=lang)))
         public_view = engine.view(state, None)
         alt = hand_description(lang, row.game, view_data, public_view, lines, card_namer=spec.card_name)
         return {
@@ -165,7 +165,7 @@ class MovePresenter(Presenter):
                 )
             else:
                 # The turn passed: a short note; "My hand" shows the new hand when it matters.
-                waiting = who(result.row.seats, sorted(engine.to_move(result.state)), mention=False)
+                waiting = who(result.row.seats, sorted(engine.to_move(result.state)), mention=False, lang=lang)
                 note = tr(lang, "played-ok") + ("\n" + tr(lang, "controls-waiting", players=waiting) if waiting else "")
                 await interaction.response.edit_message(content=note, attachments=[], view=None)
             await self.board.publish_result(result, interaction)

@@ -126,7 +126,7 @@ class ReminderPresenter(Presenter):
                 lang,
                 "clock-extended",
                 user=interaction.user.mention,
-                players=who(longer.seats, deadline.owing, mention=False),
+                players=who(longer.seats, deadline.owing, mention=False, lang=lang),
                 extra=duration_text(lang, hours * 3600),
                 left=duration_text(lang, deadlines.time_left(deadline, self.now) or 0),
             )

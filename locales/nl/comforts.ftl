@@ -1,0 +1,2 @@
+# De plaats van iemand die de computer nu speelt (na opgeven of overdragen).
+seat-computer-for = Computer (voor { $name })
