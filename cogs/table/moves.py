@@ -99,7 +99,9 @@ class MovePresenter(Presenter):
                 if listing.group >= 0:
                     ui.add_item(NavButton(row.id, row.version, -1, 0, label=tr(lang, "button-back")))
             elif row.status == GameStatus.ACTIVE:
-                lines.append(tr(lang, "controls-waiting", players=who(row.seats, sorted(to_move), mention=False, lang=lang)))
+                lines.append(
+                    tr(lang, "controls-waiting", players=who(row.seats, sorted(to_move), mention=False, lang=lang))
+                )
         public_view = engine.view(state, None)
         alt = hand_description(lang, row.game, view_data, public_view, lines, card_namer=spec.card_name)
         return {
