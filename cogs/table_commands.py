@@ -148,6 +148,7 @@ class TableCommands(
         allow_channel="Let games be opened in this channel (and its threads)",
         disallow_channel="No longer let games be opened in this channel",
         any_channel="Let games be opened in every channel again",
+        open_games_limit="How many open games one person may have at once (0: no limit)",
     )
     @app_commands.choices(
         time_per_move=[app_commands.Choice(name=MOVE_TIME_NAMES[k], value=k) for k in MOVE_TIME_CHOICES]
@@ -161,6 +162,7 @@ class TableCommands(
         allow_channel: discord.TextChannel | None = None,
         disallow_channel: discord.TextChannel | None = None,
         any_channel: bool | None = None,
+        open_games_limit: app_commands.Range[int, 0, 100] | None = None,
     ) -> None:
         async def work() -> None:
             guild_id = interaction.guild_id
@@ -175,6 +177,8 @@ class TableCommands(
                 changes["dm_reminders"] = dm_reminders
             if lobby_hours is not None:
                 changes["lobby_seconds"] = lobby_hours * HOUR
+            if open_games_limit is not None:
+                changes["open_games_limit"] = open_games_limit or None
             channels = list(current.channels)
             if any_channel:
                 channels = []
@@ -206,6 +210,7 @@ class TableCommands(
             tr(lang, "settings-dm", value=yes_no),
             tr(lang, "settings-lobby", value=duration_text(lang, s.lobby_seconds or DAY)),
             tr(lang, "settings-channels", value=where),
+            tr(lang, "settings-open-games-limit", value=s.open_games_limit or tr(lang, "option-none")),
         ]
         if saved:
             lines.insert(0, tr(lang, "settings-saved"))

@@ -156,6 +156,20 @@ class TableService:
         stored = await table_data.server_settings(self.store, guild_id)
         return ServerSettings(**stored)
 
+    async def check_open_games_limit(
+        self, guild_id: int | None, user_id: int, server: ServerSettings | None = None
+    ) -> None:
+        """Refuse a person who already has as many open games (lobbies and running games, seats
+        they still play) in the server as its ``open_games_limit`` allows."""
+        server = server or await self.server_settings(guild_id)
+        limit = server.open_games_limit
+        if not limit or guild_id is None:
+            return
+        rows = await table_data.open_games_in_guild(self.store, guild_id)
+        seated = sum(1 for r in rows if (seat := r.seat_of(user_id)) is not None and not r.seats[seat].resigned)
+        if seated >= limit:
+            raise TableError("open-games-limit", limit=limit)
+
     def state_of(self, row: GameRow) -> Any:
         """The row's game state, loaded once per stored version (engines never change a state in
         place: ``apply`` returns a new one, so a loaded state can be shared)."""
@@ -188,6 +202,7 @@ class TableService:
         server = await self.server_settings(guild_id)
         if not server.allows_channel(channel_id, parent_id):
             raise TableError("channel-not-allowed")
+        await self.check_open_games_limit(guild_id, host.user_id, server)
         chosen = {k: v for k, v in (settings or {}).items() if v is not None}
         chosen.setdefault("move_seconds", server.move_seconds)
         table = TableSettings.from_json(chosen)
@@ -218,6 +233,7 @@ class TableService:
             engine = self.spec(row.game).engine
             if len(row.seats) >= engine.max_players:
                 raise TableError("table-full", max=engine.max_players)
+            await self.check_open_games_limit(row.guild_id, player.user_id)
             seats = [*row.seats, Seat(name=player.name, user_id=player.user_id)]
             return LobbyResult(await self._save_lobby(row, seats))
 
@@ -573,7 +589,9 @@ class TableService:
             and changes.get("status") == GameStatus.FINISHED
         )
         try:
-            return await self.store.update_game(row.id, row.version, results=results, rated=rated, **changes)
+            return await self.store.update_game(
+                row.id, row.version, results=results, rated=rated, moves_at=self.clock.now(), **changes
+            )
         except StaleVersion:
             raise TableError("board-moved-on") from None
 

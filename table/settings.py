@@ -79,6 +79,7 @@ class ServerSettings:
     dm_reminders: bool = True
     lobby_seconds: int = DEFAULT_LOBBY_SECONDS
     channels: tuple[int, ...] = field(default=())  # empty: games may be opened anywhere
+    open_games_limit: int | None = None  # running games one person may have at once; None: no limit
 
     def allows_channel(self, channel_id: int, parent_id: int | None = None) -> bool:
         return (
