@@ -88,6 +88,8 @@ class TableCommands(
             else:
                 turn = tr(lang, "mine-waiting", players=who(row.seats, g.to_move, mention=False, lang=lang))
             left = f" · {duration_text(lang, g.left)}" if g.left is not None else ""
+            if g.bank is not None:
+                left += " · " + tr(lang, "mine-bank", left=duration_text(lang, g.bank))
             lines.append(
                 "• " + tr(lang, "mine-line", game=game_name(lang, row.game), channel=link, turn=turn, left=left)
             )

@@ -23,6 +23,7 @@ from engines.errors import GameError, IllegalAction
 from table import deadlines
 from table.clock import Clock, SystemClock
 from table.deadlines import TableDeadline
+from table.quiet import QuietHours, of_person
 from table.settings import ServerSettings, TableSettings
 from table.shards import ShardPlan
 from table.spec import GameSpec
@@ -284,7 +285,7 @@ class TableService:
                 raise TableError("too-few-players", min=engine.min_players)
             state, events = engine.new_game(len(row.seats), row.seed, engine_options(row))  # BadOption reaches the user
             dumped = engine.dump(state)
-            deadline = self._next_deadline(row, TableDeadline(), state, row.seats, active=True)
+            deadline = await self._next_deadline(row, TableDeadline(), state, row.seats, active=True)
             version = await self._write(row, status=GameStatus.ACTIVE, state=dumped, deadline=deadline.stored())
             started = replace(
                 row, status=GameStatus.ACTIVE, state=dumped, version=version, **_deadline_fields(deadline)
@@ -344,7 +345,7 @@ class TableService:
                 deadline = deadline.with_timeouts(seat, deadline.timeouts_of(seat) + 1, len(row.seats))
             elif user_id is not None and deadline.timeouts_of(seat):
                 deadline = deadline.with_timeouts(seat, 0, len(row.seats))  # the person is back
-            deadline = self._next_deadline(
+            deadline = await self._next_deadline(
                 row, deadline, new_state, row.seats, active=outcome is None, action=action, events=events
             )
             moves = [(seat, TIMEOUT_MARK), (seat, action)] if timed_out else [(seat, action)]
@@ -366,7 +367,7 @@ class TableService:
             outcome = spec.engine.outcome(new_state)
             # The quiet time starts afresh whatever the engine says about progress.
             deadline = replace(self.deadline_of(row), kind=None)
-            deadline = self._next_deadline(row, deadline, new_state, row.seats, active=outcome is None)
+            deadline = await self._next_deadline(row, deadline, new_state, row.seats, active=outcome is None)
             results = _results(row.seats, outcome) if outcome is not None else None
             saved = await self._save_step(
                 row, spec.engine.dump(new_state), [(None, QUIET_ACTION)], outcome, results, deadline
@@ -462,7 +463,9 @@ class TableService:
             outcome = Outcome(placements=placements, scores=scores, detail={"ended_by": "resignation"})
             results = _results(seats, outcome)
             status = GameStatus.FINISHED
-        deadline = self._next_deadline(row, self.deadline_of(row), state, seats, active=status is None, action=action)
+        deadline = await self._next_deadline(
+            row, self.deadline_of(row), state, seats, active=status is None, action=action
+        )
         version = await self._write(
             row, seats=seats, moves=[(seat, action)], status=status, results=results, deadline=deadline.stored()
         )
@@ -539,7 +542,7 @@ class TableService:
         self._deadline_changed(changed)
         return changed
 
-    def _next_deadline(
+    async def _next_deadline(
         self,
         row: GameRow,
         deadline: TableDeadline,
@@ -550,16 +553,18 @@ class TableService:
         action: str | None = None,
         events: Sequence[Event] = (),
     ) -> TableDeadline:
+        settings = self.settings_of(row)
         return deadlines.after(
             deadline,
             self.spec(row.game).engine,
             state,
-            self.settings_of(row),
+            settings,
             seats,
             self.clock.now(),
             active=active,
             action=action,
             events=events,
+            quiet=await quiet_hours_of(self.store, seats) if settings.quiet_pause else None,
         )
 
     def _deadline_changed(self, row: GameRow) -> None:
@@ -594,6 +599,19 @@ class TableService:
             )
         except StaleVersion:
             raise TableError("board-moved-on") from None
+
+
+async def quiet_hours_of(store: Store, seats: Sequence[Seat]) -> dict[int, QuietHours]:
+    """The quiet hours of the seated people who set them, by seat."""
+    ids = {i: s.user_id for i, s in enumerate(seats) if s.user_id is not None}
+    people = await table_data.people(store, list(set(ids.values())))
+    found = {}
+    for seat, user_id in ids.items():
+        person = people[user_id]
+        hours = of_person(person.quiet_from, person.quiet_to, person.quiet_tz)
+        if hours is not None:
+            found[seat] = hours
+    return found
 
 
 def _deadline_fields(deadline: TableDeadline) -> dict[str, Any]:

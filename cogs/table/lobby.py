@@ -223,8 +223,10 @@ def setting_lines(lang: str, settings: TableSettings) -> list[str]:
     """The table's own settings for the lobby (time per move and the like)."""
     lines = []
     for key, value in settings.shown():
-        if key == "move_seconds":
+        if key in ("move_seconds", "bank_seconds", "bank_increment"):
             shown = duration_text(lang, value) if value else tr(lang, "option-none")
+        elif isinstance(value, bool):
+            shown = tr(lang, "option-yes" if value else "option-no")
         elif key in SECONDS_SETTINGS:
             shown = tr(lang, "option-seconds", n=value)
         else:

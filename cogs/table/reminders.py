@@ -18,7 +18,7 @@ from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_
 from db import GameRow, GameStatus, table_data
 from locales import tr
 from table import deadlines
-from table.text import game_name, who
+from table.text import game_name, player_name, who
 from table.timeouts import Reminder
 
 log = logging.getLogger("tafelbot.clock")
@@ -50,9 +50,17 @@ class ReminderPresenter(Presenter):
         """ "⏳ 22 h left" for the people to move, when a move deadline runs."""
         deadline = self.service.deadline_of(row)
         left = deadlines.time_left(deadline, self.now)
-        if left is None:
-            return None
-        return tr(row.locale, "clock-left", left=duration_text(row.locale, left))
+        banks = deadlines.banks_now(deadline, self.service.settings_of(row), len(row.seats), self.now)
+        lines = [] if left is None else [tr(row.locale, "clock-left", left=duration_text(row.locale, left))]
+        if banks is not None and row.status == GameStatus.ACTIVE:
+            entries = [
+                tr(row.locale, "clock-bank-entry", name=player_name(row.seats, i), left=duration_text(row.locale, bank))
+                for i, bank in enumerate(banks)
+                if row.seats[i].human
+            ]
+            if entries:
+                lines.append(tr(row.locale, "clock-banks", banks=" · ".join(entries)))
+        return "\n".join(lines) or None
 
     async def board_posted(self, row: GameRow, message: discord.Message) -> None:
         """Remember the newest board for jump links (reminders, my games)."""
