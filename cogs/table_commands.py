@@ -20,6 +20,7 @@ from cogs.table.table_options import MOVE_TIME_NAMES
 from db import GameStatus, table_data
 from locales import tr
 from table.listing import Listed, listed
+from table.quiet import clock_time, known_zone, parse_clock_time, zone_choices
 from table.service import TableError, TableService
 from table.settings import DAY, HOUR, MOVE_TIME_CHOICES, ServerSettings
 from table.text import game_name, who
@@ -128,18 +129,59 @@ class TableCommands(
     async def away(self, interaction: discord.Interaction, until: str | None = None) -> None:
         async def work() -> None:
             lang = lang_of(interaction)
+            now = self.service.clock.now()
             if not until:
                 await table_data.set_person(self.service.store, interaction.user.id, away_until=None)
+                await table_data.add_away_period(self.service.store, interaction.user.id, now, now)
                 await interaction.response.send_message(tr(lang, "away-cleared"), ephemeral=True)
                 return
-            moment = parse_until(until, self.service.clock.now())
+            moment = parse_until(until, now)
             if moment is None:
                 raise TableError("bad-time")
             await table_data.set_person(self.service.store, interaction.user.id, away_until=moment)
+            await table_data.add_away_period(self.service.store, interaction.user.id, now, moment)  # turn times
             await interaction.response.send_message(tr(lang, "away-set", until=shown(moment)), ephemeral=True)
             await self.flow.reminders.away_notes(interaction.guild_id, interaction.user, moment)
 
         await self.flow.guarded(interaction, None, work)
+
+    @app_commands.command(name="quiet-hours", description="No pings or DMs in your quiet hours each day")
+    @app_commands.rename(start="from", end="to")
+    @app_commands.describe(
+        start="Start, your local time (23:00); leave all three empty to remove your quiet hours",
+        end="End, your local time (08:00)",
+        timezone="Your time zone (Europe/Amsterdam)",
+    )
+    async def quiet_hours(
+        self,
+        interaction: discord.Interaction,
+        start: str | None = None,
+        end: str | None = None,
+        timezone: str | None = None,
+    ) -> None:
+        async def work() -> None:
+            lang = lang_of(interaction)
+            store = self.service.store
+            if start is None and end is None and timezone is None:
+                await table_data.set_person(store, interaction.user.id, quiet_from=None, quiet_to=None, quiet_tz=None)
+                await interaction.response.send_message(tr(lang, "quiet-hours-cleared"), ephemeral=True)
+                return
+            begins = parse_clock_time(start or "")
+            ends = parse_clock_time(end or "")
+            zone = known_zone(timezone or "")
+            if begins is None or ends is None or begins == ends:
+                raise TableError("bad-quiet-hours")
+            if zone is None:
+                raise TableError("bad-time-zone")
+            await table_data.set_person(store, interaction.user.id, quiet_from=begins, quiet_to=ends, quiet_tz=zone)
+            text = tr(lang, "quiet-hours-set", start=clock_time(begins), end=clock_time(ends), zone=zone)
+            await interaction.response.send_message(text, ephemeral=True)
+
+        await self.flow.guarded(interaction, None, work)
+
+    @quiet_hours.autocomplete("timezone")
+    async def _zones(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=z, value=z) for z in zone_choices(current)]
 
     # ---- the server's settings -----------------------------------------------------------------
     @app_commands.command(name="settings", description="Show this server's table settings; change them (Manage Server)")

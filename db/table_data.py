@@ -205,13 +205,15 @@ async def held(store: Store) -> list[tuple[int, int, str, float]]:
     return [(r["user_id"], r["game_id"], r["kind"], r["due_at"]) for r in rows]
 
 
-async def take_held(store: Store, user_id: int, now: float) -> list[tuple[int, str]]:
-    """Remove and return (game, kind) of ``user_id``'s held notifications due by ``now``: whoever
-    takes them sends them, so each goes out once."""
+async def take_held(store: Store, user_id: int, game_id: int, now: float) -> list[str]:
+    """Remove and return the kinds of ``user_id``'s notifications of ``game_id`` held until ``now``
+    or earlier: whoever takes them sends them, so each goes out once."""
     async with store.transaction() as tx:
         rows = await tx.fetch(
-            "SELECT game_id, kind FROM table_held WHERE user_id = ? AND due_at <= ? ORDER BY game_id, kind",
-            (user_id, now),
+            "SELECT kind FROM table_held WHERE user_id = ? AND game_id = ? AND due_at <= ? ORDER BY kind",
+            (user_id, game_id, now),
         )
-        await tx.execute("DELETE FROM table_held WHERE user_id = ? AND due_at <= ?", (user_id, now))
-    return [(r["game_id"], r["kind"]) for r in rows]
+        await tx.execute(
+            "DELETE FROM table_held WHERE user_id = ? AND game_id = ? AND due_at <= ?", (user_id, game_id, now)
+        )
+    return [r["kind"] for r in rows]

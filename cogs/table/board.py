@@ -25,7 +25,6 @@ from cogs.table.outbox import Outbox, Post
 from cogs.table.permissions import BOARD, missing_in_channel, missing_text
 from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, lang_of
 from cogs.table.reminders import ReminderPresenter
-from cogs.table.safety import seat_mentions
 from cogs.table.turnposts import TurnPosts
 from db import GameRow, GameStatus
 from engines.base import Event, Outcome
@@ -169,7 +168,8 @@ class BoardPresenter(Presenter):
             content, picture, view, alt = await self.parts(
                 row, state, events, intro=intro, outcome=outcome, earlier=earlier
             )
-            outgoing = Post(row.channel_id, content, picture, "board.png", view, seat_mentions(row, content), alt)
+            mentions = await self.reminders.allowed_mentions(row, content)  # none for quiet hours
+            outgoing = Post(row.channel_id, content, picture, "board.png", view, mentions, alt)
             lacking = missing_in_channel(channel)
             if lacking:
                 self.outbox.queue(outgoing)

@@ -12,3 +12,13 @@ option-quiet_pause = Clocks stand still in quiet hours
 clock-banks = 🏦 Time banks: { $banks }
 clock-bank-entry = { $name } { $left }
 mine-bank = 🏦 your bank { $left }
+
+## Quiet hours (/table quiet-hours)
+quiet-hours-set = Quiet hours every day from { $start } to { $end } ({ $zone }): no pings and no direct messages then. What would have reached you is sent once when they end.
+quiet-hours-cleared = Your quiet hours are removed.
+table-error-bad-quiet-hours = Give the start and the end as times of day, such as `23:00` and `08:00` (not the same time).
+table-error-bad-time-zone = That time zone is unknown. Pick one from the list, such as `Europe/Amsterdam`.
+quiet-held-turn = 🌅 { $user }, your quiet hours are over: it is your turn in { $game }{ $timed ->
+    [yes] {" "}({ $left } left).
+   *[no] .
+}

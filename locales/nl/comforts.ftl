@@ -23,3 +23,21 @@ cmd-choice-1d-2h = 1 dag, +2 uur per zet
 cmd-choice-3d-12h = 3 dagen, +12 uur per zet
 cmd-choice-7d-1d = 7 dagen, +1 dag per zet
 cmd-choice-14d-1d = 14 dagen, +1 dag per zet
+
+## Stille uren (/tafel stille-uren)
+quiet-hours-set = Elke dag stille uren van { $start } tot { $end } ({ $zone }): dan geen vermeldingen en geen privéberichten. Wat je dan bereikt zou hebben, komt één keer als ze voorbij zijn.
+quiet-hours-cleared = Je stille uren zijn weg.
+table-error-bad-quiet-hours = Geef het begin en het einde als tijdstip, zoals `23:00` en `08:00` (niet hetzelfde tijdstip).
+table-error-bad-time-zone = Die tijdzone ken ik niet. Kies er een uit de lijst, zoals `Europe/Amsterdam`.
+quiet-held-turn = 🌅 { $user }, je stille uren zijn voorbij: je bent aan de beurt in { $game }{ $timed ->
+    [yes] {" "}(nog { $left }).
+   *[no] .
+}
+cmd-name-quiet-hours = stille-uren
+cmd-desc-quiet-hours = Geen vermeldingen of privéberichten in je stille uren, elke dag
+cmd-param-from = van
+cmd-param-to = tot-en-met
+cmd-param-timezone = tijdzone
+cmd-param-desc-quiet-hours-from = Begin, in je eigen tijd (23:00); laat alle drie leeg om je stille uren weg te halen
+cmd-param-desc-quiet-hours-to = Einde, in je eigen tijd (08:00)
+cmd-param-desc-quiet-hours-timezone = Je tijdzone (Europe/Amsterdam)
