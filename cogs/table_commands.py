@@ -145,6 +145,17 @@ class TableCommands(
 
         await self.flow.guarded(interaction, None, work)
 
+    @app_commands.command(name="turn-times", description="Show your median time to move in /league profile")
+    @app_commands.describe(share="On: /league profile shows your median time to move per game")
+    async def turn_times(self, interaction: discord.Interaction, share: bool) -> None:
+        async def work() -> None:
+            await table_data.set_person(self.service.store, interaction.user.id, share_turn_times=share)
+            await interaction.response.send_message(
+                tr(lang_of(interaction), "turn-times-on" if share else "turn-times-off"), ephemeral=True
+            )
+
+        await self.flow.guarded(interaction, None, work)
+
     @app_commands.command(name="quiet-hours", description="No pings or DMs in your quiet hours each day")
     @app_commands.rename(start="from", end="to")
     @app_commands.describe(

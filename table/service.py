@@ -583,6 +583,10 @@ class TableService:
         if row.seat_of(player.user_id) is None:
             raise TableError("not-joined")
 
+    async def save_lobby_seats(self, row: GameRow, seats: list[Seat]) -> GameRow:
+        """Write a lobby's seats as given (the caller holds the game's lock and checked them)."""
+        return await self._save_lobby(row, seats)
+
     async def _save_lobby(self, row: GameRow, seats: list[Seat]) -> GameRow:
         version = await self._write(row, seats=seats)
         return replace(row, seats=seats, version=version)

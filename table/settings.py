@@ -50,6 +50,7 @@ class TableSettings:
     bank_seconds: int = 0
     bank_increment: int = 0
     quiet_pause: bool = False  # the move clock of a player in their quiet hours stands still
+    rematch_of: int | None = None  # the finished game this table is a rematch of
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -19,7 +19,7 @@ from typing import Any
 
 import discord
 
-from cogs.table.components import HandButton, buttons_view
+from cogs.table.components import HandButton, RematchButton, buttons_view
 from cogs.table.live import LiveBoards
 from cogs.table.outbox import Outbox, Post
 from cogs.table.permissions import BOARD, missing_in_channel, missing_text
@@ -103,6 +103,8 @@ class BoardPresenter(Presenter):
         view = buttons_view()
         if outcome is not None:
             lines.append(standings(lang, row, outcome.placements, outcome.scores))
+            lines += await self.reminders.turn_time_lines(row)  # each player's median time per move
+            view.add_item(RematchButton(row.id, label=tr(lang, "button-rematch")))
         elif row.status == GameStatus.ACTIVE:
             to_move = sorted(spec.engine.to_move(state))
             humans = [s for s in to_move if row.seats[s].human]

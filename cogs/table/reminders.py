@@ -18,9 +18,9 @@ from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_
 from cogs.table.safety import seat_mentions
 from db import GameRow, GameStatus, table_data
 from locales import tr
-from table import deadlines
+from table import deadlines, turn_times
 from table.held import HEADS_UP, REMINDER, TURN, HeldNotifications
-from table.text import game_name, player_name, who
+from table.text import game_name, player_name, seat_name, who
 from table.timeouts import Reminder
 
 log = logging.getLogger("tafelbot.clock")
@@ -84,6 +84,22 @@ class ReminderPresenter(Presenter):
             if not (away_until and away_until > now):
                 present.append((seat, found[user_id]))
         return present
+
+    async def turn_time_lines(self, row: GameRow) -> list[str]:
+        """The end-of-game summary's line: each person's median time per move in this game."""
+        try:
+            medians = await turn_times.game_medians(self.service.store, row.id, row.seats)
+        except Exception:
+            log.exception("turn times of game %s could not be read", row.id)
+            return []
+        if not medians:
+            return []
+        lang = row.locale
+        entries = [
+            tr(lang, "clock-bank-entry", name=seat_name(row.seats, seat), left=duration_text(lang, seconds))
+            for seat, seconds in medians.items()
+        ]
+        return [tr(lang, "turn-times-summary", times=" · ".join(entries))]
 
     async def without_quiet(
         self, row: GameRow, present: list[tuple[int, table_data.Person]], kind: str

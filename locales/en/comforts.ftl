@@ -22,3 +22,18 @@ quiet-held-turn = 🌅 { $user }, your quiet hours are over: it is your turn in 
     [yes] {" "}({ $left } left).
    *[no] .
 }
+
+## Rematch (the end-of-game post's button)
+button-rematch = Rematch
+rematch-opened = A rematch table is open in this channel, seats rotated. It starts by itself once every player of the last game has pressed Rematch (or when the host starts it).
+rematch-joined = You are seated at the rematch.
+table-error-rematch-not-finished = That game has not finished.
+table-error-rematch-not-a-player = Only the players of that game can ask for a rematch. Open your own table with the game's `new`.
+table-error-rematch-too-late = The rematch could be asked for within a day of the end; open a new table with the game's `new`.
+
+## Turn times
+turn-times-summary = ⏱ Median time per move: { $times }
+turn-times-title = Median time to move
+turn-times-line = { $game }: { $time }
+turn-times-on = `/league profile` now shows your median time to move per game (time in your quiet hours and while away left out).
+turn-times-off = `/league profile` no longer shows your turn times.

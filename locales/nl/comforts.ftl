@@ -41,3 +41,22 @@ cmd-param-timezone = tijdzone
 cmd-param-desc-quiet-hours-from = Begin, in je eigen tijd (23:00); laat alle drie leeg om je stille uren weg te halen
 cmd-param-desc-quiet-hours-to = Einde, in je eigen tijd (08:00)
 cmd-param-desc-quiet-hours-timezone = Je tijdzone (Europe/Amsterdam)
+
+## Nog een keer (de knop onder de eindstand)
+button-rematch = Nog een keer
+rematch-opened = Er staat een nieuwe tafel open in dit kanaal, met de plaatsen doorgeschoven. Het spel begint vanzelf zodra alle spelers van het vorige spel op Nog een keer gedrukt hebben (of als de gastheer het start).
+rematch-joined = Je zit aan de nieuwe tafel.
+table-error-rematch-not-finished = Dat spel is nog niet afgelopen.
+table-error-rematch-not-a-player = Alleen de spelers van dat spel kunnen om nog een keer vragen. Open zelf een tafel met `new` van het spel.
+table-error-rematch-too-late = Om nog een keer vragen kon tot een dag na het einde; open een nieuwe tafel met `new` van het spel.
+
+## Beurttijden
+turn-times-summary = ⏱ Mediane tijd per zet: { $times }
+turn-times-title = Mediane tijd per zet
+turn-times-line = { $game }: { $time }
+turn-times-on = `/competitie profiel` toont nu je mediane tijd per zet per spel (tijd in je stille uren en terwijl je weg was telt niet mee).
+turn-times-off = `/competitie profiel` toont je beurttijden niet meer.
+cmd-name-turn-times = beurttijden
+cmd-desc-turn-times = Toon je mediane tijd per zet in /competitie profiel
+cmd-param-share = delen
+cmd-param-desc-turn-times-share = Aan: /competitie profiel toont je mediane tijd per zet per spel

@@ -79,3 +79,44 @@ async def test_quiet_hours_hold_pings_across_midnight_and_the_clocks_going_back(
     )
     await later(clocked, HOUR)
     assert len(fake.channel_messages(channel)) == posts + 1  # once
+
+
+def rematch_button(message):
+    return next(b["custom_id"] for b in message.buttons() if b["custom_id"].startswith("tb:rematch:"))
+
+
+async def test_a_rematch_after_a_restart_rotates_the_seats_and_keeps_the_options(
+    fake, clocked, channel, alice, bob, carol
+):
+    game_id = await open_table(
+        fake, clocked, channel, "trackgammon", alice, join=[bob], options={"time_bank": "1d-2h", "language": "nl"}
+    )
+    old = await clocked.bot.store.get_game(game_id)
+    await fake.slash(bob, channel, "trackgammon", "resign")
+    await clocked.settle()
+    end = fake.last_public(channel)
+    custom_id = rematch_button(end)
+    await clocked.restart()  # the button still works after a restart
+    refused = await fake.click(carol, end, custom_id)
+    assert refused.ephemeral and "Only the players" in refused.content
+    assert await clocked.bot.store.open_game_in_channel(channel) is None
+    opened = await fake.click(bob, end, custom_id)
+    assert opened.ephemeral
+    await clocked.settle()
+    lobby = await clocked.bot.store.open_game_in_channel(channel)
+    assert lobby.status == "lobby" and lobby.settings["rematch_of"] == game_id and lobby.locale == "nl"
+    again = await fake.click(bob, end, custom_id)
+    assert again.ephemeral and (await clocked.bot.store.open_game_in_channel(channel)).version == lobby.version
+    await fake.click(alice, end, custom_id)
+    await clocked.settle()
+    new = await clocked.bot.store.get_game(lobby.id)
+    assert new.status == "active"
+    assert [s.user_id for s in new.seats] == [s.user_id for s in reversed(old.seats)]
+    assert new.options == old.options
+    settings = clocked.bot.table_service.settings_of(new)
+    assert (settings.bank_seconds, settings.bank_increment) == (24 * HOUR, 2 * HOUR)
+    # A day after the end it is too late.
+    await fake.slash(bob, channel, "trackgammon", "cancel")  # the host: the first to press
+    await later(clocked, 25 * HOUR)
+    late = await fake.click(alice, end, custom_id)
+    assert late.ephemeral and await clocked.bot.store.open_game_in_channel(channel) is None
