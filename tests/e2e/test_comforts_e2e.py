@@ -120,3 +120,53 @@ async def test_a_rematch_after_a_restart_rotates_the_seats_and_keeps_the_options
     await later(clocked, 25 * HOUR)
     late = await fake.click(alice, end, custom_id)
     assert late.ephemeral and await clocked.bot.store.open_game_in_channel(channel) is None
+
+
+async def test_a_time_bank_on_the_board_and_in_mine_runs_out_as_a_timeout(fake, clocked, channel, alice, bob):
+    game_id = await open_table(fake, clocked, channel, "trackgammon", alice, join=[bob], options={"time_bank": "1h-5m"})
+    users = {alice.id: alice, bob.id: bob}
+    row, [seat] = await people_to_move(clocked, game_id)
+    first = users[row.seats[seat].user_id]
+    second = bob if first is alice else alice
+    board = fake.last_public(channel)
+    assert "🏦" in board.content and "1 h" in board.content
+    await later(clocked, 20 * 60)
+    await finish_turn(fake, clocked, channel, game_id, first)
+    mine = await fake.slash(first, channel, "table", "mine")
+    assert mine.ephemeral and "45 min" in mine.content  # 60 - 20 + 5
+    await later(clocked, HOUR)  # the second's hour runs out: the computer moves, logged as a timeout
+    moves = [a for _, _, a in await clocked.bot.store.moves(game_id)]
+    assert "!timeout" in moves
+    texts = "\n".join(m.content for m in fake.channel_messages(channel)[-3:])
+    assert "Time ran out" in texts or "tijd" in texts
+    row, seats = await people_to_move(clocked, game_id)
+    assert row.status == "active" and [row.seats[s].user_id for s in seats] == [first.id]
+    settings = clocked.bot.table_service.settings_of(row)
+    assert clocked.bot.table_service.deadline_of(row).bank_of(row.seat_of(second.id), settings) == 5 * 60
+
+
+async def test_the_open_game_limit_and_turn_times_in_the_profile(fake, clocked, channel, alice, bob):
+    mod = fake.add_user("mod", manage_guild=True)
+    saved = await fake.slash(mod, channel, "table", "settings", options={"open_games_limit": 1})
+    assert "Open games per person at most: 1" in saved.content
+    elsewhere = fake.add_channel("tweede")
+    game_id = await open_table(fake, clocked, channel, "trackgammon", alice, join=[bob])
+    refused = await fake.slash(alice, elsewhere, "manoever", "new")
+    assert refused.ephemeral and "1 open games" in refused.content
+    assert await clocked.bot.store.open_game_in_channel(elsewhere) is None
+    # Turn times: Bob shares his; the game's end shows both players' medians.
+    await fake.slash(bob, channel, "table", "turn-times", options={"share": True})
+    users = {alice.id: alice, bob.id: bob}
+    for minutes in (30, 90, 10, 50):
+        row, [seat] = await people_to_move(clocked, game_id)
+        await later(clocked, minutes * 60)
+        await finish_turn(fake, clocked, channel, game_id, users[row.seats[seat].user_id])
+    await fake.slash(alice, channel, "trackgammon", "resign")
+    await clocked.settle()
+    end = fake.last_public(channel)
+    assert "Median time per move" in end.content or "Mediane tijd per zet" in end.content
+    shown = await fake.slash(alice, channel, "league", "profile", options={"member": bob})
+    [field] = [f for f in shown.message.embeds[0]["fields"] if "time to move" in f["name"]]
+    assert "Trackgammon" in field["value"]
+    hidden = await fake.slash(bob, channel, "league", "profile", options={"member": alice})
+    assert not [f for f in hidden.message.embeds[0]["fields"] if "time to move" in f["name"]]
