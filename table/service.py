@@ -32,6 +32,7 @@ RESIGN_ACTION = "!resign"  # platform entries in the move log start with "!"
 QUIET_ACTION = "!quiet"  # a live phase's quiet time passed: replays call the engine's ``timeout``
 TIMEOUT_MARK = "!timeout"  # the move deadline ran out; the computer's move for the seat follows it
 HANDOVER_ACTION = "!handover"  # the seat went to the computer (timeouts, or the host): ranked as resigned
+TAKEBACK_ACTION = "!takeback"  # the seat took its last action back (``table.takeback``): the state before it
 
 
 class TableError(Exception):
@@ -409,10 +410,15 @@ class TableService:
         row = await self.get(game_id)
         spec = self.spec(row.game)
         state, _ = spec.engine.new_game(len(row.seats), row.seed, engine_options(row))
+        earlier: list[Any] = []  # the state before each applied entry, for take-backs
         for _seq, seat, action in await self.store.moves(game_id):  # "!" marks (resign, timeout) change no state
-            if action == QUIET_ACTION:
+            if action == TAKEBACK_ACTION:
+                state = earlier.pop()
+            elif action == QUIET_ACTION:
+                earlier.append(state)
                 state, _ = spec.engine.timeout(state)
             elif not action.startswith("!"):
+                earlier.append(state)
                 state, _ = spec.engine.apply(state, cast(int, seat), action)  # only quiet ends lack a seat
         return state
 

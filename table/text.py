@@ -12,7 +12,7 @@ from locales import has, tr
 from table.safety import excerpt, safe_name
 
 # Events of the table itself (not of a game's rules); their messages have no game prefix.
-PLATFORM_EVENTS = ("resigned", "resigned-ended", "timed-out", "handed-over", "handed-over-ended")
+PLATFORM_EVENTS = ("resigned", "resigned-ended", "timed-out", "handed-over", "handed-over-ended", "took-back")
 
 
 def game_name(lang: str, game: str) -> str:

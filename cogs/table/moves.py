@@ -18,6 +18,7 @@ from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_
 from db import GameRow, GameStatus
 from engines.errors import GameError
 from locales import tr
+from table import takeback
 from table.alt_text import hand_description
 from table.controls import build_page
 from table.service import TableError
@@ -219,6 +220,25 @@ class MovePresenter(Presenter):
             row = await self.service.in_channel(channel_id_of(interaction), game)
             result = await self.service.resign(row.id, player_of(interaction))
             await interaction.response.send_message(tr(lang_of(interaction), "played-ok"), ephemeral=True)
+            await self.board.publish_result(result, interaction)
+
+        await self.guarded(interaction, game, work)
+
+    async def takeback_command(self, interaction: discord.Interaction, game: str) -> None:
+        """``/game take-back``: the person's own last action of this turn, if the game allows it;
+        the board is edited (the same turn goes on), and the person gets their controls again."""
+
+        async def work() -> None:
+            row = await self.service.in_channel(channel_id_of(interaction), game)
+            result = await takeback.take_back(self.service, row.id, interaction.user.id)
+            lang = lang_of(interaction)
+            payload = await self.controls(result.row, result.state, interaction.user.id, lang)
+            await interaction.response.send_message(
+                content=tr(lang, "takeback-done") + ("\n" + payload["content"] if payload["content"] else ""),
+                file=payload["file"],
+                view=payload["view"],
+                ephemeral=True,
+            )
             await self.board.publish_result(result, interaction)
 
         await self.guarded(interaction, game, work)

@@ -37,3 +37,10 @@ turn-times-title = Median time to move
 turn-times-line = { $game }: { $time }
 turn-times-on = `/league profile` now shows your median time to move per game (time in your quiet hours and while away left out).
 turn-times-off = `/league profile` no longer shows your turn times.
+
+## Take-backs (/<game> take-back)
+took-back = { $seat } took their last move back.
+takeback-done = Taken back. Your turn goes on:
+table-error-takeback-not-your-turn = You can only take a move back during your own turn.
+table-error-takeback-nothing = There is nothing of yours to take back in this turn (a move can only be taken back while nobody else has acted since).
+table-error-takeback-not-allowed = That move cannot be taken back: in this game it showed something hidden or chance played a part (dice, a card drawn), or the game does not allow take-backs.

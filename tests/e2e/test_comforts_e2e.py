@@ -170,3 +170,68 @@ async def test_the_open_game_limit_and_turn_times_in_the_profile(fake, clocked, 
     assert "Trackgammon" in field["value"]
     hidden = await fake.slash(bob, channel, "league", "profile", options={"member": alice})
     assert not [f for f in hidden.message.embeds[0]["fields"] if "time to move" in f["name"]]
+
+
+async def test_take_back_edits_the_board_and_is_refused_after_dice(fake, clocked, channel, alice, bob):
+    game_id = await open_table(fake, clocked, channel, "manoever", alice, join=[bob])
+    users = {alice.id: alice, bob.id: bob}
+    service = clocked.bot.table_service
+    engine = service.spec("manoever").engine
+    for _attempt in range(6):  # find a turn of several marches (one free recruit passes at once)
+        row, [seat] = await people_to_move(clocked, game_id)
+        user = users[row.seats[seat].user_id]
+        board = fake.last_public(channel)
+        posts = len(fake.channel_messages(channel))
+        controls = await fake.click(user, board, f"tb:hand:{game_id}")
+        await press_a_move(fake, user, controls.message, game_id)
+        row, seats = await people_to_move(clocked, game_id)
+        if seats == [seat]:
+            break
+    else:
+        raise AssertionError("no turn of several marches")
+    before_board = fake.last_public(channel).content
+    await clocked.restart()  # a restart between the march and the take-back
+    answer = await fake.slash(user, channel, "manoever", "take-back")
+    assert answer.ephemeral and "Taken back" in answer.content.replace("Teruggenomen", "Taken back")
+    await clocked.settle()
+    row = await clocked.bot.store.get_game(game_id)
+    assert [a for _, _, a in await clocked.bot.store.moves(game_id)][-1] == "!takeback"
+    assert engine.dump(await clocked.bot.table_service.replay(game_id)) == row.state
+    # After a restart the bot no longer knows the turn's post: a fresh board, never a second turn.
+    assert len(fake.channel_messages(channel)) <= posts + 2
+    assert "took their last move back" in fake.last_public(channel).content or "nam de laatste zet terug" in (
+        fake.last_public(channel).content
+    )
+    assert before_board
+    # The same person again: nothing left in this turn.
+    refused = await fake.slash(user, channel, "manoever", "take-back")
+    assert refused.ephemeral and "nothing" in refused.content.replace("niets", "nothing")
+    # Without a restart the board post is edited, not reposted.
+    controls = await fake.click(user, fake.last_public(channel), f"tb:hand:{game_id}")
+    await press_a_move(fake, user, controls.message, game_id)
+    row, seats = await people_to_move(clocked, game_id)
+    if seats == [seat]:
+        posts = len(fake.channel_messages(channel))
+        await fake.slash(user, channel, "manoever", "take-back")
+        await clocked.settle()
+        assert len(fake.channel_messages(channel)) == posts
+        assert "took their last move back" in fake.last_public(channel).content or "nam de laatste zet terug" in (
+            fake.last_public(channel).content
+        )
+
+
+async def test_take_back_refused_after_a_dice_roll(fake, clocked, channel, alice, bob):
+    game_id = await open_table(fake, clocked, channel, "trackgammon", alice, join=[bob])
+    users = {alice.id: alice, bob.id: bob}
+    row, [seat] = await people_to_move(clocked, game_id)
+    user = users[row.seats[seat].user_id]
+    controls = await fake.click(user, fake.last_public(channel), f"tb:hand:{game_id}")
+    await press_a_move(fake, user, controls.message, game_id)
+    refused = await fake.slash(user, channel, "trackgammon", "take-back")
+    assert refused.ephemeral
+    assert (
+        "cannot be taken back" in refused.content
+        or "kan niet terug" in refused.content
+        or ("own turn" in refused.content or "eigen beurt" in refused.content)
+    )
+    assert "!takeback" not in [a for _, _, a in await clocked.bot.store.moves(game_id)]
