@@ -52,6 +52,10 @@ async def fill(store: Store) -> None:
     await table_data.set_board_message(store, running, 4242)
     await table_data.set_server_settings(store, 2, by=9, move_seconds=3600, dm_reminders=True, channels=(7, 8))
     await table_data.set_person(store, 5, dm_reminders=True, away_until=1_700_000_100.25)
+    # Quiet hours, away periods and a held notification (migration 6).
+    await table_data.set_person(store, 6, quiet_from=1380, quiet_to=480, quiet_tz="Europe/Amsterdam")
+    await table_data.add_away_period(store, 5, 1_700_000_000.0, 1_700_000_100.25)
+    await table_data.hold(store, 6, running, "turn", 1_700_000_200.5)
 
 
 async def assert_same(a: Store, b: Store) -> None:
