@@ -235,3 +235,23 @@ async def test_take_back_refused_after_a_dice_roll(fake, clocked, channel, alice
         or ("own turn" in refused.content or "eigen beurt" in refused.content)
     )
     assert "!takeback" not in [a for _, _, a in await clocked.bot.store.moves(game_id)]
+
+
+async def test_a_reminder_and_its_direct_message_wait_for_the_end_of_quiet_hours(fake, clocked, channel, alice, bob):
+    clocked.clock.set(at(2026, 3, 28, 22, 0))  # the clocks go forward at 02:00 that night
+    game_id = await open_table(fake, clocked, channel, "trackgammon", alice, join=[bob], options={"time_per_move": "12h"})
+    users = {alice.id: alice, bob.id: bob}
+    row, [seat] = await people_to_move(clocked, game_id)
+    late = users[row.seats[seat].user_id]
+    await fake.slash(late, channel, "table", "reminders", options={"direct_messages": True})
+    await fake.slash(late, channel, "table", "quiet-hours", {"from": "23:30", "to": "7:00", "timezone": "Europe/Amsterdam"})
+    posts = len(fake.channel_messages(channel))
+    await later(clocked, at(2026, 3, 29, 5, 0) - clocked.clock.now())  # half time (05:00) falls in the window
+    assert len(fake.channel_messages(channel)) == posts and fake.dm_messages(late) == []
+    await later(clocked, at(2026, 3, 29, 7, 0) - clocked.clock.now())
+    [held] = fake.channel_messages(channel)[posts:]
+    assert [u.id for u in held.mentions] == [late.id]
+    [dm] = fake.dm_messages(late)
+    assert "Trackgammon" in dm.content
+    await later(clocked, HOUR)
+    assert len(fake.channel_messages(channel)) == posts + 1 and len(fake.dm_messages(late)) == 1
