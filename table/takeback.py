@@ -47,27 +47,53 @@ def history(
     return state, steps
 
 
-async def take_back(service: TableService, game_id: int, user_id: int) -> ActResult:
+def has_takebacks(engine: Engine[Any, Any]) -> bool:
+    """Whether the game allows take-backs at all (it overrides the hook's "never")."""
+    return type(engine).takeback_allowed is not Engine.takeback_allowed
+
+
+async def _last_own_step(service: TableService, row: GameRow, seat: int) -> tuple[Any, Step]:
+    """(the state now, the step to take back), or TableError saying why there is none."""
+    engine = service.spec(row.game).engine
+    state = service.state_of(row)
+    if seat not in engine.to_move(state):
+        raise TableError("takeback-not-your-turn")
+    _, steps = history(engine, row, await service.store.moves(row.id))
+    last = steps[-1] if steps else None
+    if last is None or last.seat != seat or last.action.startswith("!") or last.before is None:
+        raise TableError("takeback-nothing")
+    if seat not in engine.to_move(last.before):
+        raise TableError("takeback-nothing")
+    _, events = engine.apply(last.before, seat, last.action)
+    if not engine.takeback_allowed(last.before, state, seat, last.action, events):
+        raise TableError("takeback-not-allowed")
+    return state, last
+
+
+async def offered(service: TableService, row: GameRow, seat: int) -> bool:
+    """Whether ``seat`` could take its last action back now (for a Take back button)."""
+    if row.status != GameStatus.ACTIVE or not has_takebacks(service.spec(row.game).engine):
+        return False
+    try:
+        await _last_own_step(service, row, seat)
+    except TableError:
+        return False
+    return True
+
+
+async def take_back(service: TableService, game_id: int, user_id: int, *, version: int | None = None) -> ActResult:
+    """Take ``user_id``'s last action back (``version``: only if the game is still at it)."""
     async with service.lock(game_id):
         row = await service.get(game_id)
         if row.status != GameStatus.ACTIVE:
             raise TableError("not-running")
+        if version is not None and row.version != version:
+            raise TableError("board-moved-on")
         seat = row.seat_of(user_id)
         if seat is None:
             raise TableError("not-a-player")
         engine = service.spec(row.game).engine
-        state = service.state_of(row)
-        if seat not in engine.to_move(state):
-            raise TableError("takeback-not-your-turn")
-        _, steps = history(engine, row, await service.store.moves(game_id))
-        last = steps[-1] if steps else None
-        if last is None or last.seat != seat or last.action.startswith("!") or last.before is None:
-            raise TableError("takeback-nothing")
-        if seat not in engine.to_move(last.before):
-            raise TableError("takeback-nothing")
-        _, events = engine.apply(last.before, seat, last.action)
-        if not engine.takeback_allowed(last.before, state, seat, last.action, events):
-            raise TableError("takeback-not-allowed")
+        _, last = await _last_own_step(service, row, seat)
         before = last.before
         deadline = await service._next_deadline(row, service.deadline_of(row), before, row.seats, active=True)
         saved = await service._save_step(row, engine.dump(before), [(seat, TAKEBACK_ACTION)], None, None, deadline)

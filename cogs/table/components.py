@@ -5,6 +5,7 @@
     tb:act:<game>:<version>:<action>  one legal action, valid for that version of the board
     tb:nav:<game>:<version>:<group>:<page>  paging through many actions (group -1 = top level)
     tb:rematch:<game>               the end-of-game post's Rematch (``table.rematch``)
+    tb:takeback:<game>:<version>    take one's last action of this turn back (``table.takeback``)
 
 They are ``DynamicItem`` templates registered in ``setup_hook``, so a click on a message sent
 before a restart still reaches the table flow (``interaction.client.table_flow``: the client is
@@ -39,6 +40,7 @@ LOBBY_TEMPLATE = rf"tb:lobby:(?P<gid>{NUMBER}):(?P<op>{'|'.join(LOBBY_OPS)})"
 HAND_TEMPLATE = rf"tb:hand:(?P<gid>{NUMBER})"
 ACT_TEMPLATE = rf"tb:act:(?P<gid>{NUMBER}):(?P<ver>{NUMBER}):(?P<action>{ACTION})"
 REMATCH_TEMPLATE = rf"tb:rematch:(?P<gid>{NUMBER})"
+TAKEBACK_TEMPLATE = rf"tb:takeback:(?P<gid>{NUMBER}):(?P<ver>{NUMBER})"
 NAV_TEMPLATE = rf"tb:nav:(?P<gid>{NUMBER}):(?P<ver>{NUMBER}):(?P<group>-?{SMALL}):(?P<page>{SMALL})"
 
 
@@ -180,6 +182,29 @@ class RematchButton(discord.ui.DynamicItem[Button], template=REMATCH_TEMPLATE):
         await bot_of(interaction).table_flow.lobby.rematch(interaction, self.game_id)
 
 
+class TakeBackButton(discord.ui.DynamicItem[Button], template=TAKEBACK_TEMPLATE):
+    def __init__(self, game_id: int, version: int, *, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                emoji="↩️",
+                custom_id=f"tb:takeback:{game_id}:{version}",
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["gid"]), int(match["ver"]), label=_label(item) or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).table_flow.moves.on_takeback_button(interaction, self.game_id, self.version)
+
+
 def _label(item: discord.ui.Item[Any]) -> str | None:
     """The clicked button's label (discord.py hands the component over as a plain ``Item``)."""
     return item.label if isinstance(item, discord.ui.Button) else None
@@ -190,7 +215,8 @@ def _without_names(template: str) -> str:
 
 
 KNOWN = "|".join(
-    _without_names(t) for t in (LOBBY_TEMPLATE, HAND_TEMPLATE, ACT_TEMPLATE, NAV_TEMPLATE, REMATCH_TEMPLATE)
+    _without_names(t)
+    for t in (LOBBY_TEMPLATE, HAND_TEMPLATE, ACT_TEMPLATE, NAV_TEMPLATE, REMATCH_TEMPLATE, TAKEBACK_TEMPLATE)
 )
 
 
@@ -215,4 +241,4 @@ async def answer_unknown_button(interaction: discord.Interaction) -> None:
         )
 
 
-ALL_DYNAMIC_ITEMS = (LobbyButton, HandButton, ActButton, NavButton, RematchButton)
+ALL_DYNAMIC_ITEMS = (LobbyButton, HandButton, ActButton, NavButton, RematchButton, TakeBackButton)

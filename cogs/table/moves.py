@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from cogs.table.board import BoardPresenter
-from cogs.table.components import ActButton, NavButton, buttons_view
+from cogs.table.components import ActButton, NavButton, TakeBackButton, buttons_view
 from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, is_admin, lang_of, player_of
 from db import GameRow, GameStatus
 from engines.errors import GameError
@@ -99,6 +99,8 @@ class MovePresenter(Presenter):
                     )
                 if listing.group >= 0:
                     ui.add_item(NavButton(row.id, row.version, -1, 0, label=tr(lang, "button-back")))
+                if await takeback.offered(self.service, row, seat):
+                    ui.add_item(TakeBackButton(row.id, row.version, label=tr(lang, "button-take-back")))
             elif row.status == GameStatus.ACTIVE:
                 lines.append(
                     tr(lang, "controls-waiting", players=who(row.seats, sorted(to_move), mention=False, lang=lang))
@@ -224,6 +226,22 @@ class MovePresenter(Presenter):
 
         await self.guarded(interaction, game, work)
 
+    async def on_takeback_button(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        """The controls' Take back: the same as ``/game take-back``, for the board it was shown with."""
+
+        async def work() -> None:
+            result = await takeback.take_back(self.service, game_id, interaction.user.id, version=version)
+            lang = lang_of(interaction)
+            payload = await self.controls(
+                result.row, result.state, interaction.user.id, lang, note=tr(lang, "takeback-done")
+            )
+            await interaction.response.edit_message(
+                content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+            )
+            await self.board.publish_result(result, interaction)
+
+        await self.guarded(interaction, None, work)
+
     async def takeback_command(self, interaction: discord.Interaction, game: str) -> None:
         """``/game take-back``: the person's own last action of this turn, if the game allows it;
         the board is edited (the same turn goes on), and the person gets their controls again."""
@@ -232,13 +250,10 @@ class MovePresenter(Presenter):
             row = await self.service.in_channel(channel_id_of(interaction), game)
             result = await takeback.take_back(self.service, row.id, interaction.user.id)
             lang = lang_of(interaction)
-            payload = await self.controls(result.row, result.state, interaction.user.id, lang)
-            await interaction.response.send_message(
-                content=tr(lang, "takeback-done") + ("\n" + payload["content"] if payload["content"] else ""),
-                file=payload["file"],
-                view=payload["view"],
-                ephemeral=True,
+            payload = await self.controls(
+                result.row, result.state, interaction.user.id, lang, note=tr(lang, "takeback-done")
             )
+            await interaction.response.send_message(ephemeral=True, allowed_mentions=NO_MENTIONS, **payload)
             await self.board.publish_result(result, interaction)
 
         await self.guarded(interaction, game, work)

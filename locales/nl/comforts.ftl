@@ -69,3 +69,4 @@ table-error-takeback-nothing = Er is in deze beurt niets van jou om terug te nem
 table-error-takeback-not-allowed = Die zet kan niet terug: in dit spel liet hij iets verborgens zien of speelde toeval mee (dobbelstenen, een getrokken kaart), of het spel staat terugnemen niet toe.
 cmd-name-take-back = terugnemen
 cmd-desc-take-back = Neem je laatste zet van deze beurt terug, als het spel het toestaat
+button-take-back = Terugnemen

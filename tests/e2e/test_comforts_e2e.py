@@ -208,11 +208,14 @@ async def test_take_back_edits_the_board_and_is_refused_after_dice(fake, clocked
     assert refused.ephemeral and "nothing" in refused.content.replace("niets", "nothing")
     # Without a restart the board post is edited, not reposted.
     controls = await fake.click(user, fake.last_public(channel), f"tb:hand:{game_id}")
-    await press_a_move(fake, user, controls.message, game_id)
+    assert not [b for b in controls.message.buttons() if b["custom_id"].startswith("tb:takeback:")]
+    pressed = await press_a_move(fake, user, controls.message, game_id)
     row, seats = await people_to_move(clocked, game_id)
     if seats == [seat]:
         posts = len(fake.channel_messages(channel))
-        await fake.slash(user, channel, "manoever", "take-back")
+        [button] = [b for b in pressed.message.buttons() if b["custom_id"].startswith("tb:takeback:")]
+        back = await fake.click(user, pressed.message, button["custom_id"])
+        assert back.ephemeral and not [b for b in back.message.buttons() if b["custom_id"].startswith("tb:takeback:")]
         await clocked.settle()
         assert len(fake.channel_messages(channel)) == posts
         assert "took their last move back" in fake.last_public(channel).content or "nam de laatste zet terug" in (
@@ -239,12 +242,16 @@ async def test_take_back_refused_after_a_dice_roll(fake, clocked, channel, alice
 
 async def test_a_reminder_and_its_direct_message_wait_for_the_end_of_quiet_hours(fake, clocked, channel, alice, bob):
     clocked.clock.set(at(2026, 3, 28, 22, 0))  # the clocks go forward at 02:00 that night
-    game_id = await open_table(fake, clocked, channel, "trackgammon", alice, join=[bob], options={"time_per_move": "12h"})
+    game_id = await open_table(
+        fake, clocked, channel, "trackgammon", alice, join=[bob], options={"time_per_move": "12h"}
+    )
     users = {alice.id: alice, bob.id: bob}
     row, [seat] = await people_to_move(clocked, game_id)
     late = users[row.seats[seat].user_id]
     await fake.slash(late, channel, "table", "reminders", options={"direct_messages": True})
-    await fake.slash(late, channel, "table", "quiet-hours", {"from": "23:30", "to": "7:00", "timezone": "Europe/Amsterdam"})
+    await fake.slash(
+        late, channel, "table", "quiet-hours", {"from": "23:30", "to": "7:00", "timezone": "Europe/Amsterdam"}
+    )
     posts = len(fake.channel_messages(channel))
     await later(clocked, at(2026, 3, 29, 5, 0) - clocked.clock.now())  # half time (05:00) falls in the window
     assert len(fake.channel_messages(channel)) == posts and fake.dm_messages(late) == []

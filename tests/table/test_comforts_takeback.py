@@ -57,6 +57,8 @@ async def test_a_march_is_taken_back_within_the_turn_and_the_log_replays_exactly
             break
     assert done, "a turn of one march only: try another seed"
     deadline = games.deadline_of(result.row)
+    with pytest.raises(TableError, match="board-moved-on"):
+        await take_back(games, row.id, person.user_id, version=result.row.version - 1)  # a stale button
     for _ in done:
         back = await take_back(games, row.id, person.user_id)
         assert back.events == [{"type": "took-back", "seat": seat}]
