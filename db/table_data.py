@@ -199,9 +199,12 @@ async def hold(store: Store, user_id: int, game_id: int, kind: str, due_at: floa
             )
 
 
-async def held(store: Store) -> list[tuple[int, int, str, float]]:
-    """Every held notification as (user, game, kind, due), earliest first."""
-    rows = await store.fetch("SELECT user_id, game_id, kind, due_at FROM table_held ORDER BY due_at, user_id, game_id")
+async def held(store: Store, user_id: int | None = None) -> list[tuple[int, int, str, float]]:
+    """Every held notification (of ``user_id`` if given) as (user, game, kind, due), earliest first."""
+    where, params = ("WHERE user_id = ? ", (user_id,)) if user_id is not None else ("", ())
+    rows = await store.fetch(
+        f"SELECT user_id, game_id, kind, due_at FROM table_held {where}ORDER BY due_at, user_id, game_id", params
+    )
     return [(r["user_id"], r["game_id"], r["kind"], r["due_at"]) for r in rows]
 
 

@@ -64,9 +64,7 @@ class HeldNotifications:
     async def due(self, user_id: int) -> None:
         now = self.service.clock.now()
         later: list[float] = []
-        for held_user, game_id, _kind, due in await table_data.held(self.service.store):
-            if held_user != user_id:
-                continue
+        for _user, game_id, _kind, due in await table_data.held(self.service.store, user_id):
             if due > now:
                 later.append(due)
                 continue
