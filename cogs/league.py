@@ -18,10 +18,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from db import Store, league
+from cogs.table.reminders import duration_text
+from db import Store, league, table_data
 from db.league import ALL, HistoryEntry, LeagueError, Standing
 from locales import has, language_of, tr
 from render.league import render_standings
+from table import turn_times
 from table.alt_text import standings_description
 from table.registry import GAME_KEYS
 from table.safety import escape, safe_name
@@ -171,6 +173,9 @@ class League(
                 if line.points is not None:
                     text += "\n" + tr(lang, "league-profile-points", points=number(line.points, lang))
                 embed.add_field(name=game_label(lang, line.game), value=text, inline=False)
+            times = await self._turn_times(lang, guild_id, who.id)
+            if times:
+                embed.add_field(name=tr(lang, "turn-times-title"), value=times, inline=False)
             if record.unrated:
                 embed.add_field(
                     name=tr(lang, "league-profile-unrated-title"),
@@ -184,6 +189,18 @@ class League(
             await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
 
         await self._answer(interaction, work)
+
+    async def _turn_times(self, lang: str, guild_id: int, user_id: int) -> str | None:
+        """The person's median time to move per game, if they share it (``/table turn-times``)."""
+        person = (await table_data.people(self.store, [user_id]))[user_id]
+        if not person.share_turn_times:
+            return None
+        medians = await turn_times.person_medians(self.store, guild_id, user_id)
+        lines = [
+            tr(lang, "turn-times-line", game=game_label(lang, game), time=duration_text(lang, seconds))
+            for game, seconds in medians.items()
+        ]
+        return "\n".join(lines)[:1024] or None
 
     @app_commands.command(name="history", description="Recent games in this server, with links to their tables")
     @app_commands.describe(game="One game (default: all games)")

@@ -22,6 +22,7 @@ from cogs.table.table_options import MOVE_TIME_NAMES
 from db import GameStatus, table_data
 from locales import tr
 from table.listing import Listed, listed
+from table.quiet import clock_time, known_zone, parse_clock_time, zone_choices
 from table.service import TableError, TableService
 from table.settings import DAY, HOUR, MOVE_TIME_CHOICES, ServerSettings
 from table.text import game_name, who
@@ -95,8 +96,10 @@ class TableCommands(
             elif g.your_turn:
                 turn = tr(lang, "mine-your-turn")
             else:
-                turn = tr(lang, "mine-waiting", players=who(row.seats, g.to_move, mention=False))
+                turn = tr(lang, "mine-waiting", players=who(row.seats, g.to_move, mention=False, lang=lang))
             left = f" · {duration_text(lang, g.left)}" if g.left is not None else ""
+            if g.bank is not None:
+                left += " · " + tr(lang, "mine-bank", left=duration_text(lang, g.bank))
             lines.append(
                 "• " + tr(lang, "mine-line", game=game_name(lang, row.game), channel=link, turn=turn, left=left)
             )
@@ -152,18 +155,70 @@ class TableCommands(
     async def away(self, interaction: discord.Interaction, until: str | None = None) -> None:
         async def work() -> None:
             lang = lang_of(interaction)
+            now = self.service.clock.now()
             if not until:
                 await table_data.set_person(self.service.store, interaction.user.id, away_until=None)
+                await table_data.add_away_period(self.service.store, interaction.user.id, now, now)
                 await interaction.response.send_message(tr(lang, "away-cleared"), ephemeral=True)
                 return
-            moment = parse_until(until, self.service.clock.now())
+            moment = parse_until(until, now)
             if moment is None:
                 raise TableError("bad-time")
             await table_data.set_person(self.service.store, interaction.user.id, away_until=moment)
+            await table_data.add_away_period(self.service.store, interaction.user.id, now, moment)  # turn times
             await interaction.response.send_message(tr(lang, "away-set", until=shown(moment)), ephemeral=True)
             await self.flow.reminders.away_notes(interaction.guild_id, interaction.user, moment)
 
         await self.flow.guarded(interaction, None, work)
+
+    @app_commands.command(name="turn-times", description="Show your median time to move in /league profile")
+    @app_commands.describe(share="On: /league profile shows your median time to move per game")
+    async def turn_times(self, interaction: discord.Interaction, share: bool) -> None:
+        async def work() -> None:
+            await table_data.set_person(self.service.store, interaction.user.id, share_turn_times=share)
+            await interaction.response.send_message(
+                tr(lang_of(interaction), "turn-times-on" if share else "turn-times-off"), ephemeral=True
+            )
+
+        await self.flow.guarded(interaction, None, work)
+
+    @app_commands.command(name="quiet-hours", description="No pings or DMs in your quiet hours each day")
+    @app_commands.rename(start="from", end="to")
+    @app_commands.describe(
+        start="Start, your local time (23:00); leave all three empty to remove your quiet hours",
+        end="End, your local time (08:00)",
+        timezone="Your time zone (Europe/Amsterdam)",
+    )
+    async def quiet_hours(
+        self,
+        interaction: discord.Interaction,
+        start: str | None = None,
+        end: str | None = None,
+        timezone: str | None = None,
+    ) -> None:
+        async def work() -> None:
+            lang = lang_of(interaction)
+            store = self.service.store
+            if start is None and end is None and timezone is None:
+                await table_data.set_person(store, interaction.user.id, quiet_from=None, quiet_to=None, quiet_tz=None)
+                await interaction.response.send_message(tr(lang, "quiet-hours-cleared"), ephemeral=True)
+                return
+            begins = parse_clock_time(start or "")
+            ends = parse_clock_time(end or "")
+            zone = known_zone(timezone or "")
+            if begins is None or ends is None or begins == ends:
+                raise TableError("bad-quiet-hours")
+            if zone is None:
+                raise TableError("bad-time-zone")
+            await table_data.set_person(store, interaction.user.id, quiet_from=begins, quiet_to=ends, quiet_tz=zone)
+            text = tr(lang, "quiet-hours-set", start=clock_time(begins), end=clock_time(ends), zone=zone)
+            await interaction.response.send_message(text, ephemeral=True)
+
+        await self.flow.guarded(interaction, None, work)
+
+    @quiet_hours.autocomplete("timezone")
+    async def _zones(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=z, value=z) for z in zone_choices(current)]
 
     # ---- the server's settings -----------------------------------------------------------------
     @app_commands.command(name="settings", description="Show this server's table settings; change them (Manage Server)")
@@ -174,6 +229,7 @@ class TableCommands(
         allow_channel="Let games be opened in this channel (and its threads)",
         disallow_channel="No longer let games be opened in this channel",
         any_channel="Let games be opened in every channel again",
+        open_games_limit="How many open games one person may have at once (0: no limit)",
     )
     @app_commands.choices(
         time_per_move=[app_commands.Choice(name=MOVE_TIME_NAMES[k], value=k) for k in MOVE_TIME_CHOICES]
@@ -187,6 +243,7 @@ class TableCommands(
         allow_channel: discord.TextChannel | None = None,
         disallow_channel: discord.TextChannel | None = None,
         any_channel: bool | None = None,
+        open_games_limit: app_commands.Range[int, 0, 100] | None = None,
     ) -> None:
         async def work() -> None:
             guild_id = interaction.guild_id
@@ -201,6 +258,8 @@ class TableCommands(
                 changes["dm_reminders"] = dm_reminders
             if lobby_hours is not None:
                 changes["lobby_seconds"] = lobby_hours * HOUR
+            if open_games_limit is not None:
+                changes["open_games_limit"] = open_games_limit or None
             channels = list(current.channels)
             if any_channel:
                 channels = []
@@ -232,6 +291,7 @@ class TableCommands(
             tr(lang, "settings-dm", value=yes_no),
             tr(lang, "settings-lobby", value=duration_text(lang, s.lobby_seconds or DAY)),
             tr(lang, "settings-channels", value=where),
+            tr(lang, "settings-open-games-limit", value=s.open_games_limit or tr(lang, "option-none")),
         ]
         if saved:
             lines.insert(0, tr(lang, "settings-saved"))

@@ -305,14 +305,17 @@ class Store:
         results: Sequence[ResultRow] | None = None,
         rated: bool = False,
         deadline: tuple[float | None, dict[str, Any] | None] | None = None,
+        moves_at: float | None = None,
     ) -> int:
         """Compare-and-set write of a game, its new moves and (when it ends) its results, in one
         transaction. Returns the new version; raises ``StaleVersion`` if the game moved on.
 
         ``rated`` is what the caller thinks; it is stored with the results, and the league's
         results hook replaces it with the league's own decision (``db.league.is_rated``).
-        ``deadline`` = (deadline_at, the deadline's bookkeeping) replaces both when given."""
+        ``deadline`` = (deadline_at, the deadline's bookkeeping) replaces both when given.
+        ``moves_at``: the time logged with the moves (the table's clock); default the system's."""
         now = time.time()
+        logged_at = now if moves_at is None else moves_at
         sets = ["version = version + 1", "updated_at = ?"]
         params: list[Any] = [now]
         if seats is not None:
@@ -345,7 +348,7 @@ class Store:
         if results is None:
             # A step of play: known in advance, so one batch (a single trip to SQLite's thread).
             # The update holds the game's row, so no other writer numbers moves meanwhile.
-            batch = [update] + [(_INSERT_MOVE, (game_id, seat, action, now, game_id)) for seat, action in moves]
+            batch = [update] + [(_INSERT_MOVE, (game_id, seat, action, logged_at, game_id)) for seat, action in moves]
             if await self.backend.write_batch(batch, guarded=True) is None:
                 raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
             return expected_version + 1
@@ -359,7 +362,7 @@ class Store:
                 seq = await tx.fetchval("SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (game_id,))
                 await tx.executemany(
                     "INSERT INTO moves (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                    [(game_id, seq + i + 1, seat, action, now) for i, (seat, action) in enumerate(moves)],
+                    [(game_id, seq + i + 1, seat, action, logged_at) for i, (seat, action) in enumerate(moves)],
                 )
             if results is not None:
                 g = await tx.fetchrow("SELECT guild_id, game FROM games WHERE id = ?", (game_id,))

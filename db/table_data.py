@@ -24,6 +24,10 @@ class Person:
     dm_reminders: bool = False
     heads_up: bool = False
     away_until: float | None = None
+    quiet_from: int | None = None  # quiet hours: minutes after midnight in ``quiet_tz``
+    quiet_to: int | None = None
+    quiet_tz: str | None = None
+    share_turn_times: bool = False
 
 
 async def games_with_deadlines(store: Store) -> list[tuple[int, int | None, float, dict[str, Any] | None]]:
@@ -54,7 +58,8 @@ async def set_board_message(store: Store, game_id: int, message_id: int) -> None
 async def server_settings(store: Store, guild_id: int) -> dict[str, Any]:
     """The server's stored table settings; only the ones it has set (empty: all defaults)."""
     row = await store.fetchrow(
-        "SELECT move_seconds, dm_reminders, lobby_seconds, channels FROM table_server_settings WHERE guild_id = ?",
+        "SELECT move_seconds, dm_reminders, lobby_seconds, channels, open_games_limit FROM table_server_settings"
+        " WHERE guild_id = ?",
         (guild_id,),
     )
     if row is None:
@@ -68,10 +73,12 @@ async def server_settings(store: Store, guild_id: int) -> dict[str, Any]:
         found["lobby_seconds"] = int(row["lobby_seconds"])
     if row["channels"] is not None:
         found["channels"] = tuple(json.loads(row["channels"]))
+    if row["open_games_limit"] is not None:
+        found["open_games_limit"] = int(row["open_games_limit"])
     return found
 
 
-_SERVER_COLUMNS = ("move_seconds", "dm_reminders", "lobby_seconds", "channels")
+_SERVER_COLUMNS = ("move_seconds", "dm_reminders", "lobby_seconds", "channels", "open_games_limit")
 
 
 async def set_server_settings(store: Store, guild_id: int, *, by: int | None = None, **changes: Any) -> None:
@@ -105,18 +112,32 @@ async def people(store: Store, user_ids: list[int]) -> dict[int, Person]:
         return found
     marks = ",".join("?" * len(user_ids))
     for r in await store.fetch(
-        f"SELECT user_id, dm_reminders, heads_up, away_until FROM table_people WHERE user_id IN ({marks})",
+        "SELECT user_id, dm_reminders, heads_up, away_until, quiet_from, quiet_to, quiet_tz, share_turn_times"
+        f" FROM table_people WHERE user_id IN ({marks})",
         tuple(user_ids),
     ):
-        found[r["user_id"]] = Person(r["user_id"], bool(r["dm_reminders"]), bool(r["heads_up"]), r["away_until"])
+        found[r["user_id"]] = Person(
+            r["user_id"],
+            bool(r["dm_reminders"]),
+            bool(r["heads_up"]),
+            r["away_until"],
+            r["quiet_from"],
+            r["quiet_to"],
+            r["quiet_tz"],
+            bool(r["share_turn_times"]),
+        )
     return found
 
 
+_PERSON_FLAGS = {"dm_reminders", "heads_up", "share_turn_times"}
+_PERSON_VALUES = {"away_until", "quiet_from", "quiet_to", "quiet_tz"}
+
+
 async def set_person(store: Store, user_id: int, **changes: Any) -> Person:
-    allowed = {"dm_reminders", "heads_up", "away_until"}
+    allowed = _PERSON_FLAGS | _PERSON_VALUES
     if set(changes) - allowed:
         raise ValueError(f"unknown person settings: {sorted(set(changes) - allowed)}")
-    values = {k: (int(v) if k != "away_until" else v) for k, v in changes.items()}
+    values = {k: (int(v) if k in _PERSON_FLAGS else v) for k, v in changes.items()}
     async with store.transaction() as tx:
         exists = await tx.fetchrow("SELECT 1 FROM table_people WHERE user_id = ?", (user_id,)) is not None
         if not exists:
@@ -138,3 +159,64 @@ async def set_deadline(
             (deadline_at, json.dumps(bookkeeping) if bookkeeping is not None else None, game_id, version),
         )
         return changed == 1
+
+
+# ---- away periods (turn times leave them out) ------------------------------------------------
+async def add_away_period(store: Store, user_id: int, start: float, end: float) -> None:
+    """Record that ``user_id`` is away from ``start`` to ``end``; an earlier period still running
+    at ``start`` ends there (coming back early, or a new ``/table away``)."""
+    async with store.transaction() as tx:
+        await tx.execute(
+            "UPDATE table_away_periods SET away_to = ? WHERE user_id = ? AND away_from <= ? AND away_to > ?",
+            (start, user_id, start, start),
+        )
+        if end > start:
+            await tx.execute("DELETE FROM table_away_periods WHERE user_id = ? AND away_from = ?", (user_id, start))
+            await tx.execute(
+                "INSERT INTO table_away_periods (user_id, away_from, away_to) VALUES (?, ?, ?)", (user_id, start, end)
+            )
+
+
+async def away_periods(store: Store, user_id: int) -> list[tuple[float, float]]:
+    rows = await store.fetch(
+        "SELECT away_from, away_to FROM table_away_periods WHERE user_id = ? ORDER BY away_from", (user_id,)
+    )
+    return [(r["away_from"], r["away_to"]) for r in rows]
+
+
+# ---- notifications held during quiet hours ---------------------------------------------------
+async def hold(store: Store, user_id: int, game_id: int, kind: str, due_at: float) -> None:
+    """Keep a notification for ``user_id`` until ``due_at`` (the end of their quiet hours). One per
+    person, game and kind: holding it again changes nothing, so it goes out once."""
+    async with store.transaction() as tx:
+        exists = await tx.fetchrow(
+            "SELECT 1 FROM table_held WHERE user_id = ? AND game_id = ? AND kind = ?", (user_id, game_id, kind)
+        )
+        if exists is None:
+            await tx.execute(
+                "INSERT INTO table_held (user_id, game_id, kind, due_at) VALUES (?, ?, ?, ?)",
+                (user_id, game_id, kind, due_at),
+            )
+
+
+async def held(store: Store, user_id: int | None = None) -> list[tuple[int, int, str, float]]:
+    """Every held notification (of ``user_id`` if given) as (user, game, kind, due), earliest first."""
+    where, params = ("WHERE user_id = ? ", (user_id,)) if user_id is not None else ("", ())
+    rows = await store.fetch(
+        f"SELECT user_id, game_id, kind, due_at FROM table_held {where}ORDER BY due_at, user_id, game_id", params
+    )
+    return [(r["user_id"], r["game_id"], r["kind"], r["due_at"]) for r in rows]
+
+
+async def take_held(store: Store, user_id: int, game_id: int, now: float) -> list[str]:
+    """Remove and return the kinds of ``user_id``'s notifications of ``game_id`` held until ``now``
+    or earlier: whoever takes them sends them, so each goes out once."""
+    async with store.transaction() as tx:
+        rows = await tx.fetch(
+            "SELECT kind FROM table_held WHERE user_id = ? AND game_id = ? AND due_at <= ? ORDER BY kind",
+            (user_id, game_id, now),
+        )
+        await tx.execute(
+            "DELETE FROM table_held WHERE user_id = ? AND game_id = ? AND due_at <= ?", (user_id, game_id, now)
+        )
+    return [r["kind"] for r in rows]

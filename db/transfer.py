@@ -72,8 +72,8 @@ TABLES: dict[str, tuple[str, ...]] = {
         "channels",
         "updated_at",
         "updated_by",
+        "open_games_limit",
     ),
-    "table_people": ("user_id", "dm_reminders", "heads_up", "away_until"),
     "tournaments": (
         "id",
         "guild_id",
@@ -112,6 +112,18 @@ TABLES: dict[str, tuple[str, ...]] = {
     ),
     "tournament_settings": ("guild_id", "organiser_role"),
     "table_queue": ("guild_id", "game", "user_id", "name", "players", "channel_id", "queued_at", "expires_at"),
+    "table_people": (
+        "user_id",
+        "dm_reminders",
+        "heads_up",
+        "away_until",
+        "quiet_from",
+        "quiet_to",
+        "quiet_tz",
+        "share_turn_times",
+    ),
+    "table_away_periods": ("user_id", "away_from", "away_to"),
+    "table_held": ("user_id", "game_id", "kind", "due_at"),
 }
 # Columns that number new rows by themselves; copied rows keep their numbers, and the target's
 # counter is moved on past them.

@@ -97,7 +97,7 @@ class Engine(Generic[S, V]):
 
     Every hook the table platform uses is a method here with a default, so a game overrides only
     what it needs: ``is_live``, ``deadline``, ``timeout``, ``restarts_quiet_time``,
-    ``lost_race``, ``explain_illegal`` and ``scores_now``. The shared ``view`` wraps the game's
+    ``lost_race``, ``explain_illegal``, ``scores_now`` and ``takeback_allowed``. The shared ``view`` wraps the game's
     ``_public_view`` and ``_private_view`` in the ``ViewEnvelope``. ``CONTRIBUTING.md`` lists the
     whole contract.
     """
@@ -193,6 +193,13 @@ class Engine(Generic[S, V]):
         """Why a well-formed action is not legal now, as an error whose message and message id
         say so; None for the generic "not a legal move now"."""
         return None
+
+    def takeback_allowed(self, before: S, after: S, seat: int, action: str, events: list[Event]) -> bool:
+        """Whether ``seat`` may take back ``action``, which turned ``before`` into ``after`` (the
+        table asks only while it is still that seat's turn and no other seat acted since). Board
+        Game Arena's undo policy: only if the action revealed nothing hidden and nothing random
+        happened. Default: never."""
+        return False
 
     # ---- shared ---------------------------------------------------------------------------
     def view(self, state: S, seat: int | None) -> V:

@@ -494,6 +494,13 @@ class ManoeverEngine(Engine[ManoeverState, "ManoeverView"]):
     def outcome(self, state: ManoeverState) -> Outcome | None:
         return outcome_of(state) if state.over else None
 
+    def takeback_allowed(
+        self, before: ManoeverState, after: ManoeverState, seat: int, action: str, events: list[Event]
+    ) -> bool:
+        """After the opening there is no chance and nothing hidden (rules: "Hidden information"):
+        a recruit's march may be taken back while the turn goes on, not once it has passed."""
+        return not after.over and seat in self.to_move(after)
+
     # ---- storage --------------------------------------------------------------------------
     def _dump(self, state: ManoeverState) -> dict[str, Any]:
         return {

@@ -17,12 +17,13 @@ with the game as ``deadline_at`` and the JSON bookkeeping of the ``clock`` colum
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from db import Seat
 from engines.base import Engine, Event
+from table.quiet import QuietHours
 from table.settings import HOUR, TableSettings
 
 MOVE, QUIET, LOBBY = "move", "quiet", "lobby"
@@ -36,9 +37,14 @@ class TableDeadline:
     owing: tuple[int, ...] = ()
     reminded: int = 0  # reminders sent this turn: 1 after half time, 2 after the last one
     timeouts: tuple[int, ...] = field(default=())
+    # With a time bank: each seat's bank as it stood when its last turn ended (None: never started).
+    banks: tuple[float | None, ...] = field(default=())
+    # Each owing seat's own deadline (a time bank, or a clock standing still in quiet hours);
+    # ``due`` is the earliest of them. Empty: every owing seat's is ``due``.
+    seat_dues: tuple[float, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "kind": self.kind,
             "due": self.due,
             "started": self.started,
@@ -46,6 +52,11 @@ class TableDeadline:
             "reminded": self.reminded,
             "timeouts": list(self.timeouts),
         }
+        if self.banks:
+            data["banks"] = list(self.banks)
+        if self.seat_dues:
+            data["seat_dues"] = list(self.seat_dues)
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> TableDeadline:
@@ -58,11 +69,26 @@ class TableDeadline:
             owing=tuple(data.get("owing", ())),
             reminded=int(data.get("reminded", 0)),
             timeouts=tuple(data.get("timeouts", ())),
+            banks=tuple(data.get("banks", ())),
+            seat_dues=tuple(data.get("seat_dues", ())),
         )
 
     def stored(self) -> tuple[float | None, dict[str, Any]]:
         """(deadline_at, bookkeeping) as ``Store.update_game(deadline=...)`` takes them."""
         return (self.due if self.kind else None), self.to_json()
+
+    def due_of(self, seat: int) -> float | None:
+        """When ``seat``'s own time runs out, if it owes a move on this move deadline."""
+        if self.kind != MOVE or seat not in self.owing:
+            return None
+        if len(self.seat_dues) == len(self.owing):
+            return self.seat_dues[self.owing.index(seat)]
+        return self.due
+
+    def bank_of(self, seat: int, settings: TableSettings) -> float:
+        """The seat's bank when its turn began (the start if it never had a turn)."""
+        stored = self.banks[seat] if seat < len(self.banks) else None
+        return float(settings.bank_seconds) if stored is None else stored
 
     def timeouts_of(self, seat: int) -> int:
         return self.timeouts[seat] if seat < len(self.timeouts) else 0
@@ -106,21 +132,88 @@ def after(
     active: bool,
     action: str | None = None,
     events: Sequence[Event] = (),
+    quiet: Mapping[int, QuietHours] | None = None,
 ) -> TableDeadline:
-    """The deadline after a change to the game (a start, an action, a resignation, a hand-over)."""
+    """The deadline after a change to the game (a start, an action, a resignation, a hand-over).
+    ``quiet``: the seats' quiet hours, when the table's clocks stand still in them."""
     if not active or state is None:
-        return replace(deadline, kind=None, due=None, started=None, owing=(), reminded=0)
+        return replace(
+            _charged(deadline, settings, now, quiet, ()),
+            kind=None,
+            due=None,
+            started=None,
+            owing=(),
+            reminded=0,
+            seat_dues=(),
+        )
     wanted = engine.deadline(state)
     if wanted.quiet:
         if deadline.kind == QUIET and action is not None and not engine.restarts_quiet_time(action, list(events)):
             return deadline
-        return replace(deadline, kind=QUIET, due=now + settings.quiet, started=now, owing=(), reminded=0)
+        return replace(deadline, kind=QUIET, due=now + settings.quiet, started=now, owing=(), reminded=0, seat_dues=())
     owing = tuple(sorted(s for s in wanted.owing if seats[s].human))
-    if not owing or not settings.move_seconds:
-        return replace(deadline, kind=None, due=None, started=None, owing=(), reminded=0)
+    if not owing or not settings.clocked:
+        return replace(
+            _charged(deadline, settings, now, quiet, owing),
+            kind=None,
+            due=None,
+            started=None,
+            owing=(),
+            reminded=0,
+            seat_dues=(),
+        )
     if deadline.kind == MOVE and deadline.owing == owing:
         return deadline  # the same turn goes on: the deadline keeps running
-    return replace(deadline, kind=MOVE, due=now + settings.move_seconds, started=now, owing=owing, reminded=0)
+    deadline = _charged(deadline, settings, now, quiet, owing)
+    dues = tuple(
+        _due(
+            now, deadline.bank_of(s, settings) if settings.bank_seconds else settings.move_seconds, (quiet or {}).get(s)
+        )
+        for s in owing
+    )
+    single = all(d == dues[0] for d in dues)
+    return replace(
+        deadline, kind=MOVE, due=min(dues), started=now, owing=owing, reminded=0, seat_dues=() if single else dues
+    )
+
+
+def _due(now: float, seconds: float, quiet: QuietHours | None) -> float:
+    return quiet.after_active(now, seconds) if quiet is not None else now + seconds
+
+
+def _charged(
+    deadline: TableDeadline,
+    settings: TableSettings,
+    now: float,
+    quiet: Mapping[int, QuietHours] | None,
+    owing_next: Sequence[int],
+) -> TableDeadline:
+    """With a time bank: the owing seats pay for the time their turn took (outside their quiet
+    hours when the clocks stand still then); those whose turn is over get the increment, capped at
+    the start."""
+    if not settings.bank_seconds or deadline.kind != MOVE or deadline.started is None:
+        return deadline
+    used = now - deadline.started
+    banks = list(deadline.banks) + [None] * max(0, max(deadline.owing, default=-1) + 1 - len(deadline.banks))
+    for seat in deadline.owing:
+        hours = (quiet or {}).get(seat)
+        spent = used - (hours.overlap(deadline.started, now) if hours is not None else 0.0)
+        left = max(0.0, deadline.bank_of(seat, settings) - spent)
+        if seat not in owing_next:
+            left = min(float(settings.bank_seconds), left + settings.bank_increment)
+        banks[seat] = left
+    return replace(deadline, banks=tuple(banks))
+
+
+def banks_now(deadline: TableDeadline, settings: TableSettings, seats: int, now: float) -> list[float] | None:
+    """Each seat's time bank now (the owing seats' running down), or None without a time bank."""
+    if not settings.bank_seconds:
+        return None
+    found = []
+    for seat in range(seats):
+        own = deadline.due_of(seat)
+        found.append(max(0.0, own - now) if own is not None else deadline.bank_of(seat, settings))
+    return found
 
 
 def lobby_deadline(now: float, seconds: float | None) -> TableDeadline:
@@ -133,7 +226,8 @@ def extended(deadline: TableDeadline, seconds: float) -> TableDeadline:
     """The move deadline of the people to move, longer by ``seconds`` (reminders may come again)."""
     if deadline.kind != MOVE or deadline.due is None:
         return deadline
-    return replace(deadline, due=deadline.due + seconds, reminded=min(deadline.reminded, 1))
+    dues = tuple(d + seconds for d in deadline.seat_dues)
+    return replace(deadline, due=deadline.due + seconds, reminded=min(deadline.reminded, 1), seat_dues=dues)
 
 
 def time_left(deadline: TableDeadline, now: float) -> float | None:

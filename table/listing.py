@@ -7,7 +7,8 @@ from typing import Any
 
 from db import GameRow, GameStatus
 from engines.base import Engine
-from table.deadlines import TableDeadline, time_left
+from table.deadlines import TableDeadline, banks_now, time_left
+from table.settings import TableSettings
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,7 @@ class Listed:
     waiting_since: float  # when the current turn began (or the table opened)
     left: float | None  # seconds on the move deadline, if one runs
     your_turn: bool = False
+    bank: float | None = None  # the person's own time bank (tables with time banks)
 
 
 def listed(
@@ -33,6 +35,9 @@ def listed(
             engine = engines[row.game]
             to_move = tuple(sorted(engine.to_move(engine.load(row.state))))
         since = deadline.started if deadline.started is not None else row.updated_at
-        mine = user_id is not None and row.seat_of(user_id) in to_move
-        found.append(Listed(row, to_move, since, time_left(deadline, now), mine))
+        seat = row.seat_of(user_id) if user_id is not None else None
+        mine = seat is not None and seat in to_move
+        banks = banks_now(deadline, TableSettings.from_stored(row.settings, row.options), len(row.seats), now)
+        bank = banks[seat] if banks is not None and seat is not None and row.status == GameStatus.ACTIVE else None
+        found.append(Listed(row, to_move, since, time_left(deadline, now), mine, bank))
     return sorted(found, key=lambda g: (g.row.status != GameStatus.ACTIVE, not g.your_turn, g.waiting_since, g.row.id))

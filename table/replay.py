@@ -2,7 +2,8 @@
 
 Replays only ever hand out spectator views (``view(state, None)``), so a replay shows no hand.
 Platform entries in the move log start with "!": ``!quiet`` is the engine's ``timeout`` (a live
-round ended by the quiet time), the others (``!resign``) change seats, not the board.
+round ended by the quiet time), ``!takeback`` goes back to the state before the last applied entry,
+the others (``!resign``) change seats, not the board.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any, cast
 from db import GameRow, GameStatus
 from engines.base import Event
 from table.gif import evenly  # noqa: F401  (re-exported: the replay picks its frames with it)
-from table.service import QUIET_ACTION, TableError, TableService, engine_options
+from table.service import QUIET_ACTION, TAKEBACK_ACTION, TableError, TableService, engine_options
 from table.spec import GameSpec
 
 
@@ -30,12 +31,17 @@ def replay_frames(spec: GameSpec, row: GameRow, moves: Sequence[tuple[int, int |
     state, events = engine.new_game(len(row.seats), row.seed, engine_options(row))
     step = 0
     yield ReplayFrame(step, engine.view(state, None), events)
+    earlier: list[Any] = []  # the state before each applied entry, for take-backs
     for _seq, seat, action in moves:
-        if action == QUIET_ACTION:
+        if action == TAKEBACK_ACTION:
+            state, events = earlier.pop(), [{"type": "took-back", "seat": seat}]
+        elif action == QUIET_ACTION:
+            earlier.append(state)
             state, events = engine.timeout(state)
         elif action.startswith("!"):
             continue
         else:
+            earlier.append(state)
             state, events = engine.apply(state, cast(int, seat), action)  # only quiet ends lack a seat
         step += 1
         yield ReplayFrame(step, engine.view(state, None), events)

@@ -23,6 +23,7 @@ from engines.errors import GameError, IllegalAction
 from table import deadlines
 from table.clock import Clock, SystemClock
 from table.deadlines import TableDeadline
+from table.quiet import QuietHours, of_person
 from table.settings import ServerSettings, TableSettings
 from table.shards import ShardPlan
 from table.spec import GameSpec
@@ -32,6 +33,7 @@ QUIET_ACTION = "!quiet"  # a live phase's quiet time passed: replays call the en
 TIMEOUT_MARK = "!timeout"  # the move deadline ran out; the computer's move for the seat follows it
 HANDOVER_ACTION = "!handover"  # the seat went to the computer (timeouts, or the host): ranked as resigned
 DECIDED_ACTION = "!decided"  # ended by the scores as they stood (a tournament round's deadline)
+TAKEBACK_ACTION = "!takeback"  # the seat took its last action back (``table.takeback``): the state before it
 
 
 class TableError(Exception):
@@ -157,6 +159,20 @@ class TableService:
         stored = await table_data.server_settings(self.store, guild_id)
         return ServerSettings(**stored)
 
+    async def check_open_games_limit(
+        self, guild_id: int | None, user_id: int, server: ServerSettings | None = None
+    ) -> None:
+        """Refuse a person who already has as many open games (lobbies and running games, seats
+        they still play) in the server as its ``open_games_limit`` allows."""
+        server = server or await self.server_settings(guild_id)
+        limit = server.open_games_limit
+        if not limit or guild_id is None:
+            return
+        rows = await table_data.open_games_in_guild(self.store, guild_id)
+        seated = sum(1 for r in rows if (seat := r.seat_of(user_id)) is not None and not r.seats[seat].resigned)
+        if seated >= limit:
+            raise TableError("open-games-limit", limit=limit)
+
     def state_of(self, row: GameRow) -> Any:
         """The row's game state, loaded once per stored version (engines never change a state in
         place: ``apply`` returns a new one, so a loaded state can be shared)."""
@@ -189,6 +205,7 @@ class TableService:
         server = await self.server_settings(guild_id)
         if not server.allows_channel(channel_id, parent_id):
             raise TableError("channel-not-allowed")
+        await self.check_open_games_limit(guild_id, host.user_id, server)
         chosen = {k: v for k, v in (settings or {}).items() if v is not None}
         chosen.setdefault("move_seconds", server.move_seconds)
         table = TableSettings.from_json(chosen)
@@ -219,6 +236,7 @@ class TableService:
             engine = self.spec(row.game).engine
             if len(row.seats) >= engine.max_players:
                 raise TableError("table-full", max=engine.max_players)
+            await self.check_open_games_limit(row.guild_id, player.user_id)
             seats = [*row.seats, Seat(name=player.name, user_id=player.user_id)]
             return LobbyResult(await self._save_lobby(row, seats))
 
@@ -269,7 +287,7 @@ class TableService:
                 raise TableError("too-few-players", min=engine.min_players)
             state, events = engine.new_game(len(row.seats), row.seed, engine_options(row))  # BadOption reaches the user
             dumped = engine.dump(state)
-            deadline = self._next_deadline(row, TableDeadline(), state, row.seats, active=True)
+            deadline = await self._next_deadline(row, TableDeadline(), state, row.seats, active=True)
             version = await self._write(row, status=GameStatus.ACTIVE, state=dumped, deadline=deadline.stored())
             started = replace(
                 row, status=GameStatus.ACTIVE, state=dumped, version=version, **_deadline_fields(deadline)
@@ -391,7 +409,7 @@ class TableService:
                 deadline = deadline.with_timeouts(seat, deadline.timeouts_of(seat) + 1, len(row.seats))
             elif user_id is not None and deadline.timeouts_of(seat):
                 deadline = deadline.with_timeouts(seat, 0, len(row.seats))  # the person is back
-            deadline = self._next_deadline(
+            deadline = await self._next_deadline(
                 row, deadline, new_state, row.seats, active=outcome is None, action=action, events=events
             )
             moves = [(seat, TIMEOUT_MARK), (seat, action)] if timed_out else [(seat, action)]
@@ -413,7 +431,7 @@ class TableService:
             outcome = spec.engine.outcome(new_state)
             # The quiet time starts afresh whatever the engine says about progress.
             deadline = replace(self.deadline_of(row), kind=None)
-            deadline = self._next_deadline(row, deadline, new_state, row.seats, active=outcome is None)
+            deadline = await self._next_deadline(row, deadline, new_state, row.seats, active=outcome is None)
             results = _results(row.seats, outcome) if outcome is not None else None
             saved = await self._save_step(
                 row, spec.engine.dump(new_state), [(None, QUIET_ACTION)], outcome, results, deadline
@@ -455,10 +473,15 @@ class TableService:
         row = await self.get(game_id)
         spec = self.spec(row.game)
         state, _ = spec.engine.new_game(len(row.seats), row.seed, engine_options(row))
+        earlier: list[Any] = []  # the state before each applied entry, for take-backs
         for _seq, seat, action in await self.store.moves(game_id):  # "!" marks (resign, timeout) change no state
-            if action == QUIET_ACTION:
+            if action == TAKEBACK_ACTION:
+                state = earlier.pop()
+            elif action == QUIET_ACTION:
+                earlier.append(state)
                 state, _ = spec.engine.timeout(state)
             elif not action.startswith("!"):
+                earlier.append(state)
                 state, _ = spec.engine.apply(state, cast(int, seat), action)  # only quiet ends lack a seat
         return state
 
@@ -509,7 +532,9 @@ class TableService:
             outcome = Outcome(placements=placements, scores=scores, detail={"ended_by": "resignation"})
             results = _results(seats, outcome)
             status = GameStatus.FINISHED
-        deadline = self._next_deadline(row, self.deadline_of(row), state, seats, active=status is None, action=action)
+        deadline = await self._next_deadline(
+            row, self.deadline_of(row), state, seats, active=status is None, action=action
+        )
         version = await self._write(
             row, seats=seats, moves=[(seat, action)], status=status, results=results, deadline=deadline.stored()
         )
@@ -586,7 +611,7 @@ class TableService:
         self._deadline_changed(changed)
         return changed
 
-    def _next_deadline(
+    async def _next_deadline(
         self,
         row: GameRow,
         deadline: TableDeadline,
@@ -597,16 +622,18 @@ class TableService:
         action: str | None = None,
         events: Sequence[Event] = (),
     ) -> TableDeadline:
+        settings = self.settings_of(row)
         return deadlines.after(
             deadline,
             self.spec(row.game).engine,
             state,
-            self.settings_of(row),
+            settings,
             seats,
             self.clock.now(),
             active=active,
             action=action,
             events=events,
+            quiet=await quiet_hours_of(self.store, seats) if settings.quiet_pause else None,
         )
 
     def _deadline_changed(self, row: GameRow) -> None:
@@ -625,6 +652,10 @@ class TableService:
         if row.seat_of(player.user_id) is None:
             raise TableError("not-joined")
 
+    async def save_lobby_seats(self, row: GameRow, seats: list[Seat]) -> GameRow:
+        """Write a lobby's seats as given (the caller holds the game's lock and checked them)."""
+        return await self._save_lobby(row, seats)
+
     async def _save_lobby(self, row: GameRow, seats: list[Seat]) -> GameRow:
         version = await self._write(row, seats=seats)
         return replace(row, seats=seats, version=version)
@@ -636,9 +667,24 @@ class TableService:
             and changes.get("status") == GameStatus.FINISHED
         )
         try:
-            return await self.store.update_game(row.id, row.version, results=results, rated=rated, **changes)
+            return await self.store.update_game(
+                row.id, row.version, results=results, rated=rated, moves_at=self.clock.now(), **changes
+            )
         except StaleVersion:
             raise TableError("board-moved-on") from None
+
+
+async def quiet_hours_of(store: Store, seats: Sequence[Seat]) -> dict[int, QuietHours]:
+    """The quiet hours of the seated people who set them, by seat."""
+    ids = {i: s.user_id for i, s in enumerate(seats) if s.user_id is not None}
+    people = await table_data.people(store, list(set(ids.values())))
+    found = {}
+    for seat, user_id in ids.items():
+        person = people[user_id]
+        hours = of_person(person.quiet_from, person.quiet_to, person.quiet_tz)
+        if hours is not None:
+            found[seat] = hours
+    return found
 
 
 def _deadline_fields(deadline: TableDeadline) -> dict[str, Any]:

@@ -24,6 +24,14 @@ MOVE_TIME_CHOICES: dict[str, int] = {
     "3d": 3 * DAY,
     "7d": 7 * DAY,
 }
+# The time-bank choices of every game's ``new``: (start, added per move) in seconds.
+BANK_CHOICES: dict[str, tuple[int, int]] = {
+    "1h-5m": (HOUR, 5 * 60),
+    "1d-2h": (DAY, 2 * HOUR),
+    "3d-12h": (3 * DAY, 12 * HOUR),
+    "7d-1d": (7 * DAY, DAY),
+    "14d-1d": (14 * DAY, DAY),
+}
 DEFAULT_MOVE_SECONDS = DAY
 DEFAULT_QUIET_SECONDS = 60.0
 DEFAULT_HANDOVER_AFTER = 3
@@ -36,6 +44,13 @@ class TableSettings:
     bot_speed: float | None = None  # seconds a computer player takes; None: the game's own pace
     move_seconds: int = DEFAULT_MOVE_SECONDS  # the time per move (the move deadline); 0: none
     handover_after: int = DEFAULT_HANDOVER_AFTER  # timeouts in a row before the computer keeps the seat
+    # A time bank instead of a time per move (``bank_seconds`` > 0): each player starts with
+    # ``bank_seconds``, spends it while it is their turn and gets ``bank_increment`` back per turn,
+    # never above the start. Running out is a timeout, as with a time per move.
+    bank_seconds: int = 0
+    bank_increment: int = 0
+    quiet_pause: bool = False  # the move clock of a player in their quiet hours stands still
+    rematch_of: int | None = None  # the finished game this table is a rematch of
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -63,14 +78,25 @@ class TableSettings:
 
     def shown(self) -> list[tuple[str, Any]]:
         """(setting, value) pairs for the lobby, leaving out what is unset."""
-        items: list[tuple[str, Any]] = [("move_seconds", self.move_seconds)]
-        if self.move_seconds:
+        items: list[tuple[str, Any]] = []
+        if self.bank_seconds:
+            items += [("bank_seconds", self.bank_seconds), ("bank_increment", self.bank_increment)]
+        else:
+            items.append(("move_seconds", self.move_seconds))
+        if self.move_seconds or self.bank_seconds:
             items.append(("handover_after", self.handover_after))
         if self.quiet != DEFAULT_QUIET_SECONDS:
             items.append(("quiet", self.quiet))
         if self.bot_speed is not None:
             items.append(("bot_speed", self.bot_speed))
+        if self.quiet_pause:
+            items.append(("quiet_pause", True))
         return items
+
+    @property
+    def clocked(self) -> bool:
+        """Whether a move clock runs (a time per move or a time bank)."""
+        return bool(self.move_seconds or self.bank_seconds)
 
 
 @dataclass(frozen=True)
@@ -79,6 +105,7 @@ class ServerSettings:
     dm_reminders: bool = True
     lobby_seconds: int = DEFAULT_LOBBY_SECONDS
     channels: tuple[int, ...] = field(default=())  # empty: games may be opened anywhere
+    open_games_limit: int | None = None  # running games one person may have at once; None: no limit
 
     def allows_channel(self, channel_id: int, parent_id: int | None = None) -> bool:
         return (

@@ -12,7 +12,15 @@ from locales import has, tr
 from table.safety import excerpt, safe_name
 
 # Events of the table itself (not of a game's rules); their messages have no game prefix.
-PLATFORM_EVENTS = ("resigned", "resigned-ended", "timed-out", "handed-over", "handed-over-ended", "decided-at-deadline")
+PLATFORM_EVENTS = (
+    "resigned",
+    "resigned-ended",
+    "timed-out",
+    "handed-over",
+    "handed-over-ended",
+    "decided-at-deadline",
+    "took-back",
+)
 
 
 def game_name(lang: str, game: str) -> str:
@@ -117,8 +125,17 @@ def option_value(lang: str, game: str, key: str, value: Any) -> str:
     return tr(lang, msg_id, default=str(value))
 
 
-def who(seats: Sequence[Seat], to_move: Sequence[int], *, mention: bool) -> str:
-    return ", ".join(seat_name(seats, s, mention=mention) for s in sorted(to_move))
+def player_name(seats: Sequence[Seat], seat: int, *, mention: bool = False, lang: str = "en") -> str:
+    """The seat as whoever plays it now: a person's seat the computer took over (a resignation, a
+    hand-over) is named as that computer ("Computer (for cat)"), never as the person."""
+    if 0 <= seat < len(seats) and seats[seat].bot and seats[seat].user_id is not None:
+        return "**" + tr(lang, "seat-computer-for", name=safe_name(seats[seat].name)) + "**"
+    return seat_name(seats, seat, mention=mention)
+
+
+def who(seats: Sequence[Seat], to_move: Sequence[int], *, mention: bool, lang: str = "en") -> str:
+    """The seats to move, as who plays them now (``player_name``)."""
+    return ", ".join(player_name(seats, s, mention=mention, lang=lang) for s in sorted(to_move))
 
 
 def standings(lang: str, row: GameRow, placements: Sequence[int], scores: Sequence[float]) -> str:

@@ -160,7 +160,10 @@ class TimeKeeper:
     async def _move_timeout(self, row: GameRow, deadline: TableDeadline) -> None:
         settings = self.service.settings_of(row)
         spec = self.service.spec(row.game)
-        for seat in deadline.owing:
+        now = self.service.clock.now()
+        # Only the seats whose own time ran out (a time bank, or a clock that stood still in
+        # someone's quiet hours, gives each its own deadline).
+        for seat in [s for s in deadline.owing if (deadline.due_of(s) or 0) <= now]:
             first = True
             for _ in range(MAX_TIMEOUT_STEPS):
                 fresh = await self.service.get(row.id)

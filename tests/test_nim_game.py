@@ -67,7 +67,7 @@ async def test_the_cog_declares_the_shared_commands_and_its_own_new():
     assert {"new", "join", "start", "play", "hand", "board", "resign", "cancel"} <= names
     new = next(command for command in group.commands if command.name == "new")
     # Its own option, then the ones every table has (cogs/table/table_options.py).
-    assert [p.name for p in new.parameters] == ["pile", "language", "time_per_move"]
+    assert [p.name for p in new.parameters] == ["pile", "language", "time_per_move", "time_bank", "quiet_clocks"]
     assert importlib.import_module(NIM.cog_extension).Nim.game == "nim"
 
 

@@ -19,13 +19,12 @@ from typing import Any
 
 import discord
 
-from cogs.table.components import HandButton, buttons_view
+from cogs.table.components import HandButton, RematchButton, buttons_view
 from cogs.table.live import LiveBoards
 from cogs.table.outbox import Outbox, Post
 from cogs.table.permissions import BOARD, missing_in_channel, missing_text
 from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, lang_of
 from cogs.table.reminders import ReminderPresenter
-from cogs.table.safety import seat_mentions
 from cogs.table.turnposts import TurnPosts
 from db import GameRow, GameStatus
 from engines.base import Event, Outcome
@@ -104,11 +103,13 @@ class BoardPresenter(Presenter):
         view = buttons_view()
         if outcome is not None:
             lines.append(standings(lang, row, outcome.placements, outcome.scores))
+            lines += await self.reminders.turn_time_lines(row)  # each player's median time per move
+            view.add_item(RematchButton(row.id, label=tr(lang, "button-rematch")))
         elif row.status == GameStatus.ACTIVE:
             to_move = sorted(spec.engine.to_move(state))
             humans = [s for s in to_move if row.seats[s].human]
             key = "turn-next-simultaneous" if len(to_move) > 1 else "turn-next"
-            lines.append(tr(lang, key, players=who(row.seats, to_move, mention=True)))
+            lines.append(tr(lang, key, players=who(row.seats, to_move, mention=True, lang=lang)))
             left = self.reminders.time_left_line(row)
             if left:
                 lines.append(left)
@@ -169,7 +170,8 @@ class BoardPresenter(Presenter):
             content, picture, view, alt = await self.parts(
                 row, state, events, intro=intro, outcome=outcome, earlier=earlier
             )
-            outgoing = Post(row.channel_id, content, picture, "board.png", view, seat_mentions(row, content), alt)
+            mentions = await self.reminders.allowed_mentions(row, content)  # none for quiet hours
+            outgoing = Post(row.channel_id, content, picture, "board.png", view, mentions, alt)
             lacking = missing_in_channel(channel)
             if lacking:
                 self.outbox.queue(outgoing)

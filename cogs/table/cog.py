@@ -82,6 +82,10 @@ class TableCog(commands.GroupCog, GameCommands):
     async def resign(self, interaction: discord.Interaction) -> None:
         await self.flow.moves.resign_command(interaction, self.game)
 
+    @app_commands.command(name="take-back", description="Take back your last move of this turn, if the game allows")
+    async def take_back(self, interaction: discord.Interaction) -> None:
+        await self.flow.moves.takeback_command(interaction, self.game)
+
     @app_commands.command(name="cancel", description="Cancel the game (host or Manage Server)")
     async def cancel(self, interaction: discord.Interaction) -> None:
         await self.flow.lobby.cancel_command(interaction, self.game)

@@ -4,6 +4,8 @@
     tb:hand:<game>                  "My hand / play": the clicker's private controls
     tb:act:<game>:<version>:<action>  one legal action, valid for that version of the board
     tb:nav:<game>:<version>:<group>:<page>  paging through many actions (group -1 = top level)
+    tb:rematch:<game>               the end-of-game post's Rematch (``table.rematch``)
+    tb:takeback:<game>:<version>    take one's last action of this turn back (``table.takeback``)
 
 They are ``DynamicItem`` templates registered in ``setup_hook``, so a click on a message sent
 before a restart still reaches the table flow (``interaction.client.table_flow``: the client is
@@ -37,6 +39,8 @@ ACTION = rf"[A-Za-z0-9+\-_.:,=]{{1,{MAX_ACTION_LEN}}}"  # engines.base.ACTION_AL
 LOBBY_TEMPLATE = rf"tb:lobby:(?P<gid>{NUMBER}):(?P<op>{'|'.join(LOBBY_OPS)})"
 HAND_TEMPLATE = rf"tb:hand:(?P<gid>{NUMBER})"
 ACT_TEMPLATE = rf"tb:act:(?P<gid>{NUMBER}):(?P<ver>{NUMBER}):(?P<action>{ACTION})"
+REMATCH_TEMPLATE = rf"tb:rematch:(?P<gid>{NUMBER})"
+TAKEBACK_TEMPLATE = rf"tb:takeback:(?P<gid>{NUMBER}):(?P<ver>{NUMBER})"
 NAV_TEMPLATE = rf"tb:nav:(?P<gid>{NUMBER}):(?P<ver>{NUMBER}):(?P<group>-?{SMALL}):(?P<page>{SMALL})"
 
 
@@ -159,6 +163,48 @@ class NavButton(discord.ui.DynamicItem[Button], template=NAV_TEMPLATE):
         )
 
 
+class RematchButton(discord.ui.DynamicItem[Button], template=REMATCH_TEMPLATE):
+    def __init__(self, game_id: int, *, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.primary, emoji="🔁", custom_id=f"tb:rematch:{game_id}"
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["gid"]), label=_label(item) or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).table_flow.lobby.rematch(interaction, self.game_id)
+
+
+class TakeBackButton(discord.ui.DynamicItem[Button], template=TAKEBACK_TEMPLATE):
+    def __init__(self, game_id: int, version: int, *, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                emoji="↩️",
+                custom_id=f"tb:takeback:{game_id}:{version}",
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["gid"]), int(match["ver"]), label=_label(item) or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).table_flow.moves.on_takeback_button(interaction, self.game_id, self.version)
+
+
 def _label(item: discord.ui.Item[Any]) -> str | None:
     """The clicked button's label (discord.py hands the component over as a plain ``Item``)."""
     return item.label if isinstance(item, discord.ui.Button) else None
@@ -168,7 +214,10 @@ def _without_names(template: str) -> str:
     return re.sub(r"\(\?P<[a-z]+>", "(?:", template)
 
 
-KNOWN = "|".join(_without_names(t) for t in (LOBBY_TEMPLATE, HAND_TEMPLATE, ACT_TEMPLATE, NAV_TEMPLATE))
+KNOWN = "|".join(
+    _without_names(t)
+    for t in (LOBBY_TEMPLATE, HAND_TEMPLATE, ACT_TEMPLATE, NAV_TEMPLATE, REMATCH_TEMPLATE, TAKEBACK_TEMPLATE)
+)
 
 
 _KNOWN = re.compile(KNOWN)
@@ -192,4 +241,4 @@ async def answer_unknown_button(interaction: discord.Interaction) -> None:
         )
 
 
-ALL_DYNAMIC_ITEMS = (LobbyButton, HandButton, ActButton, NavButton)
+ALL_DYNAMIC_ITEMS = (LobbyButton, HandButton, ActButton, NavButton, RematchButton, TakeBackButton)

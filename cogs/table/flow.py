@@ -103,12 +103,15 @@ class TableFlow:
         count = await self.bots.resume()
         await self.timekeeper.resume()
         self.timekeeper.start()
+        await self.reminders.held.resume()  # pings held during quiet hours
+        self.reminders.held.start()
         return count
 
     async def close(self) -> None:
         self.closing = True
         await self.drain()
         await self.timekeeper.close()
+        await self.reminders.held.close()
         await self.bots.close()
         await self.live.close()
         await self.board.outbox.close()
@@ -131,6 +134,7 @@ class TableFlow:
             await self.guard.quiet()
             await self.bots.idle()
             await self.timekeeper.scheduler.idle()
+            await self.reminders.held.scheduler.idle()
             if self.guard.is_quiet and not self.bots.busy:
                 return
 

@@ -20,6 +20,7 @@ from cogs.table.reminders import duration_text
 from cogs.table.table_options import table_opening
 from db import GameRow, GameStatus
 from locales import tr
+from table import rematch
 from table.service import LobbyResult, TableError
 from table.settings import TableSettings
 from table.text import game_name, option_label, option_value, seat_name
@@ -197,6 +198,27 @@ class LobbyPresenter(Presenter):
         )
         await self.refresh_message(row)
 
+    async def rematch(self, interaction: discord.Interaction, old_id: int) -> None:
+        """The end-of-game post's Rematch: open the rematch table, or join it; it starts by itself
+        once every player of the old game has pressed."""
+
+        async def work() -> None:
+            done = await rematch.press(self.service, old_id, player_of(interaction))
+            row = done.result.row
+            lang = lang_of(interaction)
+            if done.opened:
+                channel = await self.channel(row.channel_id)
+                message = await channel.send(embed=self.embed(row), view=self.view(row), allowed_mentions=NO_MENTIONS)
+                row = await self.service.set_lobby_message(row, message.id)
+            else:
+                await self.refresh_message(row)
+            await interaction.response.send_message(
+                tr(lang, "rematch-opened" if done.opened else "rematch-joined"), ephemeral=True
+            )
+            await self._after(row, done.result, interaction)
+
+        await self.guarded(interaction, None, work)
+
     async def _after(self, row: GameRow, result: Any, interaction: discord.Interaction) -> None:
         if isinstance(result, LobbyResult) and result.started:
             await self.announce_start(row, result, actor=interaction)
@@ -223,8 +245,10 @@ def setting_lines(lang: str, settings: TableSettings) -> list[str]:
     """The table's own settings for the lobby (time per move and the like)."""
     lines = []
     for key, value in settings.shown():
-        if key == "move_seconds":
+        if key in ("move_seconds", "bank_seconds", "bank_increment"):
             shown = duration_text(lang, value) if value else tr(lang, "option-none")
+        elif isinstance(value, bool):
+            shown = tr(lang, "option-yes" if value else "option-no")
         elif key in SECONDS_SETTINGS:
             shown = tr(lang, "option-seconds", n=value)
         else:

@@ -13,11 +13,12 @@ import discord
 from discord import app_commands
 
 from cogs.table.board import BoardPresenter
-from cogs.table.components import ActButton, NavButton, buttons_view
+from cogs.table.components import ActButton, NavButton, TakeBackButton, buttons_view
 from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, is_admin, lang_of, player_of
 from db import GameRow, GameStatus
 from engines.errors import GameError
 from locales import tr
+from table import takeback
 from table.alt_text import hand_description
 from table.controls import build_page
 from table.service import TableError
@@ -98,8 +99,12 @@ class MovePresenter(Presenter):
                     )
                 if listing.group >= 0:
                     ui.add_item(NavButton(row.id, row.version, -1, 0, label=tr(lang, "button-back")))
+                if await takeback.offered(self.service, row, seat):
+                    ui.add_item(TakeBackButton(row.id, row.version, label=tr(lang, "button-take-back")))
             elif row.status == GameStatus.ACTIVE:
-                lines.append(tr(lang, "controls-waiting", players=who(row.seats, sorted(to_move), mention=False)))
+                lines.append(
+                    tr(lang, "controls-waiting", players=who(row.seats, sorted(to_move), mention=False, lang=lang))
+                )
         public_view = engine.view(state, None)
         alt = hand_description(lang, row.game, view_data, public_view, lines, card_namer=spec.card_name)
         return {
@@ -165,7 +170,7 @@ class MovePresenter(Presenter):
                 )
             else:
                 # The turn passed: a short note; "My hand" shows the new hand when it matters.
-                waiting = who(result.row.seats, sorted(engine.to_move(result.state)), mention=False)
+                waiting = who(result.row.seats, sorted(engine.to_move(result.state)), mention=False, lang=lang)
                 note = tr(lang, "played-ok") + ("\n" + tr(lang, "controls-waiting", players=waiting) if waiting else "")
                 await interaction.response.edit_message(content=note, attachments=[], view=None)
             await self.board.publish_result(result, interaction)
@@ -217,6 +222,38 @@ class MovePresenter(Presenter):
             row = await self.service.in_channel(channel_id_of(interaction), game)
             result = await self.service.resign(row.id, player_of(interaction))
             await interaction.response.send_message(tr(lang_of(interaction), "played-ok"), ephemeral=True)
+            await self.board.publish_result(result, interaction)
+
+        await self.guarded(interaction, game, work)
+
+    async def on_takeback_button(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        """The controls' Take back: the same as ``/game take-back``, for the board it was shown with."""
+
+        async def work() -> None:
+            result = await takeback.take_back(self.service, game_id, interaction.user.id, version=version)
+            lang = lang_of(interaction)
+            payload = await self.controls(
+                result.row, result.state, interaction.user.id, lang, note=tr(lang, "takeback-done")
+            )
+            await interaction.response.edit_message(
+                content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+            )
+            await self.board.publish_result(result, interaction)
+
+        await self.guarded(interaction, None, work)
+
+    async def takeback_command(self, interaction: discord.Interaction, game: str) -> None:
+        """``/game take-back``: the person's own last action of this turn, if the game allows it;
+        the board is edited (the same turn goes on), and the person gets their controls again."""
+
+        async def work() -> None:
+            row = await self.service.in_channel(channel_id_of(interaction), game)
+            result = await takeback.take_back(self.service, row.id, interaction.user.id)
+            lang = lang_of(interaction)
+            payload = await self.controls(
+                result.row, result.state, interaction.user.id, lang, note=tr(lang, "takeback-done")
+            )
+            await interaction.response.send_message(ephemeral=True, allowed_mentions=NO_MENTIONS, **payload)
             await self.board.publish_result(result, interaction)
 
         await self.guarded(interaction, game, work)

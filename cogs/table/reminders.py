@@ -15,10 +15,12 @@ import logging
 import discord
 
 from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, is_admin, lang_of, player_of
+from cogs.table.safety import seat_mentions
 from db import GameRow, GameStatus, table_data
 from locales import tr
-from table import deadlines
-from table.text import game_name, who
+from table import deadlines, turn_times
+from table.held import HEADS_UP, REMINDER, TURN, HeldNotifications
+from table.text import game_name, player_name, seat_name, who
 from table.timeouts import Reminder
 
 log = logging.getLogger("tafelbot.clock")
@@ -41,6 +43,8 @@ class ReminderPresenter(Presenter):
     def __init__(self, shared: TableParts) -> None:
         super().__init__(shared)
         self._heads_up_sent: dict[int, float] = {}  # game -> start of the turn already announced
+        # Pings and DMs that would reach people in their quiet hours wait here until the window ends.
+        self.held = HeldNotifications(self.service, self.release_held)
 
     @property
     def now(self) -> float:
@@ -50,9 +54,17 @@ class ReminderPresenter(Presenter):
         """ "⏳ 22 h left" for the people to move, when a move deadline runs."""
         deadline = self.service.deadline_of(row)
         left = deadlines.time_left(deadline, self.now)
-        if left is None:
-            return None
-        return tr(row.locale, "clock-left", left=duration_text(row.locale, left))
+        banks = deadlines.banks_now(deadline, self.service.settings_of(row), len(row.seats), self.now)
+        lines = [] if left is None else [tr(row.locale, "clock-left", left=duration_text(row.locale, left))]
+        if banks is not None and row.status == GameStatus.ACTIVE:
+            entries = [
+                tr(row.locale, "clock-bank-entry", name=player_name(row.seats, i), left=duration_text(row.locale, bank))
+                for i, bank in enumerate(banks)
+                if row.seats[i].human
+            ]
+            if entries:
+                lines.append(tr(row.locale, "clock-banks", banks=" · ".join(entries)))
+        return "\n".join(lines) or None
 
     async def board_posted(self, row: GameRow, message: discord.Message) -> None:
         """Remember the newest board for jump links (reminders, my games)."""
@@ -73,12 +85,90 @@ class ReminderPresenter(Presenter):
                 present.append((seat, found[user_id]))
         return present
 
+    async def turn_time_lines(self, row: GameRow) -> list[str]:
+        """The end-of-game summary's line: each person's median time per move in this game."""
+        try:
+            medians = await turn_times.game_medians(self.service.store, row.id, row.seats)
+        except Exception:
+            log.exception("turn times of game %s could not be read", row.id)
+            return []
+        if not medians:
+            return []
+        lang = row.locale
+        entries = [
+            tr(lang, "clock-bank-entry", name=seat_name(row.seats, seat), left=duration_text(lang, seconds))
+            for seat, seconds in medians.items()
+        ]
+        return [tr(lang, "turn-times-summary", times=" · ".join(entries))]
+
+    async def without_quiet(
+        self, row: GameRow, present: list[tuple[int, table_data.Person]], kind: str
+    ) -> list[tuple[int, table_data.Person]]:
+        """``present`` without the people in their quiet hours, for whom ``kind`` is held instead."""
+        quiet = await self.held.quiet_until([p.user_id for _, p in present])
+        for _, person in present:
+            if person.user_id in quiet:
+                await self.held.hold(person.user_id, row.id, kind, quiet[person.user_id])
+        return [(seat, p) for seat, p in present if p.user_id not in quiet]
+
+    async def allowed_mentions(self, row: GameRow, content: str) -> discord.AllowedMentions:
+        """Who a new board may ping: the seated people it mentions who are not in their quiet
+        hours (their ping is held until the window ends)."""
+        allowed = seat_mentions(row, content)
+        users = allowed.users if isinstance(allowed.users, list) else []
+        quiet = await self.held.quiet_until([u.id for u in users])
+        for user_id, until in quiet.items():
+            await self.held.hold(user_id, row.id, TURN, until)
+        return discord.AllowedMentions(
+            users=[u for u in users if u.id not in quiet], roles=False, everyone=False, replied_user=False
+        )
+
+    async def release_held(self, user_id: int, game_id: int, kinds: list[str]) -> None:
+        """A person's quiet hours ended: what was held for one game goes out once, if it still
+        matters (the game runs, they still owe a move; the heads-up while it is not their turn yet)."""
+        row = await self.service.store.get_game(game_id)
+        if row is None or row.status != GameStatus.ACTIVE:
+            return
+        seat = row.seat_of(user_id)
+        if seat is None or not row.seats[seat].human:
+            return
+        present = await self.people_present(row, (seat,))
+        if not present:
+            return  # away meanwhile: the away rules hold it
+        person = present[0][1]
+        lang = row.locale
+        server = await self.service.server_settings(row.guild_id)
+        link = jump_link(row)
+        game = game_name(lang, row.game)
+        owes = seat in self.spec(row.game).engine.to_move(self.service.state_of(row))
+        if owes and (TURN in kinds or REMINDER in kinds):
+            left = deadlines.time_left(self.service.deadline_of(row), self.now)
+            text = tr(
+                lang,
+                "quiet-held-turn",
+                user=f"<@{user_id}>",
+                game=game,
+                left=duration_text(lang, left) if left is not None else "",
+                timed="yes" if left is not None else "no",
+            )
+            if link:
+                text += "\n" + tr(lang, "clock-board-link", link=link)
+            channel = await self.channel(row.channel_id)
+            mention = discord.AllowedMentions(users=[discord.Object(user_id)], roles=False, everyone=False)
+            await channel.send(content=text, allowed_mentions=mention)
+            if REMINDER in kinds and person.dm_reminders and server.dm_reminders and left is not None:
+                dm = tr(lang, "clock-reminder-dm", game=game, left=duration_text(lang, left))
+                await self.direct(user_id, dm + (f"\n{link}" if link else ""))
+        elif HEADS_UP in kinds and not owes and person.heads_up and server.dm_reminders:
+            text = tr(lang, "clock-heads-up", game=game)
+            await self.direct(user_id, text + (f"\n{link}" if link else ""))
+
     async def remind(self, reminder: Reminder) -> None:
         row = reminder.row
         lang = row.locale
-        present = await self.people_present(row, reminder.seats)
+        present = await self.without_quiet(row, await self.people_present(row, reminder.seats), REMINDER)
         if not present:
-            return  # everyone owing is away: reminders are held until they are back
+            return  # everyone owing is away (or in their quiet hours: held until the window ends)
         left = duration_text(lang, reminder.left)
         link = jump_link(row)
         mentions = ", ".join(f"<@{p.user_id}>" for _, p in present)
@@ -126,7 +216,7 @@ class ReminderPresenter(Presenter):
                 lang,
                 "clock-extended",
                 user=interaction.user.mention,
-                players=who(longer.seats, deadline.owing, mention=False),
+                players=who(longer.seats, deadline.owing, mention=False, lang=lang),
                 extra=duration_text(lang, hours * 3600),
                 left=duration_text(lang, deadlines.time_left(deadline, self.now) or 0),
             )
@@ -158,6 +248,8 @@ class ReminderPresenter(Presenter):
             return
         present = await self.people_present(row, (nxt,))
         if not present or not present[0][1].heads_up:
+            return
+        if not await self.without_quiet(row, present, HEADS_UP):
             return
         server = await self.service.server_settings(row.guild_id)
         if not server.dm_reminders:

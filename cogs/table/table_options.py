@@ -26,7 +26,7 @@ import discord
 from discord import app_commands
 
 from locales import LANGUAGES, language_of
-from table.settings import MOVE_TIME_CHOICES
+from table.settings import BANK_CHOICES, MOVE_TIME_CHOICES
 
 EXTRAS_KEY = "table_options"
 
@@ -79,7 +79,40 @@ TIME_PER_MOVE = TableOption(
     choices=tuple(app_commands.Choice(name=MOVE_TIME_NAMES[key], value=key) for key in MOVE_TIME_CHOICES),
 )
 
-TABLE_OPTIONS: tuple[TableOption, ...] = (LANGUAGE, TIME_PER_MOVE)
+
+def _set_time_bank(opening: TableOpening, value: Any) -> None:
+    if value in BANK_CHOICES:
+        opening.settings["bank_seconds"], opening.settings["bank_increment"] = BANK_CHOICES[value]
+
+
+def _set_quiet_clocks(opening: TableOpening, value: Any) -> None:
+    opening.settings["quiet_pause"] = bool(value)
+
+
+BANK_NAMES = {
+    "1h-5m": "1 hour, +5 minutes a move",
+    "1d-2h": "1 day, +2 hours a move",
+    "3d-12h": "3 days, +12 hours a move",
+    "7d-1d": "7 days, +1 day a move",
+    "14d-1d": "14 days, +1 day a move",
+}
+
+TIME_BANK = TableOption(
+    name="time_bank",
+    annotation=str | None,
+    description="A time bank per player instead of a time per move: start, added per move (capped)",
+    apply=_set_time_bank,
+    choices=tuple(app_commands.Choice(name=BANK_NAMES[key], value=key) for key in BANK_CHOICES),
+)
+
+QUIET_CLOCKS = TableOption(
+    name="quiet_clocks",
+    annotation=bool | None,
+    description="Clocks stand still during each player's quiet hours (/table quiet-hours)",
+    apply=_set_quiet_clocks,
+)
+
+TABLE_OPTIONS: tuple[TableOption, ...] = (LANGUAGE, TIME_PER_MOVE, TIME_BANK, QUIET_CLOCKS)
 
 
 def table_opening(

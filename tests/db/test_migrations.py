@@ -236,7 +236,26 @@ async def fill_v6(tx):
     )
 
 
-FILLS = {1: fill_v1, 2: fill_v2, 3: fill_v3, 4: fill_v4, 5: fill_v5, 6: fill_v6}
+async def fill_v7(tx):
+    await insert(
+        tx,
+        "table_people",
+        {
+            "user_id": BIG + 6,
+            "dm_reminders": 0,
+            "heads_up": 1,
+            "away_until": None,
+            "quiet_from": 23 * 60,
+            "quiet_to": 8 * 60,
+            "quiet_tz": "Europe/Amsterdam",
+            "share_turn_times": 1,
+        },
+    )
+    await insert(tx, "table_away_periods", {"user_id": BIG + 6, "away_from": 10.5, "away_to": 20.5})
+    await insert(tx, "table_held", {"user_id": BIG + 6, "game_id": 8, "kind": "turn", "due_at": 30.5})
+
+
+FILLS = {1: fill_v1, 2: fill_v2, 3: fill_v3, 4: fill_v4, 5: fill_v5, 6: fill_v6, 7: fill_v7}
 # Columns a later step renamed: (the step, the old name, the new name).
 RENAMED = [(5, "clock", "deadline")]
 
@@ -323,7 +342,9 @@ async def test_a_database_from_every_version_comes_up_to_the_newest_with_its_dat
         # options and settings changed (not their version: buttons on their boards stay valid).
         for table, rows in before.items():
             if table != "games":
-                assert after[table] == rows, table
+                # Columns a later step added are left out: every old column keeps its value.
+                kept = [{k: r[k] for k in old} for r, old in zip(after[table], rows, strict=True)]
+                assert kept == rows, table
         renamed = {old: new for step, old, new in RENAMED if step > version}
         old_games = {row["id"]: {renamed.get(k, k): v for k, v in row.items()} for row in before["games"]}
         new_games = {row["id"]: row for row in after["games"]}

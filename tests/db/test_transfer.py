@@ -68,6 +68,10 @@ async def fill(store: Store) -> None:
     await tournaments.set_table_game(store, table, running)
     await tournaments.set_organiser_role(store, 2, 4040)
     await tournaments.enqueue(store, tournaments.QueueEntry(2, "hindmost", 5, "Eve", 3, 7, 10.0, 86410.0))
+    # Quiet hours, away periods and a held notification (migration 6).
+    await table_data.set_person(store, 6, quiet_from=1380, quiet_to=480, quiet_tz="Europe/Amsterdam")
+    await table_data.add_away_period(store, 5, 1_700_000_000.0, 1_700_000_100.25)
+    await table_data.hold(store, 6, running, "turn", 1_700_000_200.5)
 
 
 async def assert_same(a: Store, b: Store) -> None:

@@ -65,7 +65,9 @@ async def test_plays_a_table_of_computers_in_a_thread_checks_it_and_cleans_up(fa
     assert len(boards) == report.board_posts >= 2  # the first board and the end-of-game post
     assert all(len(m.attachments) == 1 and m.attachments[0]["content_type"] == "image/png" for m in boards)
     assert report.board_edits == sum(m.edits for m in boards) > 0
-    assert not any(m.components for m in boards[-1:]), "the end-of-game board has no buttons"
+    # The end-of-game board has one button: Rematch.
+    [end] = boards[-1:]
+    assert [b["custom_id"].split(":")[1] for b in end.buttons()] == ["rematch"], "the end-of-game board: Rematch only"
 
 
 async def test_without_manage_threads_the_thread_is_archived(fake, capture, tmp_path):

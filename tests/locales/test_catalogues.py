@@ -61,6 +61,7 @@ COUNTS: dict[str, set[str]] = {
     "accessible": {"frames", "wins", "played"},
     "clock": {"n"},
     "common": {"count"},
+    "comforts": {"n", "count"},
     "commands": set(),
     "league-commands": set(),
     "table-commands": set(),

@@ -1,0 +1,28 @@
+"""The server's open-game limit (issue 25, item 6): opening and joining are refused at the limit."""
+
+import pytest
+
+from db import table_data
+from table.service import Player, TableError
+
+ANN, BOB = Player(1, "Ann"), Player(2, "Bob")
+
+
+async def test_opening_and_joining_stop_at_the_limit_and_resigning_frees_a_place(service):
+    first = await service.create("nim", guild_id=1, channel_id=100, host=ANN, options={})
+    await service.create("nim", guild_id=1, channel_id=101, host=BOB, options={})
+    await table_data.set_server_settings(service.store, 1, open_games_limit=1)
+    with pytest.raises(TableError, match="open-games-limit") as refused:
+        await service.create("nim", guild_id=1, channel_id=102, host=ANN, options={})
+    assert refused.value.params == {"limit": 1}
+    with pytest.raises(TableError, match="open-games-limit"):
+        await service.join(first.id, BOB)
+    assert await service.store.open_game_in_channel(102) is None
+    # Another server has no limit; a game left by resigning no longer counts.
+    await service.create("nim", guild_id=2, channel_id=200, host=ANN, options={})
+    await table_data.set_server_settings(service.store, 1, open_games_limit=2)
+    await service.join(first.id, BOB)
+    await service.start(first.id, ANN)
+    await service.resign(first.id, BOB)
+    await table_data.set_server_settings(service.store, 1, open_games_limit=1)
+    await service.create("nim", guild_id=1, channel_id=103, host=ANN, options={})  # Ann's first game ended

@@ -1,0 +1,113 @@
+"""Take-backs by Board Game Arena's undo policy (issue 25, item 3): within one's own turn, while
+nobody else acted, only where the game allows it; logged, so replays stay exact."""
+
+import pytest
+
+from db import Store
+from table.registry import GAME_KEYS
+from table.replay import replay_frames
+from table.service import TAKEBACK_ACTION, Player, TableError, TableService
+from table.spec import load_spec
+from table.takeback import take_back
+
+ANN, BOB = Player(1, "Ann"), Player(2, "Bob")
+
+
+@pytest.fixture
+async def games(tmp_path):
+    store = await Store.open(tmp_path / "t.sqlite3")
+    yield TableService(store, {key: load_spec(key) for key in GAME_KEYS})
+    await store.close()
+
+
+async def started(service, game, options=None):
+    row = await service.create(game, guild_id=1, channel_id=100, host=ANN, options=options or {})
+    await service.join(row.id, BOB)
+    return (await service.start(row.id, ANN)).row
+
+
+def mover(service, row):
+    engine = service.spec(row.game).engine
+    [seat] = engine.to_move(service.state_of(row))
+    return seat, (ANN if row.seats[seat].user_id == ANN.user_id else BOB)
+
+
+async def test_a_march_is_taken_back_within_the_turn_and_the_log_replays_exactly(games):
+    row = await started(games, "manoever")
+    engine = games.spec("manoever").engine
+    seat, person = mover(games, row)
+    other = BOB if person is ANN else ANN
+    with pytest.raises(TableError, match="takeback-nothing"):
+        await take_back(games, row.id, person.user_id)  # nothing done yet this turn
+    with pytest.raises(TableError, match="takeback-not-your-turn"):
+        await take_back(games, row.id, other.user_id)
+    start = games.state_of(row)
+    # March until the turn would pass with the next march, then take back twice.
+    done = []
+    state = start
+    while True:
+        action = engine.legal_actions(state, seat)[0]
+        after, _ = engine.apply(state, seat, action)
+        if seat not in engine.to_move(after):
+            break
+        result = await games.act(row.id, user_id=person.user_id, action=action)
+        done.append(action)
+        state = result.state
+        if len(done) == 2:
+            break
+    assert done, "a turn of one march only: try another seed"
+    deadline = games.deadline_of(result.row)
+    with pytest.raises(TableError, match="board-moved-on"):
+        await take_back(games, row.id, person.user_id, version=result.row.version - 1)  # a stale button
+    for _ in done:
+        back = await take_back(games, row.id, person.user_id)
+        assert back.events == [{"type": "took-back", "seat": seat}]
+    assert engine.dump(back.state) == engine.dump(start)
+    assert games.deadline_of(back.row).due == deadline.due  # the turn's clock goes on
+    with pytest.raises(TableError, match="takeback-nothing"):
+        await take_back(games, row.id, person.user_id)  # never past the start of the turn
+    moves = [a for _, _, a in await games.store.moves(row.id)]
+    assert moves[-len(done) :] == [TAKEBACK_ACTION] * len(done)
+    fresh = await games.get(row.id)
+    assert engine.dump(await games.replay(row.id)) == fresh.state
+    frames = list(replay_frames(games.spec("manoever"), fresh, await games.store.moves(row.id)))
+    assert frames[-1].view == engine.view(games.state_of(fresh), None)
+
+
+async def test_no_take_back_once_the_turn_passed(games):
+    row = await started(games, "manoever")
+    engine = games.spec("manoever").engine
+    seat, person = mover(games, row)
+    while True:
+        state = games.state_of(row)
+        if seat not in engine.to_move(state):
+            break
+        row = (await games.act(row.id, user_id=person.user_id, action=engine.legal_actions(state, seat)[0])).row
+    with pytest.raises(TableError, match="takeback-not-your-turn"):
+        await take_back(games, row.id, person.user_id)
+    seat2, second = mover(games, row)
+    with pytest.raises(TableError, match="takeback-nothing"):
+        await take_back(games, row.id, second.user_id)  # the last action is the other player's
+
+
+async def test_refused_after_a_dice_roll_or_a_card_shown(games):
+    # Trackgammon: the dice are rolled with the turn; its own turn builder has "undo" instead.
+    row = await started(games, "trackgammon")
+    engine = games.spec("trackgammon").engine
+    seat, person = mover(games, row)
+    action = next(a for a in engine.legal_actions(games.state_of(row), seat) if a != "undo")
+    result = await games.act(row.id, user_id=person.user_id, action=action)
+    if seat in engine.to_move(result.state):
+        with pytest.raises(TableError, match="takeback-not-allowed"):
+            await take_back(games, row.id, person.user_id)
+    # Devil Take The Hindmost: a card played from the hand was hidden until then.
+    row = await games.create("hindmost", guild_id=1, channel_id=101, host=ANN, options={})
+    await games.join(row.id, BOB)
+    row = (await games.start(row.id, ANN)).row
+    engine = games.spec("hindmost").engine
+    seat, person = mover(games, row)
+    result = await games.act(row.id, user_id=person.user_id, action=engine.legal_actions(games.state_of(row), seat)[0])
+    expected = "takeback-not-allowed" if seat in engine.to_move(result.state) else "takeback-not-your-turn"
+    with pytest.raises(TableError, match=expected):
+        await take_back(games, row.id, person.user_id)
+    assert [a for _, _, a in await games.store.moves(row.id)][-1] != TAKEBACK_ACTION
