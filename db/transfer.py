@@ -74,6 +74,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "updated_by",
     ),
     "table_people": ("user_id", "dm_reminders", "heads_up", "away_until"),
+    "web_servers": ("guild_id", "secret", "server_page", "rotated_at", "updated_by"),
 }
 # Columns that number new rows by themselves; copied rows keep their numbers, and the target's
 # counter is moved on past them.
@@ -91,6 +92,7 @@ FLOATS = {
     "sigma",
     "deadline_at",
     "away_until",
+    "rotated_at",
 }
 
 

@@ -161,7 +161,16 @@ async def fill_v5(tx):
     )
 
 
-FILLS = {1: fill_v1, 2: fill_v2, 3: fill_v3, 4: fill_v4, 5: fill_v5}
+async def fill_v6(tx):
+    await insert(
+        tx,
+        "web_servers",
+        {"guild_id": BIG + 1, "secret": "ab" * 32, "server_page": 1, "rotated_at": 7.5, "updated_by": BIG + 5},
+    )
+    await insert(tx, "web_servers", {"guild_id": 0, "secret": "cd" * 32, "server_page": 0})
+
+
+FILLS = {1: fill_v1, 2: fill_v2, 3: fill_v3, 4: fill_v4, 5: fill_v5, 6: fill_v6}
 # Columns a later step renamed: (the step, the old name, the new name).
 RENAMED = [(5, "clock", "deadline")]
 

@@ -67,6 +67,7 @@ COUNTS: dict[str, set[str]] = {
     "help": set(),
     "league": {"count", "games", "rated", "played", "wins"},
     "replay": {"frames", "mb", "moves", "total"},
+    "web": {"count", "steps", "total"},
 }
 # The same name meaning something else in one message.
 NOT_A_COUNT: dict[str, frozenset[str]] = {}
