@@ -173,8 +173,8 @@ class TableCommands(
         allow_channel="Let games be opened in this channel (and its threads)",
         disallow_channel="No longer let games be opened in this channel",
         any_channel="Let games be opened in every channel again",
-        web_page="Show this server's running tables and league on the web (when the bot's web pages are on)",
-        web_new_links="Make new addresses for this server's web pages: every old link stops working",
+        web_page="Show this server's running tables and league on the web",
+        web_new_links="New addresses for this server's web pages: every old link stops working",
     )
     @app_commands.choices(
         time_per_move=[app_commands.Choice(name=MOVE_TIME_NAMES[k], value=k) for k in MOVE_TIME_CHOICES]
@@ -213,7 +213,7 @@ class TableCommands(
                 channels.remove(disallow_channel.id)
             if tuple(channels) != current.channels:
                 changes["channels"] = tuple(channels)
-            web_asked = web_page is not None or bool(web_new_links)
+            web_asked = (web_page is not None or bool(web_new_links)) and self.flow.shared.web is not None
             if (changes or web_asked) and not is_admin(interaction):
                 raise TableError("manage-server")
             if changes:

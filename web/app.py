@@ -57,8 +57,10 @@ SECURITY_HEADERS = {
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 }
 GAME_ID = r"[0-9]{1,18}"
+SNOWFLAKE = r"[0-9]{1,19}"  # a Discord id: up to 2**63 - 1
 TOKEN = r"[A-Za-z0-9_-]{1,64}"
 LANG_COOKIE = "tafelbot_lang"
+
 
 @dataclass
 class WebSettings:
@@ -153,7 +155,7 @@ def create_app(
             web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/events", events),
             web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/replay", replay_page),
             web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/replay/{{step:[0-9]{{1,6}}}}.png", replay_png),
-            web.get(rf"/s/{{guild:{GAME_ID}}}/{{token:{TOKEN}}}", server_page),
+            web.get(rf"/s/{{guild:{SNOWFLAKE}}}/{{token:{TOKEN}}}", server_page),
             web.static("/static", _static_folder(), append_version=False),
         ]
     )
@@ -332,7 +334,7 @@ async def replay_png(request: web.Request) -> web.Response:
 async def server_page(request: web.Request) -> web.Response:
     app = web_app(request)
     guild_id = int(request.match_info["guild"])
-    if not await app.links.server_token_ok(guild_id, request.match_info["token"]):
+    if guild_id >= 2**63 or not await app.links.server_token_ok(guild_id, request.match_info["token"]):
         raise web.HTTPNotFound()
     lang = language(request)
 

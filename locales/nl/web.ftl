@@ -66,6 +66,6 @@ web-too-many = Te veel verzoeken van jouw adres; probeer het zo nog eens.
 
 # /table settings: the Dutch names and descriptions of its web options
 cmd-param-web_page = webpagina
-cmd-param-desc-settings-web_page = Toon de lopende tafels en de competitie van deze server op het web (als de webpagina's van de bot aan staan)
+cmd-param-desc-settings-web_page = Toon de lopende tafels en de competitie van deze server op het web
 cmd-param-web_new_links = nieuwe-links
-cmd-param-desc-settings-web_new_links = Maak nieuwe adressen voor de webpagina's van deze server: elke oude link werkt dan niet meer
+cmd-param-desc-settings-web_new_links = Nieuwe adressen voor de webpagina's van deze server: oude links werken niet meer
