@@ -96,6 +96,7 @@ class Listening:
         self.reconnected = reconnected
         self._task: asyncio.Task[None] | None = None
         self._lost = asyncio.Event()
+        self.listening = asyncio.Event()  # set while LISTEN is in place
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="tafelbot web LISTEN")
@@ -113,12 +114,14 @@ class Listening:
                     self._lost.clear()
                     conn.add_termination_listener(lambda _conn: self._lost.set())
                     await conn.add_listener(CHANNEL, self._payload)
+                    self.listening.set()
                     if not first:
                         await self.reconnected()
                     first = False
                     try:
                         await self._lost.wait()
                     finally:
+                        self.listening.clear()
                         with contextlib.suppress(Exception):
                             await conn.remove_listener(CHANNEL, self._payload)
             except asyncio.CancelledError:

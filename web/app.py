@@ -376,10 +376,11 @@ async def events(request: web.Request) -> web.StreamResponse:
             }
         )
         _secure(response)
-        await response.prepare(request)
-        await response.write(f"retry: {app.settings.retry_ms}\n\n".encode())
         last: str | None = None
+        # Watching before the first byte: a change from the moment the browser hears back is seen.
         with app.watchers.watch(row.id) as woken:
+            await response.prepare(request)
+            await response.write(f"retry: {app.settings.retry_ms}\n\n".encode())
             while not app.closing.is_set():
                 woken.clear()
                 version, over, data = await app.watchers.update(row.id, lang)

@@ -172,6 +172,7 @@ async def run_separate(
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not on Windows
             loop.add_signal_handler(getattr(signal, name), stop.set)
     try:
+        await asyncio.wait_for(listening.listening.wait(), 30)
         await server.start()
         if ready is not None:
             ready.set()

@@ -26,7 +26,7 @@ BASE_URL = "https://tafel.example"
 
 
 def specs() -> dict[str, GameSpec]:
-    found = {key: load_spec(entry(key)) for key in ("hindmost", "trackgammon")}
+    found = {key: load_spec(entry(key)) for key in ("hindmost", "trackgammon", "howruck", "duvelen")}
     found["nim"] = GameSpec("nim", nim.ENGINE, nim.render_board, nim.action_label, nim.choose)
     return found
 
