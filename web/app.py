@@ -24,7 +24,7 @@ import asyncio
 import json
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,7 +39,7 @@ from table.spec import GameSpec
 from table.weblinks import WebLinks
 from web.limits import RequestBudget, StreamCount, address_of
 from web.pages import Pages
-from web.watchers import Watchers
+from web.watchers import Stream, Watchers
 
 log = logging.getLogger("tafelbot.web")
 
@@ -65,6 +65,7 @@ LANG_COOKIE = "tafelbot_lang"
 @dataclass
 class WebSettings:
     heartbeat: float = 15.0  # seconds of the clock between comments on an idle stream
+    coalesce: float = 0.2  # least seconds between two updates of one game (a burst is sent as one)
     retry_ms: int = 1000  # how soon a browser reconnects a dropped stream
     streams_per_address: int = 8
     streams_total: int = 10_000
@@ -97,7 +98,7 @@ class WebApp:
             lstrip_blocks=True,
             undefined=jinja2.StrictUndefined,
         )
-        self.watchers = Watchers(self._live_update)
+        self.watchers = Watchers(self._live_update, coalesce=self.settings.coalesce)
 
     def changed(self, game_id: int, version: int) -> None:
         """News of a game (from the table service, or from PostgreSQL's LISTEN)."""
@@ -147,6 +148,7 @@ def create_app(
     app = web.Application(middlewares=[_headers, _limited])
     app[APP_KEY] = state
     app.on_shutdown.append(_shutdown)
+    app.cleanup_ctx.append(_heartbeats)
     app.add_routes(
         [
             web.get("/healthz", _health),
@@ -174,6 +176,7 @@ def web_app(request: web.Request) -> WebApp:
 
 async def _shutdown(app: web.Application) -> None:
     app[APP_KEY].closing.set()  # open streams end, so the server can stop
+    await app[APP_KEY].watchers.close()
 
 
 # ---- middlewares ---------------------------------------------------------------------------------------
@@ -367,61 +370,59 @@ async def events(request: web.Request) -> web.StreamResponse:
     address = address_of(request, trust_forwarded=app.settings.trust_forwarded)
     if not app.streams.enter(address):
         return web.Response(status=429, text=tr(lang, "web-too-many"), headers={"Retry-After": "10"})
+    response = web.StreamResponse(
+        headers={
+            "Content-Type": "text/event-stream",
+            "Cache-Control": "no-store",
+            "X-Accel-Buffering": "no",  # nginx: pass each event on at once
+        }
+    )
+    _secure(response)
+    stream = Stream(response, lang, seen)
+    # Watched before the first byte: a change from the moment the browser hears back is seen.
+    app.watchers.add(row.id, stream)
     try:
-        response = web.StreamResponse(
-            headers={
-                "Content-Type": "text/event-stream",
-                "Cache-Control": "no-store",
-                "X-Accel-Buffering": "no",  # nginx: pass each event on at once
-            }
-        )
-        _secure(response)
-        last: str | None = None
-        # Watching before the first byte: a change from the moment the browser hears back is seen.
-        with app.watchers.watch(row.id) as woken:
-            await response.prepare(request)
-            await response.write(f"retry: {app.settings.retry_ms}\n\n".encode())
-            while not app.closing.is_set():
-                woken.clear()
-                version, over, data = await app.watchers.update(row.id, lang)
-                if version < 0:
-                    break  # the game is gone
-                # A new version, or the same one with news (more time on the clock).
-                if version != seen or (last is not None and data != last):
-                    await response.write(f"id: {version}\nevent: update\ndata: {data}\n\n".encode())
-                    seen = version
-                last = data
-                if over:
-                    break  # the page shows the end; nothing more will come
-                await _wait(app, woken)
-                if not woken.is_set() and not app.closing.is_set():
-                    await response.write(b": heartbeat\n\n")
+        await response.prepare(request)
+        await response.write(f"retry: {app.settings.retry_ms}\n\n".encode())
+        await app.watchers.send(stream, await app.watchers.update(row.id, lang))  # what it missed
+        if not stream.done.done():
+            closing = asyncio.ensure_future(app.closing.wait())
+            try:
+                await asyncio.wait({stream.done, closing}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                closing.cancel()
     except (ConnectionResetError, asyncio.CancelledError):
         pass
+    except Exception:
+        log.exception("the event stream of game %s failed", row.id)
     finally:
+        stream.finish()
+        app.watchers.remove(row.id, stream)
         app.streams.leave(address)
     return response
 
 
-async def _wait(app: WebApp, woken: asyncio.Event) -> None:
-    """Until the game changes, the app closes, or a heartbeat is due (on the app's clock)."""
-    due = app.clock.now() + app.settings.heartbeat
-    tick = asyncio.Event()  # the clock's own: a fake clock sets it to say that time moved
-    news = asyncio.ensure_future(woken.wait())
-    closing = asyncio.ensure_future(app.closing.wait())
-    try:
-        while not woken.is_set() and not app.closing.is_set():
-            left = due - app.clock.now()
-            if left <= 0:
-                return
-            tick.clear()
-            timer = asyncio.ensure_future(app.clock.wait(tick, left))
-            await asyncio.wait({timer, news, closing}, return_when=asyncio.FIRST_COMPLETED)
-            if not timer.done():
-                timer.cancel()
-    finally:
-        news.cancel()
-        closing.cancel()
+async def _heartbeats(app: web.Application) -> AsyncIterator[None]:
+    """One heartbeat for every stream, every ``heartbeat`` seconds of the app's clock."""
+    state = app[APP_KEY]
+
+    async def beat() -> None:
+        tick = asyncio.Event()  # the clock's own: a fake clock sets it to say that time moved
+        due = state.clock.now() + state.settings.heartbeat
+        while True:
+            left = due - state.clock.now()
+            if left > 0:
+                tick.clear()
+                await state.clock.wait(tick, left)
+                continue
+            due = state.clock.now() + state.settings.heartbeat
+            await state.watchers.heartbeat()
+
+    task = asyncio.create_task(beat(), name="tafelbot web heartbeat")
+    yield
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+    await state.watchers.close()
 
 
 __all__ = ["APP_KEY", "WebApp", "WebSettings", "create_app", "language"]

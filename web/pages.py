@@ -263,13 +263,16 @@ class Pages:
         """The board of the stored version, exactly as Discord shows it (the bot's own cache key:
         in the bot's process the picture is usually drawn already)."""
         spec = self.specs[row.game]
-        state = await asyncio.to_thread(self.state, row)
-        view = spec.engine.view(state, None)
         renderer = spec.render_board
         names = names_of(row.seats)
         key = PictureKey(
             row.id, row.version, None, row.locale, f"{renderer.__module__}.{renderer.__qualname__}", tuple(names)
         )
+        drawn = self.painter.cache.get(key)
+        if drawn is not None:
+            return drawn
+        state = await asyncio.to_thread(self.state, row)
+        view = spec.engine.view(state, None)
         return await self.painter.paint(renderer, view, key=key, names=names, locale=row.locale)
 
     # ---- the replay ----------------------------------------------------------------------------------

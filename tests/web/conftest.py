@@ -72,7 +72,7 @@ async def make_site(tmp_path, settings: WebSettings | None = None) -> Site:
     service = TableService(store, found, clock=clock)
     painter = Painter(0)
     links = WebLinks(store, BASE_URL, clock=clock)
-    app = create_app(store, found, links, painter, clock=clock, settings=settings or WebSettings())
+    app = create_app(store, found, links, painter, clock=clock, settings=settings or WebSettings(coalesce=0))
     service.news.subscribe(app[APP_KEY].changed)
     client = TestClient(TestServer(app))
     await client.start_server()

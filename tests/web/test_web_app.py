@@ -214,7 +214,8 @@ async def test_a_reconnect_with_the_last_version_seen_gets_what_it_missed(site):
     current = (await site.service.get(game_id)).version
     fresh = await site.client.get(f"{address}/events", headers={"Last-Event-ID": str(current)})
     await next_event(fresh)
-    await until(lambda: bool(site.clock._waiters))
+    # (The closed stream is let go at its next write: the heartbeat is also how dead ones end.)
+    await until(lambda: len(site.clock._waiters) == site.app.streams.open >= 1)
     site.clock.advance(15)
     assert (await next_event(fresh))["comment"] == "heartbeat"
     fresh.close()
@@ -239,8 +240,31 @@ async def test_one_build_per_change_however_many_watch(site):
     result = await site.move(game_id)
     for stream in streams:
         assert (await next_event(stream))["id"] == str(result.row.version)
-        stream.close()
     assert built == [result.row.version]
+    for stream in streams:
+        stream.close()
+
+
+async def test_a_burst_of_moves_is_sent_as_few_updates(tmp_path):
+    site = await make_site(tmp_path, WebSettings(coalesce=0.2))
+    try:
+        game_id = await site.new_game("nim", {"pile": 40})
+        address = await site.address(game_id)
+        version = (await site.service.get(game_id)).version
+        stream = await site.client.get(f"{address}/events?v={version}")
+        await next_event(stream)
+        await until(lambda: site.app.watchers.streams == 1 and site.app.watchers.builds == 1)
+        for pick in range(6):
+            result = await site.move(game_id, pick)
+        seen = []
+        while not seen or seen[-1] != str(result.row.version):
+            seen.append((await next_event(stream))["id"])
+        # Every move reached the page, in at most two updates (the first at once, the rest together).
+        assert len(seen) <= 2 and site.app.watchers.builds <= 3
+        stream.close()
+    finally:
+        await site.client.close()
+        await site.store.close()
 
 
 @pytest.mark.parametrize("game", ["hindmost", "trackgammon"])
