@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot import main
-from db import ResultRow, Seat, Store, league, table_data
+from db import ResultRow, Seat, Store, league, table_data, web_data
 from db.transfer import IDENTITIES, TABLES, TransferError, migrate_db, table_checks
 
 
@@ -52,6 +52,10 @@ async def fill(store: Store) -> None:
     await table_data.set_board_message(store, running, 4242)
     await table_data.set_server_settings(store, 2, by=9, move_seconds=3600, dm_reminders=True, channels=(7, 8))
     await table_data.set_person(store, 5, dm_reminders=True, away_until=1_700_000_100.25)
+    # The web companion: a server's page on with a rotated secret, and one made on first use.
+    await web_data.set_server_page(store, 1, True, by=9)
+    await web_data.rotate_secret(store, 1, by=9)
+    await web_data.web_server(store, None)
 
 
 async def assert_same(a: Store, b: Store) -> None:
