@@ -386,9 +386,10 @@ async def events(request: web.Request) -> web.StreamResponse:
         await response.write(f"retry: {app.settings.retry_ms}\n\n".encode())
         await app.watchers.send(stream, await app.watchers.update(row.id, lang))  # what it missed
         if not stream.done.done():
-            closing = asyncio.ensure_future(app.closing.wait())
+            closing: asyncio.Future[Any] = asyncio.ensure_future(app.closing.wait())
+            ends: set[asyncio.Future[Any]] = {stream.done, closing}
             try:
-                await asyncio.wait({stream.done, closing}, return_when=asyncio.FIRST_COMPLETED)
+                await asyncio.wait(ends, return_when=asyncio.FIRST_COMPLETED)
             finally:
                 closing.cancel()
     except (ConnectionResetError, asyncio.CancelledError):

@@ -57,7 +57,11 @@ async def test_links_under_boards_in_lists_and_on_replays(fake, webbed, channel,
     # The page is there, for anyone with the address (nobody without it).
     async with aiohttp.ClientSession() as session:
         async with session.get(watch["url"]) as page:
-            assert page.status == 200 and "Devil Take The Hindmost" in await page.text()
+            html = await page.text()
+            assert page.status == 200 and "Devil Take The Hindmost" in html
+            # A link back to the board message in Discord.
+            row = await bot.store.get_game(game_id)
+            assert f"https://discord.com/channels/{fake.guild_id}/{channel}/{row.board_message_id}" in html
         async with session.get(watch["url"][:-4] + "AAAA") as wrong:
             assert wrong.status == 404
 
