@@ -255,7 +255,7 @@ async def bot_main(args: argparse.Namespace) -> None:
         profile.enable()
         watched, watched_cpu = await back_to_back(args.moves)
         profile.disable()
-        pstats.Stats(profile).sort_stats("tottime").print_stats(25)
+        pstats.Stats(profile).sort_stats(os.environ.get("WEB_BENCH_PROFILE_SORT", "tottime")).print_stats(30)
     else:
         watched, watched_cpu = await back_to_back(args.moves)
     builds = server.state.watchers.builds - builds

@@ -42,6 +42,15 @@ class GameLog:
         self.replayer = Replayer(spec, row)
         self.frames: list[ReplayFrame] = [self.replayer.first]
         self.lock = asyncio.Lock()
+        self.lines: dict[tuple[int, str, tuple[str, ...]], list[str]] = {}  # (step, language, names)
+
+    def lines_of(self, lang: str, row: GameRow, frame: ReplayFrame) -> list[str]:
+        """A step's lines, made once per language (and names: a seat's name is part of them)."""
+        key = (frame.step, lang, tuple(names_of(row.seats)))
+        found = self.lines.get(key)
+        if found is None:
+            found = self.lines[key] = step_lines(lang, self.spec, row, frame)
+        return found
 
     def feed(self, moves: Sequence[tuple[int, int | None, str]]) -> list[ReplayFrame]:
         found = []
@@ -205,7 +214,7 @@ class Pages:
         log = await self.logs.of(row)
         steps = len(log.frames) - 1
         for frame in log.frames[-LAST_LINES:]:
-            for text in step_lines(lang, spec, row, frame):
+            for text in log.lines_of(lang, row, frame):
                 lines.append(Line(frame.step, text))
         lines = lines[-LAST_LINES:]
         to_move = set(engine.to_move(state)) if row.status == GameStatus.ACTIVE else set()
@@ -277,12 +286,11 @@ class Pages:
 
     # ---- the replay ----------------------------------------------------------------------------------
     async def replay(self, row: GameRow, lang: str) -> ReplayPage:
-        spec = self.specs[row.game]
         log = await self.logs.of(row)
         page = ReplayPage(row.id, tr(lang, "web-replay-title", game=game_name(lang, row.game), id=row.id))
         total = len(log.frames) - 1
         for frame in log.frames:
-            lines = step_lines(lang, spec, row, frame)
+            lines = log.lines_of(lang, row, frame)
             page.steps.append(lines)
             heading = tr(lang, "web-replay-step", step=frame.step, total=total)
             page.alts.append(describe(tr(lang, "web-alt-board", game=game_name(lang, row.game)), [heading, *lines]))
