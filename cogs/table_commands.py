@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 MAX_LINES = 25
 MAX_LINK_BUTTONS = 25  # five rows of five: all a message may carry
+WEB_OPTIONS = ("web_page", "web_new_links")  # /table settings' options of the web companion
 
 
 class TableCommands(
@@ -38,6 +39,10 @@ class TableCommands(
     def __init__(self, bot: TafelBot) -> None:
         self.bot = bot
         super().__init__()
+        if not bot.config.web.on:
+            # Without the web companion its options are not offered at all: nothing changes.
+            for name in WEB_OPTIONS:
+                self.settings._params.pop(name, None)
 
     @property
     def flow(self) -> TableFlow:

@@ -32,8 +32,10 @@ async def test_without_a_web_url_nothing_changes(fake, tafel, channel, alice, bo
         assert not listing.message.buttons(), command
     shown = await fake.slash(alice, channel, "table", "settings")
     assert "web" not in shown.message.content.lower()
-    asked = await fake.slash(alice, channel, "table", "settings", options={"web_page": True})
-    assert "not set up" in asked.message.content
+    # /table settings offers no web options at all (the command is as it was before the web).
+    (table,) = [c for c in bot.tree.get_commands() if c.name == "table"]
+    settings = table.get_command("settings")
+    assert not {p.name for p in settings.parameters} & {"web_page", "web_new_links"}
     # The replay of a finished game: the GIF alone.
     await play_quickly(tafel, game_id)
     message = await replay(fake, tafel, bob, channel)
@@ -86,6 +88,8 @@ async def test_server_page_and_new_addresses_need_manage_server(fake, webbed, ch
     await webbed.settle()
     old = link_buttons(fake.last_public(channel))[0]["url"]
 
+    (table,) = [c for c in bot.tree.get_commands() if c.name == "table"]
+    assert {"web_page", "web_new_links"} <= {p.name for p in table.get_command("settings").parameters}
     refused = await fake.slash(alice, channel, "table", "settings", options={"web_page": True})
     assert refused.ephemeral and await links.server_url(fake.guild_id) is None
     shown = await fake.slash(alice, channel, "table", "settings")
