@@ -40,10 +40,8 @@ async def test_without_a_web_url_nothing_changes(fake, tafel, channel, alice, bo
     await play_quickly(tafel, game_id)
     message = await replay(fake, tafel, bob, channel)
     assert not message.buttons()
-    # No page is served anywhere: the default port stays closed.
-    async with aiohttp.ClientSession() as session:
-        with pytest.raises(aiohttp.ClientConnectionError):
-            await session.get("http://127.0.0.1:8080/healthz", timeout=aiohttp.ClientTimeout(total=2))
+    # No page is served and no news is sent: the bot never started the web app (bot.web above).
+    assert bot.web is None and not bot.table_service.news.listened
 
 
 async def test_links_under_boards_in_lists_and_on_replays(fake, webbed, channel, alice, bob):
