@@ -5,6 +5,7 @@ tafelbot simulate GAME ...   play a whole game between computer players, no Disc
 tafelbot migrate-db SRC DST  copy every game, move, result, rating and setting between a SQLite
                              file and PostgreSQL (a postgresql:// URL), into an empty target
 tafelbot backup FILE         a consistent copy of the database, also while the bot runs
+tafelbot web                 the web companion on its own (PostgreSQL; TAFELBOT_WEB_URL, _PORT)
 
 TAFELBOT_DB is a SQLite file path (the default, one bot process) or a postgresql:// URL.
 
@@ -38,6 +39,7 @@ from table.registry import GAME_KEYS, GameEntry, entry
 from table.service import TableService
 from table.shards import ShardConfigError, ShardPlan, plan_from_env
 from table.spec import load_spec
+from web.config import WebConfig, WebConfigError, web_config
 
 T = TypeVar("T")
 
@@ -63,6 +65,8 @@ class Config:
     # The shards this process connects (TAFELBOT_SHARDS of TAFELBOT_SHARD_COUNT); the default is
     # every shard of the count Discord recommends, in this one process.
     shards: ShardPlan = ShardPlan()
+    # The web companion (TAFELBOT_WEB_URL, TAFELBOT_WEB_PORT ...): off unless a URL is set.
+    web: WebConfig = WebConfig()
 
 
 def load_config(env: dict[str, str] | None = None) -> Config:
@@ -99,6 +103,10 @@ def load_config(env: dict[str, str] | None = None) -> Config:
         shards = plan_from_env(env.get("TAFELBOT_SHARDS", ""), env.get("TAFELBOT_SHARD_COUNT", ""))
     except ShardConfigError as error:
         raise ConfigError(str(error)) from None
+    try:
+        web = web_config(env)
+    except WebConfigError as error:
+        raise ConfigError(str(error)) from None
     level = env.get("TAFELBOT_LOG_LEVEL", "INFO").upper()
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
         raise ConfigError("TAFELBOT_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR.")
@@ -111,6 +119,7 @@ def load_config(env: dict[str, str] | None = None) -> Config:
         sync_commands=env.get("TAFELBOT_SYNC", "1") != "0",
         render_processes=render_processes,
         shards=shards,
+        web=web,
     )
 
 
@@ -197,6 +206,8 @@ class TafelBot(commands.AutoShardedBot):
         self.pacer = pacer  # its counters, for tests and benchmarks
         self.resumed = asyncio.Event()
         self._resuming: asyncio.Task[None] | None = None
+        self.web: Any = None  # the web companion's server in this process (web.serve.WebServer)
+        self.web_notifier: Any = None  # on PostgreSQL: NOTIFY of every change (web.serve.Notifier)
 
     async def setup_hook(self) -> None:
         config = self.config
@@ -213,10 +224,21 @@ class TafelBot(commands.AutoShardedBot):
                 # One broken game must not take the others down.
                 log.exception("game %s could not be loaded; its commands are off", game)
         self.table_service = TableService(self.store, specs, clock=self.clock, shards=config.shards)
+        links = None
+        if config.web.on:
+            from table.weblinks import WebLinks
+
+            links = WebLinks(self.store, config.web.url or "", clock=self.table_service.clock)
         self.table_flow = TableFlow(
-            self, self.table_service, bot_delay_factor=config.bot_delay, render_processes=config.render_processes
+            self,
+            self.table_service,
+            bot_delay_factor=config.bot_delay,
+            render_processes=config.render_processes,
+            web_links=links,
         )
         self.table_flow.painter.start()
+        if links is not None:
+            await self._start_web(links)
         self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
         self.add_listener(answer_unknown_button, "on_interaction")
         await self.tree.set_translator(FluentTranslator())
@@ -241,6 +263,26 @@ class TafelBot(commands.AutoShardedBot):
             else:
                 await self.tree.sync()
         self._resuming = self.loop.create_task(self._resume())
+
+    async def _start_web(self, links: Any) -> None:
+        """The web companion: on SQLite served from this process; on PostgreSQL every change
+        goes out as NOTIFY and ``tafelbot web`` processes serve the pages."""
+        from db.backend import POSTGRESQL
+        from web.serve import Notifier, start_in_bot
+
+        news = self.table_service.news
+        if self.store.dialect == POSTGRESQL:
+            self.web_notifier = Notifier(self.store, news)
+            return
+        self.web = await start_in_bot(
+            self.config.web,
+            self.store,
+            self.table_service.specs,
+            links,
+            self.table_flow.painter,
+            news,
+            clock=self.table_service.clock,
+        )
 
     async def _resume(self) -> None:
         await self.wait_until_ready()
@@ -269,6 +311,12 @@ class TafelBot(commands.AutoShardedBot):
             await asyncio.gather(resuming, return_exceptions=True)
         # A bot stopped before setup_hook ran (or half-way through it) has no flow or store yet.
         flow: TableFlow | None = getattr(self, "table_flow", None)
+        if self.web is not None:
+            await self.web.close()
+            self.web = None
+        if self.web_notifier is not None:
+            await self.web_notifier.close()
+            self.web_notifier = None
         if flow is not None:
             await flow.close()
         await super().close()
@@ -441,7 +489,16 @@ def main(argv: list[str] | None = None) -> int:
     bak.add_argument("file", help="the copy to write (a new file)")
     bak.add_argument("--db", default=None, help="the database (default: $TAFELBOT_DB or data/tafelbot.sqlite3)")
     bak.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    sub.add_parser(
+        "web",
+        help="serve the web companion on its own (PostgreSQL; several may run behind a proxy)",
+        description="Serve the read-only web pages (TAFELBOT_WEB_URL, TAFELBOT_WEB_PORT) from the PostgreSQL "
+        "database in TAFELBOT_DB, learning of moves through LISTEN/NOTIFY. No DISCORD_TOKEN needed.",
+    )
     args = parser.parse_args(argv)
+
+    if args.command == "web":
+        return web_command()
 
     if args.command == "backup":
         return backup_command(args.file, db=args.db, force=args.force)
@@ -475,6 +532,36 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tafelbot: {error}", file=sys.stderr)
         return 2
     return run(config)
+
+
+def web_command(env: dict[str, str] | None = None) -> int:
+    """``tafelbot web``: the pages served by a process of their own (PostgreSQL only)."""
+    from web.serve import run_separate
+
+    if env is None:
+        try:
+            from dotenv import load_dotenv
+
+            load_dotenv(override=False)
+        except ImportError:  # pragma: no cover - python-dotenv is a dependency
+            pass
+        env = dict(os.environ)
+    logging.basicConfig(
+        level=env.get("TAFELBOT_LOG_LEVEL", "INFO").upper(), format="%(asctime)s %(levelname)-7s %(name)s: %(message)s"
+    )
+    processes = env.get("TAFELBOT_RENDER_PROCESSES", "auto").strip().lower()
+    render_processes = int(processes) if processes.isdigit() else (1 if (os.cpu_count() or 1) > 1 else 0)
+    try:
+        config = web_config(env)
+        run_loop(
+            run_separate(env.get("TAFELBOT_DB", "data/tafelbot.sqlite3"), config, render_processes=render_processes)
+        )
+    except WebConfigError as error:
+        print(f"tafelbot web: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0
 
 
 def migrate_db_command(source: str, target: str) -> int:

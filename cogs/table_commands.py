@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from bot import TafelBot
 
 MAX_LINES = 25
+MAX_LINK_BUTTONS = 25  # five rows of five: all a message may carry
+WEB_OPTIONS = ("web_page", "web_new_links")  # /table settings' options of the web companion
 
 
 class TableCommands(
@@ -41,6 +43,10 @@ class TableCommands(
         self.bot = bot
         self._looking: LookingForPlayers | None = None
         super().__init__()
+        if not bot.config.web.on:
+            # Without the web companion its options are not offered at all: nothing changes.
+            for name in WEB_OPTIONS:
+                self.settings._params.pop(name, None)
 
     @property
     def flow(self) -> TableFlow:
@@ -65,7 +71,8 @@ class TableCommands(
             games = await self._listed(interaction, user_id=interaction.user.id)
             lang = lang_of(interaction)
             text = self._lines(lang, games, "mine-title", "mine-none", user_id=interaction.user.id)
-            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+            view = await self._watch_buttons(lang, games, None)
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS, **view)
 
         await self.flow.guarded(interaction, None, work)
 
@@ -73,8 +80,10 @@ class TableCommands(
     async def running(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             games = [g for g in await self._listed(interaction) if g.row.status == GameStatus.ACTIVE]
-            text = self._lines(lang_of(interaction), games, "running-title", "running-none")
-            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+            lang = lang_of(interaction)
+            text = self._lines(lang, games, "running-title", "running-none")
+            view = await self._watch_buttons(lang, games, interaction.guild_id)
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS, **view)
 
         await self.flow.guarded(interaction, None, work)
 
@@ -82,6 +91,27 @@ class TableCommands(
         rows = await table_data.open_games_in_guild(self.service.store, interaction.guild_id)
         engines = {k: s.engine for k, s in self.service.specs.items()}
         return listed(rows, engines, self.service.clock.now(), user_id=user_id)
+
+    async def _watch_buttons(self, lang: str, games: list[Listed], guild_id: int | None) -> dict[str, Any]:
+        """``view=`` with a link to each running game's web page (and the server page, when its
+        admins turned it on), only while the web companion is on; else nothing."""
+        web = self.flow.shared.web
+        if web is None:
+            return {}
+        buttons: list[discord.ui.Button[discord.ui.View]] = []
+        if guild_id is not None and (server := await web.server_url(guild_id)) is not None:
+            buttons.append(discord.ui.Button(label=tr(lang, "web-server-button"), url=server, emoji="🌐"))
+        for g in games:
+            if g.row.status == GameStatus.ACTIVE and len(buttons) < MAX_LINK_BUTTONS:
+                label = f"{tr(lang, 'web-watch')}: {game_name(lang, g.row.game)} #{g.row.id}"
+                buttons.append(discord.ui.Button(label=label[:80], url=await web.table_url(g.row)))
+        if not buttons:
+            return {}
+        view = discord.ui.View(timeout=None)
+        for button in buttons:
+            view.add_item(button)
+        view.stop()
+        return {"view": view}
 
     @staticmethod
     def _lines(lang: str, games: list[Listed], title: str, empty: str, *, user_id: int | None = None) -> str:
@@ -230,6 +260,8 @@ class TableCommands(
         disallow_channel="No longer let games be opened in this channel",
         any_channel="Let games be opened in every channel again",
         open_games_limit="How many open games one person may have at once (0: no limit)",
+        web_page="Show this server's running tables and league on the web",
+        web_new_links="New addresses for this server's web pages: every old link stops working",
     )
     @app_commands.choices(
         time_per_move=[app_commands.Choice(name=MOVE_TIME_NAMES[k], value=k) for k in MOVE_TIME_CHOICES]
@@ -244,6 +276,8 @@ class TableCommands(
         disallow_channel: discord.TextChannel | None = None,
         any_channel: bool | None = None,
         open_games_limit: app_commands.Range[int, 0, 100] | None = None,
+        web_page: bool | None = None,
+        web_new_links: bool | None = None,
     ) -> None:
         async def work() -> None:
             guild_id = interaction.guild_id
@@ -269,16 +303,42 @@ class TableCommands(
                 channels.remove(disallow_channel.id)
             if tuple(channels) != current.channels:
                 changes["channels"] = tuple(channels)
+            web_asked = (web_page is not None or bool(web_new_links)) and self.flow.shared.web is not None
+            if (changes or web_asked) and not is_admin(interaction):
+                raise TableError("manage-server")
             if changes:
-                if not is_admin(interaction):
-                    raise TableError("manage-server")
                 await table_data.set_server_settings(self.service.store, guild_id, by=interaction.user.id, **changes)
                 current = await self.service.server_settings(guild_id)
-            await interaction.response.send_message(
-                self._settings_text(lang, current, saved=bool(changes)), ephemeral=True, allowed_mentions=NO_MENTIONS
-            )
+            text = self._settings_text(lang, current, saved=bool(changes))
+            web_text, view = await self._web_settings(lang, guild_id, interaction.user.id, web_page, web_new_links)
+            if web_text:
+                text += "\n" + web_text
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS, **view)
 
         await self.flow.guarded(interaction, None, work)
+
+    async def _web_settings(
+        self, lang: str, guild_id: int, by: int, page: bool | None, new_links: bool | None
+    ) -> tuple[str, dict[str, Any]]:
+        """The web companion's part of ``/table settings`` (changed first, if asked): its lines,
+        and a link to the server page when it is on. Nothing while the web is off, unless asked."""
+        web = self.flow.shared.web
+        if web is None:
+            return (tr(lang, "settings-web-off") if page is not None or new_links else ""), {}
+        lines = []
+        if new_links:
+            await web.rotate(guild_id, by=by)
+            lines.append(tr(lang, "settings-web-rotated"))
+        if page is not None:
+            await web.set_server_page(guild_id, page, by=by)
+        server = await web.server_url(guild_id)
+        lines.append(tr(lang, "settings-web-page", value=tr(lang, "option-yes" if server else "option-no")))
+        if server is None:
+            return "\n".join(lines), {}
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(label=tr(lang, "web-server-button"), url=server, emoji="🌐"))
+        view.stop()
+        return "\n".join(lines), {"view": view}
 
     @staticmethod
     def _settings_text(lang: str, s: ServerSettings, *, saved: bool) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from table.picture_cache import DEFAULT_BYTES, PictureCache, PictureKey
@@ -39,7 +39,7 @@ class Painter:
             self._pool.start()
 
     async def paint(
-        self, renderer: Callable[..., bytes], view: Any, *, key: PictureKey | None = None, **options: Any
+        self, renderer: Callable[..., bytes], view: Any, *, key: PictureKey | Hashable | None = None, **options: Any
     ) -> bytes:
         """``renderer(view, **options)`` drawn in the worker; with a ``key`` (everything the
         picture depends on) drawn only if it is not in the cache already."""

@@ -26,25 +26,42 @@ class ReplayFrame:
     events: list[Event]
 
 
-def replay_frames(spec: GameSpec, row: GameRow, moves: Sequence[tuple[int, int | None, str]]) -> Iterator[ReplayFrame]:
-    engine = spec.engine
-    state, events = engine.new_game(len(row.seats), row.seed, engine_options(row))
-    step = 0
-    yield ReplayFrame(step, engine.view(state, None), events)
-    earlier: list[Any] = []  # the state before each applied entry, for take-backs
-    for _seq, seat, action in moves:
+class Replayer:
+    """Replays a move log one entry at a time (the web companion follows a running game this way,
+    feeding only the new entries): ``first`` is the opening frame, ``feed`` gives the frame of a
+    move that changed the board, None for the platform's marks."""
+
+    def __init__(self, spec: GameSpec, row: GameRow) -> None:
+        self.engine = spec.engine
+        self.state, events = self.engine.new_game(len(row.seats), row.seed, engine_options(row))
+        self.step = 0
+        self.seq = 0  # the move-log number fed last
+        self.first = ReplayFrame(0, self.engine.view(self.state, None), events)
+        self.earlier: list[Any] = []  # the state before each applied entry, for take-backs
+
+    def feed(self, seq: int, seat: int | None, action: str) -> ReplayFrame | None:
+        self.seq = seq
         if action == TAKEBACK_ACTION:
-            state, events = earlier.pop(), [{"type": "took-back", "seat": seat}]
+            self.state, events = self.earlier.pop(), [{"type": "took-back", "seat": seat}]
         elif action == QUIET_ACTION:
-            earlier.append(state)
-            state, events = engine.timeout(state)
+            self.earlier.append(self.state)
+            self.state, events = self.engine.timeout(self.state)
         elif action.startswith("!"):
-            continue
+            return None
         else:
-            earlier.append(state)
-            state, events = engine.apply(state, cast(int, seat), action)  # only quiet ends lack a seat
-        step += 1
-        yield ReplayFrame(step, engine.view(state, None), events)
+            self.earlier.append(self.state)
+            self.state, events = self.engine.apply(self.state, cast(int, seat), action)  # only quiet ends lack a seat
+        self.step += 1
+        return ReplayFrame(self.step, self.engine.view(self.state, None), events)
+
+
+def replay_frames(spec: GameSpec, row: GameRow, moves: Sequence[tuple[int, int | None, str]]) -> Iterator[ReplayFrame]:
+    replayer = Replayer(spec, row)
+    yield replayer.first
+    for seq, seat, action in moves:
+        frame = replayer.feed(seq, seat, action)
+        if frame is not None:
+            yield frame
 
 
 async def finished_game(

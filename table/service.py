@@ -23,6 +23,7 @@ from engines.errors import GameError, IllegalAction
 from table import deadlines
 from table.clock import Clock, SystemClock
 from table.deadlines import TableDeadline
+from table.news import GameNews
 from table.quiet import QuietHours, of_person
 from table.settings import ServerSettings, TableSettings
 from table.shards import ShardPlan
@@ -111,6 +112,9 @@ class TableService:
         # Called with the row after every write that may change its deadline (the scheduler arms it).
         self.on_deadline: list[Callable[[GameRow], None]] = []
         self._states = StateCache()
+        # Told (game id, version) after every committed write of a game: the web companion's
+        # live pages listen (``table.news``).
+        self.news = GameNews()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -607,6 +611,7 @@ class TableService:
         deadline_at, data = deadline.stored()
         if not await table_data.set_deadline(self.store, row.id, row.version, deadline_at, data):
             raise TableError("board-moved-on")
+        self.news.publish(row.id, row.version)  # the same version, with a new time left
         changed = replace(row, **_deadline_fields(deadline))
         self._deadline_changed(changed)
         return changed
@@ -667,11 +672,13 @@ class TableService:
             and changes.get("status") == GameStatus.FINISHED
         )
         try:
-            return await self.store.update_game(
+            version = await self.store.update_game(
                 row.id, row.version, results=results, rated=rated, moves_at=self.clock.now(), **changes
             )
         except StaleVersion:
             raise TableError("board-moved-on") from None
+        self.news.publish(row.id, version)
+        return version
 
 
 async def quiet_hours_of(store: Store, seats: Sequence[Seat]) -> dict[int, QuietHours]:

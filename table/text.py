@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from db import GameRow, Seat
 from engines.base import Event
 from engines.errors import GameError
 from locales import has, tr
+from table.deadlines import short_duration
 from table.safety import excerpt, safe_name
 
 # Events of the table itself (not of a game's rules); their messages have no game prefix.
@@ -46,8 +47,16 @@ def _arg(value: Any) -> Any:
     return str(value)
 
 
-def event_line(lang: str, game: str, event: Event, seats: Sequence[Seat], formatter: Any = None) -> str | None:
-    """One line for an event; None for event types that have no message (internal bookkeeping)."""
+def event_line(
+    lang: str,
+    game: str,
+    event: Event,
+    seats: Sequence[Seat],
+    formatter: Any = None,
+    name_of: Callable[[Sequence[Seat], int], str] = seat_name,
+) -> str | None:
+    """One line for an event; None for event types that have no message (internal bookkeeping).
+    ``name_of`` shows a seat (Discord's escaped bold name by default)."""
     kind = event.get("type", "")
     # Platform events (resignations) have shared messages; all others are the game's own.
     msg_id = kind if kind in PLATFORM_EVENTS else f"{game}-event-{kind}"
@@ -59,16 +68,22 @@ def event_line(lang: str, game: str, event: Event, seats: Sequence[Seat], format
         if key == "type":
             continue
         if (key == "seat" or key.endswith("_seat")) and isinstance(value, int):
-            args[key] = seat_name(seats, value)
+            args[key] = name_of(seats, value)
         else:
             args[key] = _arg(value)
     return tr(lang, msg_id, **args)
 
 
 def event_lines(
-    lang: str, game: str, events: Sequence[Event], seats: Sequence[Seat], formatter: Any = None, limit: int = 12
+    lang: str,
+    game: str,
+    events: Sequence[Event],
+    seats: Sequence[Seat],
+    formatter: Any = None,
+    limit: int = 12,
+    name_of: Callable[[Sequence[Seat], int], str] = seat_name,
 ) -> list[str]:
-    lines = [line for e in events if (line := event_line(lang, game, e, seats, formatter))]
+    lines = [line for e in events if (line := event_line(lang, game, e, seats, formatter, name_of))]
     if len(lines) > limit:
         lines = [*lines[: limit - 1], "…", lines[-1]]
     return lines
@@ -149,3 +164,9 @@ def standings(lang: str, row: GameRow, placements: Sequence[int], scores: Sequen
             line += " " + tr(lang, "game-over-resigned")
         lines.append(line)
     return "\n".join(lines)
+
+
+def duration_text(lang: str, seconds: float) -> str:
+    """A duration in words: "22 h", "3 days" (days from 2 days, hours from 1 hour, else minutes)."""
+    unit, amount = short_duration(seconds)
+    return tr(lang, f"clock-duration-{unit}", n=amount)

@@ -73,7 +73,7 @@ def test_render_and_db_never_reach_up_into_the_table_platform():
 # cogs → table → engines, render, db; render → engines; db → nothing of ours; engines → the
 # standard library. ``locales`` (the texts) is a leaf anyone above the rules may read. A layer may
 # use every layer under it; nothing imports a layer above it, and only ``bot.py`` imports cogs.
-OURS = ("engines", "render", "db", "table", "cogs", "locales")
+OURS = ("engines", "render", "db", "table", "cogs", "locales", "web")
 ALLOWED = {
     "engines": set(),
     "locales": set(),
@@ -81,6 +81,9 @@ ALLOWED = {
     "render": {"engines", "locales"},
     "table": {"engines", "render", "db", "locales"},
     "cogs": {"table", "engines", "render", "db", "locales"},
+    # The web companion stands beside the Discord side, on the same platform: it never imports
+    # cogs, and nothing but bot.py imports it.
+    "web": {"table", "engines", "render", "db", "locales"},
 }
 
 
@@ -117,12 +120,20 @@ def test_the_whole_layering_holds():
     assert not wrong, "\n".join(wrong)
 
 
+def test_the_web_companion_never_reaches_into_the_discord_side():
+    for path in (ROOT / "web").rglob("*.py"):
+        assert not imports_of(path) & {"cogs", "discord", "bot"}, path.name
+    assert count_between_packages()[("web", "table")] >= 1
+    assert not any(target == "web" for _source, target, _file in package_imports())
+
+
 def test_the_counting_sees_the_known_edges():
     counts = count_between_packages()
     # The table platform builds on the rules and the store, and the game cogs on the table.
     assert counts[("table", "engines")] >= 1 and counts[("table", "db")] >= 1 and counts[("cogs", "table")] >= 1
     assert counts[("render", "engines")] >= 1
     assert not any(source in ("engines", "db", "locales") for source, _target in counts)
+    assert not any(target == "web" for _source, target in counts)
 
 
 # ---- no import circle inside the table flow ----------------------------------------------------

@@ -38,15 +38,21 @@ class AnswerWindow:
         if self.open:
             await self.interaction.edit_original_response(content=content)
 
-    async def answer(self, content: str, *, file: discord.File | None = None) -> None:
+    async def answer(
+        self, content: str, *, file: discord.File | None = None, view: discord.ui.View | None = None
+    ) -> None:
         """The final answer: the deferred message becomes it, or, too late for that, it is posted
         in the channel (where the "thinking" message stays, as Discord left it)."""
         if self.open:
             extra: dict[str, Any] = {"attachments": [file]} if file is not None else {}
+            if view is not None:
+                extra["view"] = view
             await self.interaction.edit_original_response(content=content, allowed_mentions=NO_MENTIONS, **extra)
             return
         channel = self.interaction.channel
         if not isinstance(channel, discord.abc.Messageable):
             raise RuntimeError(f"interaction {self.interaction.id} has no channel to answer in")
         extra = {"file": file} if file is not None else {}
+        if view is not None:
+            extra["view"] = view
         await channel.send(content=content, allowed_mentions=NO_MENTIONS, **extra)

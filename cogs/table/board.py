@@ -116,6 +116,9 @@ class BoardPresenter(Presenter):
             if humans:
                 lines.append(tr(lang, "turn-press"))
             view.add_item(HandButton(row.id, label=tr(lang, "button-hand")))
+        watch = await self.watch_button(row, lang)
+        if watch is not None:
+            view.add_item(watch)
         while story and len("\n".join([*story, *lines])) > 1900:
             story = story[1:]  # the oldest lines of a long turn drop off first
         content = "\n".join([*story, *lines])

@@ -33,6 +33,7 @@ from table.pictures import Painter
 from table.service import TableService
 from table.spec import GameSpec
 from table.timeouts import DEFAULT_GRACE, TimeKeeper
+from table.weblinks import WebLinks
 
 log = logging.getLogger("tafelbot.table")
 
@@ -47,12 +48,13 @@ class TableFlow:
         live_interval: float = 1.5,
         render_processes: int = 0,
         deadline_grace: float = DEFAULT_GRACE,
+        web_links: WebLinks | None = None,
     ) -> None:
         self.client = client
         self.service = service
         self.painter = Painter(render_processes)
         self.guard = Guard()
-        self.shared = TableParts(client, service, self.painter, self.guard)
+        self.shared = TableParts(client, service, self.painter, self.guard, web=web_links)
         self.reminders = ReminderPresenter(self.shared)
         self.board = BoardPresenter(
             self.shared, reminders=self.reminders, bot_delay_factor=bot_delay_factor, live_interval=live_interval

@@ -25,6 +25,7 @@ from table.pictures import Painter
 from table.service import Player, TableError, TableService
 from table.spec import GameSpec
 from table.text import error_text
+from table.weblinks import WebLinks
 
 log = logging.getLogger("tafelbot.table")
 
@@ -123,6 +124,7 @@ class TableParts:
     service: TableService
     painter: Painter
     guard: Guard
+    web: WebLinks | None = None  # the web companion's addresses, when it is on (link buttons)
 
     async def channel(self, channel_id: int) -> PostChannel:
         """The channel a table lives in: from the cache, else asked of Discord."""
@@ -167,6 +169,15 @@ class Presenter:
         self, interaction: discord.Interaction, game: str | None, work: Callable[[], Awaitable[Any]]
     ) -> Any:
         return await self.shared.guard.guarded(interaction, game, work)
+
+    async def watch_button(self, row: GameRow, lang: str, *, replay: bool = False) -> discord.ui.Button[Any] | None:
+        """The link to the game's web page ("Watch"), or its replay; None while the web is off."""
+        web = self.shared.web
+        if web is None:
+            return None
+        if replay:
+            return discord.ui.Button(label=tr(lang, "web-replay-button"), url=await web.replay_url(row), emoji="🌐")
+        return discord.ui.Button(label=tr(lang, "web-watch"), url=await web.table_url(row), emoji="🌐")
 
     async def channel(self, channel_id: int) -> PostChannel:
         return await self.shared.channel(channel_id)

@@ -20,23 +20,13 @@ from db import GameRow, GameStatus, table_data
 from locales import tr
 from table import deadlines, turn_times
 from table.held import HEADS_UP, REMINDER, TURN, HeldNotifications
-from table.text import game_name, player_name, seat_name, who
+from table.links import jump_link
+from table.text import duration_text, game_name, player_name, seat_name, who
 from table.timeouts import Reminder
 
+__all__ = ["ReminderPresenter", "duration_text", "jump_link"]
+
 log = logging.getLogger("tafelbot.clock")
-
-
-def duration_text(lang: str, seconds: float) -> str:
-    unit, amount = deadlines.short_duration(seconds)
-    return tr(lang, f"clock-duration-{unit}", n=amount)
-
-
-def jump_link(row: GameRow, message_id: int | None = None) -> str | None:
-    message_id = message_id or row.board_message_id or row.lobby_message_id
-    if message_id is None:
-        return None
-    guild = row.guild_id if row.guild_id is not None else "@me"
-    return f"https://discord.com/channels/{guild}/{row.channel_id}/{message_id}"
 
 
 class ReminderPresenter(Presenter):

@@ -103,4 +103,10 @@ class ReplayPresenter(Presenter):
             lines.append(result)
         alt = replay_description(table_lang, row.game, row.id, gif.frames, lines[-1:], row.seats)
         picture = discord.File(io.BytesIO(gif.data), filename="replay.gif", description=alt)
-        await window.answer("\n".join(lines)[:1990], file=picture)
+        link = await self.watch_button(row, table_lang, replay=True)
+        view = None
+        if link is not None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(link)
+            view.stop()
+        await window.answer("\n".join(lines)[:1990], file=picture, view=view)

@@ -255,7 +255,16 @@ async def fill_v7(tx):
     await insert(tx, "table_held", {"user_id": BIG + 6, "game_id": 8, "kind": "turn", "due_at": 30.5})
 
 
-FILLS = {1: fill_v1, 2: fill_v2, 3: fill_v3, 4: fill_v4, 5: fill_v5, 6: fill_v6, 7: fill_v7}
+async def fill_v8(tx):
+    await insert(
+        tx,
+        "web_servers",
+        {"guild_id": BIG + 1, "secret": "ab" * 32, "server_page": 1, "rotated_at": 7.5, "updated_by": BIG + 5},
+    )
+    await insert(tx, "web_servers", {"guild_id": 0, "secret": "cd" * 32, "server_page": 0})
+
+
+FILLS = {1: fill_v1, 2: fill_v2, 3: fill_v3, 4: fill_v4, 5: fill_v5, 6: fill_v6, 7: fill_v7, 8: fill_v8}
 # Columns a later step renamed: (the step, the old name, the new name).
 RENAMED = [(5, "clock", "deadline")]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot import main
-from db import ResultRow, Seat, Store, league, table_data, tournaments
+from db import ResultRow, Seat, Store, league, table_data, tournaments, web_data
 from db.transfer import IDENTITIES, TABLES, TransferError, migrate_db, table_checks
 
 
@@ -72,6 +72,10 @@ async def fill(store: Store) -> None:
     await table_data.set_person(store, 6, quiet_from=1380, quiet_to=480, quiet_tz="Europe/Amsterdam")
     await table_data.add_away_period(store, 5, 1_700_000_000.0, 1_700_000_100.25)
     await table_data.hold(store, 6, running, "turn", 1_700_000_200.5)
+    # The web companion: a server's page on with a rotated secret, and one made on first use.
+    await web_data.set_server_page(store, 1, True, by=9)
+    await web_data.rotate_secret(store, 1, by=9)
+    await web_data.web_server(store, None)
 
 
 async def assert_same(a: Store, b: Store) -> None:

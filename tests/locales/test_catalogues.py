@@ -71,6 +71,7 @@ COUNTS: dict[str, set[str]] = {
     "tournament": {"count", "games", "points"},
     "tournament-commands": set(),
     "queue": {"count", "players"},
+    "web": {"count", "steps", "total"},
 }
 # The same name meaning something else in one message.
 NOT_A_COUNT: dict[str, frozenset[str]] = {}

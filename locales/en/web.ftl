@@ -1,0 +1,65 @@
+## The web companion (web/): the pages, and its buttons and settings in Discord.
+
+# Buttons under Discord messages (link buttons, only when the web companion is on)
+web-watch = Watch
+web-replay-button = Replay in the browser
+web-server-button = Server page
+
+# /table settings
+settings-web-page = Server page on the web: { $value }
+settings-web-off = The web companion is not set up on this bot (its operator sets TAFELBOT_WEB_URL).
+settings-web-rotated = New table addresses made: the old links no longer work.
+
+# Pages
+web-skip = Skip to the table
+web-language = Language
+web-lang-en = English
+web-lang-nl = Nederlands
+web-footer = Read-only: nothing here changes a game. Hands are never shown.
+web-table-title = { $game }, game { $id }
+web-lobby = Waiting for the table to start.
+web-cancelled = This game was cancelled.
+web-finished = The game has ended.
+web-turn = { $count ->
+    [one] To move: { $players }
+   *[other] To move (all at once): { $players }
+}
+web-left = ⏳ { $left } left
+web-alt-board = Board of { $game }
+web-players = Players
+web-player = Player
+web-place = Place
+web-score = Score
+web-to-move = to move
+web-computer = computer
+web-resigned = resigned
+web-last-lines = Last moves
+web-replay-link = { $steps ->
+    [one] Replay (1 move)
+   *[other] Replay ({ $steps } moves)
+}
+web-discord-link = Open in Discord
+web-replay-title = Replay of { $game }, game { $id }
+web-replay-step = Move { $step } of { $total }
+web-replay-controls = Replay controls
+web-replay-first = First
+web-replay-prev = Back one move
+web-replay-next = Forward one move
+web-replay-last = Last
+web-replay-slider = Move
+web-replay-keys = Keys: ← and → step, Home and End jump to the start and the end.
+web-replay-all = Every move
+web-back-to-table = Back to the table
+web-server-title = Tables and league of this server
+web-server-running = Running tables
+web-server-table = { $game }, game { $id }
+web-server-turn = To move: { $players }
+web-server-none = No game is running.
+web-server-league = League standings
+web-server-no-league = No rated game has finished this season.
+web-played = Played
+web-wins = Wins
+web-rating = Rating
+web-not-found-title = Not found
+web-not-found = There is no table at this address. The link may be old: ask for a new one in Discord.
+web-too-many = Too many requests from your address; try again in a moment.

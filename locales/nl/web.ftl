@@ -1,0 +1,71 @@
+## De webpagina's (web/): de pagina's, en de knoppen en instellingen ervan in Discord.
+
+# Knoppen onder berichten in Discord
+web-watch = Bekijken
+web-replay-button = Herhaling in de browser
+web-server-button = Serverpagina
+
+# /table settings
+settings-web-page = Serverpagina op het web: { $value }
+settings-web-off = De webpagina's zijn op deze bot niet ingesteld (de beheerder zet TAFELBOT_WEB_URL).
+settings-web-rotated = Nieuwe tafeladressen gemaakt: de oude links werken niet meer.
+
+# Pagina's
+web-skip = Naar de tafel
+web-language = Taal
+web-lang-en = English
+web-lang-nl = Nederlands
+web-footer = Alleen kijken: hier verandert niets aan een spel. Handen worden nooit getoond.
+web-table-title = { $game }, spel { $id }
+web-lobby = Wacht tot de tafel begint.
+web-cancelled = Dit spel is afgebroken.
+web-finished = Het spel is afgelopen.
+web-turn = { $count ->
+    [one] Aan zet: { $players }
+   *[other] Aan zet (allemaal tegelijk): { $players }
+}
+web-left = ⏳ nog { $left }
+web-alt-board = Bord van { $game }
+web-players = Spelers
+web-player = Speler
+web-place = Plaats
+web-score = Score
+web-to-move = aan zet
+web-computer = computer
+web-resigned = opgegeven
+web-last-lines = Laatste zetten
+web-replay-link = { $steps ->
+    [one] Herhaling (1 zet)
+   *[other] Herhaling ({ $steps } zetten)
+}
+web-discord-link = Openen in Discord
+web-replay-title = Herhaling van { $game }, spel { $id }
+web-replay-step = Zet { $step } van { $total }
+web-replay-controls = Bediening van de herhaling
+web-replay-first = Begin
+web-replay-prev = Eén zet terug
+web-replay-next = Eén zet verder
+web-replay-last = Einde
+web-replay-slider = Zet
+web-replay-keys = Toetsen: ← en → stappen, Home en End springen naar het begin en het einde.
+web-replay-all = Alle zetten
+web-back-to-table = Terug naar de tafel
+web-server-title = Tafels en competitie van deze server
+web-server-running = Lopende tafels
+web-server-table = { $game }, spel { $id }
+web-server-turn = Aan zet: { $players }
+web-server-none = Er loopt geen spel.
+web-server-league = Competitiestand
+web-server-no-league = Dit seizoen is nog geen spel voor de competitie afgelopen.
+web-played = Gespeeld
+web-wins = Gewonnen
+web-rating = Rating
+web-not-found-title = Niet gevonden
+web-not-found = Op dit adres is geen tafel. De link is misschien oud: vraag in Discord een nieuwe.
+web-too-many = Te veel verzoeken van jouw adres; probeer het zo nog eens.
+
+# /table settings: the Dutch names and descriptions of its web options
+cmd-param-web_page = webpagina
+cmd-param-desc-settings-web_page = Toon de lopende tafels en de competitie van deze server op het web
+cmd-param-web_new_links = nieuwe-links
+cmd-param-desc-settings-web_new_links = Nieuwe adressen voor de webpagina's van deze server: oude links werken niet meer

@@ -1,0 +1,184 @@
+"""The web companion in a real browser: headless Chromium from the Debian packages, driven with
+Playwright for Python (pointed at /usr/bin/chromium; Playwright never downloads a browser here).
+
+A table page follows a move made through the fake Discord within a second; a replay steps forward
+and back with its buttons, slider, arrow keys and ``#move=N``; the server page shows the league.
+Without Chromium these tests skip with one line saying how to install it, except under CI
+(``CI=true``), where a missing browser fails the run (``.ci/run`` installs it).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+HOW = "Chromium is not installed: apt-get install chromium chromium-driver (Debian) runs the browser tests"
+if not os.path.exists(CHROMIUM):
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI needs the browser tests: {HOW}", pytrace=False)
+    pytest.skip(HOW, allow_module_level=True)
+
+from playwright.async_api import async_playwright  # noqa: E402
+
+from tests.e2e.drive import open_table, press_a_move  # noqa: E402
+from tests.e2e.test_replay_e2e import play_quickly  # noqa: E402
+from tests.e2e.web_fixtures import link_buttons, start_webbed  # noqa: E402
+from tests.web.test_web_app import until  # noqa: E402
+
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture
+async def webbed(fake, capture, tmp_path):
+    tafel = await start_webbed(fake, tmp_path)
+    yield tafel
+    await tafel.stop()
+
+
+@pytest.fixture
+async def browser(tmp_path):
+    async with async_playwright() as playwright:
+        context = await playwright.chromium.launch_persistent_context(
+            str(tmp_path / "chromium-profile"),  # a fresh profile every test
+            executable_path=CHROMIUM,
+            args=FLAGS,
+            headless=True,
+            viewport={"width": 400, "height": 800},  # a phone
+            locale="en-GB",
+        )
+        try:
+            yield context
+        finally:
+            await context.close()
+
+
+async def test_a_table_page_follows_a_move_made_in_discord(fake, webbed, browser, channel, alice, bob):
+    game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
+    await webbed.settle()
+    board = fake.last_public(channel)
+    (watch,) = link_buttons(board)
+    page = await browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    await page.goto(watch["url"])
+    row = await webbed.bot.store.get_game(game_id)
+    status = page.locator("#live .status")
+    assert await status.get_attribute("data-version") == str(row.version)
+    assert await page.locator("html").get_attribute("lang") == "en"
+    picture = page.locator("#live figure.board img")
+    assert (await picture.get_attribute("alt")).startswith("Board of Devil Take The Hindmost")
+    assert await picture.evaluate("img => img.complete && img.naturalWidth > 0")
+    # The page holds one event stream, open before the move.
+    watchers = webbed.bot.web.state.watchers
+    await until(lambda: watchers.streams == 1)
+
+    engine = webbed.bot.table_service.spec("hindmost").engine
+    seat = sorted(engine.to_move(engine.load(row.state)))[0]
+    mover = alice if row.seats[seat].user_id == alice.id else bob
+    controls = await fake.click(mover, board, f"tb:hand:{game_id}")
+    await press_a_move(fake, mover, controls.message, game_id)
+    moved = time.perf_counter()
+    after = await webbed.bot.store.get_game(game_id)
+    assert after.version > row.version
+    # The page changes by itself within a second of the move.
+    await page.wait_for_function(
+        f"() => document.querySelector('#live .status').dataset.version === '{after.version}'", timeout=1000
+    )
+    assert time.perf_counter() - moved < 1.0
+    await page.wait_for_function(
+        "() => { const i = document.querySelector('#live figure.board img'); return i.complete && i.naturalWidth > 0; }"
+    )
+    assert f"/board/{after.version}.png" in await picture.get_attribute("src")
+    assert await page.locator("#live .lines li").count() >= 1
+    assert not errors, errors
+
+    # The language switch: the same page in Dutch, remembered.
+    await page.click("nav.languages a[hreflang=nl]")
+    assert await page.locator("html").get_attribute("lang") == "nl"
+    assert await page.locator("#players-title").text_content() == "Spelers"
+
+
+async def test_stepping_through_a_replay(fake, webbed, browser, channel, alice, bob):
+    game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
+    await play_quickly(webbed, game_id)
+    row = await webbed.bot.store.get_game(game_id)
+    links = webbed.bot.table_flow.shared.web
+    page = await browser.new_page()
+    await page.goto(await links.replay_url(row, step=2))
+    root = page.locator("#replay")
+    total = int(await root.get_attribute("data-total"))
+    assert total > 5
+
+    async def shown() -> int:
+        step = int(await root.get_attribute("data-step"))
+        src = await page.locator("#step-picture").get_attribute("src")
+        assert src.endswith(f"/replay/{step}.png")
+        assert page.url.endswith(f"#move={step}")
+        assert await page.locator("#slider").input_value() == str(step)
+        assert (await page.locator("#step-number").text_content()) == f"Move {step} of {total}"
+        return step
+
+    assert await shown() == 2  # the address's move
+    await page.click("#next")
+    assert await shown() == 3
+    await page.click("#prev")
+    await page.click("#prev")
+    assert await shown() == 1
+    await page.keyboard.press("ArrowRight")
+    await page.keyboard.press("ArrowRight")
+    assert await shown() == 3
+    await page.keyboard.press("ArrowLeft")
+    assert await shown() == 2
+    await page.keyboard.press("End")
+    assert await shown() == total
+    await page.locator("#slider").fill("4")  # the slider, as a drag ends
+    assert await shown() == 4
+    await page.click("#first")
+    assert await shown() == 0
+    # Jumping by the address, as a shared link does.
+    await page.goto(await links.replay_url(row, step=5))
+    assert await shown() == 5
+    await page.wait_for_function(
+        "() => { const i = document.getElementById('step-picture'); return i.complete && i.naturalWidth > 0; }"
+    )
+    alt = await page.locator("#step-picture").get_attribute("alt")
+    assert alt.startswith("Board of Devil Take The Hindmost. Move 5 of")
+    assert await page.locator("#steps li[aria-current]").get_attribute("id") == "move-5"
+
+
+async def test_the_server_page_shows_the_standings(fake, webbed, browser, channel, alice, bob):
+    mod = fake.add_user("mod", manage_guild=True)
+    game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
+    await play_quickly(webbed, game_id)
+    await fake.slash(mod, channel, "table", "settings", options={"web_page": True})
+    second = fake.add_channel("tweede")
+    running = await open_table(fake, webbed, second, "trackgammon", bob, join=[alice])
+    await webbed.settle()
+    server = await webbed.bot.table_flow.shared.web.server_url(fake.guild_id)
+    page = await browser.new_page()
+    await page.goto(server)
+    rows = page.locator("#standings tbody tr")
+    assert await rows.count() == 2
+    names = [await rows.nth(i).locator("td").nth(1).text_content() for i in range(2)]
+    assert sorted(names) == ["alice", "bob"]
+    assert [await rows.nth(i).locator("td").nth(2).text_content() for i in range(2)] == ["1", "1"]
+    wins = [await rows.nth(i).locator("td").nth(3).text_content() for i in range(2)]
+    assert sorted(wins) == ["0", "1"]
+    # The running table links to its own page.
+    link = page.locator(f"ul.tables a[href^='/t/{running}/']")
+    await link.click()
+    assert "Trackgammon" in await page.locator("h1").text_content()

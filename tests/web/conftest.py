@@ -1,0 +1,87 @@
+"""Fixtures of the web companion's tests: the app on aiohttp's test server, over a table service
+on a fresh SQLite file and a fake clock, told of changes by the service's news as in the bot."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from db import Store
+from table.clock import FakeClock
+from table.pictures import Painter
+from table.registry import entry
+from table.service import Player, TableService
+from table.spec import GameSpec, load_spec
+from table.weblinks import WebLinks
+from tests import nim
+from web.app import APP_KEY, WebApp, WebSettings, create_app
+
+ALICE = Player(900_000_000_000_000_001, "Alice <b>&amp;")
+BOB = Player(900_000_000_000_000_002, "Bob @everyone")
+GUILD = 700_000_000_000_000_001
+BASE_URL = "https://tafel.example"
+
+
+def specs() -> dict[str, GameSpec]:
+    found = {key: load_spec(entry(key)) for key in ("hindmost", "trackgammon", "howruck", "duvelen")}
+    found["nim"] = GameSpec("nim", nim.ENGINE, nim.render_board, nim.action_label, nim.choose)
+    return found
+
+
+@dataclass
+class Site:
+    store: Store
+    service: TableService
+    links: WebLinks
+    client: TestClient
+    clock: FakeClock
+    painter: Painter
+
+    @property
+    def app(self) -> WebApp:
+        return self.client.server.app[APP_KEY]
+
+    async def new_game(self, game: str = "nim", options: dict[str, Any] | None = None, channel: int = 1) -> int:
+        row = await self.service.create(
+            game, guild_id=GUILD, channel_id=channel, host=ALICE, options=options or {}, locale="en"
+        )
+        await self.service.join(row.id, BOB)
+        await self.service.start(row.id, ALICE)
+        return row.id
+
+    async def move(self, game_id: int, pick: int = 0) -> Any:
+        row = await self.service.get(game_id)
+        state = self.service.state_of(row)
+        spec = self.service.spec(row.game)
+        seat = sorted(spec.engine.to_move(state))[0]
+        legal = spec.engine.legal_actions(state, seat)
+        return await self.service.act(game_id, seat=seat, action=legal[pick % len(legal)])
+
+    async def address(self, game_id: int) -> str:
+        row = await self.service.get(game_id)
+        return (await self.links.table_url(row)).removeprefix(BASE_URL)
+
+
+async def make_site(tmp_path, settings: WebSettings | None = None) -> Site:
+    clock = FakeClock()
+    store = await Store.open(tmp_path / "web.sqlite3")
+    found = specs()
+    service = TableService(store, found, clock=clock)
+    painter = Painter(0)
+    links = WebLinks(store, BASE_URL, clock=clock)
+    app = create_app(store, found, links, painter, clock=clock, settings=settings or WebSettings(coalesce=0))
+    service.news.subscribe(app[APP_KEY].changed)
+    client = TestClient(TestServer(app))
+    await client.start_server()
+    return Site(store, service, links, client, clock, painter)
+
+
+@pytest.fixture
+async def site(tmp_path):
+    site = await make_site(tmp_path)
+    yield site
+    await site.client.close()
+    await site.store.close()

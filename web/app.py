@@ -1,0 +1,429 @@
+"""The web companion: read-only pages of a table, its replay and a server's tables and league.
+
+An aiohttp application (``create_app``) on the table platform and the store only; it never
+imports the Discord side. Every address of a table holds a token (``table.weblinks``); a wrong
+token answers exactly as a missing game does (404). Pages are Jinja2 templates with escaping on,
+the scripts are files under ``/static/`` (the content security policy allows no inline script),
+and a table page follows its game through one server-sent event stream.
+
+Addresses::
+
+    /t/<game>/<token>                     the table: board, whose turn, last lines, players
+    /t/<game>/<token>/board/<version>.png  the board picture of that version (the current one)
+    /t/<game>/<token>/events              the page's event stream (``Last-Event-ID``: a version)
+    /t/<game>/<token>/replay              every step again (``#move=N`` jumps to a step)
+    /t/<game>/<token>/replay/<step>.png    a step's picture
+    /s/<server>/<token>                   a server's running tables and league standings
+    /static/...                           style sheet and scripts
+    /healthz                              "ok" (for a proxy's health check)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import jinja2
+from aiohttp import web
+
+from db import GameRow, Store
+from locales import LANGUAGES, tr
+from table.clock import Clock, SystemClock
+from table.pictures import Painter
+from table.spec import GameSpec
+from table.weblinks import WebLinks
+from web.limits import RequestBudget, StreamCount, address_of
+from web.pages import Pages
+from web.watchers import Stream, Watchers
+
+log = logging.getLogger("tafelbot.web")
+
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+}
+GAME_ID = r"[0-9]{1,18}"
+SNOWFLAKE = r"[0-9]{1,19}"  # a Discord id: up to 2**63 - 1
+TOKEN = r"[A-Za-z0-9_-]{1,64}"
+LANG_COOKIE = "tafelbot_lang"
+
+
+@dataclass
+class WebSettings:
+    heartbeat: float = 15.0  # seconds of the clock between comments on an idle stream
+    coalesce: float = 0.2  # least seconds between two updates of one game (a burst is sent as one)
+    retry_ms: int = 1000  # how soon a browser reconnects a dropped stream
+    streams_per_address: int = 8
+    streams_total: int = 10_000
+    burst: float = 120  # requests an address may make at once ...
+    per_second: float = 2.0  # ... and then on average
+    trust_forwarded: bool = False  # behind a proxy: the address is the last of X-Forwarded-For
+
+
+@dataclass
+class WebApp:
+    """Everything a request needs (kept on the aiohttp application)."""
+
+    store: Store
+    specs: dict[str, GameSpec]
+    links: WebLinks
+    pages: Pages
+    clock: Clock
+    settings: WebSettings
+    budget: RequestBudget
+    streams: StreamCount
+    watchers: Watchers = field(init=False)
+    templates: jinja2.Environment = field(init=False)
+    closing: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def __post_init__(self) -> None:
+        self.templates = jinja2.Environment(
+            loader=jinja2.PackageLoader("web", "templates"),
+            autoescape=True,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            undefined=jinja2.StrictUndefined,
+        )
+        self.watchers = Watchers(self._live_update, coalesce=self.settings.coalesce)
+
+    def changed(self, game_id: int, version: int) -> None:
+        """News of a game (from the table service, or from PostgreSQL's LISTEN)."""
+        self.watchers.changed(game_id, version)
+
+    def render(self, template: str, lang: str, **context: Any) -> str:
+        def t(msg_id: str, **args: Any) -> str:
+            return tr(lang, msg_id, **args)
+
+        return self.templates.get_template(template).render(t=t, lang=lang, **context)
+
+    async def _live_update(self, game_id: int, lang: str) -> tuple[int, bool, str]:
+        row = await self.pages.game(game_id)
+        if row is None:
+            return -1, True, ""
+        page = await self.pages.table(row, lang)
+        html = self.render(
+            "live.html", lang, page=page, base=f"/t/{row.id}/{await self.links.table_token(row.id, row.guild_id)}"
+        )
+        return row.version, page.over, json.dumps({"version": row.version, "over": page.over, "html": html})
+
+
+APP_KEY = web.AppKey("tafelbot_web", WebApp)
+
+
+def create_app(
+    store: Store,
+    specs: dict[str, GameSpec],
+    links: WebLinks,
+    painter: Painter,
+    *,
+    clock: Clock | None = None,
+    settings: WebSettings | None = None,
+) -> web.Application:
+    clock = clock or SystemClock()
+    settings = settings or WebSettings()
+    state = WebApp(
+        store,
+        specs,
+        links,
+        Pages(store, specs, painter, clock),
+        clock,
+        settings,
+        RequestBudget(clock, burst=settings.burst, per_second=settings.per_second),
+        StreamCount(per_address=settings.streams_per_address, total=settings.streams_total),
+    )
+    app = web.Application(middlewares=[_headers, _limited])
+    app[APP_KEY] = state
+    app.on_shutdown.append(_shutdown)
+    app.cleanup_ctx.append(_heartbeats)
+    app.add_routes(
+        [
+            web.get("/healthz", _health),
+            web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}", table_page),
+            web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/board/{{version:[0-9]{{1,18}}}}.png", board_png),
+            web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/events", events),
+            web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/replay", replay_page),
+            web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/replay/{{step:[0-9]{{1,6}}}}.png", replay_png),
+            web.get(rf"/s/{{guild:{SNOWFLAKE}}}/{{token:{TOKEN}}}", server_page),
+            web.static("/static", _static_folder(), append_version=False),
+        ]
+    )
+    return app
+
+
+def _static_folder() -> str:
+    from pathlib import Path
+
+    return str(Path(__file__).parent / "static")
+
+
+def web_app(request: web.Request) -> WebApp:
+    return request.app[APP_KEY]
+
+
+async def _shutdown(app: web.Application) -> None:
+    app[APP_KEY].closing.set()  # open streams end, so the server can stop
+    await app[APP_KEY].watchers.close()
+
+
+# ---- middlewares ---------------------------------------------------------------------------------------
+@web.middleware
+async def _headers(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    try:
+        response = await handler(request)
+    except web.HTTPNotFound:
+        response = _not_found(request)
+    except web.HTTPException as error:
+        for name, value in SECURITY_HEADERS.items():
+            error.headers.setdefault(name, value)
+        raise
+    if not response.prepared:  # a stream sets its own before its first byte
+        _secure(response)
+    return response
+
+
+def _secure(response: web.StreamResponse) -> None:
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    if response.content_type == "text/html":
+        response.headers.setdefault("Cache-Control", "no-cache")
+
+
+@web.middleware
+async def _limited(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    if request.path.startswith("/static/") or request.path == "/healthz":
+        return await handler(request)
+    app = web_app(request)
+    wait = app.budget.take(address_of(request, trust_forwarded=app.settings.trust_forwarded))
+    if wait > 0:
+        lang = language(request)
+        return web.Response(
+            status=429,
+            text=tr(lang, "web-too-many"),
+            headers={"Retry-After": str(max(1, round(wait)))},
+        )
+    return await handler(request)
+
+
+# ---- helpers ----------------------------------------------------------------------------------------------
+def language(request: web.Request) -> str:
+    """The page's language: ``?lang=``, else the switch's cookie, else the browser's preference."""
+    chosen = request.query.get("lang") or request.cookies.get(LANG_COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    best, best_q = "en", -1.0
+    for part in request.headers.get("Accept-Language", "").split(",")[:20]:
+        tag, _, q = part.strip().partition(";q=")
+        code = tag.strip().lower()[:2]
+        try:
+            weight = float(q) if q else 1.0
+        except ValueError:
+            continue
+        if code in LANGUAGES and weight > best_q:
+            best, best_q = code, weight
+    return best
+
+
+def _page(request: web.Request, html: str) -> web.Response:
+    response = web.Response(text=html, content_type="text/html", charset="utf-8")
+    chosen = request.query.get("lang")
+    if chosen in LANGUAGES:
+        response.set_cookie(LANG_COOKIE, chosen, max_age=365 * 86400, path="/", samesite="Lax", httponly=True)
+    return response
+
+
+def _not_found(request: web.Request) -> web.Response:
+    lang = language(request)
+    html = web_app(request).render("notfound.html", lang, title=tr(lang, "web-not-found-title"))
+    response = web.Response(status=404, text=html, content_type="text/html", charset="utf-8")
+    return response
+
+
+async def _table(request: web.Request) -> GameRow:
+    """The game the address names, if its token is right; otherwise 404, the same either way."""
+    app = web_app(request)
+    row = await app.pages.game(int(request.match_info["gid"]))
+    if row is None or not await app.links.table_token_ok(row.id, row.guild_id, request.match_info["token"]):
+        raise web.HTTPNotFound()
+    return row
+
+
+def _png(data: bytes, *, immutable: bool) -> web.Response:
+    cache = "private, max-age=31536000, immutable" if immutable else "private, no-cache"
+    return web.Response(body=data, content_type="image/png", headers={"Cache-Control": cache})
+
+
+def _base(request: web.Request) -> str:
+    return f"/t/{request.match_info['gid']}/{request.match_info['token']}"
+
+
+def _switch(request: web.Request) -> list[tuple[str, str, bool]]:
+    """The language switch: (code, address, current) for each language."""
+    lang = language(request)
+    return [(code, f"{request.path}?lang={code}", code == lang) for code in LANGUAGES]
+
+
+# ---- handlers ---------------------------------------------------------------------------------------------
+async def _health(request: web.Request) -> web.Response:
+    return web.Response(text="ok")
+
+
+async def table_page(request: web.Request) -> web.Response:
+    app = web_app(request)
+    row = await _table(request)
+    lang = language(request)
+    page = await app.pages.table(row, lang)
+    html = app.render("table.html", lang, page=page, base=_base(request), switch=_switch(request))
+    return _page(request, html)
+
+
+async def board_png(request: web.Request) -> web.Response:
+    app = web_app(request)
+    row = await _table(request)
+    if row.state is None:
+        raise web.HTTPNotFound()
+    if int(request.match_info["version"]) != row.version:
+        # Only the current version is drawn here (older ones are the replay's): the newest instead.
+        raise web.HTTPFound(f"{_base(request)}/board/{row.version}.png", headers={"Cache-Control": "no-store"})
+    return _png(await app.pages.board_picture(row), immutable=True)
+
+
+async def replay_page(request: web.Request) -> web.Response:
+    app = web_app(request)
+    row = await _table(request)
+    if row.state is None:
+        raise web.HTTPNotFound()
+    lang = language(request)
+    page = await app.pages.replay(row, lang)
+    try:
+        start = min(max(0, int(request.query.get("move", len(page.steps) - 1))), len(page.steps) - 1)
+    except ValueError:
+        start = len(page.steps) - 1
+    html = app.render(
+        "replay.html", lang, page=page, base=_base(request), switch=_switch(request), start=start, version=row.version
+    )
+    return _page(request, html)
+
+
+async def replay_png(request: web.Request) -> web.Response:
+    app = web_app(request)
+    row = await _table(request)
+    if row.state is None:
+        raise web.HTTPNotFound()
+    picture = await app.pages.replay_picture(row, int(request.match_info["step"]))
+    if picture is None:
+        raise web.HTTPNotFound()
+    # A step's picture never changes (the log only grows); a new secret changes the address.
+    return _png(picture, immutable=True)
+
+
+async def server_page(request: web.Request) -> web.Response:
+    app = web_app(request)
+    guild_id = int(request.match_info["guild"])
+    if guild_id >= 2**63 or not await app.links.server_token_ok(guild_id, request.match_info["token"]):
+        raise web.HTTPNotFound()
+    lang = language(request)
+
+    async def token_of(row: GameRow) -> str:
+        return await app.links.table_token(row.id, row.guild_id)
+
+    tables, standings = await app.pages.server(guild_id, lang, token_of)
+    html = app.render(
+        "server.html",
+        lang,
+        tables=tables,
+        standings=standings,
+        switch=_switch(request),
+        title=tr(lang, "web-server-title"),
+    )
+    return _page(request, html)
+
+
+_EVENT_ID = re.compile(r"[0-9]{1,18}")
+
+
+async def events(request: web.Request) -> web.StreamResponse:
+    """The table page's stream: an ``update`` event whenever the game changes (at once if it
+    changed since the version the browser last saw), a comment as heartbeat while nothing does."""
+    app = web_app(request)
+    row = await _table(request)
+    lang = language(request)
+    seen_text = request.headers.get("Last-Event-ID") or request.query.get("v", "")
+    seen = int(seen_text) if _EVENT_ID.fullmatch(seen_text) else -1
+    address = address_of(request, trust_forwarded=app.settings.trust_forwarded)
+    if not app.streams.enter(address):
+        return web.Response(status=429, text=tr(lang, "web-too-many"), headers={"Retry-After": "10"})
+    response = web.StreamResponse(
+        headers={
+            "Content-Type": "text/event-stream",
+            "Cache-Control": "no-store",
+            "X-Accel-Buffering": "no",  # nginx: pass each event on at once
+        }
+    )
+    _secure(response)
+    stream = Stream(response, lang, seen)
+    # Watched before the first byte: a change from the moment the browser hears back is seen.
+    app.watchers.add(row.id, stream)
+    try:
+        await response.prepare(request)
+        await response.write(f"retry: {app.settings.retry_ms}\n\n".encode())
+        await app.watchers.send(stream, await app.watchers.update(row.id, lang))  # what it missed
+        if not stream.done.done():
+            closing: asyncio.Future[Any] = asyncio.ensure_future(app.closing.wait())
+            ends: set[asyncio.Future[Any]] = {stream.done, closing}
+            try:
+                await asyncio.wait(ends, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                closing.cancel()
+    except (ConnectionResetError, asyncio.CancelledError):
+        pass
+    except Exception:
+        log.exception("the event stream of game %s failed", row.id)
+    finally:
+        stream.finish()
+        app.watchers.remove(row.id, stream)
+        app.streams.leave(address)
+    return response
+
+
+async def _heartbeats(app: web.Application) -> AsyncIterator[None]:
+    """One heartbeat for every stream, every ``heartbeat`` seconds of the app's clock."""
+    state = app[APP_KEY]
+
+    async def beat() -> None:
+        tick = asyncio.Event()  # the clock's own: a fake clock sets it to say that time moved
+        due = state.clock.now() + state.settings.heartbeat
+        while True:
+            left = due - state.clock.now()
+            if left > 0:
+                tick.clear()
+                await state.clock.wait(tick, left)
+                continue
+            due = state.clock.now() + state.settings.heartbeat
+            await state.watchers.heartbeat()
+
+    task = asyncio.create_task(beat(), name="tafelbot web heartbeat")
+    yield
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+    await state.watchers.close()
+
+
+__all__ = ["APP_KEY", "WebApp", "WebSettings", "create_app", "language"]

@@ -1,0 +1,326 @@
+"""What the pages show, read from the database and the move log: only the spectator's view.
+
+``GameLogs`` follows each watched game's move log from the seed (``table.replay.Replayer``), fed
+only the entries it has not seen, so the table page's last lines and every replay step come from
+one replay per game (kept for the most recently watched games). ``Pages`` turns a game row into
+the plain data the templates show: nothing here ever reads a seat's private part, and Discord ids
+never leave this module (names only, which the templates escape).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from db import GameRow, GameStatus, Seat, Store, table_data, web_data
+from db import league as league_data
+from locales import tr
+from table.alt_text import describe, plain
+from table.clock import Clock
+from table.deadlines import TableDeadline, time_left
+from table.links import jump_link
+from table.listing import listed
+from table.picture_cache import PictureKey
+from table.pictures import Painter
+from table.replay import Replayer, ReplayFrame
+from table.spec import GameSpec
+from table.text import duration_text, event_lines, game_name
+
+LAST_LINES = 8
+STANDINGS = 25
+
+
+class GameLog:
+    """One game's replay so far: every frame (the opening, then one per move that changed the board)."""
+
+    def __init__(self, spec: GameSpec, row: GameRow) -> None:
+        self.spec = spec
+        self.replayer = Replayer(spec, row)
+        self.frames: list[ReplayFrame] = [self.replayer.first]
+        self.lock = asyncio.Lock()
+        self.lines: dict[tuple[int, str, tuple[str, ...]], list[str]] = {}  # (step, language, names)
+
+    def lines_of(self, lang: str, row: GameRow, frame: ReplayFrame) -> list[str]:
+        """A step's lines, made once per language (and names: a seat's name is part of them)."""
+        key = (frame.step, lang, tuple(names_of(row.seats)))
+        found = self.lines.get(key)
+        if found is None:
+            found = self.lines[key] = step_lines(lang, self.spec, row, frame)
+        return found
+
+    def feed(self, moves: Sequence[tuple[int, int | None, str]]) -> list[ReplayFrame]:
+        found = []
+        for seq, seat, action in moves:
+            frame = self.replayer.feed(seq, seat, action)
+            if frame is not None:
+                found.append(frame)
+        return found
+
+
+class GameLogs:
+    def __init__(self, store: Store, specs: dict[str, GameSpec], size: int = 64) -> None:
+        self.store = store
+        self.specs = specs
+        self.size = size
+        self._logs: OrderedDict[int, GameLog] = OrderedDict()
+
+    async def of(self, row: GameRow) -> GameLog:
+        """The game's replay up to its newest move-log entry."""
+        log = self._logs.get(row.id)
+        if log is None:
+            log = await asyncio.to_thread(GameLog, self.specs[row.game], row)
+            log = self._logs.setdefault(row.id, log)
+        self._logs.move_to_end(row.id)
+        while len(self._logs) > self.size:
+            self._logs.popitem(last=False)
+        async with log.lock:
+            moves = await web_data.moves_after(self.store, row.id, log.replayer.seq)
+            if moves:
+                log.frames.extend(await asyncio.to_thread(log.feed, moves))
+        return log
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    name: str
+    score: str
+    to_move: bool
+    place: int | None
+    resigned: bool
+    computer: bool
+
+
+@dataclass(frozen=True)
+class Line:
+    step: int
+    text: str
+
+
+@dataclass
+class TablePage:
+    game_id: int
+    version: int
+    title: str
+    status: str
+    over: bool
+    picture: bool
+    alt: str
+    turn: str | None
+    left: str | None
+    lines: list[Line]
+    players: list[PlayerLine]
+    discord: str | None
+    steps: int
+    ended: str | None = None
+
+
+@dataclass
+class ReplayPage:
+    game_id: int
+    title: str
+    steps: list[list[str]] = field(default_factory=list)  # the lines of each step, 0 the opening
+    alts: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ServerTable:
+    game_id: int
+    token: str
+    title: str
+    players: list[str]
+    turn: str | None
+    left: str | None
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    rank: int
+    name: str
+    played: int
+    wins: int
+    rating: int
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _placeholder(_seats: Sequence[Seat], seat: int) -> str:
+    return f"\ue000{seat}\ue001"
+
+
+_PLACEHOLDER = re.compile("\ue000(-?[0-9]+)\ue001")
+
+
+def step_lines(lang: str, spec: GameSpec, row: GameRow, frame: ReplayFrame) -> list[str]:
+    """The lines of a step as plain text with the names as typed (the templates escape them):
+    each name stands in as a placeholder while the Discord markup around it is taken off."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return row.seats[seat].name if 0 <= seat < len(row.seats) else f"#{seat + 1}"
+
+    lines = event_lines(lang, row.game, frame.events, row.seats, spec.event_formatter, name_of=_placeholder)
+    return [_PLACEHOLDER.sub(name, plain(line)) for line in lines]
+
+
+def names_of(seats: Sequence[Seat]) -> list[str]:
+    return [s.name for s in seats]
+
+
+class Pages:
+    def __init__(self, store: Store, specs: dict[str, GameSpec], painter: Painter, clock: Clock) -> None:
+        self.store = store
+        self.specs = specs
+        self.painter = painter
+        self.clock = clock
+        self.logs = GameLogs(store, specs)
+
+    async def game(self, game_id: int) -> GameRow | None:
+        row = await self.store.get_game(game_id)
+        if row is None or row.game not in self.specs:
+            return None
+        return row
+
+    def state(self, row: GameRow) -> Any:
+        return self.specs[row.game].engine.load(row.state)
+
+    # ---- the table page ---------------------------------------------------------------------------
+    async def table(self, row: GameRow, lang: str) -> TablePage:
+        spec = self.specs[row.game]
+        title = tr(lang, "web-table-title", game=game_name(lang, row.game), id=row.id)
+        status = str(row.status)
+        players: list[PlayerLine] = []
+        lines: list[Line] = []
+        turn = left = ended = None
+        steps = 0
+        alt = ""
+        over = row.status in (GameStatus.FINISHED, GameStatus.CANCELLED)
+        if row.state is None:  # a lobby: only who sits down so far
+            players = [PlayerLine(s.name, "", False, None, False, s.bot) for s in row.seats]
+            if row.status == GameStatus.LOBBY:
+                turn = tr(lang, "web-lobby")
+            else:
+                ended = tr(lang, "web-cancelled")
+            return TablePage(
+                row.id, row.version, title, status, over, False, "", turn, None, [], players, jump_link(row), 0, ended
+            )
+        state = await asyncio.to_thread(self.state, row)
+        engine = spec.engine
+        log = await self.logs.of(row)
+        steps = len(log.frames) - 1
+        for frame in log.frames[-LAST_LINES:]:
+            for text in log.lines_of(lang, row, frame):
+                lines.append(Line(frame.step, text))
+        lines = lines[-LAST_LINES:]
+        to_move = set(engine.to_move(state)) if row.status == GameStatus.ACTIVE else set()
+        places: dict[int, int | None] = {}
+        if row.status == GameStatus.FINISHED:
+            results = {r.seat: r for r in await self.store.results(row.id)}
+            scores = [float(results[i].score or 0) if i in results else 0.0 for i in range(len(row.seats))]
+            places = {i: results[i].placement if i in results else None for i in range(len(row.seats))}
+        else:
+            scores = [float(x) for x in engine.scores_now(state)]
+        for i, seat in enumerate(row.seats):
+            players.append(
+                PlayerLine(
+                    seat.name,
+                    _number(scores[i]) if i < len(scores) else "",
+                    i in to_move,
+                    places.get(i),
+                    seat.resigned,
+                    seat.bot and not seat.resigned,
+                )
+            )
+        if row.status == GameStatus.FINISHED:
+            players.sort(key=lambda p: p.place or 99)
+            ended = tr(lang, "web-finished")
+        elif row.status == GameStatus.CANCELLED:
+            ended = tr(lang, "web-cancelled")
+        elif to_move:
+            names = ", ".join(row.seats[s].name for s in sorted(to_move))
+            turn = tr(lang, "web-turn", players=names, count=len(to_move))
+            seconds = time_left(TableDeadline.from_json(row.deadline), self.clock.now())
+            if seconds is not None:
+                left = tr(lang, "web-left", left=duration_text(lang, seconds))
+        status_lines = [x for x in (ended, turn, left) if x]
+        alt = describe(
+            tr(lang, "web-alt-board", game=game_name(lang, row.game)), [*status_lines, *(x.text for x in lines[-3:])]
+        )
+        return TablePage(
+            row.id,
+            row.version,
+            title,
+            status,
+            over,
+            True,
+            alt,
+            turn,
+            left,
+            lines,
+            players,
+            jump_link(row),
+            steps,
+            ended,
+        )
+
+    async def board_picture(self, row: GameRow) -> bytes:
+        """The board of the stored version, exactly as Discord shows it (the bot's own cache key:
+        in the bot's process the picture is usually drawn already)."""
+        spec = self.specs[row.game]
+        renderer = spec.render_board
+        names = names_of(row.seats)
+        key = PictureKey(
+            row.id, row.version, None, row.locale, f"{renderer.__module__}.{renderer.__qualname__}", tuple(names)
+        )
+        drawn = self.painter.cache.get(key)
+        if drawn is not None:
+            return drawn
+        state = await asyncio.to_thread(self.state, row)
+        view = spec.engine.view(state, None)
+        return await self.painter.paint(renderer, view, key=key, names=names, locale=row.locale)
+
+    # ---- the replay ----------------------------------------------------------------------------------
+    async def replay(self, row: GameRow, lang: str) -> ReplayPage:
+        log = await self.logs.of(row)
+        page = ReplayPage(row.id, tr(lang, "web-replay-title", game=game_name(lang, row.game), id=row.id))
+        total = len(log.frames) - 1
+        for frame in log.frames:
+            lines = log.lines_of(lang, row, frame)
+            page.steps.append(lines)
+            heading = tr(lang, "web-replay-step", step=frame.step, total=total)
+            page.alts.append(describe(tr(lang, "web-alt-board", game=game_name(lang, row.game)), [heading, *lines]))
+        return page
+
+    async def replay_picture(self, row: GameRow, step: int) -> bytes | None:
+        spec = self.specs[row.game]
+        log = await self.logs.of(row)
+        if not 0 <= step < len(log.frames):
+            return None
+        names = names_of(row.seats)
+        key = ("web-replay", row.id, step, row.locale, tuple(names))
+        return await self.painter.paint(
+            spec.render_board, log.frames[step].view, key=key, names=names, locale=row.locale
+        )
+
+    # ---- the server page -------------------------------------------------------------------------------
+    async def server(self, guild_id: int, lang: str, token_of: Any) -> tuple[list[ServerTable], list[StandingLine]]:
+        rows = [r for r in await table_data.open_games_in_guild(self.store, guild_id) if r.status == GameStatus.ACTIVE]
+        engines = {k: s.engine for k, s in self.specs.items()}
+        tables = []
+        for g in listed([r for r in rows if r.game in self.specs], engines, self.clock.now()):
+            row = g.row
+            turn = ", ".join(row.seats[s].name for s in g.to_move) or None
+            left = duration_text(lang, g.left) if g.left is not None else None
+            tables.append(
+                ServerTable(row.id, await token_of(row), game_name(lang, row.game), names_of(row.seats), turn, left)
+            )
+        standings = [
+            StandingLine(s.rank, s.name, s.played, s.wins, s.rating)
+            for s in (await league_data.standings(self.store, guild_id))[:STANDINGS]
+        ]
+        return tables, standings

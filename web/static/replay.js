@@ -1,0 +1,91 @@
+// Stepping through a replay: buttons, the slider, the arrow keys (Home and End too) and the
+// address (#move=N), which always says the step shown so it can be shared or bookmarked.
+(function () {
+  "use strict";
+  var root = document.getElementById("replay");
+  if (!root) {
+    return;
+  }
+  var base = root.dataset.base;
+  var total = parseInt(root.dataset.total, 10);
+  var picture = document.getElementById("step-picture");
+  var number = document.getElementById("step-number");
+  var lines = document.getElementById("step-lines");
+  var slider = document.getElementById("slider");
+  var current = -1;
+
+  function stepFromAddress() {
+    var match = /move=(\d+)/.exec(window.location.hash);
+    return match ? parseInt(match[1], 10) : null;
+  }
+
+  function show(step, fromAddress) {
+    step = Math.max(0, Math.min(total, step));
+    if (step === current) {
+      return;
+    }
+    var item = document.getElementById("move-" + step);
+    picture.src = base + "/replay/" + step + ".png";
+    if (item) {
+      picture.alt = item.dataset.alt;
+      number.textContent = item.dataset.heading;
+      var text = item.querySelector(".lines");
+      lines.textContent = text ? text.textContent : "";
+    }
+    var old = document.querySelector("#steps li[aria-current]");
+    if (old) {
+      old.removeAttribute("aria-current");
+    }
+    if (item) {
+      item.setAttribute("aria-current", "step");
+    }
+    slider.value = String(step);
+    document.getElementById("prev").href = "#move=" + Math.max(0, step - 1);
+    document.getElementById("next").href = "#move=" + Math.min(total, step + 1);
+    current = step;
+    root.dataset.step = String(step);
+    if (!fromAddress) {
+      history.replaceState(null, "", "#move=" + step);
+    }
+    if (step < total) {
+      new Image().src = base + "/replay/" + (step + 1) + ".png"; // the next one, ready to show
+    }
+  }
+
+  function go(step) {
+    show(step, false);
+  }
+
+  document.getElementById("first").addEventListener("click", function (e) { e.preventDefault(); go(0); });
+  document.getElementById("prev").addEventListener("click", function (e) { e.preventDefault(); go(current - 1); });
+  document.getElementById("next").addEventListener("click", function (e) { e.preventDefault(); go(current + 1); });
+  document.getElementById("last").addEventListener("click", function (e) { e.preventDefault(); go(total); });
+  slider.addEventListener("input", function () { go(parseInt(slider.value, 10)); });
+  document.getElementById("steps").addEventListener("click", function (e) {
+    var link = e.target.closest("a");
+    var item = e.target.closest("li");
+    if (link && item) {
+      e.preventDefault();
+      go(parseInt(item.id.slice(5), 10));
+      picture.scrollIntoView({ block: "nearest" });
+    }
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.target === slider) {
+      return; // the slider moves itself with the arrow keys
+    }
+    var keys = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: total };
+    if (Object.prototype.hasOwnProperty.call(keys, e.key)) {
+      e.preventDefault();
+      go(keys[e.key]);
+    }
+  });
+  window.addEventListener("hashchange", function () {
+    var step = stepFromAddress();
+    if (step !== null) {
+      show(step, true);
+    }
+  });
+  var wanted = stepFromAddress();
+  show(wanted !== null ? wanted : parseInt(root.dataset.start, 10), wanted !== null);
+})();
