@@ -74,6 +74,9 @@ def pair_two(
     if n == 1:
         return Pairing((), ranked[0])
     had = set(had_bye)
+    # A second bye only once the whole field has had one: a block whose players all had theirs
+    # offers the bye to nobody, so it is not clean and merges with the block above.
+    second_byes = all(u in had for u in ranked)
     balance = first_seats or {}
     step = max(2, block - block % 2)
     blocks = [list(ranked[i : i + step]) for i in range(0, n, step)]
@@ -85,7 +88,7 @@ def pair_two(
     current = blocks[0]
     while True:
         last = index == len(blocks) - 1
-        matching, clean = _solve(current, points, met, had, window, last=last, balance=balance)
+        matching, clean = _solve(current, points, met, had, window, last=last, balance=balance, second_byes=second_byes)
         whole = not done and last
         if clean or whole:
             done.append((current, matching))
@@ -122,13 +125,16 @@ def _solve(
     *,
     last: bool,
     balance: dict[int, int],
+    second_byes: bool,
 ) -> tuple[list[tuple[int, int]], bool]:
     """The best matching of one block, widening the window up to the block; whether it is clean
     (everyone matched, no repeat)."""
     width = max(2, window)
     n = len(players)
     while True:
-        matching = _match(players, points, met, had, width, bye=last and n % 2 == 1, balance=balance)
+        matching = _match(
+            players, points, met, had, width, bye=last and n % 2 == 1, balance=balance, second_byes=second_byes
+        )
         covered = {u for pair in matching for u in pair if u != BYE}
         clean = len(covered) == n and not any(met.get(frozenset(p), 0) for p in matching if BYE not in p)
         if clean or width >= n:
@@ -145,6 +151,7 @@ def _match(
     *,
     bye: bool,
     balance: dict[int, int],
+    second_byes: bool,
 ) -> list[tuple[int, int]]:
     n = len(ranked)
     odd = bye
@@ -175,8 +182,8 @@ def _match(
             )
             graph.add_edge(a, b, weight=base - cost)
     if odd:
-        candidates = [u for u in ranked if u not in had] or list(ranked)
-        lowest = max(ranked.index(u) for u in candidates)
+        candidates = [u for u in ranked if u not in had] or (list(ranked) if second_byes else [])
+        lowest = max((ranked.index(u) for u in candidates), default=0)
         for u in candidates:
             if lowest - ranked.index(u) < 2 * width or width >= n:
                 # Lower placed players cost less: the bye goes to the lowest without one.
