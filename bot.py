@@ -69,16 +69,21 @@ class Config:
     web: WebConfig = WebConfig()
 
 
+def environment() -> dict[str, str]:
+    """The process's environment, a ``.env`` file in the working folder filling in what is unset."""
+    try:
+        from dotenv import load_dotenv
+
+        load_dotenv(override=False)
+    except ImportError:  # pragma: no cover - python-dotenv is a dependency
+        pass
+    return dict(os.environ)
+
+
 def load_config(env: dict[str, str] | None = None) -> Config:
     """Read the configuration (a ``.env`` file in the working folder fills in what is unset)."""
     if env is None:
-        try:
-            from dotenv import load_dotenv
-
-            load_dotenv(override=False)
-        except ImportError:  # pragma: no cover - python-dotenv is a dependency
-            pass
-        env = dict(os.environ)
+        env = environment()
     token = env.get("DISCORD_TOKEN", "").strip()
     if not token:
         raise ConfigError(
@@ -539,13 +544,7 @@ def web_command(env: dict[str, str] | None = None) -> int:
     from web.serve import run_separate
 
     if env is None:
-        try:
-            from dotenv import load_dotenv
-
-            load_dotenv(override=False)
-        except ImportError:  # pragma: no cover - python-dotenv is a dependency
-            pass
-        env = dict(os.environ)
+        env = environment()
     logging.basicConfig(
         level=env.get("TAFELBOT_LOG_LEVEL", "INFO").upper(), format="%(asctime)s %(levelname)-7s %(name)s: %(message)s"
     )
