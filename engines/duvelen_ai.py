@@ -19,6 +19,7 @@ from typing import Any, cast
 
 from engines.budget import Budget, scored_within
 from engines.duvelen import RANKS, parse_play, rank_of, suit_of
+from engines.levels import EASY, HARD, NORMAL, human_pick
 from engines.rng import Rng
 
 # Seconds between a computer player's actions before the bot's speed factor: quick enough to feel
@@ -27,18 +28,33 @@ BOT_DELAY = 1.5
 # Plays scored per decision (``engines.budget``): no search, one look at each play that fits, a
 # handful at most; it never binds and only bounds the unforeseen.
 WORK_BUDGET = 1000
+HARD_WORK_BUDGET = 1000  # ``hard``: moves played in sampled worlds per decision (``engines.duvelen_hard``)
 RIVAL_STOK_ALARM = 2  # a rival this close to an empty Stok may call Stop before us
 PASSES_BEFORE_STUCK = 3  # with the top card moved to the bottom, 3 passes show every card on top
 VERY_STUCK_FACTOR = 2
+# ``easy`` (``engines.levels``): plays a card worth up to this much less than the best, and now and
+# then overlooks that anything fits and turns instead (a person misses cards in a speed game).
+EASY_MARGIN = 2.5
+EASY_OVERLOOK_RATE = 0.25
 
 
-def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None) -> str:
+def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None, level: str = NORMAL) -> str:
     if len(legal) == 1:
         return legal[0]
     me = view["viewer"]
     plays = [a for a in legal if parse_play(a) is not None]
     if "stop" in legal and (not plays or _rival_may_stop(view, me)):
         return "stop"
+    if plays and level == EASY:
+        rng = Rng(seed)
+        if "turn" in legal and rng.below(1000) < EASY_OVERLOOK_RATE * 1000:
+            return "turn"
+        scored = scored_within(plays, lambda action: _play_value(view, me, action), budget or Budget(WORK_BUDGET))
+        return human_pick(scored, rng, margin=EASY_MARGIN)
+    if plays and level == HARD:
+        from engines.duvelen_hard import choose_hard
+
+        return choose_hard(view, legal, plays, seed, budget or Budget(HARD_WORK_BUDGET))
     if plays:
         return _best_play(view, me, plays, Rng(seed), budget or Budget(WORK_BUDGET))
     if "done" in legal and _should_quit(view, me, can_turn="turn" in legal):
