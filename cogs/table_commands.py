@@ -14,10 +14,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.table.flow import TableFlow
+from cogs.table.levels import LEVEL_CHOICES, level_name
 from cogs.table.presenter import NO_MENTIONS, is_admin, lang_of
 from cogs.table.reminders import duration_text, jump_link
 from cogs.table.table_options import MOVE_TIME_NAMES
 from db import GameStatus, table_data
+from engines.levels import LEVELS
 from locales import tr
 from table.listing import Listed, listed
 from table.service import TableError, TableService
@@ -148,9 +150,11 @@ class TableCommands(
         allow_channel="Let games be opened in this channel (and its threads)",
         disallow_channel="No longer let games be opened in this channel",
         any_channel="Let games be opened in every channel again",
+        takeover_level="The computer level that takes over absent players' seats",
     )
     @app_commands.choices(
-        time_per_move=[app_commands.Choice(name=MOVE_TIME_NAMES[k], value=k) for k in MOVE_TIME_CHOICES]
+        time_per_move=[app_commands.Choice(name=MOVE_TIME_NAMES[k], value=k) for k in MOVE_TIME_CHOICES],
+        takeover_level=LEVEL_CHOICES,
     )
     async def settings(
         self,
@@ -161,6 +165,7 @@ class TableCommands(
         allow_channel: discord.TextChannel | None = None,
         disallow_channel: discord.TextChannel | None = None,
         any_channel: bool | None = None,
+        takeover_level: app_commands.Choice[str] | None = None,
     ) -> None:
         async def work() -> None:
             guild_id = interaction.guild_id
@@ -184,6 +189,10 @@ class TableCommands(
                 channels.remove(disallow_channel.id)
             if tuple(channels) != current.channels:
                 changes["channels"] = tuple(channels)
+            if takeover_level is not None:
+                if takeover_level.value not in LEVELS:
+                    raise TableError("unknown-level")
+                changes["takeover_level"] = takeover_level.value
             if changes:
                 if not is_admin(interaction):
                     raise TableError("manage-server")
@@ -206,6 +215,7 @@ class TableCommands(
             tr(lang, "settings-dm", value=yes_no),
             tr(lang, "settings-lobby", value=duration_text(lang, s.lobby_seconds or DAY)),
             tr(lang, "settings-channels", value=where),
+            tr(lang, "settings-takeover", value=level_name(lang, s.takeover_level)),
         ]
         if saved:
             lines.insert(0, tr(lang, "settings-saved"))

@@ -54,7 +54,8 @@ async def set_board_message(store: Store, game_id: int, message_id: int) -> None
 async def server_settings(store: Store, guild_id: int) -> dict[str, Any]:
     """The server's stored table settings; only the ones it has set (empty: all defaults)."""
     row = await store.fetchrow(
-        "SELECT move_seconds, dm_reminders, lobby_seconds, channels FROM table_server_settings WHERE guild_id = ?",
+        "SELECT move_seconds, dm_reminders, lobby_seconds, channels, takeover_level"
+        " FROM table_server_settings WHERE guild_id = ?",
         (guild_id,),
     )
     if row is None:
@@ -68,10 +69,12 @@ async def server_settings(store: Store, guild_id: int) -> dict[str, Any]:
         found["lobby_seconds"] = int(row["lobby_seconds"])
     if row["channels"] is not None:
         found["channels"] = tuple(json.loads(row["channels"]))
+    if row["takeover_level"] is not None:
+        found["takeover_level"] = str(row["takeover_level"])
     return found
 
 
-_SERVER_COLUMNS = ("move_seconds", "dm_reminders", "lobby_seconds", "channels")
+_SERVER_COLUMNS = ("move_seconds", "dm_reminders", "lobby_seconds", "channels", "takeover_level")
 
 
 async def set_server_settings(store: Store, guild_id: int, *, by: int | None = None, **changes: Any) -> None:
