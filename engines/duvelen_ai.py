@@ -35,7 +35,7 @@ VERY_STUCK_FACTOR = 2
 # ``easy`` (``engines.levels``): plays a card worth up to this much less than the best, and now and
 # then overlooks that anything fits and turns instead (a person misses cards in a speed game).
 EASY_MARGIN = 2.5
-EASY_OVERLOOK_RATE = 0.25
+EASY_OVERLOOK_RATE = 0.4
 
 
 def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None, level: str = NORMAL) -> str:
@@ -75,6 +75,11 @@ def _best_play(view: dict[str, Any], me: int, plays: list[str], rng: Rng, budget
     tiebreak = {action: rng.below(1000) for action in plays}
     scored = scored_within(plays, lambda action: (_play_value(view, me, action), tiebreak[action]), budget)
     return max(scored, key=lambda item: item[0])[1]  # the first of equals, as before
+
+
+def play_values(view: dict[str, Any], me: int, plays: list[str]) -> list[tuple[float, str]]:
+    """(value, play) for every play by the normal player's judgement (``engines.duvelen_hard``)."""
+    return [(_play_value(view, me, action), action) for action in plays]
 
 
 def _play_value(view: dict[str, Any], me: int, action: str) -> float:
