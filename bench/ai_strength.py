@@ -63,6 +63,7 @@ def _today(key: str, module_name: str) -> types.ModuleType:
             ["git", "show", f"{_today_ref}:{path}"], cwd=root, check=True, capture_output=True, text=True
         ).stdout
         module = types.ModuleType(f"today_{key}")
+        sys.modules[module.__name__] = module  # dataclasses look their module up
         exec(compile(source, f"{_today_ref}:{path}", "exec"), module.__dict__)  # noqa: S102
         _today_modules[key] = module
     return _today_modules[key]
