@@ -78,3 +78,19 @@ async def test_a_handed_over_seat_plays_at_the_servers_level(service):
     other = await started(service, guild_id=2)
     await service.hand_over(other.id, 1)
     assert (await service.get(other.id)).seats[1].level == HARD  # another server keeps the default
+
+
+async def test_an_easy_computer_reacts_more_slowly_than_a_hard_one(service):
+    from table.bots import ComputerPlayers
+
+    row = await service.create("nim", guild_id=1, channel_id=100, host=ANN, options={}, settings={"bot_speed": 1.0})
+    await service.add_bot(row.id, ANN, "easy")
+    await service.add_bot(row.id, ANN, "hard")
+    row = await service.get(row.id)
+
+    async def publish(result) -> None:
+        pass
+
+    bots = ComputerPlayers(service, publish)
+    easy, hard = bots.pause(row, 1), bots.pause(row, 2)
+    assert easy > 1.0 and hard < 1.0  # 1.6 and 0.7 times the table's pace, give or take the jitter
