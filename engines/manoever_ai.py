@@ -44,8 +44,8 @@ HOME_VALUE = 92.0
 PLACE_WEIGHT = 4.0
 REWARD_WEIGHT = 4.0
 DECIDED = 10_000.0
-# ``hard`` (``engines.levels``): the best few plans of this turn are weighed by the reply of the
-# next player (its own plan, by its own evaluation), in the same units of work.
+# ``hard`` (``engines.levels``): the best few plans of this turn are weighed by the replies of the
+# other players (each its own plan, by its own evaluation, in turn order), in the same units of work.
 HARD_WORK_BUDGET = 6000
 HARD_CANDIDATES = 4
 REPLY_WORK = 900
@@ -270,15 +270,19 @@ def _weigh_replies(
 
 
 def _after_reply(me: int, end: Board, budget: Budget) -> float:
-    """The score for ``me`` of the board ``end`` once the next player has played its turn."""
-    if game_over(end):
-        return evaluate(end)
-    nxt = (me + 1) % end.players
-    theirs = Board(end.players, nxt, end.stacks, end.bonus, end.rewards, end.arrived, end.taken, frozenset())
-    reply_budget = Budget(min(REPLY_WORK, max(1, budget.left())), seconds=None)
-    node = theirs
-    for field, distance in plan_turn(theirs, reply_budget):
-        node = play(node, field, distance)
-    budget.charge(reply_budget.spent)
-    after = Board(node.players, me, node.stacks, node.bonus, node.rewards, node.arrived, node.taken, frozenset())
-    return evaluate(after)
+    """The score for ``me`` of the board ``end`` once every other player has played its planned
+    turn, in turn order (each by its own evaluation)."""
+    node = end
+    for step in range(1, end.players):
+        if game_over(node):
+            break
+        seat = (me + step) % end.players
+        theirs = Board(node.players, seat, node.stacks, node.bonus, node.rewards, node.arrived, node.taken, frozenset())
+        reply_budget = Budget(min(REPLY_WORK, max(1, budget.left())), seconds=None)
+        node = theirs
+        for field, distance in plan_turn(theirs, reply_budget):
+            node = play(node, field, distance)
+        budget.charge(reply_budget.spent)
+    return evaluate(
+        Board(node.players, me, node.stacks, node.bonus, node.rewards, node.arrived, node.taken, frozenset())
+    )
