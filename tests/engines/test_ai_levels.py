@@ -40,12 +40,15 @@ def positions(entry, level: str):
 @pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.key)
 def test_every_level_chooses_a_legal_action_repeatably_from_plain_view_data(entry, level):
     ai = importlib.import_module(entry.ai_module)
+    work = ai.HARD_WORK_BUDGET if level == HARD else ai.WORK_BUDGET
     checked = 0
     for view, legal in positions(entry, level):
-        first = ai.choose(view, legal, 7, None, level)
+        # Without the wall-clock safety stop (a loaded machine could fire it in one call only).
+        first = ai.choose(view, legal, 7, Budget(work, seconds=None), level)
         assert first in legal
         plain = json.loads(json.dumps(view))
-        assert ai.choose(plain, list(legal), 7, None, level) == first
+        assert ai.choose(plain, list(legal), 7, Budget(work, seconds=None), level) == first
+        assert ai.choose(view, legal, 7, None, level) in legal  # the level's own budget
         if level != HARD:
             # Any budget, even a tiny one, still gives a legal and repeatable action.
             small = ai.choose(view, legal, 7, Budget(3, seconds=None), level)
