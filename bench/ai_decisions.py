@@ -115,6 +115,8 @@ def play(key: str, players: int, seconds: float, samples: int, max_steps: int, l
             view = engine.view(state, seat)
             decision_seed = derive_seed(seed, step, seat)
             work = ai.HARD_WORK_BUDGET if level == "hard" else ai.WORK_BUDGET
+            if level == "hard" and hasattr(ai, "hard_work"):  # a budget that depends on the table size
+                work = ai.hard_work(players)
             budget = Budget(work) if budgeted else None
             wall, cpu = time.perf_counter(), time.thread_time()
             if budget is not None:

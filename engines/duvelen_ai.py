@@ -29,6 +29,15 @@ BOT_DELAY = 1.5
 # handful at most; it never binds and only bounds the unforeseen.
 WORK_BUDGET = 1000
 HARD_WORK_BUDGET = 1000  # ``hard``: moves played in sampled worlds per decision (``engines.duvelen_hard``)
+HARD_FULL_TABLE = 4  # up to this many players; a move costs more at a fuller table, so the budget shrinks
+
+
+def hard_work(players: int) -> int:
+    """The hard work budget at this table: 1000 moves up to four players, 500 at eight (a move
+    there costs about twice as much; decision p99 stays near 80 ms)."""
+    return HARD_WORK_BUDGET * HARD_FULL_TABLE // max(HARD_FULL_TABLE, players)
+
+
 RIVAL_STOK_ALARM = 2  # a rival this close to an empty Stok may call Stop before us
 PASSES_BEFORE_STUCK = 3  # with the top card moved to the bottom, 3 passes show every card on top
 VERY_STUCK_FACTOR = 2
@@ -54,7 +63,7 @@ def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | N
     if plays and level == HARD:
         from engines.duvelen_hard import choose_hard
 
-        return choose_hard(view, legal, plays, seed, budget or Budget(HARD_WORK_BUDGET))
+        return choose_hard(view, legal, plays, seed, budget or Budget(hard_work(view["players"])))
     if plays:
         return _best_play(view, me, plays, Rng(seed), budget or Budget(WORK_BUDGET))
     if "done" in legal and _should_quit(view, me, can_turn="turn" in legal):
