@@ -8,13 +8,14 @@ and the CPU-time p99 (this machine is shared: CPU time shows what the decision i
 each game's worst position types; Trackgammon's first decision of a turn (the whole roll searched)
 on its own lines. When the AI module takes a ``budget`` (``engines.budget``), it also prints how
 often the deterministic work budget changed the search and how often the wall-clock safety stop
-fired. Target (issue 13): decision p99 <= 200 ms everywhere.
+fired. Target (issue 13): decision p99 <= 200 ms everywhere, at every level (issue 23: ``--level``
+easy, normal or hard, or ``all``; each level's own work budget, ``HARD_WORK_BUDGET`` for hard).
 
 Bounded so it cannot hang: each (game, player count) stops after ``--seconds`` or ``--samples``
 decisions (Trackgammon also wants ``--samples`` first decisions of a turn) and a game is cut off
 after ``--max-steps`` decisions.
 
-    python bench/ai_decisions.py [--seconds 30] [--samples 1000] [--only GAME] [--players N]
+    python bench/ai_decisions.py [--seconds 30] [--samples 1000] [--only GAME] [--players N] [--level all]
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ KINDS = {"trackgammon": _trackgammon_kind, "manoever": _manoever_kind, "howruck"
 # ---- playing --------------------------------------------------------------------------------------
 
 
-def play(key: str, players: int, seconds: float, samples: int, max_steps: int) -> list[Sample]:
+def play(key: str, players: int, seconds: float, samples: int, max_steps: int, level: str = "normal") -> list[Sample]:
     entry = next(e for e in GAMES if e.key == key)
     engine = importlib.import_module(entry.engine_module).ENGINE
     ai = importlib.import_module(entry.ai_module)
@@ -113,10 +114,13 @@ def play(key: str, players: int, seconds: float, samples: int, max_steps: int) -
             legal = engine.legal_actions(state, seat)
             view = engine.view(state, seat)
             decision_seed = derive_seed(seed, step, seat)
-            budget = Budget(ai.WORK_BUDGET) if budgeted else None
+            work = ai.HARD_WORK_BUDGET if level == "hard" else ai.WORK_BUDGET
+            if level == "hard" and hasattr(ai, "hard_work"):  # a budget that depends on the table size
+                work = ai.hard_work(players)
+            budget = Budget(work) if budgeted else None
             wall, cpu = time.perf_counter(), time.thread_time()
             if budget is not None:
-                action = ai.choose(view, legal, decision_seed, budget)
+                action = ai.choose(view, legal, decision_seed, budget, level)
             else:
                 action = ai.choose(view, legal, decision_seed)
             cpu, wall = time.thread_time() - cpu, time.perf_counter() - wall
@@ -167,7 +171,15 @@ def main() -> None:
     parser.add_argument("--max-steps", type=int, default=5000, help="decisions after which a game is cut off")
     parser.add_argument("--only", help="one game's key")
     parser.add_argument("--players", type=int, help="one player count")
+    parser.add_argument("--level", default="normal", help="easy, normal, hard or all")
     args = parser.parse_args()
+    levels = ["easy", "normal", "hard"] if args.level == "all" else [args.level]
+    for level in levels:
+        print(f"== level {level}")
+        report(args, level)
+
+
+def report(args: argparse.Namespace, level: str) -> None:
     print("decision times in ms (wall clock unless said otherwise)")
     overall: list[Sample] = []
     for entry in GAMES:
@@ -176,13 +188,14 @@ def main() -> None:
         engine = importlib.import_module(entry.engine_module).ENGINE
         ai = importlib.import_module(entry.ai_module)
         budgeted = "budget" in inspect.signature(ai.choose).parameters
-        work = f"work budget {ai.WORK_BUDGET}" if budgeted else "no budget"
+        work_units = getattr(ai, "HARD_WORK_BUDGET", ai.WORK_BUDGET) if level == "hard" else ai.WORK_BUDGET
+        work = f"work budget {work_units}" if budgeted else "no budget"
         print(f"{entry.key} ({work})")
         game_samples: list[Sample] = []
         for players in range(engine.min_players, engine.max_players + 1):
             if args.players and players != args.players:
                 continue
-            group = play(entry.key, players, args.seconds, args.samples, args.max_steps)
+            group = play(entry.key, players, args.seconds, args.samples, args.max_steps, level)
             game_samples += group
             print(line(f"{players} players", group, budgeted), flush=True)
             firsts = [s for s in group if s.first]

@@ -16,10 +16,12 @@ from discord.ext import commands
 from cogs.league import game_choices
 from cogs.queue import LookingForPlayers
 from cogs.table.flow import TableFlow
+from cogs.table.levels import LEVEL_CHOICES, level_name
 from cogs.table.presenter import NO_MENTIONS, is_admin, lang_of
 from cogs.table.reminders import duration_text, jump_link
 from cogs.table.table_options import MOVE_TIME_NAMES
 from db import GameStatus, table_data
+from engines.levels import LEVELS
 from locales import tr
 from table.listing import Listed, listed
 from table.quiet import clock_time, known_zone, parse_clock_time, zone_choices
@@ -262,9 +264,11 @@ class TableCommands(
         open_games_limit="How many open games one person may have at once (0: no limit)",
         web_page="Show this server's running tables and league on the web",
         web_new_links="New addresses for this server's web pages: every old link stops working",
+        takeover_level="The computer level that takes over absent players' seats",
     )
     @app_commands.choices(
-        time_per_move=[app_commands.Choice(name=MOVE_TIME_NAMES[k], value=k) for k in MOVE_TIME_CHOICES]
+        time_per_move=[app_commands.Choice(name=MOVE_TIME_NAMES[k], value=k) for k in MOVE_TIME_CHOICES],
+        takeover_level=LEVEL_CHOICES,
     )
     async def settings(
         self,
@@ -278,6 +282,7 @@ class TableCommands(
         open_games_limit: app_commands.Range[int, 0, 100] | None = None,
         web_page: bool | None = None,
         web_new_links: bool | None = None,
+        takeover_level: app_commands.Choice[str] | None = None,
     ) -> None:
         async def work() -> None:
             guild_id = interaction.guild_id
@@ -303,6 +308,10 @@ class TableCommands(
                 channels.remove(disallow_channel.id)
             if tuple(channels) != current.channels:
                 changes["channels"] = tuple(channels)
+            if takeover_level is not None:
+                if takeover_level.value not in LEVELS:
+                    raise TableError("unknown-level")
+                changes["takeover_level"] = takeover_level.value
             web_asked = (web_page is not None or bool(web_new_links)) and self.flow.shared.web is not None
             if (changes or web_asked) and not is_admin(interaction):
                 raise TableError("manage-server")
@@ -352,6 +361,7 @@ class TableCommands(
             tr(lang, "settings-lobby", value=duration_text(lang, s.lobby_seconds or DAY)),
             tr(lang, "settings-channels", value=where),
             tr(lang, "settings-open-games-limit", value=s.open_games_limit or tr(lang, "option-none")),
+            tr(lang, "settings-takeover", value=level_name(lang, s.takeover_level)),
         ]
         if saved:
             lines.insert(0, tr(lang, "settings-saved"))

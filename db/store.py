@@ -46,6 +46,7 @@ class Seat:
     user_id: int | None = None
     bot: bool = False
     resigned: bool = False
+    level: str | None = None  # a computer's strength (``engines.levels``); None: the default
 
     @property
     def human(self) -> bool:

@@ -58,8 +58,8 @@ async def set_board_message(store: Store, game_id: int, message_id: int) -> None
 async def server_settings(store: Store, guild_id: int) -> dict[str, Any]:
     """The server's stored table settings; only the ones it has set (empty: all defaults)."""
     row = await store.fetchrow(
-        "SELECT move_seconds, dm_reminders, lobby_seconds, channels, open_games_limit FROM table_server_settings"
-        " WHERE guild_id = ?",
+        "SELECT move_seconds, dm_reminders, lobby_seconds, channels, open_games_limit, takeover_level"
+        " FROM table_server_settings WHERE guild_id = ?",
         (guild_id,),
     )
     if row is None:
@@ -75,10 +75,12 @@ async def server_settings(store: Store, guild_id: int) -> dict[str, Any]:
         found["channels"] = tuple(json.loads(row["channels"]))
     if row["open_games_limit"] is not None:
         found["open_games_limit"] = int(row["open_games_limit"])
+    if row["takeover_level"] is not None:
+        found["takeover_level"] = str(row["takeover_level"])
     return found
 
 
-_SERVER_COLUMNS = ("move_seconds", "dm_reminders", "lobby_seconds", "channels", "open_games_limit")
+_SERVER_COLUMNS = ("move_seconds", "dm_reminders", "lobby_seconds", "channels", "open_games_limit", "takeover_level")
 
 
 async def set_server_settings(store: Store, guild_id: int, *, by: int | None = None, **changes: Any) -> None:

@@ -70,6 +70,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "dm_reminders",
         "lobby_seconds",
         "channels",
+        "takeover_level",
         "updated_at",
         "updated_by",
         "open_games_limit",

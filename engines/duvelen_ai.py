@@ -19,6 +19,7 @@ from typing import Any, cast
 
 from engines.budget import Budget, scored_within
 from engines.duvelen import RANKS, parse_play, rank_of, suit_of
+from engines.levels import EASY, HARD, NORMAL, human_pick
 from engines.rng import Rng
 
 # Seconds between a computer player's actions before the bot's speed factor: quick enough to feel
@@ -27,18 +28,42 @@ BOT_DELAY = 1.5
 # Plays scored per decision (``engines.budget``): no search, one look at each play that fits, a
 # handful at most; it never binds and only bounds the unforeseen.
 WORK_BUDGET = 1000
+HARD_WORK_BUDGET = 1000  # ``hard``: moves played in sampled worlds per decision (``engines.duvelen_hard``)
+HARD_FULL_TABLE = 4  # up to this many players; a move costs more at a fuller table, so the budget shrinks
+
+
+def hard_work(players: int) -> int:
+    """The hard work budget at this table: 1000 moves up to four players, 500 at eight (a move
+    there costs about twice as much; decision p99 stays near 80 ms)."""
+    return HARD_WORK_BUDGET * HARD_FULL_TABLE // max(HARD_FULL_TABLE, players)
+
+
 RIVAL_STOK_ALARM = 2  # a rival this close to an empty Stok may call Stop before us
 PASSES_BEFORE_STUCK = 3  # with the top card moved to the bottom, 3 passes show every card on top
 VERY_STUCK_FACTOR = 2
+# ``easy`` (``engines.levels``): plays a card worth up to this much less than the best, and now and
+# then overlooks that anything fits and turns instead (a person misses cards in a speed game).
+EASY_MARGIN = 2.5
+EASY_OVERLOOK_RATE = 0.4
 
 
-def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None) -> str:
+def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None, level: str = NORMAL) -> str:
     if len(legal) == 1:
         return legal[0]
     me = view["viewer"]
     plays = [a for a in legal if parse_play(a) is not None]
     if "stop" in legal and (not plays or _rival_may_stop(view, me)):
         return "stop"
+    if plays and level == EASY:
+        rng = Rng(seed)
+        if "turn" in legal and rng.below(1000) < EASY_OVERLOOK_RATE * 1000:
+            return "turn"
+        scored = scored_within(plays, lambda action: _play_value(view, me, action), budget or Budget(WORK_BUDGET))
+        return human_pick(scored, rng, margin=EASY_MARGIN)
+    if plays and level == HARD:
+        from engines.duvelen_hard import choose_hard
+
+        return choose_hard(view, legal, plays, seed, budget or Budget(hard_work(view["players"])))
     if plays:
         return _best_play(view, me, plays, Rng(seed), budget or Budget(WORK_BUDGET))
     if "done" in legal and _should_quit(view, me, can_turn="turn" in legal):
@@ -59,6 +84,11 @@ def _best_play(view: dict[str, Any], me: int, plays: list[str], rng: Rng, budget
     tiebreak = {action: rng.below(1000) for action in plays}
     scored = scored_within(plays, lambda action: (_play_value(view, me, action), tiebreak[action]), budget)
     return max(scored, key=lambda item: item[0])[1]  # the first of equals, as before
+
+
+def play_values(view: dict[str, Any], me: int, plays: list[str]) -> list[tuple[float, str]]:
+    """(value, play) for every play by the normal player's judgement (``engines.duvelen_hard``)."""
+    return [(_play_value(view, me, action), action) for action in plays]
 
 
 def _play_value(view: dict[str, Any], me: int, action: str) -> float:

@@ -17,13 +17,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.budget import Budget, scored_within
-from engines.hindmost import FINISH, JOKER, LANES, card_value, label_of, movement
+from engines.hindmost import DECK, ENGINE, FINISH, JOKER, LANES, HindmostState, card_value, label_of, movement
+from engines.levels import EASY, HARD, NORMAL, human_pick
 from engines.rng import Rng
+from engines.search import RolloutSearch
 
 BOT_DELAY = 1.0  # seconds before a computer player acts (the table scales it)
 # Plays scored per decision (``engines.budget``): one look at each legal play, and a hand never has
 # more than a few dozen, each a few microseconds; so it never binds and only bounds the unforeseen.
 WORK_BUDGET = 1000
+# ``hard`` (``engines.levels``): moves played in the sampled worlds per decision, and where it searches.
+HARD_WORK_BUDGET = 900
+HARD_CANDIDATES = 3  # the normal player's best plays compared by playing the lap out
+HARD_TURNS_AHEAD = 1  # search only when the lap ends within this many more turns
+HARD_MAX_PLIES = 80
+# ``easy``: it may take a play scoring up to this much below the best (card values, ~spaces).
+EASY_MARGIN = 12.0
 MEAN_MOVE = 4.7  # average movement of a random card from a two-deck pack
 SPREAD = 2.4  # its standard deviation
 FRONT_SPEED = 7.0  # the leader of a lap tends to play its best cards, so the line nears faster
@@ -154,12 +163,144 @@ def _match_bonus(my_d: int, remaining: list[str], turns: float) -> float:
     return MATCH_BONUS * best
 
 
-def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None) -> str:
+def ranked(view: dict[str, Any], legal: list[str], budget: Budget) -> list[tuple[float, str]]:
+    """(score, play) for the legal plays, by the normal player's evaluation (higher is better)."""
+    pos = _Position(view)
+    return scored_within(legal, lambda action: _score(pos, action), budget)
+
+
+def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None, level: str = NORMAL) -> str:
     """The play for the rider to move, chosen from the seat's view and its legal plays only."""
     if len(legal) == 1 or view.get("current") is None:
         return legal[0]
-    pos = _Position(view)
-    scored = scored_within(legal, lambda action: _score(pos, action), budget or Budget(WORK_BUDGET))
+    if level == HARD:
+        return _choose_hard(view, legal, seed, budget or Budget(HARD_WORK_BUDGET))
+    scored = ranked(view, legal, budget or Budget(WORK_BUDGET))
+    if level == EASY:
+        return human_pick(scored, Rng(seed), margin=EASY_MARGIN)
     best = max(score for score, _ in scored)
     top = [action for score, action in scored if score >= best - 1e-9]
     return top[0] if len(top) == 1 else top[Rng(seed).below(len(top))]
+
+
+# ---- hard: determinized play-outs of the rest of the lap ------------------------------------------
+
+
+def _choose_hard(view: dict[str, Any], legal: list[str], seed: int, budget: Budget) -> str:
+    """Near the end of a lap, where a wrong card costs a rider, the best few plays of the normal
+    player are each played out to the end of the lap in worlds sampled from the view; far from
+    it the normal player's judgement stands (the spread of the cards to come swamps any gain)."""
+    scored = sorted(ranked(view, legal, Budget(WORK_BUDGET, seconds=None)), key=lambda item: -item[0])
+    normal_choice = choose(view, legal, seed, Budget(WORK_BUDGET, seconds=None))
+    candidates = [normal_choice] + [a for _, a in scored if a != normal_choice][: HARD_CANDIDATES - 1]
+    pos = _Position(view)
+    if len(candidates) == 1 or pos.future_turns(pos.me.d) > HARD_TURNS_AHEAD:
+        return normal_choice
+    seat = pos.seat
+    race, lap = view["race"], view["lap"]
+    search: RolloutSearch[HindmostState] = RolloutSearch(
+        ENGINE,
+        sample=lambda rng: sample_world(view, rng),
+        policy=choose,
+        stop=lambda _before, now: now.over or now.race != race or now.lap != lap,
+        evaluate=lambda before, after: _lap_value(before, after, seat),
+        policy_work=WORK_BUDGET,
+        max_plies=HARD_MAX_PLIES,
+    )
+    return search.best(seat, candidates, seed, budget)
+
+
+def _lap_value(before: HindmostState, after: HindmostState, seat: int) -> float:
+    """What the seat has when the lap is over: riders kept in the race, and the hand it keeps."""
+    riders = before.riders
+    lost = sum(1 for rid in after.eliminated if rid // riders == seat) - sum(
+        1 for rid in before.eliminated if rid // riders == seat
+    )
+    if after.race != before.race or after.over:
+        # The final sprint was run: the race points say who won it.
+        lost = 0 if after.race_wins[seat] > before.race_wins[seat] else 1
+    hand = after.hands[seat] if after.race == before.race else []
+    return -ELIMINATION_COST * lost + sum(_card_worth(card) for card in hand) + HAND_SIZE_WORTH * len(hand)
+
+
+def sample_world(view: dict[str, Any], rng: Rng) -> HindmostState:
+    """A whole game state consistent with ``view``: the seat's own hand as it is, every unseen
+    card (the pack less that hand) dealt at random to the other hands, the piles and the discards
+    in the sizes the view shows. Built from the view alone."""
+    seat = view["viewer"]
+    players = view["players"]
+    options = dict(view["options"])
+    riders_per = options["riders"]
+    total = players * riders_per
+    private = view["private"]
+    hand = list(private["hand"])
+    hands: list[list[str]] = [[] for _ in range(players)]
+    hands[seat] = hand
+    sizes = view["hand_sizes"]
+    if options["own_decks"]:
+        piles: list[list[str]] = []
+        discards: list[list[str]] = []
+        others = [s for s in range(players) if s != seat]
+        others_pile = max(0, view["draw_pile"] - private["draw_pile"])
+        for s in range(players):
+            pool = _unseen(hand if s == seat else [])
+            rng.shuffle(pool)
+            if s != seat:
+                hands[s] = [pool.pop() for _ in range(min(sizes[s], len(pool)))]
+                size = others_pile // len(others) + (1 if others.index(s) < others_pile % len(others) else 0)
+            else:
+                size = private["draw_pile"]
+            piles.append(pool[: min(size, len(pool))])
+            discards.append(pool[min(size, len(pool)) :])
+    else:
+        pool = _unseen(hand)
+        rng.shuffle(pool)
+        for s in range(players):
+            if s != seat:
+                hands[s] = [pool.pop() for _ in range(min(sizes[s], len(pool)))]
+        size = min(view["draw_pile"], len(pool))
+        piles, discards = [pool[:size]], [pool[size:]]
+    d = [0] * total
+    lane = [0] * total
+    out = [False] * total
+    moved = [False] * total
+    for r in view["riders"]:
+        rid = r["seat"] * riders_per + r["num"] - 1
+        d[rid], lane[rid], out[rid], moved[rid] = r["d"], r["lane"], r["out"], r["moved"]
+    order = [seat_ * riders_per + num - 1 for seat_, num in view["order"]]
+    current = view["current"]
+    cur = current["seat"] * riders_per + current["num"] - 1
+    done = [rid for rid in order if moved[rid]]
+    waiting = [cur] + [rid for rid in order if not moved[rid] and rid != cur]
+    race_points = list(view["race_points"])
+    return HindmostState(
+        players=players,
+        options=options,
+        rng=rng.next64(),
+        race=view["race"],
+        lap=view["lap"],
+        d=d,
+        lane=lane,
+        out=out,
+        moved=moved,
+        turn=done + waiting,
+        turn_pos=len(done),
+        eliminated=[s_ * riders_per + num - 1 for s_, num, _k in view["eliminated"]],
+        race_points=race_points,
+        match_base=[total_ - pts for total_, pts in zip(view["match_points"], race_points, strict=True)],
+        race_wins=list(view["race_wins"]),
+        bank=None if view["bank"] is None else list(view["bank"]),
+        pot=view["pot"],
+        hands=hands,
+        piles=piles,
+        discards=discards,
+        last=[],
+        over=False,
+    )
+
+
+def _unseen(hand: list[str]) -> list[str]:
+    pool = list(DECK)
+    for card in hand:
+        pool.remove(card)
+    return pool

@@ -25,6 +25,7 @@ from typing import Any, cast
 from engines.budget import Budget, scored_within
 from engines.howruck import FIELDS, GOAL, SIDES, START, barrel_after, half_of, side_strength
 from engines.howruck_cards import card
+from engines.levels import EASY, HARD, NORMAL, human_pick
 from engines.rng import Rng
 
 # Seconds the table flow lets the computer wait before each action (``table.spec``). In the
@@ -34,6 +35,11 @@ BOT_DELAY = 1.5
 # Actions tried and scored per decision (``engines.budget``): a one-move look-ahead over a few
 # dozen actions at most, tens of microseconds each; it never binds and only bounds the unforeseen.
 WORK_BUDGET = 1000
+HARD_WORK_BUDGET = 700  # ``hard``: moves played in sampled worlds per decision (``engines.howruck_hard``)
+# ``easy`` (``engines.levels``): an action scoring up to this much below the best may be played, and
+# while forming teams a close pair (worths this near) may be split the wrong way round.
+EASY_MARGIN = 15.0
+EASY_FORMING_MARGIN = 1.0
 
 WIN = 1000.0
 FIELD_WORTH = 10.0
@@ -267,27 +273,40 @@ def _barrel_worth(barrel: int, me: int) -> float:
 # ---- choosing ------------------------------------------------------------------------------------
 
 
-def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None) -> str:
+def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None, level: str = NORMAL) -> str:
     rng = Rng(seed)
     if view["phase"] == "forming":
-        return _choose_split(view, legal)
+        return _choose_split(view, legal, rng if level == EASY else None)
+    if level == HARD and len(legal) > 1:
+        from engines.howruck_hard import choose_hard
+
+        return choose_hard(view, legal, seed, budget or Budget(HARD_WORK_BUDGET))
+    scored = ranked(view, legal, rng, budget or Budget(WORK_BUDGET))
+    if level == EASY:
+        return human_pick(scored, rng, margin=EASY_MARGIN)
+    best = max(value for value, _ in scored)
+    top = [action for value, action in scored if value >= best - 1e-9]
+    return top[rng.below(len(top))]
+
+
+def ranked(view: dict[str, Any], legal: list[str], rng: Rng, budget: Budget) -> list[tuple[float, str]]:
+    """(score, action) by the normal player's one-move look-ahead, higher better (the tug)."""
     board = board_from_view(view)
     steals = [a for a in legal if a.startswith("VT:") and a != "VT:x"]
     candidates = [a for a in legal if a not in steals]
     if steals:
         # The victim's hand order says nothing useful to us: any position is as good.
         candidates.append(steals[rng.below(len(steals))])
-    scored = scored_within(candidates, lambda action: score(board, play(board, action)), budget or Budget(WORK_BUDGET))
-    best = max(value for value, _ in scored)
-    top = [action for value, action in scored if value >= best - 1e-9]
-    return top[rng.below(len(top))]
+    return scored_within(candidates, lambda action: score(board, play(board, action)), budget)
 
 
-def _choose_split(view: dict[str, Any], legal: list[str]) -> str:
+def _choose_split(view: dict[str, Any], legal: list[str], careless: Rng | None = None) -> str:
     if "stop" in legal:
         return "stop"
     private = view["private"]
     pair = private["rest_pair"] if legal[0].startswith("rest:") else private["pair"]
     first, second = (forming_worth(code) for code in pair)
     wanted = ":a" if first >= second else ":b"
+    if careless is not None and abs(first - second) <= EASY_FORMING_MARGIN and careless.below(100) < 35:
+        wanted = ":b" if wanted == ":a" else ":a"  # easy: a close call made the other way
     return next((action for action in legal if action.endswith(wanted)), legal[0])

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.budget import Budget
+from engines.levels import HARD, NORMAL, human_pick
 from engines.manoever import (
     COURTYARD,
     FIRST_PLACE,
@@ -29,6 +30,7 @@ from engines.manoever import (
     move_recruit,
     rank_in,
 )
+from engines.rng import Rng
 
 BOT_DELAY = 0.6  # several moves a turn: keep the channel readable without dragging
 BEAM_WIDTH = 8
@@ -42,6 +44,13 @@ HOME_VALUE = 92.0
 PLACE_WEIGHT = 4.0
 REWARD_WEIGHT = 4.0
 DECIDED = 10_000.0
+# ``hard`` (``engines.levels``): the best few plans of this turn are weighed by the replies of the
+# other players (each its own plan, by its own evaluation, in turn order), in the same units of work.
+HARD_WORK_BUDGET = 6000
+HARD_CANDIDATES = 4
+REPLY_WORK = 900
+# ``easy``: a first move whose best plan scores up to this much below the best may be played.
+EASY_MARGIN = 12.0
 
 
 @dataclass(frozen=True)
@@ -169,7 +178,11 @@ def board_key(board: Board) -> BoardKey:
     return tuple(sorted(board.stacks.items())), board.moved, board.arrived
 
 
-def plan_turn(board: Board, budget: Budget | None = None) -> list[tuple[int, int]]:
+def plan_turn(
+    board: Board,
+    budget: Budget | None = None,
+    plans: dict[tuple[int, int], tuple[float, list[tuple[int, int]], Board]] | None = None,
+) -> list[tuple[int, int]]:
     """The best order and distances found for this turn's remaining moves, as (field, distance).
 
     One unit of work is one board played and scored. When the budget is spent (or the safety
@@ -186,6 +199,8 @@ def plan_turn(board: Board, budget: Budget | None = None) -> list[tuple[int, int
                 score = evaluate(node)
                 if best is None or score > best[0]:
                     best = (score, plan)
+                if plans is not None and plan and (plan[0] not in plans or score > plans[plan[0]][0]):
+                    plans[plan[0]] = (score, plan, node)  # the best whole turn found per first move
                 continue
             for field in fields:
                 for distance in candidate_distances(node, field):
@@ -202,13 +217,72 @@ def plan_turn(board: Board, budget: Budget | None = None) -> list[tuple[int, int
     return best[1] if best else []
 
 
-def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None) -> str:
+def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None, level: str = NORMAL) -> str:
     """The next move of the planned turn (deterministic: ties go to the lexically first plan)."""
     board = board_from_view(view)
-    plan = plan_turn(board, budget)
+    if level == NORMAL:
+        plan = plan_turn(board, budget)
+    else:
+        budget = budget if budget is not None else Budget(HARD_WORK_BUDGET if level == HARD else WORK_BUDGET)
+        plans: dict[tuple[int, int], tuple[float, list[tuple[int, int]], Board]] = {}
+        own = Budget(min(WORK_BUDGET, budget.work), seconds=None) if level == HARD else budget
+        plan = plan_turn(board, own, plans)
+        if level == HARD:
+            budget.charge(own.spent)
+            plan = _weigh_replies(board, plan, plans, budget)
+        elif plans:
+            first = human_pick(
+                [(score, f"{f}-{d}") for (f, d), (score, _p, _b) in sorted(plans.items())],
+                Rng(seed),
+                margin=EASY_MARGIN,
+            )
+            field, distance = (int(x) for x in first.split("-"))
+            plan = plans[(field, distance)][1]
     if plan:
         field, distance = plan[0]
         action = f"{board.stacks[field][-1][1]}-{distance}"
         if action in legal:
             return action
     return legal[-1]
+
+
+def _weigh_replies(
+    board: Board,
+    plan: list[tuple[int, int]],
+    plans: dict[tuple[int, int], tuple[float, list[tuple[int, int]], Board]],
+    budget: Budget,
+) -> list[tuple[int, int]]:
+    """The best ``HARD_CANDIDATES`` turns (one per first move) scored again after the next player's
+    planned reply (its best turn by its own evaluation): the open board has no luck left, so one
+    reply says what a turn leaves the next player."""
+    ranked = sorted(plans.values(), key=lambda item: (-item[0], item[1]))[:HARD_CANDIDATES]
+    if len(ranked) < 2:
+        return plan
+    best: tuple[float, list[tuple[int, int]]] | None = None
+    for _score, candidate, end in ranked:
+        if budget.left() <= 0 or budget.out_of_time():
+            budget.bound = not budget.timed_out
+            break
+        value = _after_reply(board.me, end, budget)
+        if best is None or value > best[0]:
+            best = (value, candidate)
+    return best[1] if best else plan
+
+
+def _after_reply(me: int, end: Board, budget: Budget) -> float:
+    """The score for ``me`` of the board ``end`` once every other player has played its planned
+    turn, in turn order (each by its own evaluation)."""
+    node = end
+    for step in range(1, end.players):
+        if game_over(node):
+            break
+        seat = (me + step) % end.players
+        theirs = Board(node.players, seat, node.stacks, node.bonus, node.rewards, node.arrived, node.taken, frozenset())
+        reply_budget = Budget(min(REPLY_WORK, max(1, budget.left())), seconds=None)
+        node = theirs
+        for field, distance in plan_turn(theirs, reply_budget):
+            node = play(node, field, distance)
+        budget.charge(reply_budget.spent)
+    return evaluate(
+        Board(node.players, me, node.stacks, node.bonus, node.rewards, node.arrived, node.taken, frozenset())
+    )

@@ -33,6 +33,7 @@ from functools import lru_cache
 from typing import Any
 
 from engines.budget import Budget
+from engines.levels import EASY, HARD, NORMAL, human_pick
 from engines.rng import Rng
 from engines.trackgammon import (
     DISCS,
@@ -49,6 +50,7 @@ from engines.trackgammon import (
     remove_value,
     single_moves,
     stacks,
+    turn_values,
 )
 
 Occupancy = dict[int, list[int]]  # cell -> disc indices from the top down (``stacks``)
@@ -68,6 +70,13 @@ WORK_BUDGET = 1500
 # The most work seen under one position with two values of a double left to play (expansions and
 # ends, transpositions counted once), over every first decision of a turn in 9 games of 2-4 players.
 WORK_BELOW_TWO = 33
+# ``hard`` (``engines.levels``): the turn search as above, then the best few end positions are
+# weighed by the next player's reply, averaged over the 21 rolls (the same units of work).
+HARD_WORK_BUDGET = 4000
+HARD_CANDIDATES = 4
+REPLY_WORK = 60  # the next player's turn search per roll, kept small: its best reply is what counts
+# ``easy``: a first move whose best plan scores up to this much below the best may be played.
+EASY_MARGIN = 12.0
 
 WIN = 1e9
 HOME_BONUS = 40.0
@@ -82,19 +91,63 @@ BLOCKED_AHEAD = 4.0
 HELD_BLOCK = 100.0
 
 
-def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None) -> str:
+def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None, level: str = NORMAL) -> str:
     moves = [action for action in legal if parse_move(action)]
     if not moves:
         return DONE if DONE in legal else legal[0]
     seat = view["turn"]
     players = view["players"]
     pos = tuple(point for row in view["discs"] for point in row)
-    budget = budget if budget is not None else Budget(WORK_BUDGET)
-    ends = turn_ends(pos, players, seat, tuple(sorted(view["remaining"])), budget, frozenset(moves))
+    budget = budget if budget is not None else Budget(HARD_WORK_BUDGET if level == HARD else WORK_BUDGET)
+    search_budget = budget
+    if level == HARD:
+        # The turn search gets what the normal player has; the rest weighs the replies.
+        search_budget = Budget(min(WORK_BUDGET, budget.work), seconds=None)
+    ends = turn_ends(pos, players, seat, tuple(sorted(view["remaining"])), search_budget, frozenset(moves))
+    if level == HARD and ends:
+        budget.charge(search_budget.spent)
+        ends = _weigh_replies(ends, players, seat, budget)
+    if level == EASY and ends:
+        by_first: dict[str, float] = {}
+        for score, plan in ends.values():
+            if plan and plan[0] in moves:
+                by_first[plan[0]] = max(score, by_first.get(plan[0], -WIN * 2))
+        if by_first:
+            return human_pick(sorted((s, a) for a, s in by_first.items()), Rng(seed), margin=EASY_MARGIN)
     firsts = sorted({plan[0] for plan in best_plans(ends) if plan and plan[0] in moves})
     if not firsts:
         return moves[Rng(seed).below(len(moves))]
     return firsts[Rng(seed).below(len(firsts))]
+
+
+def _weigh_replies(
+    ends: dict[tuple[int, ...], tuple[float, tuple[str, ...]]], players: int, seat: int, budget: Budget
+) -> dict[tuple[int, ...], tuple[float, tuple[str, ...]]]:
+    """The best ``HARD_CANDIDATES`` ends (by their own score) scored again: the mean, over the next
+    player's 21 rolls, of the end's score after that player's best turn (its own evaluation). Ends
+    not reached within the budget keep their own score less a margin, so a weighed end wins ties."""
+    ranked = sorted(ends.items(), key=lambda item: (-item[1][0], item[1][1]))
+    if len(ranked) < 2 or ranked[0][1][0] >= WIN / 2:
+        return ends  # one way to play, or a win: nothing to weigh
+    nxt = (seat + 1) % players
+    weighed: dict[tuple[int, ...], tuple[float, tuple[str, ...]]] = {}
+    for end, (_own, plan) in ranked[:HARD_CANDIDATES]:
+        total = 0.0
+        for (a, b), weight in ROLLS:
+            if budget.left() <= 0 or budget.out_of_time():
+                budget.bound = not budget.timed_out
+                return weighed if weighed else ends
+            reply_budget = Budget(REPLY_WORK, seconds=None)
+            replies = turn_ends(end, players, nxt, tuple(sorted(turn_values((a, b)))), reply_budget)
+            budget.charge(reply_budget.spent)
+            after = end if not replies else max(replies.items(), key=lambda item: item[1][0])[0]
+            total += weight * (-WIN / 1000 if has_won(after, nxt) else evaluate(after, players, seat))
+        weighed[end] = (total / 36.0, plan)
+    return weighed
+
+
+# The 21 rolls of two dice and how many of the 36 outcomes give each.
+ROLLS = tuple(((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
 
 
 def best_plans(ends: dict[tuple[int, ...], tuple[float, tuple[str, ...]]]) -> list[tuple[str, ...]]:

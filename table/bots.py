@@ -16,6 +16,7 @@ from typing import Any
 
 from db import GameRow, GameStatus, db_span
 from engines.errors import GameError
+from engines.levels import PACE, level_of
 from engines.rng import derive_seed
 from table.pictures import Painter
 from table.service import ActResult, TableError, TableService
@@ -30,10 +31,13 @@ async def computer_action(spec: GameSpec, row: GameRow, state: Any, seat: int, p
 
     The decision itself (``spec.choose``, a search of up to its work budget, see ``engines.budget``)
     runs in the painter's worker process, or a thread without one: never on the event loop, where
-    it would stall every other game. It gets plain data only: the view, the legal actions, a seed."""
+    it would stall every other game. It gets plain data only: the view, the legal actions, a seed,
+    and the seat's level (``engines.levels``; a seat stored without one plays at the default)."""
     legal = spec.engine.legal_actions(state, seat)
     view = spec.engine.view(state, seat)
-    action: str = await painter.compute(spec.choose, view, legal, derive_seed(row.seed, row.version, seat))
+    level = level_of(row.seats[seat].level)
+    seed = derive_seed(row.seed, row.version, seat)
+    action: str = await painter.compute(spec.choose, view, legal, seed, None, level)
     return action
 
 
@@ -99,11 +103,13 @@ class ComputerPlayers:
 
     def pause(self, row: GameRow, seat: int) -> float:
         """Seconds to think: the table's chosen speed (its settings) or the game's default, with
-        a little jitter so computers in live play do not act in lockstep."""
+        a little jitter so computers in live play do not act in lockstep; an easy computer reacts
+        more slowly and a hard one faster (``engines.levels.PACE``: what counts in Duvelen's live play)."""
         speed = self.service.settings_of(row).bot_speed
         base = float(speed if speed is not None else self.service.spec(row.game).bot_delay)
         jitter = 0.75 + 0.5 * (derive_seed(row.seed, row.version, seat, "pause") % 1000) / 1000
-        return base * jitter * self.delay_factor
+        pace = PACE[level_of(row.seats[seat].level)] if seat < len(row.seats) else 1.0
+        return base * jitter * pace * self.delay_factor
 
     async def _play(self, game_id: int, seat: int) -> None:
         try:

@@ -20,6 +20,7 @@ from typing import Any, cast
 from db import OPEN_STATUSES, ChannelBusy, GameRow, GameStatus, ResultRow, Seat, StaleVersion, Store, table_data
 from engines.base import Event, Outcome
 from engines.errors import GameError, IllegalAction
+from engines.levels import DEFAULT_LEVEL, LEVELS
 from table import deadlines
 from table.clock import Clock, SystemClock
 from table.deadlines import TableDeadline
@@ -255,7 +256,7 @@ class TableService:
             seats = [s for i, s in enumerate(row.seats) if i != seat]
             return LobbyResult(await self._save_lobby(row, seats))
 
-    async def add_bot(self, game_id: int, player: Player) -> LobbyResult:
+    async def add_bot(self, game_id: int, player: Player, level: str = DEFAULT_LEVEL) -> LobbyResult:
         async with self.lock(game_id):
             row = await self._lobby(game_id)
             self._require_seated(row, player)
@@ -263,7 +264,9 @@ class TableService:
             if len(row.seats) >= engine.max_players:
                 raise TableError("table-full", max=engine.max_players)
             number = 1 + sum(1 for s in row.seats if s.bot)
-            seats = [*row.seats, Seat(name=f"Computer {number}", bot=True)]
+            if level not in LEVELS:
+                raise TableError("unknown-level")
+            seats = [*row.seats, Seat(name=f"Computer {number}", bot=True, level=level)]
             return LobbyResult(await self._save_lobby(row, seats))
 
     async def remove_bot(self, game_id: int, player: Player) -> LobbyResult:
@@ -520,7 +523,9 @@ class TableService:
 
     async def _retire(self, row: GameRow, seat: int, action: str, event: str) -> ActResult:
         seats = [replace(s) for s in row.seats]
-        seats[seat] = replace(seats[seat], bot=True, resigned=True)
+        # The computer that takes the seat plays at the level the server chose (``/table settings``).
+        level = (await self.server_settings(row.guild_id)).takeover_level
+        seats[seat] = replace(seats[seat], bot=True, resigned=True, level=level)
         engine = self.spec(row.game).engine
         state = engine.load(row.state)
         still_in = [i for i, s in enumerate(seats) if not s.resigned]

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from engines.levels import TAKEOVER_LEVEL
+
 HOUR = 3600
 DAY = 24 * HOUR
 # The time-per-move choices offered by every game's ``new`` (seconds; 0 means no move deadline).
@@ -106,6 +108,7 @@ class ServerSettings:
     lobby_seconds: int = DEFAULT_LOBBY_SECONDS
     channels: tuple[int, ...] = field(default=())  # empty: games may be opened anywhere
     open_games_limit: int | None = None  # running games one person may have at once; None: no limit
+    takeover_level: str = TAKEOVER_LEVEL  # the computer level that takes over absent players' seats
 
     def allows_channel(self, channel_id: int, parent_id: int | None = None) -> bool:
         return (

@@ -10,6 +10,7 @@ import io
 from collections.abc import Callable
 from pathlib import Path
 
+from engines.levels import DEFAULT_LEVEL
 from engines.rng import derive_seed
 
 
@@ -40,7 +41,7 @@ def simulate(
         movers = sorted(engine.to_move(state))
         seat = movers[step % len(movers)]  # in simultaneous play everyone gets a go in turn
         legal = engine.legal_actions(state, seat)
-        action = choose(engine.view(state, seat), legal, derive_seed(seed, step, seat))
+        action = choose(engine.view(state, seat), legal, derive_seed(seed, step, seat), None, DEFAULT_LEVEL)
         state, _events = engine.apply(state, seat, action)
         step += 1
         views.append(engine.view(state, None))

@@ -16,6 +16,7 @@ from typing import Any, Protocol, cast
 
 import locales
 from engines.base import Engine
+from engines.budget import Budget
 from table.registry import Extras, GameEntry, entry
 
 # Views are TypedDicts built on ``engines.base.ViewEnvelope``; renderers and computer players read
@@ -36,7 +37,7 @@ class ComputerModule(Protocol):
 
     BOT_DELAY: float  # seconds a computer player waits before acting
 
-    def choose(self, view: View, legal: list[str], seed: int) -> str: ...
+    def choose(self, view: View, legal: list[str], seed: int, budget: Budget | None = ..., level: str = ...) -> str: ...
 
 
 class BoardRenderer(Protocol):
@@ -77,7 +78,9 @@ class GameSpec:
     engine: Engine[Any, Any]
     render_board: Renderer
     action_label: Callable[..., str]
-    choose: Callable[[View, list[str], int], str]
+    # ``choose(view, legal, seed, budget, level)``: the budget None for the module's own, the level
+    # one of ``engines.levels.LEVELS``.
+    choose: Callable[[View, list[str], int, Budget | None, str], str]
     render_hand: Renderer | None = None
     action_group: Callable[..., str] | None = None
     # Optional ``format_event(event) -> dict`` of the renderer: prettier params for the event line

@@ -10,6 +10,7 @@ from engines.base import Event
 from engines.errors import GameError
 from locales import has, tr
 from table.deadlines import short_duration
+from table.levels import level_name
 from table.safety import excerpt, safe_name
 
 # Events of the table itself (not of a game's rules); their messages have no game prefix.
@@ -142,9 +143,10 @@ def option_value(lang: str, game: str, key: str, value: Any) -> str:
 
 def player_name(seats: Sequence[Seat], seat: int, *, mention: bool = False, lang: str = "en") -> str:
     """The seat as whoever plays it now: a person's seat the computer took over (a resignation, a
-    hand-over) is named as that computer ("Computer (for cat)"), never as the person."""
+    hand-over) is named as that computer, with its level ("Computer (hard, for cat)"), never as the person."""
     if 0 <= seat < len(seats) and seats[seat].bot and seats[seat].user_id is not None:
-        return "**" + tr(lang, "seat-computer-for", name=safe_name(seats[seat].name)) + "**"
+        level = level_name(lang, seats[seat].level)
+        return "**" + tr(lang, "seat-computer-for", name=safe_name(seats[seat].name), level=level) + "**"
     return seat_name(seats, seat, mention=mention)
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any, TypedDict
 
 from engines.base import Engine, Event, Outcome, ViewEnvelope
+from engines.budget import Budget
 from engines.errors import BadOption
 from engines.load_checks import LoadCheck
 from engines.rng import Rng
@@ -116,8 +117,8 @@ ENGINE = NimEngine()
 BOT_DELAY = 0.0  # seconds before it moves (real games: about a second)
 
 
-def choose(view: Any, legal: list[str], seed: int) -> str:
-    """Perfect play where possible: leave a multiple of four."""
+def choose(view: Any, legal: list[str], seed: int, budget: Budget | None = None, level: str = "normal") -> str:
+    """Perfect play where possible, at every level: leave a multiple of four."""
     for action in legal:
         if (view["pile"] - int(action[4:])) % 4 == 0:
             return action

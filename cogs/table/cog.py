@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.table.flow import TableFlow
+from cogs.table.levels import LEVEL_CHOICES, bot_op
 from cogs.table.table_options import add_table_options
 
 if TYPE_CHECKING:
@@ -59,8 +60,12 @@ class TableCog(commands.GroupCog, GameCommands):
         await self.flow.lobby.command(interaction, self.game, "leave")
 
     @app_commands.command(name="add-computer", description="Add a computer player to the table")
-    async def add_computer(self, interaction: discord.Interaction) -> None:
-        await self.flow.lobby.command(interaction, self.game, "bot")
+    @app_commands.describe(level="How strong it plays (default: normal)")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def add_computer(
+        self, interaction: discord.Interaction, level: app_commands.Choice[str] | None = None
+    ) -> None:
+        await self.flow.lobby.command(interaction, self.game, bot_op(level.value if level else None))
 
     @app_commands.command(name="remove-computer", description="Remove a computer player from the table")
     async def remove_computer(self, interaction: discord.Interaction) -> None:

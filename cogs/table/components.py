@@ -1,6 +1,6 @@
 """Buttons that survive restarts: their custom_id carries everything needed to act.
 
-    tb:lobby:<game>:<op>            lobby buttons (join, leave, bot, unbot, start, cancel)
+    tb:lobby:<game>:<op>            lobby buttons (join, leave, bot, bot-easy, bot-hard, unbot, start, cancel)
     tb:hand:<game>                  "My hand / play": the clicker's private controls
     tb:act:<game>:<version>:<action>  one legal action, valid for that version of the board
     tb:nav:<game>:<version>:<group>:<page>  paging through many actions (group -1 = top level)
@@ -32,7 +32,7 @@ from locales import tr
 if TYPE_CHECKING:
     from bot import TafelBot
 
-LOBBY_OPS = ("join", "leave", "bot", "unbot", "start", "cancel")
+LOBBY_OPS = ("join", "leave", "bot-easy", "bot-hard", "bot", "unbot", "start", "cancel")
 NUMBER = r"[0-9]{1,18}"  # 10**18 - 1 < 2**63 - 1: always a valid SQLite integer
 SMALL = r"[0-9]{1,4}"  # pages and groups of a button listing
 ACTION = rf"[A-Za-z0-9+\-_.:,=]{{1,{MAX_ACTION_LEN}}}"  # engines.base.ACTION_ALPHABET, bounded

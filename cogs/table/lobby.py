@@ -14,6 +14,7 @@ import discord
 
 from cogs.table.board import BoardPresenter
 from cogs.table.components import LobbyButton, buttons_view
+from cogs.table.levels import LEVEL_OPS, level_name
 from cogs.table.permissions import missing_for_interaction, missing_text
 from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, is_admin, lang_of, player_of
 from cogs.table.reminders import duration_text
@@ -86,7 +87,8 @@ class LobbyPresenter(Presenter):
         embed = discord.Embed(title=tr(lang, "lobby-title", game=game_name(lang, row.game)), colour=0x2E7D32)
         embed.description = tr(lang, "lobby-host", host=f"<@{row.host_id}>")
         players = "\n".join(
-            f"{i + 1}. {seat_name(row.seats, i, mention=True)}" + (f" ({tr(lang, 'bot-label')})" if s.bot else "")
+            f"{i + 1}. {seat_name(row.seats, i, mention=True)}"
+            + (f" ({tr(lang, 'bot-label')}, {level_name(lang, s.level)})" if s.bot else "")
             for i, s in enumerate(row.seats)
         )
         embed.add_field(
@@ -119,6 +121,7 @@ class LobbyPresenter(Presenter):
             "join": "button-join",
             "leave": "button-leave",
             "bot": "button-add-bot",
+            **{op: f"button-add-{op}" for op in LEVEL_OPS},
             "unbot": "button-remove-bot",
             "start": "button-start",
             "cancel": "button-cancel",
@@ -138,6 +141,8 @@ class LobbyPresenter(Presenter):
             return await svc.leave(row_id, player)
         if op == "bot":
             return await svc.add_bot(row_id, player)
+        if op in LEVEL_OPS:
+            return await svc.add_bot(row_id, player, LEVEL_OPS[op])
         if op == "unbot":
             return await svc.remove_bot(row_id, player)
         if op == "start":

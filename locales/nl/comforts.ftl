@@ -1,5 +1,5 @@
 # De plaats van iemand die de computer nu speelt (na opgeven of overdragen).
-seat-computer-for = Computer (voor { $name })
+seat-computer-for = Computer ({ $level }, voor { $name })
 
 ## Het maximum aantal open spellen (een serverinstelling)
 table-error-open-games-limit = Je hebt al { $limit } open spellen op deze server, zoveel als de moderators tegelijk toestaan. Maak er eerst een af of verlaat er een (`/tafel mijn-spellen` toont ze).

@@ -264,7 +264,22 @@ async def fill_v8(tx):
     await insert(tx, "web_servers", {"guild_id": 0, "secret": "cd" * 32, "server_page": 0})
 
 
-FILLS = {1: fill_v1, 2: fill_v2, 3: fill_v3, 4: fill_v4, 5: fill_v5, 6: fill_v6, 7: fill_v7, 8: fill_v8}
+async def fill_v9(tx):
+    # A server that chose who takes over absent players' seats, and a computer seat with a level.
+    await insert(
+        tx,
+        "table_server_settings",
+        {"guild_id": BIG + 2, "takeover_level": "easy", "updated_at": 5.5, "updated_by": BIG},
+    )
+    seats = [{"name": "Computer 1", "user_id": None, "bot": True, "resigned": False, "level": "hard"}]
+    await insert(
+        tx,
+        "games",
+        games_row(9, 18, "nim", "lobby", {"pile": 5}, seats=json.dumps(seats), settings=json.dumps(V3_SETTINGS)),
+    )
+
+
+FILLS = {1: fill_v1, 2: fill_v2, 3: fill_v3, 4: fill_v4, 5: fill_v5, 6: fill_v6, 7: fill_v7, 8: fill_v8, 9: fill_v9}
 # Columns a later step renamed: (the step, the old name, the new name).
 RENAMED = [(5, "clock", "deadline")]
 

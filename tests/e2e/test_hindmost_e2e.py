@@ -10,6 +10,7 @@ from PIL import Image
 
 from engines.hindmost import ENGINE
 from render.hindmost import render_board
+from table.levels import seat_label
 from tests.e2e.drive import ever_showed, private_pictures
 
 
@@ -83,7 +84,7 @@ async def test_a_whole_game_with_two_people_and_a_computer(fake, tafel, channel,
 
     # The picture in the channel is exactly the spectator's picture: no hand can be in it.
     state = ENGINE.load(row.state)
-    names = [s.name for s in row.seats]
+    names = [seat_label(row.locale, s) for s in row.seats]  # a computer's with its level
     expected = render_board(ENGINE.view(state, None), names=names, locale=row.locale)
     assert final.files[0] == ("board.png", expected)
     Image.open(io.BytesIO(expected)).verify()

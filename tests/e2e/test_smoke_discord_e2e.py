@@ -94,7 +94,7 @@ async def test_a_missing_permission_fails_before_anything_is_posted(fake, captur
 
 
 async def test_a_game_that_does_not_finish_fails_the_smoke_test(fake, capture, tmp_path, monkeypatch):
-    def broken(view, legal, seed):
+    def broken(view, legal, seed, budget=None, level="normal"):
         raise RuntimeError("a broken computer player")
 
     monkeypatch.setattr(engines.howruck_ai, "choose", broken)

@@ -55,13 +55,15 @@ def test_any_budget_gives_a_legal_and_repeatable_choice(entry):
     assert checked >= 10
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
 @pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.key)
-def test_the_safety_stop_still_plays_a_legal_action(entry):
+def test_the_safety_stop_still_plays_a_legal_action(entry, level):
     ai = importlib.import_module(entry.ai_module)
-    for view, legal in decisions(entry, 2, seed=5, every=11):
+    work = ai.HARD_WORK_BUDGET if level == "hard" else ai.WORK_BUDGET
+    for view, legal in decisions(entry, 2, seed=5, every=11 if level == "normal" else 41):
         for step in (1.0, 0.01):  # out of time at the first look, or after a few
-            budget = Budget(ai.WORK_BUDGET, seconds=0.05, clock=RunOutClock(step))
-            assert ai.choose(view, legal, 2, budget) in legal
+            budget = Budget(work, seconds=0.05, clock=RunOutClock(step))
+            assert ai.choose(view, legal, 2, budget, level) in legal
             assert not (budget.timed_out and budget.bound), "a stop is the clock's or the budget's"
 
 

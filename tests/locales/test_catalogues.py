@@ -66,6 +66,7 @@ COUNTS: dict[str, set[str]] = {
     "league-commands": set(),
     "table-commands": set(),
     "help": set(),
+    "levels": set(),
     "league": {"count", "games", "rated", "played", "wins"},
     "replay": {"frames", "mb", "moves", "total"},
     "tournament": {"count", "games", "points"},

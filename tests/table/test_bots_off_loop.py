@@ -28,7 +28,7 @@ THREADS: list[int] = []  # where choose_off_the_loop ran
 
 
 # Module-level, so a worker process can unpickle them; both play the last legal action.
-def choose_off_the_loop(view: dict, legal: list[str], seed: int) -> str:
+def choose_off_the_loop(view: dict, legal: list[str], seed: int, budget=None, level: str = "normal") -> str:
     THREADS.append(threading.get_ident())
     return legal[-1]
 
@@ -37,7 +37,7 @@ def choose_off_the_loop(view: dict, legal: list[str], seed: int) -> str:
 TEST_PID = int(os.environ.setdefault("TAFELBOT_TEST_PID", str(os.getpid())))
 
 
-def choose_in_a_worker_process(view: dict, legal: list[str], seed: int) -> str:
+def choose_in_a_worker_process(view: dict, legal: list[str], seed: int, budget=None, level: str = "normal") -> str:
     # Anywhere but a worker it answers something the engine refuses (so the game cannot end).
     return legal[-1] if os.getpid() != TEST_PID else f"decided-in-{os.getpid()}"
 

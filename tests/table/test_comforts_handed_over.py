@@ -19,10 +19,11 @@ async def test_the_handed_over_seat_to_move_is_the_computer_not_the_person(servi
     seats = handed.row.seats
     person = seats[mover].name
     line = who(seats, [mover], mention=True, lang="en")
-    assert line == f"**Computer (for {person})**" and "<@" not in line
-    assert who(seats, [mover], mention=False, lang="nl") == f"**Computer (voor {person})**"
+    # The computer plays at the server's takeover level (hard unless the server chose another).
+    assert line == f"**Computer (hard, for {person})**" and "<@" not in line
+    assert who(seats, [mover], mention=False, lang="nl") == f"**Computer (moeilijk, voor {person})**"
     alt = board_description("en", "nim", [f"Your turn: {line}"], seats)
-    assert f"Your turn: Computer (for {person})" in alt
+    assert f"Your turn: Computer (hard, for {person})" in alt
     # What happened to the person still names the person; so do the final standings.
     [event] = handed.events
     assert event_line("en", "nim", event, seats).startswith(f"**{person}**")

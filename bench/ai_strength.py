@@ -1,0 +1,187 @@
+"""How strong the computer levels are: levels play each other, and the win rates are printed.
+
+For every game (``--only`` one) it plays, at two players, each pair of levels (``hard`` against
+``normal``, ``normal`` against ``easy``, and today's player, the ``normal`` of ``--today-ref``,
+against the new ``normal``) with the seats alternated game by game; and at ``--multi`` players
+(default 4, or the game's maximum) one ``hard`` seat among ``normal`` ones, the hard seat moving
+round the table. Prints per game and player count the first level's share of the games (a shared
+first place counts half, a game cut off at ``--max-steps`` counts half too and is reported) with a
+95% Wilson interval, and the hard seat's share against its fair share 1/players.
+
+Targets (issue 23): ``hard`` beats ``normal`` and ``normal`` beats ``easy`` in at least 65% of
+two-player games, in every game (400 games per pair and game, Duvelen in relaxed mode); one
+``hard`` among ``normal`` seats in 4-player games wins at least 1.5 times its fair share.
+
+Each game is played with the real engine and the computer players exactly as the bot calls them
+(``choose(view, legal, seed, budget, level)``, default budgets; a game's own seed decides the deal
+and the dice). In simultaneous play the seats that may act take turns. Runs the games in a pool of
+``--workers`` processes (default 1: the machine is shared) under whatever ``nice`` it is given.
+
+    nice -n 10 python bench/ai_strength.py [--games 400] [--multi-games 200] [--only GAME]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import subprocess
+import sys
+import time
+import types
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines.rng import derive_seed  # noqa: E402
+from table.registry import GAMES  # noqa: E402
+
+TODAY = "today"  # the normal player of --today-ref, loaded from git
+GAME_OPTIONS = {"duvelen": {"mode": "relaxed"}}
+PAIRS = (("hard", "normal"), ("normal", "easy"), ("hard", "easy"), ("normal", TODAY))
+_today_modules: dict[str, types.ModuleType] = {}
+_today_ref = "main"
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    denominator = 1 + z * z / n
+    return (centre - spread) / denominator, (centre + spread) / denominator
+
+
+def _today(key: str, module_name: str) -> types.ModuleType:
+    """Today's computer player: the AI module as it is at ``--today-ref`` (git), loaded beside the new one."""
+    if key not in _today_modules:
+        path = module_name.replace(".", "/") + ".py"
+        root = Path(__file__).resolve().parent.parent
+        source = subprocess.run(
+            ["git", "show", f"{_today_ref}:{path}"], cwd=root, check=True, capture_output=True, text=True
+        ).stdout
+        module = types.ModuleType(f"today_{key}")
+        sys.modules[module.__name__] = module  # dataclasses look their module up
+        exec(compile(source, f"{_today_ref}:{path}", "exec"), module.__dict__)  # noqa: S102
+        _today_modules[key] = module
+    return _today_modules[key]
+
+
+def play_game(job: tuple[str, list[str], int, int, str]) -> tuple[list[int], bool, dict[str, list[float]]]:
+    """One game: (placements, finished, decision seconds per level)."""
+    key, levels, seed, max_steps, today_ref = job
+    global _today_ref
+    _today_ref = today_ref
+    entry = next(e for e in GAMES if e.key == key)
+    engine = importlib.import_module(entry.engine_module).ENGINE
+    ai = importlib.import_module(entry.ai_module)
+    options = engine.normalize_options(GAME_OPTIONS.get(key, {}))
+    state = engine.new_game(len(levels), seed, options)[0]
+    times: dict[str, list[float]] = {}
+    for step in range(max_steps):
+        if engine.outcome(state) is not None:
+            break
+        movers = sorted(engine.to_move(state))
+        seat = movers[step % len(movers)]
+        legal = engine.legal_actions(state, seat)
+        view = engine.view(state, seat)
+        decision_seed = derive_seed(seed, step, seat)
+        level = levels[seat]
+        started = time.perf_counter()
+        if level == TODAY:
+            action = _today(key, entry.ai_module).choose(view, legal, decision_seed)
+        else:
+            action = ai.choose(view, legal, decision_seed, None, level)
+        times.setdefault(level, []).append(time.perf_counter() - started)
+        state, _events = engine.apply(state, seat, action)
+    outcome = engine.outcome(state)
+    if outcome is None:
+        return [1] * len(levels), False, times
+    return list(outcome.placements), True, times
+
+
+def share(placements: list[int], seat: int) -> float:
+    """1 for a win alone, 1/k for a first place shared by k, 0 otherwise."""
+    if placements[seat] != 1:
+        return 0.0
+    return 1.0 / sum(1 for p in placements if p == 1)
+
+
+def report(label: str, scores: list[float], unfinished: int, fair: float | None = None) -> None:
+    n = len(scores)
+    total = sum(scores)
+    low, high = wilson(total, n)
+    text = f"  {label:44s} n {n:4d}  share {100 * total / n:5.1f}%  95% CI [{100 * low:5.1f}, {100 * high:5.1f}]"
+    if fair is not None:
+        text += f"  fair {100 * fair:4.1f}%  ratio {total / n / fair:4.2f} [{low / fair:4.2f}, {high / fair:4.2f}]"
+    if unfinished:
+        text += f"  (cut off: {unfinished})"
+    print(text, flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400, help="two-player games per pair and game")
+    parser.add_argument("--multi-games", type=int, default=200, help="games with one hard seat among normals")
+    parser.add_argument("--multi", type=int, default=4, help="player count of the one-hard-among-normals games")
+    parser.add_argument("--max-steps", type=int, default=20000, help="decisions after which a game is cut off")
+    parser.add_argument("--only", help="one game's key")
+    parser.add_argument("--pairs", help="comma list like hard-normal,normal-easy (default: all)")
+    parser.add_argument("--today-ref", default="main", help="git revision whose normal player is 'today'")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=23)
+    args = parser.parse_args()
+    pairs = PAIRS if not args.pairs else tuple(tuple(p.split("-")) for p in args.pairs.split(","))
+    print("first level's share of the games (ties and cut-off games count half), 95% Wilson intervals")
+    with Pool(processes=max(1, args.workers)) as pool:
+        for entry in GAMES:
+            if args.only and entry.key != args.only:
+                continue
+            engine = importlib.import_module(entry.engine_module).ENGINE
+            print(f"{entry.key}", flush=True)
+            started = time.perf_counter()
+            for first, second in pairs:
+                if not args.games:
+                    break
+                jobs = []
+                for g in range(args.games):
+                    levels = [first, second] if g % 2 == 0 else [second, first]
+                    jobs.append(
+                        (entry.key, levels, derive_seed(args.seed, entry.key, g // 2), args.max_steps, args.today_ref)
+                    )
+                scores: list[float] = []
+                unfinished = 0
+                for (placements, finished, _t), job in zip(pool.imap(play_game, jobs), jobs, strict=True):
+                    seat = job[1].index(first)
+                    scores.append(share(placements, seat) if finished else 0.5)
+                    unfinished += not finished
+                report(f"2 players: {first} vs {second}", scores, unfinished)
+            players = min(args.multi, engine.max_players)
+            if players > 2 and args.multi_games:
+                jobs = []
+                for g in range(args.multi_games):
+                    levels = ["normal"] * players
+                    levels[g % players] = "hard"
+                    jobs.append(
+                        (
+                            entry.key,
+                            levels,
+                            derive_seed(args.seed, entry.key, "multi", g),
+                            args.max_steps,
+                            args.today_ref,
+                        )
+                    )
+                scores = []
+                unfinished = 0
+                for (placements, finished, _t), job in zip(pool.imap(play_game, jobs), jobs, strict=True):
+                    seat = job[1].index("hard")
+                    scores.append(share(placements, seat) if finished else 1.0 / players)
+                    unfinished += not finished
+                report(f"{players} players: one hard among normals", scores, unfinished, fair=1.0 / players)
+            print(f"  ({time.perf_counter() - started:.0f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,16 @@
+# Computerniveaus (engines/levels.py): de lobby, het bord en /table instellingen.
+level-easy = makkelijk
+level-normal = normaal
+level-hard = moeilijk
+level-seat-name = { $name } ({ $level })
+button-add-bot-easy = Makkelijke computer erbij
+button-add-bot-hard = Moeilijke computer erbij
+settings-takeover = Computerniveau dat de plaats van afwezige spelers overneemt: { $value }
+table-error-unknown-level = Dat is geen computerniveau: kies makkelijk, normaal of moeilijk.
+cmd-param-level = niveau
+cmd-param-desc-add-computer-level = Hoe sterk hij speelt (standaard: normaal)
+cmd-param-takeover_level = overname-niveau
+cmd-param-desc-settings-takeover_level = Het computerniveau dat de plaats van afwezige spelers overneemt
+cmd-choice-easy = makkelijk
+cmd-choice-normal = normaal
+cmd-choice-hard = moeilijk

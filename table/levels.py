@@ -1,0 +1,19 @@
+"""Computer levels in words (``engines.levels``): the level's name, and a computer seat's name with
+its level as the lobby and the board show it."""
+
+from __future__ import annotations
+
+from db import Seat
+from engines.levels import level_of
+from locales import tr
+
+
+def level_name(lang: str, level: str | None) -> str:
+    return tr(lang, f"level-{level_of(level)}")
+
+
+def seat_label(lang: str, seat: Seat) -> str:
+    """A seat's name as the board shows it: a computer's with its level ("Computer 1 (hard)")."""
+    if not seat.bot:
+        return seat.name
+    return tr(lang, "level-seat-name", name=seat.name, level=level_name(lang, seat.level))
