@@ -318,7 +318,11 @@ class SQLiteBackend:
         await tx.execute(f"PRAGMA user_version = {int(version)}")
 
     async def begin_migration(self, tx: Tx) -> None:
-        pass
+        # Read the schema inside the write transaction first: SQLite checks a DDL statement's
+        # names (ALTER TABLE … RENAME COLUMN) against the connection's cached schema when it
+        # prepares it, so after another connection's step the rename failed with "no such column"
+        # (4 of 60 double starts here); a read of sqlite_master reloads the schema when it changed.
+        await tx.fetch("SELECT count(*) FROM sqlite_master")
 
     async def tables(self) -> list[str]:
         rows = await self.reader.fetch("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
