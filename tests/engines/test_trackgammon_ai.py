@@ -149,3 +149,16 @@ def test_a_tiny_budget_still_plays_a_legal_move():
         budget = Budget(work, seconds=None)
         assert decide(state, budget) in ENGINE.legal_actions(state, 3)
         assert budget.bound
+
+
+def test_hard_sees_the_whole_reply_to_a_plain_roll_the_largest_discs_hits_included():
+    # The reply search gets enough work for a whole plain roll (this one takes 106 units; 60, the
+    # old figure, cut it short): moves come smallest disc first, so a cut search loses the largest
+    # discs' replies first. Here seat 0's fat man on 2 can hit seat 1's with the 4.
+    discs = {0: {5: 2, 4: 7, 3: 9, 2: 11, 1: 13}, 1: {5: 20, 4: 1, 3: 1, 2: 1, 1: 1}}
+    pos = tuple(p for row in ENGINE.view(position(discs, dice=(4, 3)), None)["discs"] for p in row)
+    budget = Budget(ai.REPLY_WORK, seconds=None)
+    ends = ai.turn_ends(pos, 2, 0, (3, 4), budget)
+    assert not budget.bound
+    assert ends == ai.turn_ends(pos, 2, 0, (3, 4), Budget(10**9, seconds=None))
+    assert any(end[ai.DISCS + 4] == 1 for end in ends)  # seat 1's fat man sent back
