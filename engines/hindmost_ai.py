@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from engines.budget import Budget, scored_within
@@ -30,7 +31,17 @@ WORK_BUDGET = 1000
 HARD_WORK_BUDGET = 900
 HARD_CANDIDATES = 3  # the normal player's best plays compared by playing the lap out
 HARD_TURNS_AHEAD = 1  # search only when the lap ends within this many more turns
-HARD_MAX_PLIES = 80
+HARD_MAX_PLIES = 120
+# In the final sprint (two riders of different seats left) every play is compared, all lap long:
+# the play-outs are a handful of moves each, and this lap decides the biggest points of the race.
+HARD_SPRINT_CANDIDATES = 6
+# With this few riders left in the match's last race the play-outs run to the end of the match and
+# count wins: which rider goes out decides the points, and a constant cost per rider misjudges that.
+HARD_ENDGAME_RIDERS = 3
+# What losing a rider in a lap costs in the lap play-outs' judgement, against the worth of the hand
+# kept (card worths). Lower than the normal player's ELIMINATION_COST: the play-outs already see
+# which plays save the rider, and measured against normal 40 beat 60 and 100 (120 games each).
+HARD_LAP_COST = 40.0
 # ``easy``: it may take a play scoring up to this much below the best (card values, ~spaces).
 EASY_MARGIN = 12.0
 MEAN_MOVE = 4.7  # average movement of a random card from a two-deck pack
@@ -189,25 +200,60 @@ def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | N
 def _choose_hard(view: dict[str, Any], legal: list[str], seed: int, budget: Budget) -> str:
     """Near the end of a lap, where a wrong card costs a rider, the best few plays of the normal
     player are each played out to the end of the lap in worlds sampled from the view; far from
-    it the normal player's judgement stands (the spread of the cards to come swamps any gain)."""
+    it the normal player's judgement stands (the spread of the cards to come swamps any gain).
+    In the match's last race with ``HARD_ENDGAME_RIDERS`` riders or fewer left it searches on every
+    turn and plays out to the end of the match, judging by the match won (the play-outs are short
+    then); in a final sprint between two seats it compares up to ``HARD_SPRINT_CANDIDATES`` plays."""
     scored = sorted(ranked(view, legal, Budget(WORK_BUDGET, seconds=None)), key=lambda item: -item[0])
     normal_choice = choose(view, legal, seed, Budget(WORK_BUDGET, seconds=None))
     candidates = [normal_choice] + [a for _, a in scored if a != normal_choice][: HARD_CANDIDATES - 1]
     pos = _Position(view)
-    if len(candidates) == 1 or pos.future_turns(pos.me.d) > HARD_TURNS_AHEAD:
+    racing = [r for r in view["riders"] if not r["out"]]
+    sprint = len(racing) == 2 and racing[0]["seat"] != racing[1]["seat"]
+    # The race's last laps in the match's last race: play out to the end of the match and count wins.
+    endgame = view["race"] == view["races"] and len(racing) <= HARD_ENDGAME_RIDERS
+    if sprint:
+        candidates = [normal_choice] + [a for _, a in scored if a != normal_choice][: HARD_SPRINT_CANDIDATES - 1]
+    if len(candidates) == 1 or (not endgame and pos.future_turns(pos.me.d) > HARD_TURNS_AHEAD):
         return normal_choice
     seat = pos.seat
     race, lap = view["race"], view["lap"]
+    if endgame:
+        stop = _match_over
+        evaluate = partial(_match_value, seat=seat)
+    else:
+        stop = partial(_lap_over, race=race, lap=lap)
+        evaluate = partial(_lap_value, seat=seat)
     search: RolloutSearch[HindmostState] = RolloutSearch(
         ENGINE,
         sample=lambda rng: sample_world(view, rng),
         policy=choose,
-        stop=lambda _before, now: now.over or now.race != race or now.lap != lap,
-        evaluate=lambda before, after: _lap_value(before, after, seat),
+        stop=stop,
+        evaluate=evaluate,
         policy_work=WORK_BUDGET,
         max_plies=HARD_MAX_PLIES,
     )
     return search.best(seat, candidates, seed, budget)
+
+
+def _lap_over(_before: HindmostState, now: HindmostState, race: int, lap: int) -> bool:
+    return now.over or now.race != race or now.lap != lap
+
+
+def _match_over(_before: HindmostState, now: HindmostState) -> bool:
+    return now.over
+
+
+def _match_value(_before: HindmostState, after: HindmostState, seat: int) -> float:
+    """The seat's share of the match win (a shared first place splits it), in elimination units."""
+    outcome = ENGINE.outcome(after)
+    if outcome is None:  # cut off by the ply limit: judge by the points so far
+        totals = ENGINE.scores_now(after)
+        best = max(totals)
+        firsts = [s for s, t in enumerate(totals) if t == best]
+    else:
+        firsts = [s for s, place in enumerate(outcome.placements) if place == 1]
+    return ELIMINATION_COST * 2 * (1.0 / len(firsts) if seat in firsts else 0.0)
 
 
 def _lap_value(before: HindmostState, after: HindmostState, seat: int) -> float:
@@ -219,8 +265,11 @@ def _lap_value(before: HindmostState, after: HindmostState, seat: int) -> float:
     if after.race != before.race or after.over:
         # The final sprint was run: the race points say who won it.
         lost = 0 if after.race_wins[seat] > before.race_wins[seat] else 1
-    hand = after.hands[seat] if after.race == before.race else []
-    return -ELIMINATION_COST * lost + sum(_card_worth(card) for card in hand) + HAND_SIZE_WORTH * len(hand)
+    return -HARD_LAP_COST * lost + _hand_worth(after.hands[seat] if after.race == before.race else [])
+
+
+def _hand_worth(hand: list[str]) -> float:
+    return sum(_card_worth(card) for card in hand) + HAND_SIZE_WORTH * len(hand)
 
 
 def sample_world(view: dict[str, Any], rng: Rng) -> HindmostState:

@@ -4,7 +4,8 @@ stronger than random play."""
 from __future__ import annotations
 
 from engines.hindmost import ENGINE, HindmostState
-from engines.hindmost_ai import choose
+from engines.hindmost_ai import _match_value, choose
+from engines.levels import HARD
 from engines.rng import Rng
 from tests.engines.test_hindmost import build
 
@@ -103,3 +104,36 @@ def test_ai_beats_random_play_four_players():
         ai_points += scores[ai_seat]
         others += (sum(scores) - scores[ai_seat]) / 3
     assert ai_points / races > 1.3 * others / races
+
+
+def hard_choice(state: HindmostState, seed: int = 1) -> str:
+    (seat,) = ENGINE.to_move(state)
+    legal = ENGINE.legal_actions(state, seat)
+    action = choose(ENGINE.view(state, seat), legal, seed, None, HARD)
+    assert action in legal
+    return action
+
+
+def test_hard_endgame_sprint_searches_from_the_view_and_repeats():
+    # The final sprint, seat 0 against seat 1, early in the lap: hard plays it out to the end of the
+    # match (``HARD_ENDGAME_RIDERS``) from the view alone, so hidden cards do not change its play,
+    # and the same view and seed give the same play.
+    out = ((0, 3), (1, 3), (1, 2), (0, 2))
+    at = {(0, 1): 8, (1, 1): 6}
+    hand = ["3S", "7H", "KS", "QS", "JK"]
+    one = build(at=at, out=out, hands={0: hand, 1: ["2H", "3H", "4H", "5H", "6H"]})
+    two = build(at=at, out=out, hands={0: hand, 1: ["AH", "AD", "KH", "KD", "JK"]})
+    assert ENGINE.view(one, 0) == ENGINE.view(two, 0)
+    assert hard_choice(one, 3) == hard_choice(two, 3) == hard_choice(one, 3)
+
+
+def test_match_value_counts_the_match_won():
+    out = ((0, 3), (1, 3), (1, 2), (0, 2))
+    state = build(at={(0, 1): 20, (1, 1): 18}, out=out)
+    done = state.clone()
+    done.over = True
+    done.race_points = [2 + 6 + 9, 1 + 3 + 4 + 6]  # illustrative totals: seat 0 ahead
+    assert _match_value(state, done, 0) > _match_value(state, done, 1) == 0.0
+    done.race_points = [10, 10]
+    done.race_wins = [0, 0]
+    assert _match_value(state, done, 0) == _match_value(state, done, 1) > 0.0
