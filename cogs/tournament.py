@@ -140,6 +140,12 @@ class Tournaments(
             log.exception("tournaments could not be resumed")
         self.cups.start_clock()
 
+    async def resumed(self) -> None:
+        """Wait until the tournaments were looked at again after start-up (tests; a clock moved
+        before that would find a round's deadline passed and give it the start-up grace)."""
+        if self._resuming is not None:
+            await asyncio.shield(self._resuming)
+
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(SignupButton)
         if self._resuming is not None and not self._resuming.done():

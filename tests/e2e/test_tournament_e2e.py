@@ -59,6 +59,7 @@ async def test_a_small_swiss_through_discord(fake, clocked, channel, alice, bob,
     started = await fake.slash(olga, channel, "tournament", "start")
     assert started.ephemeral
     cog = clocked.bot.get_cog("tournament")
+    await cog.resumed()  # its round-deadline clock runs
     await cog.cups.settle()
     await clocked.settle()
     threads = threads_of(fake, channel)
@@ -89,6 +90,7 @@ async def test_a_small_swiss_through_discord(fake, clocked, channel, alice, bob,
     # A restart in the middle of round two.
     await clocked.restart()
     cog = clocked.bot.get_cog("tournament")
+    await cog.resumed()  # the deadline is armed as it was, not found passed at start-up
     clocked.clock.advance(HOUR + 1)
     podium = await fake.wait_for(lambda m: m.channel_id == channel and "podium" in m.text(), timeout=10)
     assert "🥇" in podium.text() and podium.files
