@@ -58,7 +58,13 @@ async def _last_own_step(service: TableService, row: GameRow, seat: int) -> tupl
     state = service.state_of(row)
     if seat not in engine.to_move(state):
         raise TableError("takeback-not-your-turn")
-    _, steps = history(engine, row, await service.store.moves(row.id))
+    moves = await service.store.moves(row.id)
+    # Without a take-back at the end of the log, its last entry is the step in effect: another
+    # seat's action or a platform mark refuses without replaying the whole game (the controls ask
+    # this each time they open, and most often a turn has only just begun).
+    if not moves or (moves[-1][2] != TAKEBACK_ACTION and (moves[-1][1] != seat or moves[-1][2].startswith("!"))):
+        raise TableError("takeback-nothing")
+    _, steps = history(engine, row, moves)
     last = steps[-1] if steps else None
     if last is None or last.seat != seat or last.action.startswith("!") or last.before is None:
         raise TableError("takeback-nothing")
