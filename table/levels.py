@@ -3,6 +3,8 @@ its level as the lobby and the board show it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from db import Seat
 from engines.levels import level_of
 from locales import tr
@@ -17,3 +19,9 @@ def seat_label(lang: str, seat: Seat) -> str:
     if not seat.bot:
         return seat.name
     return tr(lang, "level-seat-name", name=seat.name, level=level_name(lang, seat.level))
+
+
+def picture_names(lang: str, seats: Sequence[Seat]) -> list[str]:
+    """The names a picture of the table shows, the same on the board, in ``/replay`` and on the web
+    pages (the web's board is the bot's cached picture, so the names are part of its key)."""
+    return [seat_label(lang, s) for s in seats]

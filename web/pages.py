@@ -22,6 +22,7 @@ from locales import tr
 from table.alt_text import describe, plain
 from table.clock import Clock
 from table.deadlines import TableDeadline, time_left
+from table.levels import picture_names
 from table.links import jump_link
 from table.listing import listed
 from table.picture_cache import PictureKey
@@ -46,7 +47,7 @@ class GameLog:
 
     def lines_of(self, lang: str, row: GameRow, frame: ReplayFrame) -> list[str]:
         """A step's lines, made once per language (and names: a seat's name is part of them)."""
-        key = (frame.step, lang, tuple(names_of(row.seats)))
+        key = (frame.step, lang, tuple(picture_names(row.locale, row.seats)))
         found = self.lines.get(key)
         if found is None:
             found = self.lines[key] = step_lines(lang, self.spec, row, frame)
@@ -168,10 +169,6 @@ def step_lines(lang: str, spec: GameSpec, row: GameRow, frame: ReplayFrame) -> l
     return [_PLACEHOLDER.sub(name, plain(line)) for line in lines]
 
 
-def names_of(seats: Sequence[Seat]) -> list[str]:
-    return [s.name for s in seats]
-
-
 class Pages:
     def __init__(self, store: Store, specs: dict[str, GameSpec], painter: Painter, clock: Clock) -> None:
         self.store = store
@@ -273,7 +270,7 @@ class Pages:
         in the bot's process the picture is usually drawn already)."""
         spec = self.specs[row.game]
         renderer = spec.render_board
-        names = names_of(row.seats)
+        names = picture_names(row.locale, row.seats)
         key = PictureKey(
             row.id, row.version, None, row.locale, f"{renderer.__module__}.{renderer.__qualname__}", tuple(names)
         )
@@ -301,7 +298,7 @@ class Pages:
         log = await self.logs.of(row)
         if not 0 <= step < len(log.frames):
             return None
-        names = names_of(row.seats)
+        names = picture_names(row.locale, row.seats)
         key = ("web-replay", row.id, step, row.locale, tuple(names))
         return await self.painter.paint(
             spec.render_board, log.frames[step].view, key=key, names=names, locale=row.locale
@@ -317,7 +314,9 @@ class Pages:
             turn = ", ".join(row.seats[s].name for s in g.to_move) or None
             left = duration_text(lang, g.left) if g.left is not None else None
             tables.append(
-                ServerTable(row.id, await token_of(row), game_name(lang, row.game), names_of(row.seats), turn, left)
+                ServerTable(
+                    row.id, await token_of(row), game_name(lang, row.game), picture_names(lang, row.seats), turn, left
+                )
             )
         standings = [
             StandingLine(s.rank, s.name, s.played, s.wins, s.rating)

@@ -20,7 +20,7 @@ import discord
 from db import GameRow
 from engines.errors import GameError
 from locales import language_of, tr
-from table.levels import seat_label
+from table.levels import picture_names
 from table.picture_cache import PictureKey
 from table.pictures import Painter
 from table.service import Player, TableError, TableService
@@ -160,7 +160,7 @@ class Presenter:
     async def picture(self, row: GameRow, renderer: Callable[..., bytes], view: Any, lang: str) -> bytes:
         """``renderer``'s picture of ``view`` (the view of ``row``'s stored version for
         ``view["viewer"]``), drawn once: the painter's cache knows it by what it depends on."""
-        names = [seat_label(lang, s) for s in row.seats]
+        names = picture_names(lang, row.seats)
         key = PictureKey(
             row.id, row.version, view["viewer"], lang, f"{renderer.__module__}.{renderer.__qualname__}", tuple(names)
         )

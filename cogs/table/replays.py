@@ -24,6 +24,7 @@ from db import GameRow
 from locales import tr
 from table.alt_text import replay_description
 from table.gif import Gif, TooBig, assemble_gif, evenly
+from table.levels import picture_names
 from table.replay import finished_game, replay_frames
 from table.service import TableError
 from table.text import error_text, game_name, standings
@@ -76,7 +77,7 @@ class ReplayPresenter(Presenter):
         moves = await self.service.store.moves(row.id)
         frames = await asyncio.to_thread(lambda: list(replay_frames(spec, row, moves)))
         picked = [frames[i] for i in evenly(len(frames), MAX_FRAMES)]
-        names = [s.name for s in row.seats]
+        names = picture_names(row.locale, row.seats)
         title = game_name(lang, row.game)
         every = max(1, math.ceil(len(picked) / PROGRESS_NOTES))
         pngs = []

@@ -280,10 +280,30 @@ async def test_replay_pictures_are_the_boards_of_each_step(site, game):
     frames = list(replay_frames(spec, row, await site.store.moves(game_id)))
     last = frames[-1]
     picture = await (await site.client.get(f"{address}/replay/{last.step}.png")).read()
-    names = [s.name for s in row.seats]
+    from table.levels import picture_names
+
+    names = picture_names(row.locale, row.seats)
     assert picture == spec.render_board(last.view, names=names, locale=row.locale)
     # The last step is the board Discord shows now.
     board = await (await site.client.get(f"{address}/board/{row.version}.png")).read()
     assert board == picture
     old = await site.client.get(f"{address}/board/{row.version - 1}.png", allow_redirects=False)
     assert old.status == 302 and old.headers["Location"].endswith(f"/board/{row.version}.png")
+
+
+async def test_pictures_name_a_computer_with_its_level_as_the_board_does(site):
+    """The web's board is the bot's cached picture, so both must draw the same names: a computer
+    seat with its level ("Computer 1 (hard)"), in the table's language."""
+    from table.levels import picture_names
+
+    row = await site.service.create("hindmost", guild_id=GUILD, channel_id=1, host=ALICE, options={}, locale="nl")
+    await site.service.add_bot(row.id, ALICE, "hard")
+    await site.service.start(row.id, ALICE)
+    row = await site.service.get(row.id)
+    names = picture_names(row.locale, row.seats)
+    assert names[1].endswith("(moeilijk)")
+    spec = site.service.spec("hindmost")
+    expected = spec.render_board(spec.engine.view(site.service.state_of(row), None), names=names, locale="nl")
+    address = await site.address(row.id)
+    assert await (await site.client.get(f"{address}/board/{row.version}.png")).read() == expected
+    assert await (await site.client.get(f"{address}/replay/0.png")).read() == expected
