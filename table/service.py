@@ -445,6 +445,16 @@ class TableService:
             )
             return ActResult(saved, -1, QUIET_ACTION, events, new_state, outcome)
 
+    async def rewind(self, row: GameRow, state: Any, entry: tuple[int | None, str]) -> GameRow:
+        """Store an earlier ``state`` as the game's state again, with the one log entry that says so
+        (a take-back, ``table.takeback``): the game goes on and the turn's deadline runs on. The
+        caller holds the game's lock and read ``row`` under it."""
+        engine = self.spec(row.game).engine
+        deadline = await self._next_deadline(row, self.deadline_of(row), state, row.seats, active=True)
+        saved = await self._save_step(row, engine.dump(state), [entry], None, None, deadline)
+        self._states.put(saved.id, saved.version, state)
+        return saved
+
     async def _save_step(
         self,
         row: GameRow,

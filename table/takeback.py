@@ -98,11 +98,8 @@ async def take_back(service: TableService, game_id: int, user_id: int, *, versio
         seat = row.seat_of(user_id)
         if seat is None:
             raise TableError("not-a-player")
-        engine = service.spec(row.game).engine
         _, last = await _last_own_step(service, row, seat)
         before = last.before
-        deadline = await service._next_deadline(row, service.deadline_of(row), before, row.seats, active=True)
-        saved = await service._save_step(row, engine.dump(before), [(seat, TAKEBACK_ACTION)], None, None, deadline)
-        service._states.put(saved.id, saved.version, before)
+        saved = await service.rewind(row, before, (seat, TAKEBACK_ACTION))
         taken: list[Event] = [{"type": "took-back", "seat": seat}]
         return ActResult(saved, seat, TAKEBACK_ACTION, taken, before, None)
