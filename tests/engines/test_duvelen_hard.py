@@ -67,7 +67,7 @@ def test_the_play_outs_choose_as_the_normal_player_does(mode):
             state, _ = ENGINE._apply(state, seat, normal)
 
 
-def queen_before_the_rivals_king(mode: str):
+def queen_before_the_rivals_king(mode: str, players: int = 2):
     """Our Queen of hearts would complete all but the King of a Hoop of hearts; the rival shows
     that King on top of their Stok (and the Queen's play gives us one point only)."""
     return table(
@@ -76,6 +76,7 @@ def queen_before_the_rivals_king(mode: str):
             1: {"stok": ["9C", "8C", "KH"], "rij": ["2S", "3S", "4S", "5S"]},
         },
         hoops=[("H", [0, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1])],
+        players=players,
         mode=mode,
         rounds=3,
         turn_seat=0 if mode == "relaxed" else None,
@@ -95,6 +96,11 @@ def test_hard_holds_back_a_card_that_lets_the_rival_lay_a_king_from_the_stok():
 
 def test_live_hard_never_holds_back():
     state = queen_before_the_rivals_king("live")
+    assert hard(state, 0) == "d.QH"
+
+
+def test_hard_holds_back_at_two_players_only():
+    state = queen_before_the_rivals_king("relaxed", players=3)
     assert hard(state, 0) == "d.QH"
 
 
