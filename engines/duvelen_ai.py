@@ -28,13 +28,15 @@ BOT_DELAY = 1.5
 # Plays scored per decision (``engines.budget``): no search, one look at each play that fits, a
 # handful at most; it never binds and only bounds the unforeseen.
 WORK_BUDGET = 1000
-HARD_WORK_BUDGET = 1000  # ``hard``: moves played in sampled worlds per decision (``engines.duvelen_hard``)
+# ``hard``: moves played in sampled worlds per decision (``engines.duvelen_hard``, on its lean copy
+# of the rules, about 6 us a move): decision p99 about 40 ms at two players on the loaded machine.
+HARD_WORK_BUDGET = 4000
 HARD_FULL_TABLE = 4  # up to this many players; a move costs more at a fuller table, so the budget shrinks
 
 
 def hard_work(players: int) -> int:
-    """The hard work budget at this table: 1000 moves up to four players, 500 at eight (a move
-    there costs about twice as much; decision p99 stays near 80 ms)."""
+    """The hard work budget at this table: 4000 moves up to four players, 2000 at eight (a move
+    there costs about twice as much)."""
     return HARD_WORK_BUDGET * HARD_FULL_TABLE // max(HARD_FULL_TABLE, players)
 
 

@@ -3,11 +3,21 @@
 Every seat's face-down cards are hidden from everyone (no view shows them, not even the owner's),
 so a world deals, for every seat, the cards of its own deck that the table does not show (its Rij,
 the tops of its Stok and open Draaistok, and its cards in the middle, which the piles there record
-by owner) at random under those tops, in the pile sizes the view shows. The normal player's best
-few plays are each played in the same worlds, then every seat plays on with the normal player for
-``HORIZON`` moves (or to the end of the round), and the seat's score against the best rival's
-(the round so far plus the totals) is averaged. Speed is the other half of live play: the level
-also sets how fast a computer reacts (``engines.levels.PACE``).
+by owner) at random under those tops, in the pile sizes the view shows.
+
+Relaxed play (turns) at two players: the candidates are every play that fits now and ending the
+turn without playing more ("turn": holding the rest back), plus Stop. A play is judged *alone*: in its
+play-out the seat plays on only with cards that were not playable at the decision (what the play
+uncovers), so "play this one" is compared with "hold everything back" card by card, and a card
+that would let a rival chain their own open cards on it is kept back when that costs less than it
+gives away. Live play (everyone at once): a card held back is a spot any rival may take at any
+moment, so live hard only compares the plays (and Stop) and never holds back; nor does it at
+three or more players (``HOLD_BACK_PLAYERS``).
+
+Every candidate is played in the same worlds, then every seat plays on with the normal player's
+rules until the round ends (or ``TURNS_AHEAD`` own turns), and the seat's score against the best
+rival's (the round so far plus the totals) is averaged. Speed is the other half of live play: the
+level also sets how fast a computer reacts (``engines.levels.PACE``).
 """
 
 from __future__ import annotations
@@ -15,12 +25,38 @@ from __future__ import annotations
 from typing import Any
 
 from engines.budget import Budget
-from engines.duvelen import DECK, ENGINE, DuvelenState, Herenhoop, Hoop, Seat, card_of, round_breakdown, totals
+from engines.duvelen import (
+    DECK,
+    RANKS,
+    STOK_PENALTY,
+    STOP_BONUS,
+    DuvelenState,
+    Herenhoop,
+    Hoop,
+    Seat,
+    card_of,
+    parse_play,
+    rank_of,
+    suit_of,
+)
 from engines.rng import Rng
-from engines.search import RolloutSearch
 
-CANDIDATES = 4
-HORIZON_PER_SEAT = 8  # moves of the play-out per seat at the table
+CANDIDATES = 6
+# Own turns a play-out covers (the current one included; it ends as the second one does), unless
+# the round ends first. Letting the rivals' replies to that second turn in as well was worse on the
+# same 80 deals (seed 101: 61% against 71% of games won against normal), so it stops there.
+TURNS_AHEAD = 2
+# Holding back pays at two players only: at four (one hard among three normals, 200 games, seed 23)
+# it won 17.2% of games, below main's 22.2%; without it 26.9% (80 games, seed 101). A card kept
+# from one rival there is also kept from the rivals it would not have helped, and each of them may
+# lay their own copy on the spot first.
+HOLD_BACK_PLAYERS = 2
+MAX_PLIES = 400  # a round's worth of moves at most (the turn count normally ends a play-out first)
+MAX_WORLDS = 64
+RIVAL_STOK_ALARM = 2  # as the normal player (``engines.duvelen_ai``)
+PASSES_BEFORE_STUCK = 3
+VERY_STUCK_FACTOR = 2
+END_TURN = ("turn", "pass", "done")
 
 
 def choose_hard(view: dict[str, Any], legal: list[str], plays: list[str], seed: int, budget: Budget) -> str:
@@ -32,28 +68,127 @@ def choose_hard(view: dict[str, Any], legal: list[str], plays: list[str], seed: 
         return normal_choice
     ranked = sorted(play_values(view, me, plays), key=lambda item: -item[0])
     candidates = [normal_choice] + [a for _, a in ranked if a != normal_choice][: CANDIDATES - 1]
-    # Calling Stop at once, rather than playing on first, is the other choice that decides rounds.
+    relaxed = view["mode"] == "relaxed"
+    if relaxed and "turn" in legal and view["players"] <= HOLD_BACK_PLAYERS and _may_hold_back(view, me, seed):
+        candidates.append("turn")
     candidates += [a for a in ("stop",) if a in legal]
     if len(candidates) == 1:
         return normal_choice
+    playable = frozenset(action[-2:] for action in plays)  # a play names its card last
+    totals_ = [0.0] * len(candidates)
+    rng = Rng(seed)
+    for _world_index in range(MAX_WORLDS):
+        world = Sim(sample_world(view, rng))
+        values: list[float] = []
+        for action in candidates:
+            if budget.left() <= 0 or budget.out_of_time():
+                budget.bound = not budget.timed_out
+                return _pick(candidates, totals_)
+            card = parse_play(action)
+            held = playable - {card[1]} if relaxed and card else frozenset()
+            values.append(_rollout(world, me, action, held, budget))
+        for index, value in enumerate(values):
+            totals_[index] += value
+    return _pick(candidates, totals_)
 
-    def value(_before: DuvelenState, now: DuvelenState) -> float:
-        scores = totals(now)
-        if not now.over:
-            for seat, row in enumerate(round_breakdown(now)):
-                scores[seat] += row["score"]
-        return float(scores[me] - max(s for seat, s in enumerate(scores) if seat != me))
 
-    search: RolloutSearch[DuvelenState] = RolloutSearch(
-        ENGINE,
-        sample=lambda rng: sample_world(view, rng),
-        policy=choose,
-        stop=lambda before, now: now.round != before.round,
-        evaluate=value,
-        policy_work=WORK_BUDGET,
-        max_plies=HORIZON_PER_SEAT * view["players"],
+def _may_hold_back(view: dict[str, Any], me: int, seed: int) -> bool:
+    """Holding back (ending the turn with cards that fit) pays only while a rival still gets a
+    turn before the held cards come back; and never once the seat's whole Draaistok has gone round
+    without a card played (``idle_turns``), so two players holding back from each other cannot
+    turn for ever. After Stop nothing can be turned, and passing with cards that fit is never
+    offered: there it would only wait."""
+    world = Sim(sample_world(view, Rng(seed)))  # the public parts are the same in every world
+    if world.idle[me] >= _stuck_turns(world, me):
+        return False
+    return any(not world.finished(seat) for seat in range(world.n) if seat != me)
+
+
+def _pick(candidates: list[str], totals_: list[float]) -> str:
+    best = max(range(len(candidates)), key=lambda i: (totals_[i], -i))
+    return candidates[best]
+
+
+def _rollout(world: Sim, me: int, action: str, held: frozenset[str], budget: Budget) -> float:
+    """Play ``action``, then everybody plays on by the normal player's rules (``me`` without the
+    ``held`` cards for the rest of this turn) until the round ends or ``me`` has ended
+    ``TURNS_AHEAD`` turns; the seat's score against the best rival's."""
+    sim = world.copy()
+    sim.apply(me, action)
+    budget.charge()
+    turns_ended = 1 if action in END_TURN else 0
+    live_steps = 0
+    for _ply in range(MAX_PLIES):
+        if sim.ended or turns_ended >= TURNS_AHEAD:
+            break
+        if sim.relaxed:
+            mover = sim.turn_seat
+            assert mover is not None
+        else:
+            movers = [seat for seat in range(sim.n) if not sim.done[seat]]
+            mover = movers[live_steps % len(movers)]
+            live_steps += 1
+        choice = rollout_policy(sim, mover, held if mover == me and turns_ended == 0 else frozenset())
+        sim.apply(mover, choice)
+        budget.charge()
+        if mover == me and choice in END_TURN:
+            turns_ended += 1
+    scores = sim.scores()
+    return float(scores[me] - max(s for seat, s in enumerate(scores) if seat != me))
+
+
+def rollout_policy(sim: Sim, seat: int, held: frozenset[str] = frozenset()) -> str:
+    """The normal player's rules (``engines.duvelen_ai.choose``) read straight off a world's
+    public parts, without building a view, so the play-outs' many moves cost less. Cards in
+    ``held`` are not played."""
+    fitting = sim.plays(seat)
+    plays = [(source, card) for source, card in fitting if card not in held]
+    if held and not plays and len(fitting) > len(plays):
+        # Only held cards fit: end the turn (never "done", which would give them up for the round).
+        return "turn" if sim.can_turn(seat) else "pass"
+    stok = sim.stok
+    rival_may_stop = any(
+        other != seat and not sim.done[other] and len(stok[other]) <= RIVAL_STOK_ALARM for other in range(sim.n)
     )
-    return search.best(me, candidates, seed, budget)
+    if sim.stop_seat is None and not stok[seat] and (not plays or rival_may_stop):
+        return "stop"
+    if plays:
+        source, card = max(plays, key=lambda play: _play_value(sim, seat, play))  # the first of equals
+        return f"{source}.{card}"
+    if not sim.can_turn(seat):
+        return "done"
+    if _is_stuck(sim, seat) and (
+        sim.idle[seat] >= VERY_STUCK_FACTOR * _stuck_turns(sim, seat)
+        or all(_is_stuck(sim, other) for other in range(sim.n) if other != seat)
+    ):
+        return "done"
+    return "turn"
+
+
+def _play_value(sim: Sim, seat: int, play: tuple[str, str]) -> float:
+    source, card = play
+    value = 1.0
+    if source == "s" or (source[0] == "r" and sim.stok[seat]):
+        value += 2.0
+    elif source == "d":
+        value += 0.5
+    if _RANK[card] == len(RANKS):
+        suit = card[1]
+        value += max(
+            (owners.count(seat) + 1 for s, owners in sim.hoops if s == suit and len(owners) == len(RANKS) - 1),
+            default=0,
+        )
+    return value
+
+
+def _stuck_turns(sim: Sim, seat: int) -> int:
+    return PASSES_BEFORE_STUCK * -(-(len(sim.down[seat]) + len(sim.open[seat])) // 3) + 1
+
+
+def _is_stuck(sim: Sim, seat: int) -> bool:
+    if sim.done[seat] or sim.stop_seat is not None or not (sim.down[seat] or sim.open[seat]):
+        return True
+    return sim.idle[seat] >= _stuck_turns(sim, seat)
 
 
 def sample_world(view: dict[str, Any], rng: Rng) -> DuvelenState:
@@ -89,3 +224,169 @@ def sample_world(view: dict[str, Any], rng: Rng) -> DuvelenState:
         turn_seat=view["turn_seat"],
         history=[[{"score": score} for score in rnd] for rnd in view["history"]],
     )
+
+
+# ---- a lean copy of the rules for the play-outs ------------------------------------------------
+# ``ENGINE._apply`` copies the whole state and re-derives every seat's actions on each move (about
+# 35 us a move with the view the normal player reads); the play-outs make thousands of moves per
+# decision, so they run on this mutable copy of the same rules (about 6 us a move). A test plays
+# whole rounds on both and checks they agree move by move (tests/engines/test_duvelen_hard.py).
+
+_RANK = {card: rank_of(card) for card in DECK}
+_NEXT = {card: (card_of(_RANK[card] + 1, suit_of(card)) if _RANK[card] < len(RANKS) else "") for card in DECK}
+_SOURCES = ("s", "r1", "r2", "r3", "r4", "d")
+
+
+class Sim:
+    """One world of a running round, changed in place. Lists have their top last (as ``Seat``)."""
+
+    __slots__ = (
+        "n",
+        "relaxed",
+        "stok",
+        "rij",
+        "down",
+        "open",
+        "done",
+        "idle",
+        "hoops",
+        "heren",
+        "need",
+        "stop_seat",
+        "turn_seat",
+        "ended",
+    )
+
+    def __init__(self, state: DuvelenState) -> None:
+        self.n = state.players
+        self.relaxed = state.relaxed
+        self.stok = [list(s.stok) for s in state.seats]
+        self.rij = [list(s.rij) for s in state.seats]
+        self.down = [list(s.down) for s in state.seats]
+        self.open = [list(s.open) for s in state.seats]
+        self.done = [s.done for s in state.seats]
+        self.idle = [s.idle_turns for s in state.seats]
+        self.hoops: list[tuple[str, list[int]]] = [(h.suit, list(h.owners)) for h in state.hoops]
+        self.heren: list[tuple[int, list[int]]] = [(h.seat, h.owners) for h in state.herenhopen]
+        self.need: dict[str, int] = {}  # card -> how many Hoops it fits (Aces always fit)
+        for suit, owners in self.hoops:
+            nxt = card_of(len(owners) + 1, suit)
+            self.need[nxt] = self.need.get(nxt, 0) + 1
+        self.stop_seat = state.stop_seat
+        self.turn_seat = state.turn_seat
+        self.ended = False
+
+    def copy(self) -> Sim:
+        new = Sim.__new__(Sim)
+        new.n, new.relaxed = self.n, self.relaxed
+        new.stok = [list(x) for x in self.stok]
+        new.rij = [list(x) for x in self.rij]
+        new.down = [list(x) for x in self.down]
+        new.open = [list(x) for x in self.open]
+        new.done, new.idle = list(self.done), list(self.idle)
+        new.hoops = [(suit, list(owners)) for suit, owners in self.hoops]
+        new.heren = list(self.heren)  # finished Herenhopen never change
+        new.need = dict(self.need)
+        new.stop_seat, new.turn_seat, new.ended = self.stop_seat, self.turn_seat, self.ended
+        return new
+
+    def fits(self, card: str) -> bool:
+        return _RANK[card] == 1 or self.need.get(card, 0) > 0
+
+    def plays(self, seat: int) -> list[tuple[str, str]]:
+        out = []
+        stok, opened = self.stok[seat], self.open[seat]
+        if stok and self.fits(stok[-1]):
+            out.append(("s", stok[-1]))
+        for index, card in enumerate(self.rij[seat]):
+            if card is not None and self.fits(card):
+                out.append((_SOURCES[index + 1], card))
+        if opened and self.fits(opened[-1]):
+            out.append(("d", opened[-1]))
+        return out
+
+    def can_turn(self, seat: int) -> bool:
+        return self.stop_seat is None and bool(self.down[seat] or self.open[seat])
+
+    def finished(self, seat: int) -> bool:
+        if self.done[seat]:
+            return True
+        if self.can_turn(seat) or (self.stop_seat is None and not self.stok[seat]):
+            return False
+        return not self.plays(seat)
+
+    def next_turn_seat(self, after: int) -> int | None:
+        for step in range(1, self.n + 1):
+            seat = (after + step) % self.n
+            if not self.finished(seat):
+                return seat
+        return None
+
+    def apply(self, seat: int, action: str) -> None:
+        if action == "turn":
+            down, opened = self.down[seat], self.open[seat]
+            if not down:
+                # The engine's ``_recycled``: turned over, then the new top card to the bottom.
+                down[:] = [opened[0], *opened[:0:-1]] if opened else []
+                opened.clear()
+            for _ in range(min(3, len(down))):
+                opened.append(down.pop())
+            self.idle[seat] += 1
+        elif action == "stop":
+            self.stop_seat = seat
+        elif action == "done":
+            self.done[seat] = True
+        elif action != "pass":
+            self.play(seat, action[:-3], action[-2:])
+        if self.stop_seat is not None:
+            for other in range(self.n):
+                if not self.open[other] and self.down[other]:
+                    self.open[other], self.down[other] = self.down[other], []
+        if self.relaxed and action in END_TURN:
+            following = self.next_turn_seat(seat)
+            self.turn_seat = following if following is not None else seat
+        if all(self.finished(other) for other in range(self.n)):
+            self.ended = True
+        elif self.relaxed and self.turn_seat is not None and self.finished(self.turn_seat):
+            self.turn_seat = self.next_turn_seat(self.turn_seat)
+
+    def play(self, seat: int, source: str, card: str) -> None:
+        if source == "s":
+            self.stok[seat].pop()
+        elif source == "d":
+            self.open[seat].pop()
+        else:
+            stok = self.stok[seat]
+            self.rij[seat][int(source[1]) - 1] = stok.pop() if stok else None
+        rank, suit = _RANK[card], card[1]
+        if rank == 1:
+            self.hoops.append((suit, [seat]))
+            nxt = _NEXT[card]
+            self.need[nxt] = self.need.get(nxt, 0) + 1
+        else:
+            fitting = [i for i, (s, owners) in enumerate(self.hoops) if s == suit and len(owners) == rank - 1]
+            index = max(fitting, key=lambda i: (self.hoops[i][1].count(seat), -i))
+            owners = self.hoops[index][1]
+            owners.append(seat)
+            self.need[card] -= 1
+            if rank == len(RANKS):
+                del self.hoops[index]
+                self.heren.append((seat, owners))
+            else:
+                nxt = _NEXT[card]
+                self.need[nxt] = self.need.get(nxt, 0) + 1
+        for other in range(self.n):
+            self.idle[other] = 0
+
+    def scores(self) -> list[int]:
+        """The round as it stands, scored as ``round_breakdown`` does."""
+        out = [-STOK_PENALTY * len(stok) for stok in self.stok]
+        for _suit, owners in self.hoops:
+            for owner in owners:
+                out[owner] += 1
+        for seat, owners in self.heren:
+            for owner in owners:
+                out[owner] += 2 if owner == seat else 1
+        if self.stop_seat is not None:
+            out[self.stop_seat] += STOP_BONUS
+        return out
