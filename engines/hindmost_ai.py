@@ -14,11 +14,22 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from engines.budget import Budget, scored_within
-from engines.hindmost import DECK, ENGINE, FINISH, JOKER, LANES, HindmostState, card_value, label_of, movement
+from engines.hindmost import (
+    DECK,
+    ENGINE,
+    FINISH,
+    JOKER,
+    LANES,
+    HindmostState,
+    card_value,
+    label_of,
+    movement,
+    race_points_for,
+)
 from engines.levels import EASY, HARD, NORMAL, human_pick
 from engines.rng import Rng
 from engines.search import RolloutSearch
@@ -42,6 +53,16 @@ HARD_ENDGAME_RIDERS = 3
 # kept (card worths). Lower than the normal player's ELIMINATION_COST: the play-outs already see
 # which plays save the rider, and measured against normal 40 beat 60 and 100 (120 games each).
 HARD_LAP_COST = 40.0
+# The lap play-outs judge the riders left by the chance they give of winning the match, as if from
+# then on every rider still racing were equally likely to be the next hindmost (``_win_chance``):
+# which seat's rider goes out, and when, weigh differently (at four players another seat's loss
+# helps; losing a second rider early in a 3-against-3 race nearly decides it). A match won is worth
+# this much against the hand kept (card worths). In two-player races it lands where HARD_LAP_COST
+# did (a rider lost early moves the chance by 0.3 to 0.5): 100 and the constant cost 40 split
+# 8 to 8 of 160 paired games.
+HARD_WIN_VALUE = 100.0
+# Counting every order of the riders left costs too much beyond this many (the constant cost then).
+HARD_WIN_RIDERS = 8
 # ``easy``: it may take a play scoring up to this much below the best (card values, ~spaces).
 EASY_MARGIN = 12.0
 MEAN_MOVE = 4.7  # average movement of a random card from a two-deck pack
@@ -258,6 +279,9 @@ def _match_value(_before: HindmostState, after: HindmostState, seat: int) -> flo
 
 def _lap_value(before: HindmostState, after: HindmostState, seat: int) -> float:
     """What the seat has when the lap is over: riders kept in the race, and the hand it keeps."""
+    chance = _race_win_chance(after, seat)
+    if chance is not None:
+        return HARD_WIN_VALUE * chance + _hand_worth(after.hands[seat] if after.race == before.race else [])
     riders = before.riders
     lost = sum(1 for rid in after.eliminated if rid // riders == seat) - sum(
         1 for rid in before.eliminated if rid // riders == seat
@@ -266,6 +290,54 @@ def _lap_value(before: HindmostState, after: HindmostState, seat: int) -> float:
         # The final sprint was run: the race points say who won it.
         lost = 0 if after.race_wins[seat] > before.race_wins[seat] else 1
     return -HARD_LAP_COST * lost + _hand_worth(after.hands[seat] if after.race == before.race else [])
+
+
+def _race_win_chance(state: HindmostState, seat: int) -> float | None:
+    """The seat's chance of winning the match if the riders still racing went out in a random order
+    (each equally likely to be the next hindmost): None when that is too costly to count."""
+    if state.over:
+        outcome = ENGINE.outcome(state)
+        assert outcome is not None
+        firsts = [s for s, place in enumerate(outcome.placements) if place == 1]
+        return 1.0 / len(firsts) if seat in firsts else 0.0
+    if state.race != state.options["races"]:
+        return None
+    riders = state.riders
+    counts = tuple(
+        sum(1 for r in range(s * riders, (s + 1) * riders) if not state.out[r]) for s in range(state.players)
+    )
+    if sum(counts) > HARD_WIN_RIDERS:
+        return None
+    totals = tuple(b + p for b, p in zip(state.match_base, state.race_points, strict=True))
+    table = tuple(race_points_for(state.total))
+    return _win_chance(counts, totals, tuple(state.race_wins), len(state.eliminated), table, seat)
+
+
+@lru_cache(maxsize=65536)
+def _win_chance(
+    counts: tuple[int, ...], points: tuple[int, ...], wins: tuple[int, ...], k: int, table: tuple[int, ...], seat: int
+) -> float:
+    """The chance for ``seat`` over every order the riders left (``counts`` per seat) can go out in,
+    the next one taking ``table[k]`` points; a tie on points goes by race wins, as the match's does.
+    Cached: the play-outs of a decision end in a handful of distinct positions."""
+    left = sum(counts)
+    if left == 0:
+        keys = list(zip(points, wins, strict=True))
+        best = max(keys)
+        firsts = [s for s, key in enumerate(keys) if key == best]
+        return 1.0 / len(firsts) if seat in firsts else 0.0
+    total = 0.0
+    for s, count in enumerate(counts):
+        if count:
+            nc = list(counts)
+            nc[s] -= 1
+            np_ = list(points)
+            np_[s] += table[k]
+            nw = wins
+            if left == 1:
+                nw = tuple(w + (1 if i == s else 0) for i, w in enumerate(wins))
+            total += count / left * _win_chance(tuple(nc), tuple(np_), nw, k + 1, table, seat)
+    return total
 
 
 def _hand_worth(hand: list[str]) -> float:
