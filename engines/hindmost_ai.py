@@ -41,10 +41,13 @@ WORK_BUDGET = 1000
 # ``hard`` (``engines.levels``): moves played in the sampled worlds per decision, and where it searches.
 HARD_WORK_BUDGET = 900
 HARD_CANDIDATES = 3  # the normal player's best plays compared by playing the lap out
-# Search only when the lap ends within this many more turns. 2 against 1, paired on the same deals:
-# better in 30 and worse in 27 of 160 games (seed 101), 26 and 23 of 160 (seed 102), i.e. 65.0% ->
-# 66.9% and 63.8% -> 65.6% against normal; it searches more decisions, each within the same budget.
-HARD_TURNS_AHEAD = 2
+# Search only when the lap ends within this many more turns (HARD_TURNS_AHEAD_TWO at two players).
+# At two players 2 against 1, paired on the same deals: better in 30 and worse in 27 of 160 games
+# (seed 101), 26 and 23 of 160 (seed 102), i.e. 65.0% -> 66.9% and 63.8% -> 65.6% against normal.
+# With more riders a turn is longer, so a play-out two turns long leaves the budget fewer worlds:
+# one hard among three normals won 28.3% with 2 and 35.0% with 1 (the same 120 deals, seed 23).
+HARD_TURNS_AHEAD = 1
+HARD_TURNS_AHEAD_TWO = 2
 HARD_MAX_PLIES = 120
 # In the final sprint (two riders of different seats left) every play is compared, all lap long:
 # the play-outs are a handful of moves each, and this lap decides the biggest points of the race.
@@ -238,7 +241,8 @@ def _choose_hard(view: dict[str, Any], legal: list[str], seed: int, budget: Budg
     endgame = view["race"] == view["races"] and len(racing) <= HARD_ENDGAME_RIDERS
     if sprint:
         candidates = [normal_choice] + [a for _, a in scored if a != normal_choice][: HARD_SPRINT_CANDIDATES - 1]
-    if len(candidates) == 1 or (not endgame and pos.future_turns(pos.me.d) > HARD_TURNS_AHEAD):
+    ahead = HARD_TURNS_AHEAD_TWO if view["players"] == 2 else HARD_TURNS_AHEAD
+    if len(candidates) == 1 or (not endgame and pos.future_turns(pos.me.d) > ahead):
         return normal_choice
     seat = pos.seat
     race, lap = view["race"], view["lap"]
