@@ -67,8 +67,10 @@ HARD_LAP_COST = 40.0
 # did (a rider lost early moves the chance by 0.3 to 0.5): 100 and the constant cost 40 split
 # 8 to 8 of 160 paired games.
 HARD_WIN_VALUE = 100.0
-# Counting every order of the riders left costs too much beyond this many (the constant cost then).
-HARD_WIN_RIDERS = 8
+# Counting the orders the riders left can go out in costs too much beyond this many (the constant
+# cost then): 630 (four seats of 2, 2, 2, 1) take 3 ms the first time; 10,080 (six seats, eight
+# riders) 55 ms, which pushed five- and six-player decisions to 290 ms.
+HARD_WIN_ORDERS = 1000
 # ``easy``: it may take a play scoring up to this much below the best (card values, ~spaces).
 EASY_MARGIN = 12.0
 MEAN_MOVE = 4.7  # average movement of a random card from a two-deck pack
@@ -313,7 +315,10 @@ def _race_win_chance(state: HindmostState, seat: int) -> float | None:
     counts = tuple(
         sum(1 for r in range(s * riders, (s + 1) * riders) if not state.out[r]) for s in range(state.players)
     )
-    if sum(counts) > HARD_WIN_RIDERS:
+    orders = math.factorial(sum(counts))
+    for count in counts:
+        orders //= math.factorial(count)
+    if orders > HARD_WIN_ORDERS:
         return None
     totals = tuple(b + p for b, p in zip(state.match_base, state.race_points, strict=True))
     table = tuple(race_points_for(state.total))
