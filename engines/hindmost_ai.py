@@ -14,11 +14,22 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from engines.budget import Budget, scored_within
-from engines.hindmost import DECK, ENGINE, FINISH, JOKER, LANES, HindmostState, card_value, label_of, movement
+from engines.hindmost import (
+    DECK,
+    ENGINE,
+    FINISH,
+    JOKER,
+    LANES,
+    HindmostState,
+    card_value,
+    label_of,
+    movement,
+    race_points_for,
+)
 from engines.levels import EASY, HARD, NORMAL, human_pick
 from engines.rng import Rng
 from engines.search import RolloutSearch
@@ -30,7 +41,13 @@ WORK_BUDGET = 1000
 # ``hard`` (``engines.levels``): moves played in the sampled worlds per decision, and where it searches.
 HARD_WORK_BUDGET = 900
 HARD_CANDIDATES = 3  # the normal player's best plays compared by playing the lap out
-HARD_TURNS_AHEAD = 1  # search only when the lap ends within this many more turns
+# Search only when the lap ends within this many more turns (HARD_TURNS_AHEAD_TWO at two players).
+# At two players 2 against 1, paired on the same deals: better in 30 and worse in 27 of 160 games
+# (seed 101), 26 and 23 of 160 (seed 102), i.e. 65.0% -> 66.9% and 63.8% -> 65.6% against normal.
+# With more riders a turn is longer, so a play-out two turns long leaves the budget fewer worlds:
+# one hard among three normals won 28.3% with 2 and 35.0% with 1 (the same 120 deals, seed 23).
+HARD_TURNS_AHEAD = 1
+HARD_TURNS_AHEAD_TWO = 2
 HARD_MAX_PLIES = 120
 # In the final sprint (two riders of different seats left) every play is compared, all lap long:
 # the play-outs are a handful of moves each, and this lap decides the biggest points of the race.
@@ -42,6 +59,18 @@ HARD_ENDGAME_RIDERS = 3
 # kept (card worths). Lower than the normal player's ELIMINATION_COST: the play-outs already see
 # which plays save the rider, and measured against normal 40 beat 60 and 100 (120 games each).
 HARD_LAP_COST = 40.0
+# The lap play-outs judge the riders left by the chance they give of winning the match, as if from
+# then on every rider still racing were equally likely to be the next hindmost (``_win_chance``):
+# which seat's rider goes out, and when, weigh differently (at four players another seat's loss
+# helps; losing a second rider early in a 3-against-3 race nearly decides it). A match won is worth
+# this much against the hand kept (card worths). In two-player races it lands where HARD_LAP_COST
+# did (a rider lost early moves the chance by 0.3 to 0.5): 100 and the constant cost 40 split
+# 8 to 8 of 160 paired games.
+HARD_WIN_VALUE = 100.0
+# Counting the orders the riders left can go out in costs too much beyond this many (the constant
+# cost then): 630 (four seats of 2, 2, 2, 1) take 3 ms the first time; 10,080 (six seats, eight
+# riders) 55 ms, which pushed five- and six-player decisions to 290 ms.
+HARD_WIN_ORDERS = 1000
 # ``easy``: it may take a play scoring up to this much below the best (card values, ~spaces).
 EASY_MARGIN = 12.0
 MEAN_MOVE = 4.7  # average movement of a random card from a two-deck pack
@@ -214,7 +243,8 @@ def _choose_hard(view: dict[str, Any], legal: list[str], seed: int, budget: Budg
     endgame = view["race"] == view["races"] and len(racing) <= HARD_ENDGAME_RIDERS
     if sprint:
         candidates = [normal_choice] + [a for _, a in scored if a != normal_choice][: HARD_SPRINT_CANDIDATES - 1]
-    if len(candidates) == 1 or (not endgame and pos.future_turns(pos.me.d) > HARD_TURNS_AHEAD):
+    ahead = HARD_TURNS_AHEAD_TWO if view["players"] == 2 else HARD_TURNS_AHEAD
+    if len(candidates) == 1 or (not endgame and pos.future_turns(pos.me.d) > ahead):
         return normal_choice
     seat = pos.seat
     race, lap = view["race"], view["lap"]
@@ -258,6 +288,9 @@ def _match_value(_before: HindmostState, after: HindmostState, seat: int) -> flo
 
 def _lap_value(before: HindmostState, after: HindmostState, seat: int) -> float:
     """What the seat has when the lap is over: riders kept in the race, and the hand it keeps."""
+    chance = _race_win_chance(after, seat)
+    if chance is not None:
+        return HARD_WIN_VALUE * chance + _hand_worth(after.hands[seat] if after.race == before.race else [])
     riders = before.riders
     lost = sum(1 for rid in after.eliminated if rid // riders == seat) - sum(
         1 for rid in before.eliminated if rid // riders == seat
@@ -266,6 +299,57 @@ def _lap_value(before: HindmostState, after: HindmostState, seat: int) -> float:
         # The final sprint was run: the race points say who won it.
         lost = 0 if after.race_wins[seat] > before.race_wins[seat] else 1
     return -HARD_LAP_COST * lost + _hand_worth(after.hands[seat] if after.race == before.race else [])
+
+
+def _race_win_chance(state: HindmostState, seat: int) -> float | None:
+    """The seat's chance of winning the match if the riders still racing went out in a random order
+    (each equally likely to be the next hindmost): None when that is too costly to count."""
+    if state.over:
+        outcome = ENGINE.outcome(state)
+        assert outcome is not None
+        firsts = [s for s, place in enumerate(outcome.placements) if place == 1]
+        return 1.0 / len(firsts) if seat in firsts else 0.0
+    if state.race != state.options["races"]:
+        return None
+    riders = state.riders
+    counts = tuple(
+        sum(1 for r in range(s * riders, (s + 1) * riders) if not state.out[r]) for s in range(state.players)
+    )
+    orders = math.factorial(sum(counts))
+    for count in counts:
+        orders //= math.factorial(count)
+    if orders > HARD_WIN_ORDERS:
+        return None
+    totals = tuple(b + p for b, p in zip(state.match_base, state.race_points, strict=True))
+    table = tuple(race_points_for(state.total))
+    return _win_chance(counts, totals, tuple(state.race_wins), len(state.eliminated), table, seat)
+
+
+@lru_cache(maxsize=65536)
+def _win_chance(
+    counts: tuple[int, ...], points: tuple[int, ...], wins: tuple[int, ...], k: int, table: tuple[int, ...], seat: int
+) -> float:
+    """The chance for ``seat`` over every order the riders left (``counts`` per seat) can go out in,
+    the next one taking ``table[k]`` points; a tie on points goes by race wins, as the match's does.
+    Cached: the play-outs of a decision end in a handful of distinct positions."""
+    left = sum(counts)
+    if left == 0:
+        keys = list(zip(points, wins, strict=True))
+        best = max(keys)
+        firsts = [s for s, key in enumerate(keys) if key == best]
+        return 1.0 / len(firsts) if seat in firsts else 0.0
+    total = 0.0
+    for s, count in enumerate(counts):
+        if count:
+            nc = list(counts)
+            nc[s] -= 1
+            np_ = list(points)
+            np_[s] += table[k]
+            nw = wins
+            if left == 1:
+                nw = tuple(w + (1 if i == s else 0) for i, w in enumerate(wins))
+            total += count / left * _win_chance(tuple(nc), tuple(np_), nw, k + 1, table, seat)
+    return total
 
 
 def _hand_worth(hand: list[str]) -> float:

@@ -3,8 +3,10 @@ stronger than random play."""
 
 from __future__ import annotations
 
+import pytest
+
 from engines.hindmost import ENGINE, HindmostState
-from engines.hindmost_ai import _match_value, choose
+from engines.hindmost_ai import HARD_WIN_VALUE, _lap_value, _match_value, _win_chance, choose
 from engines.levels import HARD
 from engines.rng import Rng
 from tests.engines.test_hindmost import build
@@ -137,3 +139,26 @@ def test_match_value_counts_the_match_won():
     done.race_points = [10, 10]
     done.race_wins = [0, 0]
     assert _match_value(state, done, 0) == _match_value(state, done, 1) > 0.0
+
+
+def test_win_chance_counts_the_orders_the_riders_left_can_go_out_in():
+    table = (1, 2, 3, 4, 6, 9)  # six riders
+    assert _win_chance((3, 3), (0, 0), (0, 0), 0, table, 0) == pytest.approx(0.5)
+    # Seat 1 lost its first two riders (1 + 2 points): its last rider can reach 2 + 9 at best, and
+    # seat 0's three riders share at least 3 + 4 + 6: decided.
+    assert _win_chance((3, 1), (0, 3), (0, 0), 2, table, 0) == pytest.approx(1.0)
+    assert _win_chance((2, 3), (1, 0), (0, 0), 1, table, 0) < 0.5 < _win_chance((3, 2), (0, 1), (0, 0), 1, table, 0)
+    # At four players another seat's rider going out helps, one's own hurts.
+    eight = (1, 2, 3, 4, 5, 6, 8, 11)
+    mine = _win_chance((1, 2, 2, 2), (1, 0, 0, 0), (0,) * 4, 1, eight, 0)
+    theirs = _win_chance((2, 1, 2, 2), (0, 1, 0, 0), (0,) * 4, 1, eight, 0)
+    assert mine < 0.25 < theirs
+
+
+def test_hard_lap_value_prefers_the_other_seat_losing_the_rider():
+    state = build(at={(0, 1): 20, (1, 1): 18, (0, 2): 16, (1, 2): 14, (0, 3): 12, (1, 3): 10})
+    mine, theirs = state.clone(), state.clone()
+    mine.out[2], theirs.out[5] = True, True  # rider 3 of seat 0, rider 3 of seat 1
+    mine.eliminated, theirs.eliminated = [2], [5]
+    mine.race_points, theirs.race_points = [1, 0], [0, 1]
+    assert _lap_value(state, theirs, 0) - _lap_value(state, mine, 0) == pytest.approx(HARD_WIN_VALUE * 0.4)
