@@ -1,10 +1,11 @@
 """Tune the Trackgammon evaluation's weights by play against the normal player.
 
 A *probe* player is a second copy of ``engines/trackgammon_ai.py`` (the working tree's) whose
-evaluation weights (or other constants) are set from ``--set NAME=VALUE``; it plays the module's own ``normal`` player,
-two players, seats alternated, on the seeded deals of ``bench/ai_strength.py`` (the same ``--seed``
-and ``--games`` replay the same dice, so two settings compare on identical deals). ``--level`` is
-the probe's level: ``normal`` (the turn search alone, about 0.3 s of CPU a game: the cheap way to
+evaluation weights (or other constants) are set from ``--set NAME=VALUE``; it plays the module's
+own ``normal`` player, two players with the seats alternated (or one probe among ``--players``
+normal ones), on the seeded deals of ``bench/ai_strength.py``: the same ``--seed`` and ``--games``
+replay the same dice, so two settings compare on identical deals. ``--level`` is the probe's
+level: ``normal`` (the turn search alone, about 0.3 s of CPU a two-player game: the cheap way to
 rank weights) or ``hard`` (with the reply search, about 3 s a game).
 
 ``--ascent`` runs a coordinate ascent: each named constant in turn is multiplied by each
@@ -60,15 +61,17 @@ def _probe(settings: tuple[tuple[str, float], ...], level: str) -> types.ModuleT
     return _probes[settings]
 
 
-def play(job: tuple[tuple[tuple[str, float], ...], str, int, int]) -> float:
-    """One game; the probe's share of it (a cut-off game counts half)."""
-    settings, level, seed, probe_seat = job
+def play(job: tuple[tuple[tuple[str, float], ...], str, int, int, int]) -> float:
+    """One game; the probe's share of it (a cut-off game counts as its fair share)."""
+    settings, level, seed, probe_seat, players = job
     probe = _probe(settings, level)
-    state = ENGINE.new_game(2, seed, ENGINE.normalize_options({}))[0]
+    state = ENGINE.new_game(players, seed, ENGINE.normalize_options({}))[0]
     for step in range(20000):
         outcome = ENGINE.outcome(state)
         if outcome is not None:
-            return 1.0 if outcome.placements[probe_seat] == 1 else 0.0
+            if outcome.placements[probe_seat] != 1:
+                return 0.0
+            return 1.0 / sum(1 for p in outcome.placements if p == 1)
         seat = sorted(ENGINE.to_move(state))[0]
         legal = ENGINE.legal_actions(state, seat)
         view = ENGINE.view(state, seat)
@@ -78,12 +81,15 @@ def play(job: tuple[tuple[tuple[str, float], ...], str, int, int]) -> float:
         else:
             action = trackgammon_ai.choose(view, legal, decision_seed, None, "normal")
         state, _events = ENGINE.apply(state, seat, action)
-    return 0.5
+    return 1.0 / players
 
 
-def measure(pool: Pool, settings: dict[str, float], level: str, games: int, seed: int) -> float:
+def measure(pool: Pool, settings: dict[str, float], level: str, games: int, seed: int, players: int) -> float:
     key = tuple(sorted(settings.items()))
-    jobs = [(key, level, derive_seed(seed, "trackgammon", g // 2), g % 2) for g in range(games)]
+    if players == 2:  # the deals of bench/ai_strength.py, each played from both seats
+        jobs = [(key, level, derive_seed(seed, "trackgammon", g // 2), g % 2, 2) for g in range(games)]
+    else:  # its multi-player deals, the probe's seat going round the table
+        jobs = [(key, level, derive_seed(seed, "trackgammon", "multi", g), g % players, players) for g in range(games)]
     scores = pool.map(play, jobs)
     share = sum(scores) / len(scores)
     low, high = wilson(sum(scores), len(scores))
@@ -101,11 +107,12 @@ def main() -> None:
     parser.add_argument("--ascent", help="comma list of constants to tune in turn")
     parser.add_argument("--factors", default="0.5,2")
     parser.add_argument("--keep", type=float, default=2.0, help="points of share a change must gain")
+    parser.add_argument("--players", type=int, default=2, help="one probe among normal players")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     settings = {name: float(value) for name, value in (item.split("=") for item in args.set)}
     with Pool(processes=max(1, args.workers)) as pool:
-        best = measure(pool, settings, args.level, args.games, args.seed)
+        best = measure(pool, settings, args.level, args.games, args.seed, args.players)
         if not args.ascent:
             return
         for name in args.ascent.split(","):
@@ -113,7 +120,7 @@ def main() -> None:
             base = settings.get(name, float(getattr(table if name.islower() else trackgammon_ai, name)))
             for factor in (float(f) for f in args.factors.split(",")):
                 trial = {**settings, name: base * factor}
-                share = measure(pool, trial, args.level, args.games, args.seed)
+                share = measure(pool, trial, args.level, args.games, args.seed, args.players)
                 if share >= best + args.keep / 100:
                     best, settings = share, trial
                     break
