@@ -34,6 +34,7 @@ from engines.trackgammon import ENGINE  # noqa: E402
 
 _probes: dict[tuple[tuple[str, float], ...], types.ModuleType] = {}
 # Read once, so that editing the module while a tuning run goes on does not change the probe.
+PROGRESS = 0  # print the share so far every this many games (``--progress``)
 SOURCE = (ROOT / "engines" / "trackgammon_ai.py").read_text()
 
 
@@ -90,7 +91,15 @@ def measure(pool: Pool, settings: dict[str, float], level: str, games: int, seed
         jobs = [(key, level, derive_seed(seed, "trackgammon", g // 2), g % 2, 2) for g in range(games)]
     else:  # its multi-player deals, the probe's seat going round the table
         jobs = [(key, level, derive_seed(seed, "trackgammon", "multi", g), g % players, players) for g in range(games)]
-    scores = pool.map(play, jobs)
+    scores: list[float] = []
+    for score in pool.imap(play, jobs):
+        scores.append(score)
+        if PROGRESS and len(scores) % PROGRESS == 0 and len(scores) < len(jobs):
+            low, high = wilson(sum(scores), len(scores))
+            print(
+                f"    after {len(scores)}: {100 * sum(scores) / len(scores):5.1f}% [{100 * low:4.1f}, {100 * high:4.1f}]",
+                flush=True,
+            )
     share = sum(scores) / len(scores)
     low, high = wilson(sum(scores), len(scores))
     text = " ".join(f"{k}={v:g}" for k, v in sorted(settings.items())) or "(module as is)"
@@ -108,8 +117,11 @@ def main() -> None:
     parser.add_argument("--factors", default="0.5,2")
     parser.add_argument("--keep", type=float, default=2.0, help="points of share a change must gain")
     parser.add_argument("--players", type=int, default=2, help="one probe among normal players")
+    parser.add_argument("--progress", type=int, default=0, help="print the share so far every N games")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
+    global PROGRESS
+    PROGRESS = args.progress
     settings = {name: float(value) for name, value in (item.split("=") for item in args.set)}
     with Pool(processes=max(1, args.workers)) as pool:
         best = measure(pool, settings, args.level, args.games, args.seed, args.players)
