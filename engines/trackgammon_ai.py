@@ -121,7 +121,9 @@ NORMAL_WEIGHTS = Weights(
 # by 1.6 and 0.6, kept when it gained 2.5 points). The disc allowed home's distance counting 3 times
 # (normal: 2) won 56.0%; a foreign smaller disc ahead of it costing 6.4 (normal: 4) 63.5% (59.5% on
 # seed 102's deals; 10 gave 61.5%). Every other weight scaled either way lost or stayed within
-# noise: the blot danger most of all (near_threat 0.56 won 53.5%, 0.21 51.5%). Tuned at two
+# noise: the blot danger most of all (near_threat 0.56 won 53.5%, 0.21 51.5%). With the reply
+# search on top, hard won 66.0% [61.2, 70.5] of 400 games against normal (bench/ai_strength.py,
+# seed 23; 56.7% of 240 with normal's weights). Tuned at two
 # players; one such seat among three normal ones won 22.5% of 160 games, normal's weights 23.1%
 # (seed 101): at four players they neither help nor harm.
 HARD_WEIGHTS = NORMAL_WEIGHTS._replace(candidate_weight=3.0, blocked_ahead=6.4)
