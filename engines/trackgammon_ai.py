@@ -30,7 +30,7 @@ score follows the rulebook's advice:
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from engines.budget import Budget
 from engines.levels import EASY, HARD, NORMAL, human_pick
@@ -85,16 +85,48 @@ REPLY_WORK_DOUBLE = 40
 EASY_MARGIN = 12.0
 
 WIN = 1e9
-HOME_BONUS = 40.0
-CANDIDATE_WEIGHT = 2.0
-OWN_COVER = 2.0
-FOREIGN_COVER = 6.0
-NEAR_THREAT = 0.35  # reachable with one die
-FAR_THREAT = 0.1  # reachable with both dice
-BLOCK_BONUS = 2.5
-BURY_LOSS = 8.0
-BLOCKED_AHEAD = 4.0
-HELD_BLOCK = 100.0
+
+
+class Weights(NamedTuple):
+    """What a seat's score (``evaluate``) weighs; pips of distance to the finish are the unit."""
+
+    home_bonus: float  # a disc in the finish
+    candidate_weight: float  # the disc allowed home: its distance counts this many times
+    own_cover: float  # per own disc above one of ours
+    foreign_cover: float  # per foreign disc above one of ours
+    near_threat: float  # chance-like weight of a hit or bury from a disc one die away
+    far_threat: float  # ... from a disc both dice away
+    block_bonus: float  # an own smaller disc ahead of an opponent's disc allowed home
+    bury_loss: float  # what a buried disc costs
+    blocked_ahead: float  # a foreign smaller disc ahead of our disc allowed home
+    held_block: float  # ... held there under our own disc
+
+
+# The normal player's weights, hand-set from the rulebook's advice; they stay as they are (normal is
+# today's player).
+NORMAL_WEIGHTS = Weights(
+    home_bonus=40.0,
+    candidate_weight=2.0,
+    own_cover=2.0,
+    foreign_cover=6.0,
+    near_threat=0.35,  # reachable with one die
+    far_threat=0.1,  # reachable with both dice
+    block_bonus=2.5,
+    bury_loss=8.0,
+    blocked_ahead=4.0,
+    held_block=100.0,
+)
+# Hard's weights, tuned by play against normal (bench/trackgammon_tune.py: the turn search alone with
+# changed weights, 200 games a setting on the paired deals of seed 101, one weight at a time scaled
+# by 1.6 and 0.6, kept when it gained 2.5 points). The disc allowed home's distance counting 3 times
+# (normal: 2) won 56.0%; a foreign smaller disc ahead of it costing 6.4 (normal: 4) 63.5% (59.5% on
+# seed 102's deals; 10 gave 61.5%). Every other weight scaled either way lost or stayed within
+# noise: the blot danger most of all (near_threat 0.56 won 53.5%, 0.21 51.5%). With the reply
+# search on top, hard won 66.0% [61.2, 70.5] of 400 games against normal (bench/ai_strength.py,
+# seed 23; 56.7% of 240 with normal's weights). Tuned at two
+# players; one such seat among three normal ones won 22.5% of 160 games, normal's weights 23.1%
+# (seed 101): at four players they neither help nor harm.
+HARD_WEIGHTS = NORMAL_WEIGHTS._replace(candidate_weight=3.0, blocked_ahead=6.4)
 
 
 def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None, level: str = NORMAL) -> str:
@@ -105,14 +137,15 @@ def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | N
     players = view["players"]
     pos = tuple(point for row in view["discs"] for point in row)
     budget = budget if budget is not None else Budget(HARD_WORK_BUDGET if level == HARD else WORK_BUDGET)
+    weights = HARD_WEIGHTS if level == HARD else NORMAL_WEIGHTS
     search_budget = budget
     if level == HARD:
         # The turn search gets what the normal player has; the rest weighs the replies.
         search_budget = Budget(min(WORK_BUDGET, budget.work), seconds=None)
-    ends = turn_ends(pos, players, seat, tuple(sorted(view["remaining"])), search_budget, frozenset(moves))
+    ends = turn_ends(pos, players, seat, tuple(sorted(view["remaining"])), search_budget, frozenset(moves), weights)
     if level == HARD and ends:
         budget.charge(search_budget.spent)
-        ends = _weigh_replies(ends, players, seat, budget)
+        ends = _weigh_replies(ends, players, seat, budget, weights)
     if level == EASY and ends:
         by_first: dict[str, float] = {}
         for score, plan in ends.values():
@@ -127,7 +160,11 @@ def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | N
 
 
 def _weigh_replies(
-    ends: dict[tuple[int, ...], tuple[float, tuple[str, ...]]], players: int, seat: int, budget: Budget
+    ends: dict[tuple[int, ...], tuple[float, tuple[str, ...]]],
+    players: int,
+    seat: int,
+    budget: Budget,
+    weights: Weights,
 ) -> dict[tuple[int, ...], tuple[float, tuple[str, ...]]]:
     """The best ``HARD_CANDIDATES`` ends (by their own score) scored again: the mean, over the next
     player's 21 rolls, of the end's score after that player's best turn (its own evaluation). Ends
@@ -144,10 +181,10 @@ def _weigh_replies(
                 budget.bound = not budget.timed_out
                 return weighed if weighed else ends
             reply_budget = Budget(REPLY_WORK if a != b else REPLY_WORK_DOUBLE, seconds=None)
-            replies = turn_ends(end, players, nxt, tuple(sorted(turn_values((a, b)))), reply_budget)
+            replies = turn_ends(end, players, nxt, tuple(sorted(turn_values((a, b)))), reply_budget, None, weights)
             budget.charge(reply_budget.spent)
             after = end if not replies else max(replies.items(), key=lambda item: item[1][0])[0]
-            total += weight * (-WIN / 1000 if has_won(after, nxt) else evaluate(after, players, seat))
+            total += weight * (-WIN / 1000 if has_won(after, nxt) else evaluate(after, players, seat, weights))
         weighed[end] = (total / 36.0, plan)
     return weighed
 
@@ -171,12 +208,15 @@ def turn_ends(
     values: tuple[int, ...],
     budget: Budget | None = None,
     firsts: frozenset[str] | None = None,
+    weights: Weights | None = None,
 ) -> dict[tuple[int, ...], tuple[float, tuple[str, ...]]]:
     """End position -> (score, a plan reaching it), over the longest plans and the winning ones.
 
     ``firsts``: the legal first moves (forced play), when known: nothing else is searched. Within
     the budget every end is found (see ``TurnSearch``)."""
-    search = TurnSearch(pos, players, seat, budget if budget is not None else Budget(WORK_BUDGET), firsts)
+    search = TurnSearch(
+        pos, players, seat, budget if budget is not None else Budget(WORK_BUDGET), firsts, weights or NORMAL_WEIGHTS
+    )
     search.run(values)
     return search.ends()
 
@@ -200,9 +240,16 @@ class TurnSearch:
     """
 
     def __init__(
-        self, pos: tuple[int, ...], players: int, seat: int, budget: Budget, firsts: frozenset[str] | None
+        self,
+        pos: tuple[int, ...],
+        players: int,
+        seat: int,
+        budget: Budget,
+        firsts: frozenset[str] | None,
+        weights: Weights,
     ) -> None:
         self.pos, self.players, self.seat, self.budget, self.firsts = pos, players, seat, budget, firsts
+        self.weights = weights
         self.geo = geometry(players)
         self.seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
         self.leaves: dict[tuple[int, ...], tuple[int, tuple[str, ...]]] = {}
@@ -223,7 +270,10 @@ class TurnSearch:
         if len(frontier) * WORK_BELOW_TWO > self.budget.left():
             # Too bushy to be sure of the whole: best starts first, so the budget cuts the worst.
             self.budget.charge(len(frontier))
-            scored = [(-evaluate(node[0], self.players, self.seat), index) for index, node in enumerate(frontier)]
+            scored = [
+                (-evaluate(node[0], self.players, self.seat, self.weights), index)
+                for index, node in enumerate(frontier)
+            ]
             frontier = [frontier[index] for _score, index in sorted(scored)]
         for current, rest, plan in frontier:
             if self.stopped:
@@ -263,7 +313,7 @@ class TurnSearch:
         known = self.leaves.get(end)
         if known is None:
             self.budget.charge()
-            self.scores[end] = WIN if won else evaluate(end, self.players, self.seat)
+            self.scores[end] = WIN if won else evaluate(end, self.players, self.seat, self.weights)
             self.leaves[end] = (len(plan), plan)
         elif _better_leaf(won, len(plan), known[0]):
             self.leaves[end] = (len(plan), plan)
@@ -287,14 +337,15 @@ def _better_leaf(won: bool, length: int, known: int) -> bool:
     return length < known if won else length > known
 
 
-def evaluate(pos: tuple[int, ...], players: int, seat: int) -> float:
+def evaluate(pos: tuple[int, ...], players: int, seat: int, weights: Weights | None = None) -> float:
+    w = weights or NORMAL_WEIGHTS
     if has_won(pos, seat):
         return WIN
     geo = geometry(players)
     occ = stacks(pos, geo)
     candidates = [finish_candidate(pos, s) for s in range(players)]
     users = _cell_users(players)
-    scores = [_seat_score(pos, geo, occ, candidates, s, users) for s in range(players)]
+    scores = [_seat_score(pos, geo, occ, candidates, s, users, w) for s in range(players)]
     others = [scores[s] for s in range(players) if s != seat]
     return scores[seat] - (0.5 * max(others) + 0.5 * sum(others) / len(others))
 
@@ -308,6 +359,7 @@ def _seat_score(
     candidates: list[int],
     seat: int,
     users: tuple[dict[int, tuple[int, int]], ...],
+    w: Weights,
 ) -> float:
     candidate = candidates[seat]
     cell_of = geo.cell_of[seat]
@@ -318,12 +370,12 @@ def _seat_score(
         idx += 1
         point = pos[idx]
         if point == FINISH:
-            score += HOME_BONUS
+            score += w.home_bonus
             continue
         if size == candidate:
-            weight = CANDIDATE_WEIGHT
+            weight = w.candidate_weight
             score -= weight * (FINISH - point)
-            score -= _blocked_ahead(cell_of, occ, seat, size, point)
+            score -= _blocked_ahead(cell_of, occ, seat, size, point, w)
         else:
             weight = 1.0
             score -= weight * (FINISH - point)
@@ -331,16 +383,16 @@ def _seat_score(
         stack = occ[cell]
         on_top = stack[0] == idx
         if not on_top:
-            score -= weight * _cover_penalty(stack, idx, seat)
+            score -= weight * _cover_penalty(stack, idx, seat, w)
         if purple[cell]:
             other, target = users[cell][seat]
             if on_top:  # only a top disc can be hit or buried
-                score -= _danger(pos, geo.cell_of[other], occ, other, target, idx, size, weight)
-            score += _blocking(pos, candidates[other], other, target, size)  # covered or not
+                score -= _danger(pos, geo.cell_of[other], occ, other, target, idx, size, weight, w)
+            score += _blocking(pos, candidates[other], other, target, size, w)  # covered or not
     return score
 
 
-def _blocked_ahead(cell_of: tuple[int, ...], occ: Occupancy, seat: int, size: int, point: int) -> float:
+def _blocked_ahead(cell_of: tuple[int, ...], occ: Occupancy, seat: int, size: int, point: int, w: Weights) -> float:
     """Foreign smaller discs between the disc allowed home and the finish."""
     penalty = 0.0
     get = occ.get
@@ -350,19 +402,19 @@ def _blocked_ahead(cell_of: tuple[int, ...], occ: Occupancy, seat: int, size: in
             continue
         for i in stack:
             if i // DISCS != seat and i % DISCS + 1 < size:
-                penalty += BLOCKED_AHEAD
+                penalty += w.blocked_ahead
                 if stack[0] // DISCS == seat:  # held under our own disc
-                    penalty += HELD_BLOCK
+                    penalty += w.held_block
                 break
     return penalty
 
 
-def _cover_penalty(stack: list[int], idx: int, seat: int) -> float:
+def _cover_penalty(stack: list[int], idx: int, seat: int, w: Weights) -> float:
     penalty = 0.0
     for above in stack:  # top first; stop at the disc itself
         if above == idx:
             break
-        penalty += OWN_COVER if above // DISCS == seat else FOREIGN_COVER
+        penalty += w.own_cover if above // DISCS == seat else w.foreign_cover
     return penalty
 
 
@@ -375,6 +427,7 @@ def _danger(
     idx: int,
     size: int,
     weight: float,
+    w: Weights,
 ) -> float:
     """Expected loss from the other player on this purple cell: an equal disc can hit ours (back
     to the start), a smaller one can bury it."""
@@ -388,22 +441,22 @@ def _danger(
         gap = abs(their_point - target)
         if gap == 0 or gap > 12:
             continue
-        chance = NEAR_THREAT if gap <= 6 else FAR_THREAT
+        chance = w.near_threat if gap <= 6 else w.far_threat
         if their_size == size:
             loss += chance * weight * (pos[idx] - FIRST_POINT)
         else:
-            loss += chance * weight * BURY_LOSS
+            loss += chance * weight * w.bury_loss
     return loss
 
 
-def _blocking(pos: tuple[int, ...], their_candidate: int, other: int, target: int, size: int) -> float:
+def _blocking(pos: tuple[int, ...], their_candidate: int, other: int, target: int, size: int, w: Weights) -> float:
     """Bonus for standing in the way of the other player's disc allowed home, when it is larger."""
     if their_candidate <= size:
         return 0.0
     their_point = pos[other * DISCS + their_candidate - 1]
     if their_point >= target:
         return 0.0
-    return BLOCK_BONUS if target - their_point <= 12 else BLOCK_BONUS / 2
+    return w.block_bonus if target - their_point <= 12 else w.block_bonus / 2
 
 
 @lru_cache(maxsize=8)

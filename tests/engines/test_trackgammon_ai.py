@@ -162,3 +162,26 @@ def test_hard_sees_the_whole_reply_to_a_plain_roll_the_largest_discs_hits_includ
     assert not budget.bound
     assert ends == ai.turn_ends(pos, 2, 0, (3, 4), Budget(10**9, seconds=None))
     assert any(end[ai.DISCS + 4] == 1 for end in ends)  # seat 1's fat man sent back
+
+
+def test_hard_clears_a_smaller_foreign_disc_out_of_its_fat_mans_way():
+    # Seat 1's 2 stands on seat 0's purple 22, just ahead of seat 0's fat man on 21: the fat man may
+    # not pass it. Hard (its blocked disc weighs more) hits it with its own 2 (23, bounce, 22) and
+    # then moves the fat man past; normal runs the 3 and 4 instead and leaves the block (from a
+    # computer game).
+    discs = {
+        0: dict(zip(range(1, 6), [2, 23, 10, 17, 21], strict=True)),
+        1: dict(zip(range(1, 6), [21, 4, 9, 13, 15], strict=True)),
+    }
+    state = position(discs, dice=(2, 5))
+    played = {}
+    for level in ("normal", "hard"):
+        current, actions = state, []
+        while (
+            action := ai.choose(ENGINE.view(current, 0), ENGINE.legal_actions(current, 0), 1, None, level)
+        ) != "done":
+            actions.append(action)
+            current, _ = ENGINE.apply(current, 0, action)
+        played[level] = ENGINE.view(current, None)["discs"]
+    assert played["hard"] == [[2, 22, 10, 17, 23], [21, 1, 9, 13, 15]]
+    assert played["normal"][1][1] == 4  # the block stays
