@@ -39,7 +39,19 @@ from engines.duvelen import (
     rank_of,
     suit_of,
 )
+
+# The play-outs follow the normal player's rules, so they read its constants and scores
+# (``duvelen_ai`` imports this module only inside ``choose``: the import goes one way at load time).
+from engines.duvelen_ai import (
+    PASSES_BEFORE_STUCK,
+    RIVAL_STOK_ALARM,
+    VERY_STUCK_FACTOR,
+    WORK_BUDGET,
+    choose,
+    play_values,
+)
 from engines.rng import Rng
+from engines.search import RolloutSearch
 
 CANDIDATES = 6
 # Own turns a play-out covers (the current one included; it ends as the second one does), unless
@@ -53,15 +65,10 @@ TURNS_AHEAD = 2
 HOLD_BACK_PLAYERS = 2
 MAX_PLIES = 400  # a round's worth of moves at most (the turn count normally ends a play-out first)
 MAX_WORLDS = 64
-RIVAL_STOK_ALARM = 2  # as the normal player (``engines.duvelen_ai``)
-PASSES_BEFORE_STUCK = 3
-VERY_STUCK_FACTOR = 2
 END_TURN = ("turn", "pass", "done")
 
 
 def choose_hard(view: dict[str, Any], legal: list[str], plays: list[str], seed: int, budget: Budget) -> str:
-    from engines.duvelen_ai import WORK_BUDGET, choose, play_values
-
     me = view["viewer"]
     normal_choice = choose(view, legal, seed, Budget(WORK_BUDGET, seconds=None))
     if normal_choice not in plays:
@@ -83,13 +90,13 @@ def choose_hard(view: dict[str, Any], legal: list[str], plays: list[str], seed: 
         for action in candidates:
             if budget.left() <= 0 or budget.out_of_time():
                 budget.bound = not budget.timed_out
-                return _pick(candidates, totals_)
+                return RolloutSearch.pick(candidates, totals_)
             card = parse_play(action)
             held = playable - {card[1]} if relaxed and card else frozenset()
             values.append(_rollout(world, me, action, held, budget))
         for index, value in enumerate(values):
             totals_[index] += value
-    return _pick(candidates, totals_)
+    return RolloutSearch.pick(candidates, totals_)
 
 
 def _may_hold_back(view: dict[str, Any], me: int, seed: int) -> bool:
@@ -102,11 +109,6 @@ def _may_hold_back(view: dict[str, Any], me: int, seed: int) -> bool:
     if world.idle[me] >= _stuck_turns(world, me):
         return False
     return any(not world.finished(seat) for seat in range(world.n) if seat != me)
-
-
-def _pick(candidates: list[str], totals_: list[float]) -> str:
-    best = max(range(len(candidates)), key=lambda i: (totals_[i], -i))
-    return candidates[best]
 
 
 def _rollout(world: Sim, me: int, action: str, held: frozenset[str], budget: Budget) -> float:

@@ -57,15 +57,16 @@ class RolloutSearch(Generic[S]):
             for index, action in enumerate(candidates):
                 if budget.left() <= 0 or budget.out_of_time():
                     budget.bound = not budget.timed_out
-                    return self._pick(candidates, totals)
+                    return self.pick(candidates, totals)
                 value = self._rollout(world, seat, action, derive_seed(seed, world_index, index), budget)
                 values.append(value)
             for index, value in enumerate(values):
                 totals[index] += value
-        return self._pick(candidates, totals)
+        return self.pick(candidates, totals)
 
     @staticmethod
-    def _pick(candidates: Sequence[str], totals: list[float]) -> str:
+    def pick(candidates: Sequence[str], totals: list[float]) -> str:
+        """The candidate with the best total; ties go to the earlier one (the normal player's)."""
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
