@@ -16,6 +16,9 @@ Each game is played with the real engine and the computer players exactly as the
 (``choose(view, legal, seed, budget, level)``, default budgets; a game's own seed decides the deal
 and the dice). In simultaneous play the seats that may act take turns. Runs the games in a pool of
 ``--workers`` processes (default 1: the machine is shared) under whatever ``nice`` it is given.
+``--no-safety-stop`` turns the wall-clock safety stop (``engines.budget``) off, so the players play
+exactly as their work budgets allow, as on an idle machine, and the figures no longer depend on what
+else the machine runs (under load the stop cuts many hard decisions short).
 
     nice -n 10 python bench/ai_strength.py [--games 400] [--multi-games 200] [--only GAME]
 """
@@ -34,6 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engines import budget as budget_module  # noqa: E402
 from engines.rng import derive_seed  # noqa: E402
 from table.registry import GAMES  # noqa: E402
 
@@ -102,6 +106,11 @@ def play_game(job: tuple[str, list[str], int, int, str]) -> tuple[list[int], boo
     return list(outcome.placements), True, times
 
 
+def _set_safety(on: bool) -> None:
+    if not on:
+        budget_module.SAFETY_SECONDS = None
+
+
 def share(placements: list[int], seat: int) -> float:
     """1 for a win alone, 1/k for a first place shared by k, 0 otherwise."""
     if placements[seat] != 1:
@@ -132,10 +141,12 @@ def main() -> None:
     parser.add_argument("--today-ref", default="main", help="git revision whose normal player is 'today'")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=23)
+    parser.add_argument("--no-safety-stop", action="store_true", help="play by the work budgets alone")
     args = parser.parse_args()
     pairs = PAIRS if not args.pairs else tuple(tuple(p.split("-")) for p in args.pairs.split(","))
     print("first level's share of the games (ties and cut-off games count half), 95% Wilson intervals")
-    with Pool(processes=max(1, args.workers)) as pool:
+    print("safety stop:", "off" if args.no_safety_stop else f"{budget_module.SAFETY_SECONDS} s")
+    with Pool(processes=max(1, args.workers), initializer=_set_safety, initargs=(not args.no_safety_stop,)) as pool:
         for entry in GAMES:
             if args.only and entry.key != args.only:
                 continue

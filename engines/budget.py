@@ -22,7 +22,15 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-SAFETY_SECONDS = 0.150
+SAFETY_SECONDS: float | None = 0.150
+
+
+class _Safety:
+    """The default stop: ``SAFETY_SECONDS`` read when a budget is made, so a benchmark that measures
+    the players as designed (bench/ai_strength.py ``--no-safety-stop``) can turn it off."""
+
+
+_SAFETY = _Safety()
 CLOCK_CHECK_EVERY = 16  # units of work between two looks at the clock
 
 
@@ -33,7 +41,7 @@ class Budget:
         self,
         work: int,
         *,
-        seconds: float | None = SAFETY_SECONDS,
+        seconds: float | None | _Safety = _SAFETY,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.work = work
@@ -41,7 +49,8 @@ class Budget:
         self.bound = False  # the work budget made the policy search less than it otherwise would
         self.timed_out = False  # the safety stop fired
         self._clock = clock
-        self._deadline = None if seconds is None else clock() + seconds
+        limit = SAFETY_SECONDS if isinstance(seconds, _Safety) else seconds
+        self._deadline = None if limit is None else clock() + limit
         self._next_check = 0
 
     def left(self) -> int:

@@ -78,3 +78,12 @@ def test_a_budget_counts_work_and_looks_at_the_clock_only_now_and_then():
     clock.step = 2.0
     budget.charge(16)
     assert budget.out_of_time() and budget.timed_out
+
+
+def test_the_default_safety_stop_is_read_when_a_budget_is_made(monkeypatch):
+    from engines import budget as budget_module
+
+    clock = RunOutClock(10.0)  # every look at the clock is far past any stop
+    assert Budget(5, clock=clock).out_of_time()
+    monkeypatch.setattr(budget_module, "SAFETY_SECONDS", None)  # bench/ai_strength.py --no-safety-stop
+    assert not Budget(5, clock=RunOutClock(10.0)).out_of_time()
