@@ -22,7 +22,7 @@ from locales import tr
 from table.alt_text import describe, plain
 from table.clock import Clock
 from table.deadlines import TableDeadline, time_left
-from table.levels import picture_names
+from table.levels import level_name, picture_names
 from table.links import jump_link
 from table.listing import listed
 from table.picture_cache import PictureKey
@@ -92,7 +92,7 @@ class PlayerLine:
     to_move: bool
     place: int | None
     resigned: bool
-    computer: bool
+    computer: str  # "computer, hard" beside a computer's name, "" for a person
 
 
 @dataclass(frozen=True)
@@ -144,6 +144,10 @@ class StandingLine:
     played: int
     wins: int
     rating: int
+
+
+def _computer_note(lang: str, seat: Seat) -> str:
+    return tr(lang, "web-computer", level=level_name(lang, seat.level)) if seat.bot else ""
 
 
 def _number(value: float) -> str:
@@ -198,7 +202,7 @@ class Pages:
         alt = ""
         over = row.status in (GameStatus.FINISHED, GameStatus.CANCELLED)
         if row.state is None:  # a lobby: only who sits down so far
-            players = [PlayerLine(s.name, "", False, None, False, s.bot) for s in row.seats]
+            players = [PlayerLine(s.name, "", False, None, False, _computer_note(lang, s)) for s in row.seats]
             if row.status == GameStatus.LOBBY:
                 turn = tr(lang, "web-lobby")
             else:
@@ -230,7 +234,7 @@ class Pages:
                     i in to_move,
                     places.get(i),
                     seat.resigned,
-                    seat.bot and not seat.resigned,
+                    "" if seat.resigned else _computer_note(lang, seat),
                 )
             )
         if row.status == GameStatus.FINISHED:

@@ -307,3 +307,6 @@ async def test_pictures_name_a_computer_with_its_level_as_the_board_does(site):
     address = await site.address(row.id)
     assert await (await site.client.get(f"{address}/board/{row.version}.png")).read() == expected
     assert await (await site.client.get(f"{address}/replay/0.png")).read() == expected
+    # The page's list of players says it in words too.
+    page = await (await site.client.get(address)).text()
+    assert 'Computer 1 <span class="note">(computer, hard)</span>' in page  # the visitor's language
