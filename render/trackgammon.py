@@ -25,6 +25,7 @@ from render.common import (
     SEAT_SHAPES,
     WHITE,
     draw_shape,
+    drawable,
     fit_message,
     fit_width,
     font,
@@ -549,7 +550,11 @@ def _panel_players(draw, x0, y, x1, view, names, locale, columns: int) -> int:
         if place is not None and "to_go" in view:
             home += " · " + tr(locale, "trackgammon-label-to-go", points=view["to_go"][seat])
         right = label(draw, (box[2] - 8, mid), home, SMALL, anchor="rm", within=box)
-        label(draw, (x, mid), fit_width(_name(names, seat), TEXT, right[0] - x - 14), TEXT, within=box)
+        name, room = _name(names, seat), right[0] - x - 14
+        # Two columns leave little room: a name that does not fit whole (a computer's level is part
+        # of it) gets the smallest text size before it is shortened.
+        size = TEXT if fit_width(name, TEXT, room) == drawable(name) else SMALL
+        label(draw, (x, mid), fit_width(name, size, room), size, within=box)
     return y + ((len(rows) + columns - 1) // columns) * row_h
 
 

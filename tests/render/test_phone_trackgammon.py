@@ -70,3 +70,18 @@ def test_buttons_name_the_disc_and_differ(players):
             word = "Disc" if locale == "en" else "Schijf"
             for choice in view["choices"]:
                 assert label(choice["action"]).startswith(f"{word} {choice['size']} ")
+
+
+def test_a_computer_name_with_its_level_is_shown_whole_in_the_two_column_list():
+    """Below the board at 3-4 players the names share a line two by two: a computer's name with
+    its level ("Computer 1 (makkelijk)", what the board calls a seat) gets the small text size
+    rather than being cut off."""
+    state, _ = ENGINE.new_game(4, 7)
+    names = ["Alexandrina van der Bovenkamp", "Computer 1 (makkelijk)", "Computer 2 (moeilijk)", "Bob"]
+    view = ENGINE.view(state, None)
+    (_size, found) = render_checked(board.render_board, view, names, "nl")
+    assert found == []
+    with recording() as placed:
+        board.render_board(view, names=names, locale="nl")
+    texts = [p.text for p in placed]
+    assert "Computer 1 (makkelijk)" in texts and "Computer 2 (moeilijk)" in texts
