@@ -105,8 +105,7 @@ def _card_worth(card: str) -> float:
     return 3.0 + 0.2 * (card_value(card) - 3)
 
 
-def _normal_cdf(x: float) -> float:
-    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+_SQRT2 = math.sqrt(2.0)
 
 
 class _Position:
@@ -156,6 +155,16 @@ class _Position:
         self.crossed = crossed
         self.hand = hand
         self.hand_size_worth = 1.0 + HAND_SIZE_WORTH * min(1.0, laps_left / 4)
+        self._dangers: dict[int, tuple[float, float, float]] = {}
+
+    def dangers(self, my_d: int) -> tuple[float, float, float]:
+        """(turns left, the seat's other riders' danger, the mover's danger) with the mover landed on
+        ``my_d``. Kept per landing space: most number cards move 3, so several plays land alike."""
+        known = self._dangers.get(my_d)
+        if known is None:
+            turns = self.future_turns(my_d)
+            known = self._dangers[my_d] = (turns, self.teammates_danger(my_d, turns), self.mover_danger(my_d, turns))
+        return known
 
     def landing(self, spaces: int) -> int:
         target = self.me.d + spaces
@@ -195,13 +204,15 @@ def _last_chance(d: int, moves: float, rivals: list[tuple[int, float]]) -> float
     """Probability that a rider on ``d`` with ``moves`` left ends behind every rival (d, moves left).
     On a tie the rival counts as ahead: the later arrival takes the outer lane."""
     chance = 1.0
+    own = moves * MEAN_MOVE
+    erf, sqrt = math.erf, math.sqrt
     for rival_d, rival_moves in rivals:
-        gap = rival_d + rival_moves * MEAN_MOVE - d - moves * MEAN_MOVE
-        spread = SPREAD * math.sqrt(rival_moves + moves)
+        gap = rival_d + rival_moves * MEAN_MOVE - d - own
+        spread = SPREAD * sqrt(rival_moves + moves)
         if spread == 0:
             chance *= 1.0 if gap >= 0 else 0.0
         else:
-            chance *= _normal_cdf((gap + 0.5) / spread)
+            chance *= 0.5 * (1.0 + erf((gap + 0.5) / spread / _SQRT2))  # the normal CDF, inlined: the hot loop
     return chance
 
 
@@ -209,9 +220,8 @@ def _score(pos: _Position, action: str) -> float:
     cards = action.split("+")
     spaces = movement(cards, label_of(pos.me.d))
     my_d = pos.landing(spaces)
-    turns = pos.future_turns(my_d)
-    mates_danger = pos.teammates_danger(my_d, turns)
-    danger = pos.mover_danger(my_d, turns) + TEAM_WEIGHT * mates_danger
+    turns, mates_danger, mover_danger = pos.dangers(my_d)
+    danger = mover_danger + TEAM_WEIGHT * mates_danger
     remaining = list(pos.hand)
     for card in cards:
         remaining.remove(card)
