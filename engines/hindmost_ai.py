@@ -31,7 +31,7 @@ from engines.hindmost import (
     race_points_for,
 )
 from engines.levels import EASY, HARD, NORMAL, human_pick
-from engines.rng import Rng
+from engines.rng import Rng, derive_seed
 from engines.search import RolloutSearch
 
 BOT_DELAY = 1.0  # seconds before a computer player acts (the table scales it)
@@ -105,8 +105,7 @@ def _card_worth(card: str) -> float:
     return 3.0 + 0.2 * (card_value(card) - 3)
 
 
-def _normal_cdf(x: float) -> float:
-    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+_SQRT2 = math.sqrt(2.0)
 
 
 class _Position:
@@ -115,13 +114,57 @@ class _Position:
     def __init__(self, view: dict[str, Any]) -> None:
         cur = view["current"]
         riders = [_Rider(r["seat"], r["num"], r["d"], r["moved"]) for r in view["riders"] if not r["out"]]
-        self.me = next(r for r in riders if r.seat == cur["seat"] and r.num == cur["num"])
+        self._setup(
+            riders,
+            cur["seat"],
+            cur["num"],
+            bool(view["finish_crossed"]),
+            list((view.get("private") or {}).get("hand", [])),
+            max(0, view["laps"] - view["lap"]) + (view["races"] - view["race"]) * view["laps"],
+        )
+
+    @classmethod
+    def of_world(cls, state: HindmostState) -> _Position:
+        """The same position read straight from a sampled world (``hard``'s play-outs), for the seat
+        of the rider to move: exactly what ``_Position(ENGINE.view(state, seat))`` holds, without
+        building the whole view (which cost a fifth of a play-out)."""
+        pos = cls.__new__(cls)
+        per = state.riders
+        cur = state.turn[state.turn_pos]
+        riders = [
+            _Rider(rid // per, rid % per + 1, state.d[rid], state.moved[rid])
+            for rid in range(state.total)
+            if not state.out[rid]
+        ]
+        races: int = state.options["races"]
+        laps = state.laps
+        pos._setup(
+            riders,
+            cur // per,
+            cur % per + 1,
+            state.finish_crossed(),
+            state.hands[cur // per],
+            max(0, laps - state.lap) + (races - state.race) * laps,
+        )
+        return pos
+
+    def _setup(self, riders: list[_Rider], seat: int, num: int, crossed: bool, hand: list[str], laps_left: int) -> None:
+        self.me = next(r for r in riders if r.seat == seat and r.num == num)
         self.others = [r for r in riders if r is not self.me]
-        self.seat = cur["seat"]
-        self.crossed = bool(view["finish_crossed"])
-        self.hand = list((view.get("private") or {}).get("hand", []))
-        laps_left = max(0, view["laps"] - view["lap"]) + (view["races"] - view["race"]) * view["laps"]
+        self.seat = seat
+        self.crossed = crossed
+        self.hand = hand
         self.hand_size_worth = 1.0 + HAND_SIZE_WORTH * min(1.0, laps_left / 4)
+        self._dangers: dict[int, tuple[float, float, float]] = {}
+
+    def dangers(self, my_d: int) -> tuple[float, float, float]:
+        """(turns left, the seat's other riders' danger, the mover's danger) with the mover landed on
+        ``my_d``. Kept per landing space: most number cards move 3, so several plays land alike."""
+        known = self._dangers.get(my_d)
+        if known is None:
+            turns = self.future_turns(my_d)
+            known = self._dangers[my_d] = (turns, self.teammates_danger(my_d, turns), self.mover_danger(my_d, turns))
+        return known
 
     def landing(self, spaces: int) -> int:
         target = self.me.d + spaces
@@ -161,13 +204,15 @@ def _last_chance(d: int, moves: float, rivals: list[tuple[int, float]]) -> float
     """Probability that a rider on ``d`` with ``moves`` left ends behind every rival (d, moves left).
     On a tie the rival counts as ahead: the later arrival takes the outer lane."""
     chance = 1.0
+    own = moves * MEAN_MOVE
+    erf, sqrt = math.erf, math.sqrt
     for rival_d, rival_moves in rivals:
-        gap = rival_d + rival_moves * MEAN_MOVE - d - moves * MEAN_MOVE
-        spread = SPREAD * math.sqrt(rival_moves + moves)
+        gap = rival_d + rival_moves * MEAN_MOVE - d - own
+        spread = SPREAD * sqrt(rival_moves + moves)
         if spread == 0:
             chance *= 1.0 if gap >= 0 else 0.0
         else:
-            chance *= _normal_cdf((gap + 0.5) / spread)
+            chance *= 0.5 * (1.0 + erf((gap + 0.5) / spread / _SQRT2))  # the normal CDF, inlined: the hot loop
     return chance
 
 
@@ -175,9 +220,8 @@ def _score(pos: _Position, action: str) -> float:
     cards = action.split("+")
     spaces = movement(cards, label_of(pos.me.d))
     my_d = pos.landing(spaces)
-    turns = pos.future_turns(my_d)
-    mates_danger = pos.teammates_danger(my_d, turns)
-    danger = pos.mover_danger(my_d, turns) + TEAM_WEIGHT * mates_danger
+    turns, mates_danger, mover_danger = pos.dangers(my_d)
+    danger = mover_danger + TEAM_WEIGHT * mates_danger
     remaining = list(pos.hand)
     for card in cards:
         remaining.remove(card)
@@ -218,6 +262,11 @@ def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | N
     scored = ranked(view, legal, budget or Budget(WORK_BUDGET))
     if level == EASY:
         return human_pick(scored, Rng(seed), margin=EASY_MARGIN)
+    return _best_of(scored, seed)
+
+
+def _best_of(scored: list[tuple[float, str]], seed: int) -> str:
+    """The normal player's pick: the best score, a tie broken by the seed."""
     best = max(score for score, _ in scored)
     top = [action for score, action in scored if score >= best - 1e-9]
     return top[0] if len(top) == 1 else top[Rng(seed).below(len(top))]
@@ -254,7 +303,7 @@ def _choose_hard(view: dict[str, Any], legal: list[str], seed: int, budget: Budg
     else:
         stop = partial(_lap_over, race=race, lap=lap)
         evaluate = partial(_lap_value, seat=seat)
-    search: RolloutSearch[HindmostState] = RolloutSearch(
+    search = _WorldSearch(
         ENGINE,
         sample=lambda rng: sample_world(view, rng),
         policy=choose,
@@ -264,6 +313,34 @@ def _choose_hard(view: dict[str, Any], legal: list[str], seed: int, budget: Budg
         max_plies=HARD_MAX_PLIES,
     )
     return search.best(seat, candidates, seed, budget)
+
+
+class _WorldSearch(RolloutSearch[HindmostState]):
+    """``RolloutSearch`` whose play-outs ask the normal player directly from the sampled world: the
+    same plays as ``choose(ENGINE.view(world, seat), ...)`` (the world is built from the seat's view;
+    each seat in it decides from its own riders and hand only), without building whole views."""
+
+    def _rollout(self, world: HindmostState, seat: int, action: str, seed: int, budget: Budget) -> float:
+        state, _ = ENGINE._apply(world, seat, action)  # legal: it is one of the seat's own legal actions
+        budget.charge()
+        for ply in range(self.max_plies):
+            if state.over or self.stop(world, state):
+                break
+            mover = state.turn[state.turn_pos] // state.riders
+            legal = ENGINE.legal_actions(state, mover)
+            if not legal:
+                break
+            state, _ = ENGINE._apply(state, mover, _playout_choice(state, legal, derive_seed(seed, ply)))
+            budget.charge()
+        return self.evaluate(world, state)
+
+
+def _playout_choice(state: HindmostState, legal: list[str], seed: int) -> str:
+    """The normal player's play for the rider to move in a sampled world (``choose`` at ``normal``)."""
+    if len(legal) == 1:
+        return legal[0]
+    pos = _Position.of_world(state)
+    return _best_of([(_score(pos, action), action) for action in legal], seed)
 
 
 def _lap_over(_before: HindmostState, now: HindmostState, race: int, lap: int) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engines.hindmost import ENGINE, HindmostState
-from engines.hindmost_ai import HARD_WIN_VALUE, _lap_value, _match_value, _win_chance, choose
+from engines.hindmost_ai import HARD_WIN_VALUE, _lap_value, _match_value, _playout_choice, _win_chance, choose
 from engines.levels import HARD
 from engines.rng import Rng
 from tests.engines.test_hindmost import build
@@ -162,3 +162,19 @@ def test_hard_lap_value_prefers_the_other_seat_losing_the_rider():
     mine.eliminated, theirs.eliminated = [2], [5]
     mine.race_points, theirs.race_points = [1, 0], [0, 1]
     assert _lap_value(state, theirs, 0) - _lap_value(state, mine, 0) == pytest.approx(HARD_WIN_VALUE * 0.4)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_hard_play_outs_ask_the_normal_player_exactly_as_choose_would(players):
+    # The play-outs skip building views (``_playout_choice``): in every position of a game they
+    # must make the play ``choose`` makes from the seat's view at ``normal``.
+    state = ENGINE.new_game(players, 40 + players, {"races": 2})[0]
+    step = 0
+    while not state.over:
+        (seat,) = ENGINE.to_move(state)
+        legal = ENGINE.legal_actions(state, seat)
+        action = choose(ENGINE.view(state, seat), legal, step)
+        assert _playout_choice(state, legal, step) == action
+        state, _ = ENGINE.apply(state, seat, action)
+        step += 1
+    assert step > 100
