@@ -28,26 +28,30 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.ai_strength import wilson  # noqa: E402
+from engines import budget as budget_module  # noqa: E402
 from engines import trackgammon_ai  # noqa: E402
 from engines.rng import derive_seed  # noqa: E402
 from engines.trackgammon import ENGINE  # noqa: E402
 
-_probes: dict[tuple[tuple[str, float], ...], types.ModuleType] = {}
+_probes: dict[tuple[tuple[tuple[str, float], ...], str, int], types.ModuleType] = {}
 # Read once, so that editing the module while a tuning run goes on does not change the probe.
 PROGRESS = 0  # print the share so far every this many games (``--progress``)
 SOURCE = (ROOT / "engines" / "trackgammon_ai.py").read_text()
 
 
-def _probe(settings: tuple[tuple[str, float], ...], level: str) -> types.ModuleType:
+def _probe(settings: tuple[tuple[str, float], ...], level: str, players: int) -> types.ModuleType:
     """A separate copy of the AI module with its settings changed (the normal player keeps its own).
 
-    A lower-case name is a field of the ``Weights`` of the probe's level (``NORMAL_WEIGHTS`` or
-    ``HARD_WEIGHTS``), an upper-case one a module constant (``HARD_CANDIDATES``...)."""
-    if settings not in _probes:
+    A lower-case name is a field of the ``Weights`` of the probe's level and player count
+    (``NORMAL_WEIGHTS``, ``HARD_WEIGHTS`` or ``HARD_MULTI_WEIGHTS``), an upper-case one a module
+    constant (``HARD_CANDIDATES``...)."""
+    if (settings, level, players) not in _probes:
         module = types.ModuleType("trackgammon_probe")
         sys.modules[module.__name__] = module
         exec(compile(SOURCE, "trackgammon_probe", "exec"), module.__dict__)  # noqa: S102
-        table = "HARD_WEIGHTS" if level == "hard" else "NORMAL_WEIGHTS"
+        table = "NORMAL_WEIGHTS"
+        if level == "hard":
+            table = "HARD_WEIGHTS" if players == 2 else "HARD_MULTI_WEIGHTS"
         for name, value in settings:
             if name.islower():
                 weights = getattr(module, table)
@@ -58,14 +62,14 @@ def _probe(settings: tuple[tuple[str, float], ...], level: str) -> types.ModuleT
                 setattr(module, name, type(getattr(module, name))(value))
             else:
                 raise SystemExit(f"no constant {name}")
-        _probes[settings] = module
-    return _probes[settings]
+        _probes[settings, level, players] = module
+    return _probes[settings, level, players]
 
 
 def play(job: tuple[tuple[tuple[str, float], ...], str, int, int, int]) -> float:
     """One game; the probe's share of it (a cut-off game counts as its fair share)."""
     settings, level, seed, probe_seat, players = job
-    probe = _probe(settings, level)
+    probe = _probe(settings, level, players)
     state = ENGINE.new_game(players, seed, ENGINE.normalize_options({}))[0]
     for step in range(20000):
         outcome = ENGINE.outcome(state)
@@ -123,12 +127,17 @@ def main() -> None:
     global PROGRESS
     PROGRESS = args.progress
     settings = {name: float(value) for name, value in (item.split("=") for item in args.set)}
+    # The players as their work budgets allow, whatever the load (as bench/ai_strength.py
+    # --no-safety-stop): otherwise a busy machine cuts hard's decisions short and the figures drift.
+    budget_module.SAFETY_SECONDS = None
     with Pool(processes=max(1, args.workers)) as pool:
         best = measure(pool, settings, args.level, args.games, args.seed, args.players)
         if not args.ascent:
             return
         for name in args.ascent.split(","):
-            table = trackgammon_ai.HARD_WEIGHTS if args.level == "hard" else trackgammon_ai.NORMAL_WEIGHTS
+            table = trackgammon_ai.NORMAL_WEIGHTS
+            if args.level == "hard":
+                table = trackgammon_ai.HARD_WEIGHTS if args.players == 2 else trackgammon_ai.HARD_MULTI_WEIGHTS
             base = settings.get(name, float(getattr(table if name.islower() else trackgammon_ai, name)))
             for factor in (float(f) for f in args.factors.split(",")):
                 trial = {**settings, name: base * factor}

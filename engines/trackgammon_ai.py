@@ -100,6 +100,9 @@ class Weights(NamedTuple):
     bury_loss: float  # what a buried disc costs
     blocked_ahead: float  # a foreign smaller disc ahead of our disc allowed home
     held_block: float  # ... held there under our own disc
+    # Of what the opponents' scores weigh against ours: the strongest opponent's share, the rest
+    # their mean (see ``evaluate``).
+    leader_share: float = 0.5
 
 
 # The normal player's weights, hand-set from the rulebook's advice; they stay as they are (normal is
@@ -124,9 +127,28 @@ NORMAL_WEIGHTS = Weights(
 # noise: the blot danger most of all (near_threat 0.56 won 53.5%, 0.21 51.5%). With the reply
 # search on top, hard won 66.0% [61.2, 70.5] of 400 games against normal (bench/ai_strength.py,
 # seed 23; 56.7% of 240 with normal's weights). Tuned at two
-# players; one such seat among three normal ones won 22.5% of 160 games, normal's weights 23.1%
-# (seed 101): at four players they neither help nor harm.
+# players and used there only: at four players they lost (``HARD_MULTI_WEIGHTS``).
 HARD_WEIGHTS = NORMAL_WEIGHTS._replace(candidate_weight=3.0, blocked_ahead=6.4)
+# Hard's weights at three and four players: normal's, with blocking worth half. At four players a
+# purple point is shared with one neighbour only, and holding a neighbour back helps the two other
+# opponents as much as us (the evaluation weighs a neighbour's score a sixth when the leader sits
+# across), while the block bonus counts in full in our own score. Tuned at four players
+# (bench/trackgammon_tune.py --players 4: one such turn search among three normal ones, 200 games a
+# setting on the paired deals of seed 101, one weight at a time scaled by 0.5 and 2): block_bonus
+# 1.25 won 35.0% (normal's weights 25.0%; 0.6 32.0%, 0 30.5%; on seed 102's deals 29.5% against
+# 26.5%); two-player hard's weights lost there (21.8% of 400). From block_bonus 1.25, every other
+# weight scaled either way stayed within noise or lost (candidate_weight 1 14.0%, 4 33.5%;
+# leader_share 0.25 32.0%, 1 27.5%; blocked_ahead 8 24.5%; home_bonus 20 36.0%, 80 35.5%).
+HARD_MULTI_WEIGHTS = NORMAL_WEIGHTS._replace(block_bonus=1.25)
+# At three and four players, whose turns the reply search weighs (seat offsets, 0 our own next turn):
+# 1 the next player only, 2 both neighbours (the next player and the previous one, who share our
+# purple points), 3 our own next turn, 4 our own next turn and the next player. Measured at four
+# players (hard among three normals, paired deals of seed 101, safety stop off): with the weights
+# above, 1 won 30.0% of 80 games, the turn search alone 28.7% of the same 80 (so at four players the
+# weights, not the replies, carry hard); 3 won 3 of the first 20 (1: 8 of 20) and was stopped; 2,
+# with two-player hard's weights, 23.8% of 80 (22.5-23.1% of 160 before, safety stop on).
+HARD_MULTI_REPLIERS = 1
+_REPLIERS = {1: (1,), 2: (1, -1), 3: (0,), 4: (0, 1)}
 
 
 def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None, level: str = NORMAL) -> str:
@@ -137,7 +159,9 @@ def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | N
     players = view["players"]
     pos = tuple(point for row in view["discs"] for point in row)
     budget = budget if budget is not None else Budget(HARD_WORK_BUDGET if level == HARD else WORK_BUDGET)
-    weights = HARD_WEIGHTS if level == HARD else NORMAL_WEIGHTS
+    weights = NORMAL_WEIGHTS
+    if level == HARD:
+        weights = HARD_WEIGHTS if players == 2 else HARD_MULTI_WEIGHTS
     search_budget = budget
     if level == HARD:
         # The turn search gets what the normal player has; the rest weighs the replies.
@@ -172,20 +196,28 @@ def _weigh_replies(
     ranked = sorted(ends.items(), key=lambda item: (-item[1][0], item[1][1]))
     if len(ranked) < 2 or ranked[0][1][0] >= WIN / 2:
         return ends  # one way to play, or a win: nothing to weigh
-    nxt = (seat + 1) % players
+    repliers = [(seat + offset) % players for offset in (_REPLIERS[HARD_MULTI_REPLIERS] if players > 2 else (1,))]
     weighed: dict[tuple[int, ...], tuple[float, tuple[str, ...]]] = {}
-    for end, (_own, plan) in ranked[:HARD_CANDIDATES]:
-        total = 0.0
-        for (a, b), weight in ROLLS:
-            if budget.left() <= 0 or budget.out_of_time():
-                budget.bound = not budget.timed_out
-                return weighed if weighed else ends
-            reply_budget = Budget(REPLY_WORK if a != b else REPLY_WORK_DOUBLE, seconds=None)
-            replies = turn_ends(end, players, nxt, tuple(sorted(turn_values((a, b)))), reply_budget, None, weights)
-            budget.charge(reply_budget.spent)
-            after = end if not replies else max(replies.items(), key=lambda item: item[1][0])[0]
-            total += weight * (-WIN / 1000 if has_won(after, nxt) else evaluate(after, players, seat, weights))
-        weighed[end] = (total / 36.0, plan)
+    for end, (own, plan) in ranked[:HARD_CANDIDATES]:
+        # Each replier's expected change of the end's score, from the end (the neighbours reply on
+        # different board parts, so their replies are taken as independent).
+        score = own if len(repliers) > 1 else 0.0
+        for nxt in repliers:
+            total = 0.0
+            for (a, b), weight in ROLLS:
+                if budget.left() <= 0 or budget.out_of_time():
+                    budget.bound = not budget.timed_out
+                    return weighed if weighed else ends
+                reply_budget = Budget(REPLY_WORK if a != b else REPLY_WORK_DOUBLE, seconds=None)
+                replies = turn_ends(end, players, nxt, tuple(sorted(turn_values((a, b)))), reply_budget, None, weights)
+                budget.charge(reply_budget.spent)
+                after = end if not replies else max(replies.items(), key=lambda item: item[1][0])[0]
+                won = has_won(after, nxt)
+                total += weight * (
+                    (WIN if nxt == seat else -WIN) / 1000 if won else evaluate(after, players, seat, weights)
+                )
+            score += total / 36.0 - (own if len(repliers) > 1 else 0.0)
+        weighed[end] = (score, plan)
     return weighed
 
 
@@ -347,7 +379,7 @@ def evaluate(pos: tuple[int, ...], players: int, seat: int, weights: Weights | N
     users = _cell_users(players)
     scores = [_seat_score(pos, geo, occ, candidates, s, users, w) for s in range(players)]
     others = [scores[s] for s in range(players) if s != seat]
-    return scores[seat] - (0.5 * max(others) + 0.5 * sum(others) / len(others))
+    return scores[seat] - (w.leader_share * max(others) + (1 - w.leader_share) * sum(others) / len(others))
 
 
 # The scoring below runs for every end position the search finds (thousands for a double), so it

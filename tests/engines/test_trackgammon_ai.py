@@ -185,3 +185,24 @@ def test_hard_clears_a_smaller_foreign_disc_out_of_its_fat_mans_way():
         played[level] = ENGINE.view(current, None)["discs"]
     assert played["hard"] == [[2, 22, 10, 17, 23], [21, 1, 9, 13, 15]]
     assert played["normal"][1][1] == 4  # the block stays
+
+
+def test_hard_at_four_players_frees_its_own_disc_rather_than_keep_a_neighbours_disc_blocked():
+    # Seat 0's runner covers its own 3 on purple 12, where it also stands ahead of a neighbour's
+    # disc allowed home. Normal (blocking weighs as at two players) keeps it there and runs its 2
+    # eleven points; hard at four players (blocking a neighbour helps the two others as much, so it
+    # weighs half) uncovers the 3 and runs it and the runner: the same eleven points (from a
+    # computer game).
+    rows = [[12, 6, 12, 4, 15], [16, 2, 10, 4, 13], [4, 2, 4, 9, 17], [8, 15, 2, 9, 11]]
+    discs = {seat: dict(zip(range(1, 6), row, strict=True)) for seat, row in enumerate(rows)}
+    state = position(discs, players=4, turn=0, dice=(5, 6))
+    played = {}
+    for level in ("normal", "hard"):
+        current = state
+        while (
+            action := ai.choose(ENGINE.view(current, 0), ENGINE.legal_actions(current, 0), 1, None, level)
+        ) != "done":
+            current, _ = ENGINE.apply(current, 0, action)
+        played[level] = ENGINE.view(current, None)["discs"][0]
+    assert played["normal"] == [12, 17, 12, 4, 15]  # the runner stays in the way, on its own 3
+    assert played["hard"] == [18, 6, 17, 4, 15]
