@@ -31,7 +31,7 @@ from engines.hindmost import (
     race_points_for,
 )
 from engines.levels import EASY, HARD, NORMAL, human_pick
-from engines.rng import Rng, derive_seed
+from engines.rng import Rng
 from engines.search import RolloutSearch
 
 BOT_DELAY = 1.0  # seconds before a computer player acts (the table scales it)
@@ -320,19 +320,8 @@ class _WorldSearch(RolloutSearch[HindmostState]):
     same plays as ``choose(ENGINE.view(world, seat), ...)`` (the world is built from the seat's view;
     each seat in it decides from its own riders and hand only), without building whole views."""
 
-    def _rollout(self, world: HindmostState, seat: int, action: str, seed: int, budget: Budget) -> float:
-        state, _ = ENGINE._apply(world, seat, action)  # legal: it is one of the seat's own legal actions
-        budget.charge()
-        for ply in range(self.max_plies):
-            if state.over or self.stop(world, state):
-                break
-            mover = state.turn[state.turn_pos] // state.riders
-            legal = ENGINE.legal_actions(state, mover)
-            if not legal:
-                break
-            state, _ = ENGINE._apply(state, mover, _playout_choice(state, legal, derive_seed(seed, ply)))
-            budget.charge()
-        return self.evaluate(world, state)
+    def playout_move(self, state: HindmostState, mover: int, legal: list[str], seed: int) -> str:
+        return _playout_choice(state, legal, seed)
 
 
 def _playout_choice(state: HindmostState, legal: list[str], seed: int) -> str:

@@ -70,6 +70,13 @@ class RolloutSearch(Generic[S]):
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
+    def playout_move(self, state: S, mover: int, legal: list[str], seed: int) -> str:
+        """The play-out policy's move for ``mover``, decided from that seat's view of the world. A
+        game may override it to read the same facts straight from the world when building views
+        costs a large share of each play-out (``engines.hindmost_ai``)."""
+        view = self.engine.view(state, mover)
+        return self.policy(view, legal, seed, Budget(self.policy_work, seconds=None))
+
     def _rollout(self, world: S, seat: int, action: str, seed: int, budget: Budget) -> float:
         engine = self.engine
         state, _ = engine._apply(world, seat, action)  # legal: it is one of the seat's own legal actions
@@ -84,8 +91,6 @@ class RolloutSearch(Generic[S]):
             legal = engine.legal_actions(state, mover)
             if not legal:
                 break
-            view = engine.view(state, mover)
-            choice = self.policy(view, legal, derive_seed(seed, ply), Budget(self.policy_work, seconds=None))
-            state, _ = engine._apply(state, mover, choice)
+            state, _ = engine._apply(state, mover, self.playout_move(state, mover, legal, derive_seed(seed, ply)))
             budget.charge()
         return self.evaluate(world, state)
