@@ -49,9 +49,7 @@ def _probe(settings: tuple[tuple[str, float], ...], level: str, players: int) ->
         module = types.ModuleType("trackgammon_probe")
         sys.modules[module.__name__] = module
         exec(compile(SOURCE, "trackgammon_probe", "exec"), module.__dict__)  # noqa: S102
-        table = "NORMAL_WEIGHTS"
-        if level == "hard":
-            table = "HARD_WEIGHTS" if players == 2 else "HARD_MULTI_WEIGHTS"
+        table = "NORMAL_WEIGHTS" if level != "hard" else "HARD_WEIGHTS" if players == 2 else "HARD_MULTI_WEIGHTS"
         for name, value in settings:
             if name.islower():
                 weights = getattr(module, table)
@@ -135,9 +133,7 @@ def main() -> None:
         if not args.ascent:
             return
         for name in args.ascent.split(","):
-            table = trackgammon_ai.NORMAL_WEIGHTS
-            if args.level == "hard":
-                table = trackgammon_ai.HARD_WEIGHTS if args.players == 2 else trackgammon_ai.HARD_MULTI_WEIGHTS
+            table = trackgammon_ai.hard_weights(args.players) if args.level == "hard" else trackgammon_ai.NORMAL_WEIGHTS
             base = settings.get(name, float(getattr(table if name.islower() else trackgammon_ai, name)))
             for factor in (float(f) for f in args.factors.split(",")):
                 trial = {**settings, name: base * factor}

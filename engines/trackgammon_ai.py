@@ -140,15 +140,16 @@ HARD_WEIGHTS = NORMAL_WEIGHTS._replace(candidate_weight=3.0, blocked_ahead=6.4)
 # weight scaled either way stayed within noise or lost (candidate_weight 1 14.0%, 4 33.5%;
 # leader_share 0.25 32.0%, 1 27.5%; blocked_ahead 8 24.5%; home_bonus 20 36.0%, 80 35.5%).
 HARD_MULTI_WEIGHTS = NORMAL_WEIGHTS._replace(block_bonus=1.25)
-# At three and four players, whose turns the reply search weighs (seat offsets, 0 our own next turn):
-# 1 the next player only, 2 both neighbours (the next player and the previous one, who share our
-# purple points), 3 our own next turn, 4 our own next turn and the next player. Measured at four
-# players (hard among three normals, paired deals of seed 101, safety stop off): with the weights
-# above, 1 won 30.0% of 80 games, the turn search alone 28.7% of the same 80 (so at four players the
-# weights, not the replies, carry hard); 3 won 3 of the first 20 (1: 8 of 20) and was stopped; 2,
-# with two-player hard's weights, 23.8% of 80 (22.5-23.1% of 160 before, safety stop on).
-HARD_MULTI_REPLIERS = 1
-_REPLIERS = {1: (1,), 2: (1, -1), 3: (0,), 4: (0, 1)}
+# The reply search weighs the next player's turn at every table size. Measured at four players (hard
+# among three normals, safety stop off): it won 30.0% of 80 games on seed 101's deals against 28.7%
+# for the turn search alone (the weights, not the replies, carry hard there); weighing both
+# neighbours (the previous player shares our purple points too) 29.0% of 200 on seed 23 against
+# 34.5%, the replier judged by normal's weights 32.0%, our own next turn instead 3 of 20 (8 of 20).
+
+
+def hard_weights(players: int) -> Weights:
+    """Hard's evaluation weights at this table size (also the tuning script's starting point)."""
+    return HARD_WEIGHTS if players == 2 else HARD_MULTI_WEIGHTS
 
 
 def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None, level: str = NORMAL) -> str:
@@ -159,9 +160,7 @@ def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | N
     players = view["players"]
     pos = tuple(point for row in view["discs"] for point in row)
     budget = budget if budget is not None else Budget(HARD_WORK_BUDGET if level == HARD else WORK_BUDGET)
-    weights = NORMAL_WEIGHTS
-    if level == HARD:
-        weights = HARD_WEIGHTS if players == 2 else HARD_MULTI_WEIGHTS
+    weights = hard_weights(players) if level == HARD else NORMAL_WEIGHTS
     search_budget = budget
     if level == HARD:
         # The turn search gets what the normal player has; the rest weighs the replies.
@@ -196,28 +195,20 @@ def _weigh_replies(
     ranked = sorted(ends.items(), key=lambda item: (-item[1][0], item[1][1]))
     if len(ranked) < 2 or ranked[0][1][0] >= WIN / 2:
         return ends  # one way to play, or a win: nothing to weigh
-    repliers = [(seat + offset) % players for offset in (_REPLIERS[HARD_MULTI_REPLIERS] if players > 2 else (1,))]
+    nxt = (seat + 1) % players
     weighed: dict[tuple[int, ...], tuple[float, tuple[str, ...]]] = {}
-    for end, (own, plan) in ranked[:HARD_CANDIDATES]:
-        # Each replier's expected change of the end's score, from the end (the neighbours reply on
-        # different board parts, so their replies are taken as independent).
-        score = own if len(repliers) > 1 else 0.0
-        for nxt in repliers:
-            total = 0.0
-            for (a, b), weight in ROLLS:
-                if budget.left() <= 0 or budget.out_of_time():
-                    budget.bound = not budget.timed_out
-                    return weighed if weighed else ends
-                reply_budget = Budget(REPLY_WORK if a != b else REPLY_WORK_DOUBLE, seconds=None)
-                replies = turn_ends(end, players, nxt, tuple(sorted(turn_values((a, b)))), reply_budget, None, weights)
-                budget.charge(reply_budget.spent)
-                after = end if not replies else max(replies.items(), key=lambda item: item[1][0])[0]
-                won = has_won(after, nxt)
-                total += weight * (
-                    (WIN if nxt == seat else -WIN) / 1000 if won else evaluate(after, players, seat, weights)
-                )
-            score += total / 36.0 - (own if len(repliers) > 1 else 0.0)
-        weighed[end] = (score, plan)
+    for end, (_own, plan) in ranked[:HARD_CANDIDATES]:
+        total = 0.0
+        for (a, b), weight in ROLLS:
+            if budget.left() <= 0 or budget.out_of_time():
+                budget.bound = not budget.timed_out
+                return weighed if weighed else ends
+            reply_budget = Budget(REPLY_WORK if a != b else REPLY_WORK_DOUBLE, seconds=None)
+            replies = turn_ends(end, players, nxt, tuple(sorted(turn_values((a, b)))), reply_budget, None, weights)
+            budget.charge(reply_budget.spent)
+            after = end if not replies else max(replies.items(), key=lambda item: item[1][0])[0]
+            total += weight * (-WIN / 1000 if has_won(after, nxt) else evaluate(after, players, seat, weights))
+        weighed[end] = (total / 36.0, plan)
     return weighed
 
 
