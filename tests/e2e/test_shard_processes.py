@@ -124,7 +124,11 @@ async def two_processes_on(url: str) -> None:
             b_bots, b_one = [await client.add_channel(n, guild_id=b) for n in ("b-bots", "b-one")]
             alice, bob = await client.add_user("alice"), await client.add_user("bob")
 
-            env = {"TAFELBOT_SHARD_COUNT": "2", "TAFELBOT_DEV_GUILD": "", "TAFELBOT_BOT_DELAY": "0"}
+            # Computers paced at 0.06 s an action (speed 0.3 x 0.2), not flat out: with no pause at
+            # all, B's process could finish its round while a loaded machine starved this test of
+            # the second or two it needs to start A's (seen twice in loaded full runs). Paced, B's
+            # round (250 moves or more) cannot end within about 5 s of the 60th move, whatever the load.
+            env = {"TAFELBOT_SHARD_COUNT": "2", "TAFELBOT_DEV_GUILD": "", "TAFELBOT_BOT_DELAY": "0.2"}
 
             async def start(shard: int) -> None:
                 bots[shard] = await start_bot(fake.info, database=url, TAFELBOT_SHARDS=str(shard), **env)
