@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from engines.budget import Budget, scored_within
 from engines.hindmost import (
@@ -53,6 +53,9 @@ HARD_CANDIDATES = 3  # the normal player's best plays compared by playing the la
 HARD_TURNS_AHEAD = 1
 HARD_TURNS_AHEAD_TWO = 3
 HARD_MAX_PLIES = 120
+# In the play-outs the searching seat plays with hard's own weights (``hard_weights``), the others
+# as the normal players they are (the same at two players).
+HARD_PLAYOUT_OWN_WEIGHTS = True
 # In the final sprint (two riders of different seats left) every play is compared, all lap long:
 # the play-outs are a handful of moves each, and this lap decides the biggest points of the race.
 HARD_SPRINT_CANDIDATES = 6
@@ -71,6 +74,14 @@ HARD_LAP_COST = 40.0
 # did (a rider lost early moves the chance by 0.3 to 0.5): 100 and the constant cost 40 split
 # 8 to 8 of 160 paired games.
 HARD_WIN_VALUE = 100.0
+# At three or more players a rider lost moves the chance less (0.22 in the first lap at four), so
+# the hand kept outweighed it: doubled there, as the one-move elimination cost is (HARD_MULTI_WEIGHTS).
+# One hard among three normals, 200 deals each, safety stop off, before -> after this session's
+# changes at four players (these two, hard's weights, the play-outs' own weights): seed 23 31.0% ->
+# 37.0%, seed 102 34.5% -> 37.5%, seed 103 28.5% -> 34.5%, seed 101 38.0% -> 31.5% (33.0% -> 35.1%
+# over the 800). On seed 101 alone: these two 38.5%, hard's weights 36.0%, with own play-outs 36.5%.
+HARD_WIN_VALUE_MULTI = 200.0
+HARD_LAP_COST_MULTI = 80.0
 # Counting the orders the riders left can go out in costs too much beyond this many (the constant
 # cost then): 630 (four seats of 2, 2, 2, 1) take 3 ms the first time; 10,080 (six seats, eight
 # riders) 55 ms, which pushed five- and six-player decisions to 290 ms.
@@ -78,19 +89,49 @@ HARD_WIN_ORDERS = 1000
 # ``easy``: it may take a play scoring up to this much below the best (card values, ~spaces).
 EASY_MARGIN = 12.0
 MEAN_MOVE = 4.7  # average movement of a random card from a two-deck pack
-SPREAD = 2.4  # its standard deviation
-FRONT_SPEED = 7.0  # the leader of a lap tends to play its best cards, so the line nears faster
-# What ending a lap last costs, in the unit of card values (roughly spaces of future movement). It is
-# high because a rider kept in the race earns points every later lap and gives the hand more choice;
-# the value was tuned in play against a player that always makes the longest move.
-ELIMINATION_COST = 60.0
 # Worth of holding a card for later; number cards are mostly 3-space cards, higher ones match better.
 FACE_WORTH = {"A": 9.0, "K": 8.0, "Q": 7.0, "J": 6.0, JOKER: 7.5}
-# A joker combination costs a card for the rest of the race: fewer choices every later move.
-HAND_SIZE_WORTH = 4.0
-TEAM_WEIGHT = 0.2  # how much the danger of the seat's other riders counts against a play
-THRIFT_WEIGHT = 1.5
-MATCH_BONUS = 0.35  # per space gained by landing where a held number card will match
+
+
+class Weights(NamedTuple):
+    """The one-move scoring's weights (``_score``): the normal player's, and hard's own at 3+ players."""
+
+    # What ending a lap last costs, in the unit of card values (roughly spaces of future movement).
+    elimination_cost: float
+    team_weight: float  # how much the danger of the seat's other riders counts against a play
+    thrift_weight: float  # good cards are worth more while another rider of the seat is in danger
+    # A joker combination costs a card for the rest of the race: fewer choices every later move.
+    hand_size_worth: float
+    match_bonus: float  # per space gained by landing where a held number card will match
+    front_speed: float  # the leader of a lap tends to play its best cards, so the line nears faster
+    spread: float  # the standard deviation of a card's movement (``MEAN_MOVE``)
+    progress: float  # per space: among equally safe plays progress keeps options open later in the lap
+
+
+# The normal player. Its elimination cost is high because a rider kept in the race earns points
+# every later lap and gives the hand more choice; it was tuned in play against a player that always
+# makes the longest move, at two players.
+NORMAL_WEIGHTS = Weights(
+    elimination_cost=60.0,
+    team_weight=0.2,
+    thrift_weight=1.5,
+    hand_size_worth=4.0,
+    match_bonus=0.35,
+    front_speed=7.0,
+    spread=2.4,
+    progress=0.02,
+)
+# Hard's own at three or more players (where it plays them on every move its play-outs do not cover),
+# tuned there by play with ``bench/hindmost_tune.py``: the one-move choice with these weights as one
+# seat among three normal players won 25.0% of 3000 deals (seed 101) with normal's weights, 29.2%
+# with elimination_cost 120 (20.1% with 30), 30.5% with team_weight 0.1 as well; halving or
+# doubling thrift_weight, hand_size_worth, match_bonus, front_speed or spread gained under a point.
+HARD_MULTI_WEIGHTS = NORMAL_WEIGHTS._replace(elimination_cost=120.0, team_weight=0.1)
+
+
+def hard_weights(players: int) -> Weights:
+    """Hard's one-move scoring at this table: normal's at two players, its own tuned ones beyond."""
+    return NORMAL_WEIGHTS if players == 2 else HARD_MULTI_WEIGHTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +156,7 @@ _SQRT2 = math.sqrt(2.0)
 class _Position:
     """The race as the seat sees it, with the rider to move taken off the track."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], weights: Weights = NORMAL_WEIGHTS) -> None:
         cur = view["current"]
         riders = [_Rider(r["seat"], r["num"], r["d"], r["moved"]) for r in view["riders"] if not r["out"]]
         self._setup(
@@ -125,10 +166,11 @@ class _Position:
             bool(view["finish_crossed"]),
             list((view.get("private") or {}).get("hand", [])),
             max(0, view["laps"] - view["lap"]) + (view["races"] - view["race"]) * view["laps"],
+            weights,
         )
 
     @classmethod
-    def of_world(cls, state: HindmostState) -> _Position:
+    def of_world(cls, state: HindmostState, weights: Weights = NORMAL_WEIGHTS) -> _Position:
         """The same position read straight from a sampled world (``hard``'s play-outs), for the seat
         of the rider to move: exactly what ``_Position(ENGINE.view(state, seat))`` holds, without
         building the whole view (which cost a fifth of a play-out)."""
@@ -149,16 +191,20 @@ class _Position:
             state.finish_crossed(),
             state.hands[cur // per],
             max(0, laps - state.lap) + (races - state.race) * laps,
+            weights,
         )
         return pos
 
-    def _setup(self, riders: list[_Rider], seat: int, num: int, crossed: bool, hand: list[str], laps_left: int) -> None:
+    def _setup(
+        self, riders: list[_Rider], seat: int, num: int, crossed: bool, hand: list[str], laps_left: int, w: Weights
+    ) -> None:
+        self.w = w
         self.me = next(r for r in riders if r.seat == seat and r.num == num)
         self.others = [r for r in riders if r is not self.me]
         self.seat = seat
         self.crossed = crossed
         self.hand = hand
-        self.hand_size_worth = 1.0 + HAND_SIZE_WORTH * min(1.0, laps_left / 4)
+        self.hand_size_worth = 1.0 + w.hand_size_worth * min(1.0, laps_left / 4)
         self._dangers: dict[int, tuple[float, float, float]] = {}
 
     def dangers(self, my_d: int) -> tuple[float, float, float]:
@@ -180,8 +226,9 @@ class _Position:
         """Whole turns after this one before the lap ends (0: this turn is the last)."""
         if self.crossed:
             return 0.0
-        lead = max([my_d] + [r.d + (0 if r.moved else FRONT_SPEED) for r in self.others])
-        return max(0.0, math.ceil((FINISH - lead) / FRONT_SPEED))
+        speed = self.w.front_speed
+        lead = max([my_d] + [r.d + (0 if r.moved else speed) for r in self.others])
+        return max(0.0, math.ceil((FINISH - lead) / speed))
 
     def moves_left(self, rider: _Rider, turns: float) -> float:
         return turns + (0 if rider.moved else 1)
@@ -189,7 +236,7 @@ class _Position:
     def mover_danger(self, my_d: int, turns: float) -> float:
         """How likely the rider to move, landed on ``my_d``, ends the lap last."""
         rivals = [(r.d, self.moves_left(r, turns)) for r in self.others]
-        return _last_chance(my_d, turns, rivals)
+        return _last_chance(my_d, turns, rivals, self.w.spread)
 
     def teammates_danger(self, my_d: int, turns: float) -> float:
         """How likely one of the seat's other riders ends last. Only one rider can be last, so the
@@ -200,11 +247,11 @@ class _Position:
                 continue
             rivals = [(r.d, self.moves_left(r, turns)) for r in self.others if r is not mate]
             rivals.append((my_d, turns))
-            total += _last_chance(mate.d, self.moves_left(mate, turns), rivals)
+            total += _last_chance(mate.d, self.moves_left(mate, turns), rivals, self.w.spread)
         return min(1.0, total)
 
 
-def _last_chance(d: int, moves: float, rivals: list[tuple[int, float]]) -> float:
+def _last_chance(d: int, moves: float, rivals: list[tuple[int, float]], spread_per_move: float) -> float:
     """Probability that a rider on ``d`` with ``moves`` left ends behind every rival (d, moves left).
     On a tie the rival counts as ahead: the later arrival takes the outer lane."""
     chance = 1.0
@@ -212,7 +259,7 @@ def _last_chance(d: int, moves: float, rivals: list[tuple[int, float]]) -> float
     erf, sqrt = math.erf, math.sqrt
     for rival_d, rival_moves in rivals:
         gap = rival_d + rival_moves * MEAN_MOVE - d - own
-        spread = SPREAD * sqrt(rival_moves + moves)
+        spread = spread_per_move * sqrt(rival_moves + moves)
         if spread == 0:
             chance *= 1.0 if gap >= 0 else 0.0
         else:
@@ -225,21 +272,21 @@ def _score(pos: _Position, action: str) -> float:
     spaces = movement(cards, label_of(pos.me.d))
     my_d = pos.landing(spaces)
     turns, mates_danger, mover_danger = pos.dangers(my_d)
-    danger = mover_danger + TEAM_WEIGHT * mates_danger
+    w = pos.w
+    danger = mover_danger + w.team_weight * mates_danger
     remaining = list(pos.hand)
     for card in cards:
         remaining.remove(card)
     # Good cards are worth more while another rider of the seat may still need them.
-    thrift = 1.0 + THRIFT_WEIGHT * mates_danger
+    thrift = 1.0 + w.thrift_weight * mates_danger
     spent = sum(_card_worth(card) for card in cards) * thrift
     if len(cards) == 2:
         spent += pos.hand_size_worth
-    score = -ELIMINATION_COST * danger - spent + _match_bonus(my_d, remaining, turns)
-    # Among equally safe plays prefer progress a little: it keeps options open later in the lap.
-    return score + 0.02 * (my_d - pos.me.d)
+    score = -w.elimination_cost * danger - spent + _match_bonus(my_d, remaining, turns, w.match_bonus)
+    return score + w.progress * (my_d - pos.me.d)
 
 
-def _match_bonus(my_d: int, remaining: list[str], turns: float) -> float:
+def _match_bonus(my_d: int, remaining: list[str], turns: float, per_space: float) -> float:
     """Landing on a label that a held number card matches makes that card a long move next time."""
     if turns <= 0:
         return 0.0
@@ -248,12 +295,15 @@ def _match_bonus(my_d: int, remaining: list[str], turns: float) -> float:
     for card in remaining:
         if card != JOKER and card[0] in "456789T" and card_value(card) == label:
             best = max(best, label - 3)
-    return MATCH_BONUS * best
+    return per_space * best
 
 
-def ranked(view: dict[str, Any], legal: list[str], budget: Budget) -> list[tuple[float, str]]:
-    """(score, play) for the legal plays, by the normal player's evaluation (higher is better)."""
-    pos = _Position(view)
+def ranked(
+    view: dict[str, Any], legal: list[str], budget: Budget, weights: Weights = NORMAL_WEIGHTS
+) -> list[tuple[float, str]]:
+    """(score, play) for the legal plays, by the one-move evaluation (higher is better); the normal
+    player's with its own weights."""
+    pos = _Position(view, weights)
     return scored_within(legal, lambda action: _score(pos, action), budget)
 
 
@@ -291,8 +341,10 @@ def _choose_hard(view: dict[str, Any], legal: list[str], seed: int, budget: Budg
     In the match's last race with ``HARD_ENDGAME_RIDERS`` riders or fewer left it searches on every
     turn and plays out to the end of the match, judging by the match won (the play-outs are short
     then); in a final sprint between two seats it compares up to ``HARD_SPRINT_CANDIDATES`` plays."""
-    scored = sorted(ranked(view, legal, Budget(WORK_BUDGET, seconds=None)), key=lambda item: -item[0])
-    normal_choice = choose(view, legal, seed, Budget(WORK_BUDGET, seconds=None))
+    weights = hard_weights(view["players"])
+    scored = ranked(view, legal, Budget(WORK_BUDGET, seconds=None), weights)
+    normal_choice = _best_of(scored, seed)  # the normal player's choice, with hard's weights
+    scored.sort(key=lambda item: -item[0])
     candidates = [normal_choice] + [a for _, a in scored if a != normal_choice][: HARD_CANDIDATES - 1]
     pos = _Position(view)
     racing = [r for r in view["riders"] if not r["out"]]
@@ -321,6 +373,9 @@ def _choose_hard(view: dict[str, Any], legal: list[str], seed: int, budget: Budg
         policy_work=WORK_BUDGET,
         max_plies=HARD_MAX_PLIES,
     )
+    search.seat = seat
+    if HARD_PLAYOUT_OWN_WEIGHTS:
+        search.own_weights = weights
     return search.best(seat, candidates, seed, budget)
 
 
@@ -329,15 +384,19 @@ class _WorldSearch(RolloutSearch[HindmostState]):
     same plays as ``choose(ENGINE.view(world, seat), ...)`` (the world is built from the seat's view;
     each seat in it decides from its own riders and hand only), without building whole views."""
 
+    seat = -1  # the searching seat, whose play-outs may use ``own_weights``
+    own_weights = NORMAL_WEIGHTS
+
     def playout_move(self, state: HindmostState, mover: int, legal: list[str], seed: int) -> str:
-        return _playout_choice(state, legal, seed)
+        return _playout_choice(state, legal, seed, self.own_weights if mover == self.seat else NORMAL_WEIGHTS)
 
 
-def _playout_choice(state: HindmostState, legal: list[str], seed: int) -> str:
-    """The normal player's play for the rider to move in a sampled world (``choose`` at ``normal``)."""
+def _playout_choice(state: HindmostState, legal: list[str], seed: int, weights: Weights = NORMAL_WEIGHTS) -> str:
+    """The normal player's play for the rider to move in a sampled world (``choose`` at ``normal``,
+    with ``weights`` its scoring's)."""
     if len(legal) == 1:
         return legal[0]
-    pos = _Position.of_world(state)
+    pos = _Position.of_world(state, weights)
     return _best_of([(_score(pos, action), action) for action in legal], seed)
 
 
@@ -358,14 +417,15 @@ def _match_value(_before: HindmostState, after: HindmostState, seat: int) -> flo
         firsts = [s for s, t in enumerate(totals) if t == best]
     else:
         firsts = [s for s, place in enumerate(outcome.placements) if place == 1]
-    return ELIMINATION_COST * 2 * (1.0 / len(firsts) if seat in firsts else 0.0)
+    return NORMAL_WEIGHTS.elimination_cost * 2 * (1.0 / len(firsts) if seat in firsts else 0.0)
 
 
 def _lap_value(before: HindmostState, after: HindmostState, seat: int) -> float:
     """What the seat has when the lap is over: riders kept in the race, and the hand it keeps."""
     chance = _race_win_chance(after, seat)
     if chance is not None:
-        return HARD_WIN_VALUE * chance + _hand_worth(after.hands[seat] if after.race == before.race else [])
+        value = HARD_WIN_VALUE if after.players == 2 else HARD_WIN_VALUE_MULTI
+        return value * chance + _hand_worth(after.hands[seat] if after.race == before.race else [])
     riders = before.riders
     lost = sum(1 for rid in after.eliminated if rid // riders == seat) - sum(
         1 for rid in before.eliminated if rid // riders == seat
@@ -373,7 +433,8 @@ def _lap_value(before: HindmostState, after: HindmostState, seat: int) -> float:
     if after.race != before.race or after.over:
         # The final sprint was run: the race points say who won it.
         lost = 0 if after.race_wins[seat] > before.race_wins[seat] else 1
-    return -HARD_LAP_COST * lost + _hand_worth(after.hands[seat] if after.race == before.race else [])
+    cost = HARD_LAP_COST if after.players == 2 else HARD_LAP_COST_MULTI
+    return -cost * lost + _hand_worth(after.hands[seat] if after.race == before.race else [])
 
 
 def _race_win_chance(state: HindmostState, seat: int) -> float | None:
@@ -428,7 +489,7 @@ def _win_chance(
 
 
 def _hand_worth(hand: list[str]) -> float:
-    return sum(_card_worth(card) for card in hand) + HAND_SIZE_WORTH * len(hand)
+    return sum(_card_worth(card) for card in hand) + NORMAL_WEIGHTS.hand_size_worth * len(hand)
 
 
 def sample_world(view: dict[str, Any], rng: Rng) -> HindmostState:

@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 
 from engines.hindmost import ENGINE, HindmostState
-from engines.hindmost_ai import HARD_WIN_VALUE, _lap_value, _match_value, _playout_choice, _win_chance, choose
+from engines.hindmost_ai import (
+    HARD_WIN_VALUE,
+    NORMAL_WEIGHTS,
+    _lap_value,
+    _match_value,
+    _playout_choice,
+    _win_chance,
+    choose,
+    hard_weights,
+)
 from engines.levels import HARD
 from engines.rng import Rng
 from tests.engines.test_hindmost import build
@@ -178,3 +187,17 @@ def test_hard_play_outs_ask_the_normal_player_exactly_as_choose_would(players):
         state, _ = ENGINE.apply(state, seat, action)
         step += 1
     assert step > 100
+
+
+def test_hard_at_four_players_spends_a_face_card_earlier_to_leave_the_back():
+    # Four players, three turns before the lap's end (too early for hard's play-outs): seat 0's
+    # second rider is last, two spaces behind the pack. The normal player's scoring, tuned at two
+    # players, keeps the Queen for later; hard's own weights at four players (an elimination costs
+    # more there) spend it now. At two players hard scores as normal does.
+    at = {(1, 1): 10, (2, 1): 9, (3, 1): 8, (0, 1): 7, (1, 2): 6, (2, 2): 5, (3, 2): 4, (0, 2): 2}
+    turn = sorted(at, key=lambda key: -at[key])
+    state = build(4, at=at, turn=turn, current=(0, 2), hands={0: ["3S", "KS", "QS", "AS", "2H"]})
+    view, legal = ENGINE.view(state, 0), ENGINE.legal_actions(state, 0)
+    assert choose(view, legal, 1) == "3S"
+    assert choose(view, legal, 1, None, HARD) == "QS"
+    assert hard_weights(2) == NORMAL_WEIGHTS != hard_weights(4)
