@@ -53,9 +53,6 @@ HARD_CANDIDATES = 3  # the normal player's best plays compared by playing the la
 HARD_TURNS_AHEAD = 1
 HARD_TURNS_AHEAD_TWO = 3
 HARD_MAX_PLIES = 120
-# In the play-outs the searching seat plays with hard's own weights (``hard_weights``), the others
-# as the normal players they are (the same at two players).
-HARD_PLAYOUT_OWN_WEIGHTS = True
 # In the final sprint (two riders of different seats left) every play is compared, all lap long:
 # the play-outs are a handful of moves each, and this lap decides the biggest points of the race.
 HARD_SPRINT_CANDIDATES = 6
@@ -373,9 +370,7 @@ def _choose_hard(view: dict[str, Any], legal: list[str], seed: int, budget: Budg
         policy_work=WORK_BUDGET,
         max_plies=HARD_MAX_PLIES,
     )
-    search.seat = seat
-    if HARD_PLAYOUT_OWN_WEIGHTS:
-        search.own_weights = weights
+    search.own = (seat, weights)
     return search.best(seat, candidates, seed, budget)
 
 
@@ -384,11 +379,13 @@ class _WorldSearch(RolloutSearch[HindmostState]):
     same plays as ``choose(ENGINE.view(world, seat), ...)`` (the world is built from the seat's view;
     each seat in it decides from its own riders and hand only), without building whole views."""
 
-    seat = -1  # the searching seat, whose play-outs may use ``own_weights``
-    own_weights = NORMAL_WEIGHTS
+    # The searching seat plays its play-outs with hard's own weights (``hard_weights``), the others
+    # as the normal players they are (the two are the same at two players).
+    own: tuple[int, Weights] = (-1, NORMAL_WEIGHTS)
 
     def playout_move(self, state: HindmostState, mover: int, legal: list[str], seed: int) -> str:
-        return _playout_choice(state, legal, seed, self.own_weights if mover == self.seat else NORMAL_WEIGHTS)
+        seat, weights = self.own
+        return _playout_choice(state, legal, seed, weights if mover == seat else NORMAL_WEIGHTS)
 
 
 def _playout_choice(state: HindmostState, legal: list[str], seed: int, weights: Weights = NORMAL_WEIGHTS) -> str:
