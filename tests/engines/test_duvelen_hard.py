@@ -104,6 +104,24 @@ def test_hard_holds_back_at_two_players_only():
     assert hard(state, 0) == "d.QH"
 
 
+def test_at_three_players_hard_plays_on_in_the_normal_players_order():
+    """Where hard never holds back, a play is not judged as if the other cards that fit were kept
+    for the turn: they are all played anyway, so the order changes nothing and normal's stands."""
+    state = table(
+        {
+            0: {"stok": ["9D", "8D", "QH"], "rij": ["9S", "TS", "JS", "QS"], "open": ["6C"]},
+            1: {"stok": ["9C", "8C", "KH"], "rij": ["2S", "3S", "4S", "5S"]},
+        },
+        hoops=[("H", [0, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1]), ("C", [1, 1, 1, 1, 1])],
+        players=3,
+        mode="relaxed",
+        rounds=3,
+        turn_seat=0,
+    )
+    assert pick_normal(state) == "s.QH"
+    assert hard(state, 0) == "s.QH"
+
+
 def test_hard_plays_a_card_that_gives_the_rival_nothing():
     state = table(
         {
