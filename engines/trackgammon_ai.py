@@ -139,16 +139,7 @@ HARD_WEIGHTS = NORMAL_WEIGHTS._replace(candidate_weight=3.0, blocked_ahead=6.4)
 # 26.5%); two-player hard's weights lost there (21.8% of 400). From block_bonus 1.25, every other
 # weight scaled either way stayed within noise or lost (candidate_weight 1 14.0%, 4 33.5%;
 # leader_share 0.25 32.0%, 1 27.5%; blocked_ahead 8 24.5%; home_bonus 20 36.0%, 80 35.5%).
-# A buried disc costs more (bury_loss 10.64, normal's 8 x 1.33): at four players each of our purple
-# points is shared with a neighbour whose smaller discs can land on ours, and a buried disc waits
-# for that neighbour to move on. Finer steps (x0.75 and x1.33, the same turn search, 200 paired games
-# a setting on fresh deals, safety stop off): on seed 111's deals bury_loss 10.64 won 36.5% against
-# 32.0% (paired difference +4.5, standard error 2.9), on seed 112's 28.5% against 25.0% (+3.5, 2.9;
-# 13 gave 28.0%); bury_loss 6 33.0%; near_threat 0.26 and 0.47 29.0% both; blocked_ahead 3 34.0%,
-# 5.32 31.0%; leader_share 0.375 32.5%; foreign_cover 4.5 and 7.98 played the very same 200 games
-# (it changed no decision of the turn search: only others' moves cover our discs). Random joint changes of all weights at once
-# (x e^N(0, 0.3)) gave 27.5% and 33.5% in the two tried: too noisy to follow at this sample size.
-HARD_MULTI_WEIGHTS = NORMAL_WEIGHTS._replace(block_bonus=1.25, bury_loss=10.64)
+HARD_MULTI_WEIGHTS = NORMAL_WEIGHTS._replace(block_bonus=1.25)
 # The reply search weighs the next player's turn at every table size. Measured at four players (hard
 # among three normals, safety stop off): it won 30.0% of 80 games on seed 101's deals against 28.7%
 # for the turn search alone (the weights, not the replies, carry hard there); weighing both

@@ -206,23 +206,3 @@ def test_hard_at_four_players_frees_its_own_disc_rather_than_keep_a_neighbours_d
         played[level] = ENGINE.view(current, None)["discs"][0]
     assert played["normal"] == [12, 17, 12, 4, 15]  # the runner stays in the way, on its own 3
     assert played["hard"] == [18, 6, 17, 4, 15]
-
-
-def test_hard_at_four_players_keeps_a_large_disc_out_of_a_smaller_neighbours_reach():
-    # Seat 3 has 4 and 2 to play. Normal runs its 4 from purple 6 on to purple 8, where seat 2's 2
-    # (three away) and runner can land on it and bury it, and its fat man from 15 to 19; hard at
-    # four players (a buried disc weighs more there) covers the 4 where it stands with its own 2 and
-    # runs the fat man the same (from a computer game; hard with the old weight played as normal).
-    rows = [[23, 21, 4, 6, 17], [2, 19, 11, 15, 17], [6, 21, 5, 6, 17], [18, 4, 2, 6, 15]]
-    discs = {seat: dict(zip(range(1, 6), row, strict=True)) for seat, row in enumerate(rows)}
-    state = position(discs, players=4, turn=3, dice=(4, 2))
-    played = {}
-    for level in ("normal", "hard"):
-        current = state
-        while (
-            action := ai.choose(ENGINE.view(current, 3), ENGINE.legal_actions(current, 3), 1, None, level)
-        ) != "done":
-            current, _ = ENGINE.apply(current, 3, action)
-        played[level] = ENGINE.view(current, None)["discs"][3]
-    assert played["normal"] == [18, 4, 2, 8, 19]
-    assert played["hard"] == [18, 6, 2, 6, 19]
