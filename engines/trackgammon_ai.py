@@ -158,6 +158,9 @@ HARD_MULTI_WEIGHTS = NORMAL_WEIGHTS._replace(block_bonus=1.25)
 # for the turn search alone (the weights, not the replies, carry hard there); weighing both
 # neighbours (the previous player shares our purple points too) 29.0% of 200 on seed 23 against
 # 34.5%, the replier judged by normal's weights 32.0%, our own next turn instead 3 of 20 (8 of 20).
+# On seed 23's deals, though, the turn search alone won 26.5% of 200 against the full hard's 34.5%
+# (reproduced exactly with the safety stop off), and 27.6% of 1000 over five seeds' deals (23,
+# 111-114): the replies may carry more at four players than the 80 games above showed.
 
 
 def hard_weights(players: int) -> Weights:
