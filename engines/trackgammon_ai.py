@@ -139,12 +139,28 @@ HARD_WEIGHTS = NORMAL_WEIGHTS._replace(candidate_weight=3.0, blocked_ahead=6.4)
 # 26.5%); two-player hard's weights lost there (21.8% of 400). From block_bonus 1.25, every other
 # weight scaled either way stayed within noise or lost (candidate_weight 1 14.0%, 4 33.5%;
 # leader_share 0.25 32.0%, 1 27.5%; blocked_ahead 8 24.5%; home_bonus 20 36.0%, 80 35.5%).
+# Finer steps did not hold up either (the turn search, 200 paired games a setting, safety stop off):
+# bury_loss 10.64 (x1.33) won +4.5 and +3.5 points on seeds 111 and 112's deals but -2.5 and -2.0 on
+# 113 and 114's, and the full hard with it 28.0% [22.2, 34.6] of 200 on seed 23 (34.5% without).
+# On seed 111: near_threat x0.75 and x1.33 -3.0 both, bury_loss 6 +1.0, blocked_ahead 3 +2.0 and
+# 5.32 -1.0, leader_share 0.375 +0.5; foreign_cover 4.5 and 7.98 played the very same 200 games (only
+# others' moves cover our discs, so it changes no decision of the turn search). Two random joint
+# changes of every weight (x e^N(0, 0.3)): -4.5 and +1.5. Blocking the race leader (fewest points
+# to travel) with 2.5 and the other opponents with a quarter of it: -7.0 on seed 113. A paired
+# difference has a standard error of about 3 points at 200 games: smaller effects need more games.
+# Where the games are decided (the same turn search, 120 games on seed 111, per seat and game): a
+# disc is buried rarely (0.07 for hard's seat, 0.10 for a normal one), which is why bury_loss moves
+# little; hits are the exchange: hard's seat was hit 1.07 times (normal 1.47, 9.8 and 13.0 points of
+# race lost) and hit 1.52 (1.32), in games of about 17 turns a seat.
 HARD_MULTI_WEIGHTS = NORMAL_WEIGHTS._replace(block_bonus=1.25)
 # The reply search weighs the next player's turn at every table size. Measured at four players (hard
 # among three normals, safety stop off): it won 30.0% of 80 games on seed 101's deals against 28.7%
 # for the turn search alone (the weights, not the replies, carry hard there); weighing both
 # neighbours (the previous player shares our purple points too) 29.0% of 200 on seed 23 against
 # 34.5%, the replier judged by normal's weights 32.0%, our own next turn instead 3 of 20 (8 of 20).
+# On seed 23's deals, though, the turn search alone won 26.5% of 200 against the full hard's 34.5%
+# (reproduced exactly with the safety stop off), and 27.6% of 1000 over five seeds' deals (23,
+# 111-114): the replies may carry more at four players than the 80 games above showed.
 
 
 def hard_weights(players: int) -> Weights:
