@@ -20,7 +20,6 @@ points. The wall-clock safety stop is off (as ``bench/ai_strength.py --no-safety
 
 from __future__ import annotations
 
-import argparse
 import sys
 import types
 from multiprocessing import Pool
@@ -29,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.ai_strength import wilson  # noqa: E402
+from bench import tuning  # noqa: E402
 from engines import budget as budget_module  # noqa: E402
 from engines import hindmost_ai  # noqa: E402
 from engines.budget import Budget  # noqa: E402
@@ -38,30 +37,17 @@ from engines.rng import derive_seed  # noqa: E402
 
 # Read once, so that editing the module while a tuning run goes on does not change the probe.
 SOURCE = (ROOT / "engines" / "hindmost_ai.py").read_text()
-_probes: dict[tuple[tuple[str, float], ...], types.ModuleType] = {}
+_probes: dict[tuning.Settings, types.ModuleType] = {}
 
 
-def _probe(settings: tuple[tuple[str, float], ...]) -> types.ModuleType:
-    """A separate copy of the AI module with its constants changed (the normal players keep theirs)."""
+def _probe(settings: tuning.Settings) -> types.ModuleType:
+    """The probe for these settings (its weights are hard's at three or more players)."""
     if settings not in _probes:
-        module = types.ModuleType("hindmost_probe")
-        sys.modules[module.__name__] = module  # dataclasses look their module up
-        exec(compile(SOURCE, "hindmost_probe", "exec"), module.__dict__)  # noqa: S102
-        for name, value in settings:
-            if name.islower():
-                weights = module.HARD_MULTI_WEIGHTS
-                if name not in weights._fields:
-                    raise SystemExit(f"no weight {name}")
-                module.HARD_MULTI_WEIGHTS = weights._replace(**{name: value})
-                continue
-            if not hasattr(module, name):
-                raise SystemExit(f"no constant {name}")
-            setattr(module, name, type(getattr(module, name))(value))
-        _probes[settings] = module
+        _probes[settings] = tuning.load_probe(SOURCE, "hindmost_probe", settings, "HARD_MULTI_WEIGHTS")
     return _probes[settings]
 
 
-def play(job: tuple[tuple[tuple[str, float], ...], str, int, int, int]) -> float:
+def play(job: tuning.Job) -> float:
     """One game; the probe's share of it (a shared first place splits it, a cut-off game is fair)."""
     settings, level, seed, probe_seat, players = job
     probe = _probe(settings)
@@ -88,47 +74,26 @@ def play(job: tuple[tuple[tuple[str, float], ...], str, int, int, int]) -> float
 
 
 def measure(pool: Pool, settings: dict[str, float], level: str, games: int, seed: int, players: int) -> float:
-    key = tuple(sorted(settings.items()))
-    if players == 2:
-        jobs = [(key, level, derive_seed(seed, "hindmost", g // 2), g % 2, 2) for g in range(games)]
-    else:
-        jobs = [(key, level, derive_seed(seed, "hindmost", "multi", g), g % players, players) for g in range(games)]
-    scores = list(pool.imap(play, jobs, chunksize=8))
-    share = sum(scores) / len(scores)
-    low, high = wilson(sum(scores), len(scores))
-    text = " ".join(f"{k}={v:g}" for k, v in sorted(settings.items())) or "(module as is)"
-    print(f"  {100 * share:5.1f}% [{100 * low:4.1f}, {100 * high:4.1f}] n {games}  {text}", flush=True)
-    return share
+    jobs = tuning.deals("hindmost", settings, level, games, seed, players)
+    return tuning.report(list(pool.imap(play, jobs, chunksize=8)), settings)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=101)
-    parser.add_argument("--level", default="normal", help="the probe's level")
-    parser.add_argument("--set", action="append", default=[], help="NAME=VALUE, the probe's constants")
-    parser.add_argument("--ascent", help="comma list of constants to tune in turn")
-    parser.add_argument("--factors", default="0.5,2")
-    parser.add_argument("--keep", type=float, default=1.0, help="points of share a change must gain")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--workers", type=int, default=1)
+    parser = tuning.arguments(__doc__.splitlines()[0], games=2000, keep=1.0, players=4)
     args = parser.parse_args()
-    settings = {name: float(value) for name, value in (item.split("=") for item in args.set)}
     budget_module.SAFETY_SECONDS = None
     with Pool(processes=max(1, args.workers)) as pool:
-        best = measure(pool, settings, args.level, args.games, args.seed, args.players)
-        if not args.ascent:
-            return
-        for name in args.ascent.split(","):
+
+        def default(name: str) -> float:
             source = hindmost_ai.hard_weights(args.players) if name.islower() else hindmost_ai
-            base = settings.get(name, float(getattr(source, name)))
-            for factor in (float(f) for f in args.factors.split(",")):
-                trial = {**settings, name: base * factor}
-                share = measure(pool, trial, args.level, args.games, args.seed, args.players)
-                if share >= best + args.keep / 100:
-                    best, settings = share, trial
-                    break
-        print("best: " + " ".join(f"--set {k}={v:g}" for k, v in sorted(settings.items())), flush=True)
+            return float(getattr(source, name))
+
+        tuning.ascent(
+            args,
+            tuning.settings_of(args),
+            lambda settings: measure(pool, settings, args.level, args.games, args.seed, args.players),
+            default,
+        )
 
 
 if __name__ == "__main__":
