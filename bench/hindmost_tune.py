@@ -22,14 +22,12 @@ from __future__ import annotations
 
 import sys
 import types
-from multiprocessing import Pool
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import tuning  # noqa: E402
-from engines import budget as budget_module  # noqa: E402
 from engines import hindmost_ai  # noqa: E402
 from engines.budget import Budget  # noqa: E402
 from engines.hindmost import ENGINE  # noqa: E402
@@ -55,9 +53,7 @@ def play(job: tuning.Job) -> float:
     for step in range(20000):
         outcome = ENGINE.outcome(state)
         if outcome is not None:
-            if outcome.placements[probe_seat] != 1:
-                return 0.0
-            return 1.0 / sum(1 for p in outcome.placements if p == 1)
+            return tuning.share_of(outcome.placements, probe_seat)
         seat = sorted(ENGINE.to_move(state))[step % len(ENGINE.to_move(state))]
         legal = ENGINE.legal_actions(state, seat)
         view = ENGINE.view(state, seat)
@@ -73,27 +69,14 @@ def play(job: tuning.Job) -> float:
     return 1.0 / players
 
 
-def measure(pool: Pool, settings: dict[str, float], level: str, games: int, seed: int, players: int) -> float:
-    jobs = tuning.deals("hindmost", settings, level, games, seed, players)
-    return tuning.report(list(pool.imap(play, jobs, chunksize=8)), settings)
-
-
 def main() -> None:
-    parser = tuning.arguments(__doc__.splitlines()[0], games=2000, keep=1.0, players=4)
-    args = parser.parse_args()
-    budget_module.SAFETY_SECONDS = None
-    with Pool(processes=max(1, args.workers)) as pool:
+    args = tuning.arguments(__doc__.splitlines()[0], games=2000, keep=1.0, players=4).parse_args()
 
-        def default(name: str) -> float:
-            source = hindmost_ai.hard_weights(args.players) if name.islower() else hindmost_ai
-            return float(getattr(source, name))
+    def default(name: str) -> float:
+        source = hindmost_ai.hard_weights(args.players) if name.islower() else hindmost_ai
+        return float(getattr(source, name))
 
-        tuning.ascent(
-            args,
-            tuning.settings_of(args),
-            lambda settings: measure(pool, settings, args.level, args.games, args.seed, args.players),
-            default,
-        )
+    tuning.run(args, "hindmost", play, default)
 
 
 if __name__ == "__main__":

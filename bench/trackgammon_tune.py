@@ -20,21 +20,17 @@ from __future__ import annotations
 
 import sys
 import types
-from multiprocessing import Pool
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import tuning  # noqa: E402
-from bench.ai_strength import wilson  # noqa: E402
-from engines import budget as budget_module  # noqa: E402
 from engines import trackgammon_ai  # noqa: E402
 from engines.rng import derive_seed  # noqa: E402
 from engines.trackgammon import ENGINE  # noqa: E402
 
 _probes: dict[tuple[tuning.Settings, str, int], types.ModuleType] = {}
-PROGRESS = 0  # print the share so far every this many games (``--progress``)
 # Read once, so that editing the module while a tuning run goes on does not change the probe.
 SOURCE = (ROOT / "engines" / "trackgammon_ai.py").read_text()
 
@@ -56,9 +52,7 @@ def play(job: tuning.Job) -> float:
     for step in range(20000):
         outcome = ENGINE.outcome(state)
         if outcome is not None:
-            if outcome.placements[probe_seat] != 1:
-                return 0.0
-            return 1.0 / sum(1 for p in outcome.placements if p == 1)
+            return tuning.share_of(outcome.placements, probe_seat)
         seat = sorted(ENGINE.to_move(state))[0]
         legal = ENGINE.legal_actions(state, seat)
         view = ENGINE.view(state, seat)
@@ -71,40 +65,14 @@ def play(job: tuning.Job) -> float:
     return 1.0 / players
 
 
-def measure(pool: Pool, settings: dict[str, float], level: str, games: int, seed: int, players: int) -> float:
-    scores: list[float] = []
-    for score in pool.imap(play, tuning.deals("trackgammon", settings, level, games, seed, players)):
-        scores.append(score)
-        if PROGRESS and len(scores) % PROGRESS == 0 and len(scores) < games:
-            low, high = wilson(sum(scores), len(scores))
-            print(
-                f"    after {len(scores)}: {100 * sum(scores) / len(scores):5.1f}% [{100 * low:4.1f}, {100 * high:4.1f}]",
-                flush=True,
-            )
-    return tuning.report(scores, settings)
-
-
 def main() -> None:
-    parser = tuning.arguments(__doc__.splitlines()[0], games=200, keep=2.0, players=2)
-    parser.add_argument("--progress", type=int, default=0, help="print the share so far every N games")
-    args = parser.parse_args()
-    global PROGRESS
-    PROGRESS = args.progress
-    # The players as their work budgets allow, whatever the load (as bench/ai_strength.py
-    # --no-safety-stop): otherwise a busy machine cuts hard's decisions short and the figures drift.
-    budget_module.SAFETY_SECONDS = None
-    with Pool(processes=max(1, args.workers)) as pool:
+    args = tuning.arguments(__doc__.splitlines()[0], games=200, keep=2.0, players=2).parse_args()
 
-        def default(name: str) -> float:
-            table = trackgammon_ai.hard_weights(args.players) if args.level == "hard" else trackgammon_ai.NORMAL_WEIGHTS
-            return float(getattr(table if name.islower() else trackgammon_ai, name))
+    def default(name: str) -> float:
+        table = trackgammon_ai.hard_weights(args.players) if args.level == "hard" else trackgammon_ai.NORMAL_WEIGHTS
+        return float(getattr(table if name.islower() else trackgammon_ai, name))
 
-        tuning.ascent(
-            args,
-            tuning.settings_of(args),
-            lambda settings: measure(pool, settings, args.level, args.games, args.seed, args.players),
-            default,
-        )
+    tuning.run(args, "trackgammon", play, default)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,10 @@ import argparse
 import sys
 import types
 from collections.abc import Callable, Sequence
+from multiprocessing import Pool
 
 from bench.ai_strength import wilson
+from engines import budget as budget_module
 from engines.rng import derive_seed
 
 Settings = tuple[tuple[str, float], ...]
@@ -47,6 +49,13 @@ def deals(game: str, settings: dict[str, float], level: str, games: int, seed: i
     return [(key, level, derive_seed(seed, game, "multi", g), g % players, players) for g in range(games)]
 
 
+def share_of(placements: Sequence[int], seat: int) -> float:
+    """The seat's share of a finished game: a first place shared splits it."""
+    if placements[seat] != 1:
+        return 0.0
+    return 1.0 / sum(1 for place in placements if place == 1)
+
+
 def report(scores: Sequence[float], settings: dict[str, float]) -> float:
     """Print the probe's share with its 95% Wilson interval and the settings; return the share."""
     share = sum(scores) / len(scores)
@@ -67,7 +76,28 @@ def arguments(description: str, *, games: int, keep: float, players: int) -> arg
     parser.add_argument("--keep", type=float, default=keep, help="points of share a change must gain")
     parser.add_argument("--players", type=int, default=players, help="one probe among normal players")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--progress", type=int, default=0, help="print the share so far every N games")
     return parser
+
+
+def run(args: argparse.Namespace, game: str, play: Callable[[Job], float], default: Callable[[str], float]) -> None:
+    """Measure the ``--set`` settings (and run ``--ascent``) with ``play`` on ``args.workers``
+    processes, the players as their work budgets allow whatever the load (as bench/ai_strength.py
+    --no-safety-stop): otherwise a busy machine cuts hard's decisions short and the figures drift."""
+    budget_module.SAFETY_SECONDS = None
+    with Pool(processes=max(1, args.workers)) as pool:
+
+        def measure(settings: dict[str, float]) -> float:
+            scores: list[float] = []
+            for score in pool.imap(play, deals(game, settings, args.level, args.games, args.seed, args.players), 4):
+                scores.append(score)
+                if args.progress and len(scores) % args.progress == 0 and len(scores) < args.games:
+                    low, high = wilson(sum(scores), len(scores))
+                    share = 100 * sum(scores) / len(scores)
+                    print(f"    after {len(scores)}: {share:5.1f}% [{100 * low:4.1f}, {100 * high:4.1f}]", flush=True)
+            return report(scores, settings)
+
+        ascent(args, settings_of(args), measure, default)
 
 
 def settings_of(args: argparse.Namespace) -> dict[str, float]:
