@@ -8,13 +8,20 @@ round the table. Prints per game and player count the first level's share of the
 first place counts half, a game cut off at ``--max-steps`` counts half too and is reported) with a
 95% Wilson interval, and the hard seat's share against its fair share 1/players.
 
+``--duvelen-mode live`` plays Duvelen's live rounds (everyone at once) instead, paced as the bot
+paces its computers (``table/bots.py``): a seat that may act waits its level's pause
+(``engines.levels.PACE``, with the bot's jitter), then acts on the table as it is by then, so a
+hard computer acts more often than a normal one. The relaxed figures measure the decisions alone;
+the live ones the level as a live table meets it, speed included.
+
 Targets (issue 23): ``hard`` beats ``normal`` and ``normal`` beats ``easy`` in at least 65% of
 two-player games, in every game (400 games per pair and game, Duvelen in relaxed mode); one
 ``hard`` among ``normal`` seats in 4-player games wins at least 1.5 times its fair share.
 
 Each game is played with the real engine and the computer players exactly as the bot calls them
 (``choose(view, legal, seed, budget, level)``, default budgets; a game's own seed decides the deal
-and the dice). In simultaneous play the seats that may act take turns. Runs the games in a pool of
+and the dice). In simultaneous play the seats that may act take turns, or (live Duvelen) act as
+their pace allows. Runs the games in a pool of
 ``--workers`` processes (default 1: the machine is shared) under whatever ``nice`` it is given.
 ``--no-safety-stop`` turns the wall-clock safety stop (``engines.budget``) off, so the players play
 exactly as their work budgets allow, as on an idle machine, and the figures no longer depend on what
@@ -38,11 +45,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines import budget as budget_module  # noqa: E402
+from engines.levels import PACE  # noqa: E402
 from engines.rng import derive_seed  # noqa: E402
 from table.registry import GAMES  # noqa: E402
 
 TODAY = "today"  # the normal player of --today-ref, loaded from git
-GAME_OPTIONS = {"duvelen": {"mode": "relaxed"}}
+GAME_OPTIONS = {"duvelen": {"mode": "relaxed"}}  # ``--duvelen-mode`` may set live
 PAIRS = (("hard", "normal"), ("normal", "easy"), ("hard", "easy"), ("normal", TODAY))
 _today_modules: dict[str, types.ModuleType] = {}
 _today_ref = "main"
@@ -73,22 +81,50 @@ def _today(key: str, module_name: str) -> types.ModuleType:
     return _today_modules[key]
 
 
-def play_game(job: tuple[str, list[str], int, int, str]) -> tuple[list[int], bool, dict[str, list[float]]]:
+class PacedSeats:
+    """Who acts next at a live table of computers, as ``table/bots.py`` paces them: a seat that may
+    act waits ``jitter * PACE[level]`` (the bot's base delay scales every seat alike, so it drops
+    out), then acts on the table as it is then; a seat that may no longer act when its wait ends
+    gives its turn up until it may again."""
+
+    def __init__(self, levels: list[str], seed: int) -> None:
+        self.levels, self.seed = levels, seed
+        self.now = 0.0
+        self.due: dict[int, float] = {}
+
+    def pause(self, seat: int, version: int) -> float:
+        jitter = 0.75 + 0.5 * (derive_seed(self.seed, version, seat, "pause") % 1000) / 1000
+        return jitter * PACE[self.levels[seat]]
+
+    def next(self, movers: list[int], version: int) -> int:
+        for seat in movers:
+            self.due.setdefault(seat, self.now + self.pause(seat, version))
+        while True:
+            seat = min(self.due, key=lambda s: (self.due[s], s))
+            self.now = self.due.pop(seat)
+            if seat in movers:
+                return seat
+
+
+def play_game(
+    job: tuple[str, list[str], int, int, str, dict[str, str]],
+) -> tuple[list[int], bool, dict[str, list[float]]]:
     """One game: (placements, finished, decision seconds per level)."""
-    key, levels, seed, max_steps, today_ref = job
+    key, levels, seed, max_steps, today_ref, game_options = job
     global _today_ref
     _today_ref = today_ref
     entry = next(e for e in GAMES if e.key == key)
     engine = importlib.import_module(entry.engine_module).ENGINE
     ai = importlib.import_module(entry.ai_module)
-    options = engine.normalize_options(GAME_OPTIONS.get(key, {}))
+    options = engine.normalize_options(game_options)
     state = engine.new_game(len(levels), seed, options)[0]
+    paced = PacedSeats(levels, seed) if options.get("mode") == "live" else None
     times: dict[str, list[float]] = {}
     for step in range(max_steps):
         if engine.outcome(state) is not None:
             break
         movers = sorted(engine.to_move(state))
-        seat = movers[step % len(movers)]
+        seat = paced.next(movers, step) if paced else movers[step % len(movers)]
         legal = engine.legal_actions(state, seat)
         view = engine.view(state, seat)
         decision_seed = derive_seed(seed, step, seat)
@@ -142,7 +178,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--no-safety-stop", action="store_true", help="play by the work budgets alone")
+    parser.add_argument("--duvelen-mode", choices=("relaxed", "live"), default="relaxed")
     args = parser.parse_args()
+    game_options = {**GAME_OPTIONS, "duvelen": {"mode": args.duvelen_mode}}
     pairs = PAIRS if not args.pairs else tuple(tuple(p.split("-")) for p in args.pairs.split(","))
     print("first level's share of the games (ties and cut-off games count half), 95% Wilson intervals")
     print("safety stop:", "off" if args.no_safety_stop else f"{budget_module.SAFETY_SECONDS} s")
@@ -151,7 +189,8 @@ def main() -> None:
             if args.only and entry.key != args.only:
                 continue
             engine = importlib.import_module(entry.engine_module).ENGINE
-            print(f"{entry.key}", flush=True)
+            options = game_options.get(entry.key, {})
+            print(f"{entry.key}", *(f"{k} {v}" for k, v in options.items()), flush=True)
             started = time.perf_counter()
             for first, second in pairs:
                 if not args.games:
@@ -160,7 +199,14 @@ def main() -> None:
                 for g in range(args.games):
                     levels = [first, second] if g % 2 == 0 else [second, first]
                     jobs.append(
-                        (entry.key, levels, derive_seed(args.seed, entry.key, g // 2), args.max_steps, args.today_ref)
+                        (
+                            entry.key,
+                            levels,
+                            derive_seed(args.seed, entry.key, g // 2),
+                            args.max_steps,
+                            args.today_ref,
+                            options,
+                        )
                     )
                 scores: list[float] = []
                 unfinished = 0
@@ -182,6 +228,7 @@ def main() -> None:
                             derive_seed(args.seed, entry.key, "multi", g),
                             args.max_steps,
                             args.today_ref,
+                            options,
                         )
                     )
                 scores = []
