@@ -238,7 +238,7 @@ def sample_world(view: dict[str, Any], rng: Rng) -> DuvelenState:
         stok = pool[:stok_rest] + ([s["stok_top"]] if s["stok_top"] else [])
         opened = pool[stok_rest : stok_rest + open_rest] + ([s["draai_top"]] if s["draai_top"] else [])
         down = pool[stok_rest + open_rest : stok_rest + open_rest + s["draai_down"]]
-        seats.append(Seat(stok, list(s["rij"]), down, opened, s["done"], s["idle_turns"]))
+        seats.append(Seat(stok, list(s["rij"]), down, opened, s["done"], s["idle_turns"], set(s["draai_seen"])))
     return DuvelenState(
         players=players,
         options={"rounds": view["rounds"], "mode": view["mode"]},
