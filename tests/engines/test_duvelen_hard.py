@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from engines.budget import Budget
-from engines.duvelen import ENGINE, parse_play, round_breakdown
+from engines.duvelen import DECK, ENGINE, parse_play, round_breakdown
 from engines.duvelen_ai import HARD_WORK_BUDGET, choose
-from engines.duvelen_hard import Sim, _play_value, rollout_policy
+from engines.duvelen_hard import Sim, _play_value, rollout_policy, sample_world
 from engines.levels import HARD
 from engines.rng import Rng
 from tests.engines.test_duvelen import table
@@ -65,6 +65,28 @@ def test_the_play_outs_choose_as_the_normal_player_does(mode):
                 assert parse_play(lean) and parse_play(normal)
                 assert _play_value(sim, seat, parse_play(lean)) == _play_value(sim, seat, parse_play(normal))
             state, _ = ENGINE._apply(state, seat, normal)
+
+
+def test_sampled_worlds_keep_every_seen_draaistok_card_in_its_draaistok():
+    """A card seen on top of a seat's open Draaistok and not played since is somewhere in that
+    Draaistok in every world, never in the Stok; the cards nobody saw fill the Stok."""
+    state = ENGINE.new_game(2, 11, ENGINE.normalize_options({"mode": "relaxed", "rounds": 1}))[0]
+    step = 0
+    while step < 60 or sum(len(s.seen) for s in state.seats) < 30:
+        seat = state.turn_seat
+        legal = ENGINE.legal_actions(state, seat)
+        state, _ = ENGINE.apply(state, seat, choose(ENGINE.view(state, seat), legal, step))
+        step += 1
+    unseen = [set(DECK) - s.seen - set(s.open[-1:]) - set(s.stok[-1:]) - set(s.rij) for s in state.seats]
+    for viewer in (0, 1):
+        view = ENGINE.view(state, viewer)
+        for seed in range(200):
+            world = sample_world(view, Rng(seed))
+            assert ENGINE.view(world, viewer) == view
+            for index, (real, sampled) in enumerate(zip(state.seats, world.seats, strict=True)):
+                assert real.seen <= set(sampled.down) | set(sampled.open)
+                assert set(sampled.stok[:-1]) <= unseen[index]
+    assert all(len(s.seen) >= 10 for s in state.seats)
 
 
 def queen_before_the_rivals_king(mode: str, players: int = 2):
