@@ -412,6 +412,11 @@ class DuvelenSeat(TypedDict):
     done: bool
     idle_turns: int
     draai_seen: list[str]  # sorted: seen on top of the open Draaistok this round, not played since (``Seat.seen``)
+    # The Draaistok as an attentive player knows it: the face-down part then the open pile, each
+    # bottom first (the open top last), a seen card where it lies now (turning, recycling and
+    # playing move cards by fixed rules, so a card seen once is placed for good) and None for a card
+    # never seen.
+    draai_known: list[str | None]
 
 
 class DuvelenPublic(TypedDict):
@@ -638,6 +643,7 @@ def _seat_view(s: Seat) -> DuvelenSeat:
         "done": s.done,
         "idle_turns": s.idle_turns,
         "draai_seen": sorted(s.seen),
+        "draai_known": [card if card in s.seen else None for card in s.down + s.open],
     }
 
 

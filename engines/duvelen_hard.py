@@ -230,21 +230,20 @@ def sample_world(view: dict[str, Any], rng: Rng) -> DuvelenState:
             shown[owner].append(card_of(index + 1, heren["suit"]))
     seats = []
     for index, s in enumerate(view["seats"]):
-        # The cards seen on top of the open Draaistok this round and not played since are still in
-        # it (a Draaistok card leaves only to the middle): they go among its hidden places, never
-        # into the Stok, which gets what nobody has seen.
-        seen = set(s["draai_seen"])
+        # A card seen on top of the open Draaistok this round and not played since is still in it
+        # (a Draaistok card leaves only to the middle), where the fixed rules of turning and
+        # recycling have moved it (``draai_known``); the cards never seen fill the Stok below its
+        # top and the Draaistok's other places.
         known = set(shown[index] + [c for c in s["rij"] if c] + [c for c in (s["stok_top"], s["draai_top"]) if c])
-        unseen = [card for card in DECK if card not in known and card not in seen]
+        known |= set(s["draai_seen"])
+        unseen = [card for card in DECK if card not in known]
         rng.shuffle(unseen)
         stok_rest = max(0, s["stok_count"] - 1)
-        open_rest = max(0, s["draai_open"] - 1)
         stok = unseen[:stok_rest] + ([s["stok_top"]] if s["stok_top"] else [])
-        draai = unseen[stok_rest:] + sorted(seen - known)
-        rng.shuffle(draai)
-        opened = draai[:open_rest] + ([s["draai_top"]] if s["draai_top"] else [])
-        down = draai[open_rest : open_rest + s["draai_down"]]
-        seats.append(Seat(stok, list(s["rij"]), down, opened, s["done"], s["idle_turns"], seen))
+        rest = iter(unseen[stok_rest:])
+        draai = [card if card is not None else next(rest) for card in s["draai_known"]]
+        down, opened = draai[: s["draai_down"]], draai[s["draai_down"] :]
+        seats.append(Seat(stok, list(s["rij"]), down, opened, s["done"], s["idle_turns"], set(s["draai_seen"])))
     return DuvelenState(
         players=players,
         options={"rounds": view["rounds"], "mode": view["mode"]},

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engines.base import Outcome
-from engines.duvelen import DECK, ENGINE, round_breakdown
+from engines.duvelen import DECK, ENGINE, _recycled, round_breakdown
 from engines.errors import BadOption, BadState, GameOver, IllegalAction, NotYourTurn
 from engines.rng import Rng
 
@@ -588,8 +588,8 @@ def card_strings(obj) -> list[str]:
 
 
 def shown_now(seat_view):
-    """A seat's view without the cards remembered from earlier tops (``draai_seen``)."""
-    return {k: v for k, v in seat_view.items() if k != "draai_seen"}
+    """A seat's view without the cards remembered from earlier tops (``draai_seen``, ``draai_known``)."""
+    return {k: v for k, v in seat_view.items() if k not in ("draai_seen", "draai_known")}
 
 
 def leak_check(view, viewer, state):
@@ -683,6 +683,40 @@ def test_the_seen_draaistok_cards_are_the_tops_shown_this_round_and_not_played_s
                 assert sv["draai_seen"] == sorted(remembered[index])
                 grew |= len(remembered[index]) > 20
         assert grew  # after a few passes most of a Draaistok is known
+
+
+def test_the_known_draaistok_order_is_what_following_the_table_gives():
+    """``draai_known`` places every seen card where an observer who only watched the table (views
+    and events) and applied the fixed rules of turning, recycling and laying open would put it."""
+    for players, seed, mode in ((2, 5, "relaxed"), (3, 6, "live"), (4, 7, "live")):
+        state = ENGINE.new_game(players, seed, {"rounds": 2, "mode": mode})[0]
+        pick = Rng(seed)
+        view = ENGINE.view(state, None)
+        down = [[None] * sv["draai_down"] for sv in view["seats"]]
+        opened: list[list] = [[] for _ in range(players)]
+        while ENGINE.outcome(state) is None:
+            movers = sorted(ENGINE.to_move(state))
+            seat = movers[pick.below(len(movers))]
+            state, events = apply(state, seat, eager(pick, ENGINE.legal_actions(state, seat)))
+            view = ENGINE.view(state, None)
+            for event in events:
+                who = event.get("seat")
+                if event["type"] == "round_start":
+                    down = [[None] * sv["draai_down"] for sv in view["seats"]]
+                    opened = [[] for _ in range(players)]
+                elif event["type"] == "recycle":
+                    down[who], opened[who] = _recycled(opened[who]), []
+                elif event["type"] == "turn":
+                    opened[who] += [down[who].pop() for _ in range(event["count"])]
+                elif event["type"] == "lay_open":
+                    opened[who], down[who] = down[who], []
+                elif event["type"] in ("play", "open_hoop") and event["source"] == "draai":
+                    opened[who].pop()
+            for index, sv in enumerate(view["seats"]):
+                if opened[index]:
+                    opened[index][-1] = sv["draai_top"]
+                assert sv["draai_known"] == down[index] + opened[index]
+                assert sorted(c for c in sv["draai_known"] if c) == sv["draai_seen"]
 
 
 def test_a_game_stored_before_the_seen_cards_were_kept_loads_and_plays_on():

@@ -68,8 +68,8 @@ def test_the_play_outs_choose_as_the_normal_player_does(mode):
 
 
 def test_sampled_worlds_keep_every_seen_draaistok_card_in_its_draaistok():
-    """A card seen on top of a seat's open Draaistok and not played since is somewhere in that
-    Draaistok in every world, never in the Stok; the cards nobody saw fill the Stok."""
+    """A card seen on top of a seat's open Draaistok and not played since is in that Draaistok in
+    every world, where it really lies, never in the Stok; the cards nobody saw fill the Stok."""
     state = ENGINE.new_game(2, 11, ENGINE.normalize_options({"mode": "relaxed", "rounds": 1}))[0]
     step = 0
     while step < 60 or sum(len(s.seen) for s in state.seats) < 30:
@@ -85,6 +85,9 @@ def test_sampled_worlds_keep_every_seen_draaistok_card_in_its_draaistok():
             assert ENGINE.view(world, viewer) == view
             for index, (real, sampled) in enumerate(zip(state.seats, world.seats, strict=True)):
                 assert real.seen <= set(sampled.down) | set(sampled.open)
+                # ... each where following the table placed it.
+                place = [c if c in real.seen else None for c in real.down + real.open]
+                assert [c if c in real.seen else None for c in sampled.down + sampled.open] == place
                 assert set(sampled.stok[:-1]) <= unseen[index]
     assert all(len(s.seen) >= 10 for s in state.seats)
 
