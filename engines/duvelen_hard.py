@@ -71,6 +71,10 @@ CANDIDATES = 6
 # its play value) 63.9% of 350, or counted 1 each 60.8% of 200; the value a smooth chance of
 # finishing first (30 * tanh of the lead in totals plus round over 30 points per round left)
 # 62.0% of 200, equal to this one there. None was kept.
+# Worlds that keep the seen Draaistok cards where they lie (``sample_world``), same deals, safety
+# stop off, 2 players: 66.4% of 400 (seed 23) against 63.8% before (paired +2.6, standard error
+# 2.2); seed 101: 67.5% against 67.9% of 251. With them 3 own turns ahead lost again (56.0% of 50
+# against 68.0%, seed 101).
 TURNS_AHEAD = 2
 # Holding back pays at two players only: at four (one hard among three normals, 200 games, seed 23)
 # it won 17.2% of games, below main's 22.2%; without it 26.9% (80 games, seed 101). A card kept
@@ -84,7 +88,9 @@ TURNS_AHEAD = 2
 # stop off, 200 games, 28.2% against 22.2% for never holding back on the same deals (paired
 # difference +6.0 points, standard error 3.6), while holding back everywhere with the same
 # knowledge of the Draaistok won 27.5% of the first 140 (33.2% for the selective hold there);
-# seed 101, 198 games: 30.3% against 25.3% (+5.1, standard error 3.7).
+# seed 101, 200 games: 31.0% against 26.0% (+5.0, 3.6). Play-outs of 6 own turns instead of 2 at three or
+# more players (with the selective hold) measured no better on the same deals: 29.8% (seed 23),
+# 27.5% (seed 101).
 HOLD_BACK_PLAYERS = 2
 MAX_PLIES = 400  # a round's worth of moves at most (the turn count normally ends a play-out first)
 # Relaxed searches usually reach all 64 worlds within the budget (at two and four players). Taking
