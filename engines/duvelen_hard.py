@@ -73,8 +73,8 @@ CANDIDATES = 6
 # 62.0% of 200, equal to this one there. None was kept.
 # Worlds that keep the seen Draaistok cards where they lie (``sample_world``), same deals, safety
 # stop off, 2 players: 66.4% of 400 (seed 23) against 63.8% before (paired +2.6, standard error
-# 2.2); seed 101: 67.5% against 67.9% of 251. With them 3 own turns ahead lost again (56.0% of 50
-# against 68.0%, seed 101).
+# 2.2); seed 101: 67.5% against 67.9% of 251; seed 102: 68.0% against 61.1% of 400 (+6.9, 2.3).
+# With them 3 own turns ahead lost again (56.0% of 50 against 68.0%, seed 101).
 TURNS_AHEAD = 2
 # Holding back pays at two players only: at four (one hard among three normals, 200 games, seed 23)
 # it won 17.2% of games, below main's 22.2%; without it 26.9% (80 games, seed 101). A card kept
