@@ -74,9 +74,27 @@ class Seat:
     open: list[str]  # the open Draaistok pile; the last card is playable
     done: bool = False
     idle_turns: int = 0  # turns since the last card reached the middle: public, shows being stuck
+    # The cards seen on top of the open Draaistok pile this round and not played since: each was
+    # public at that moment, and a Draaistok card only ever leaves to the middle, so every one of
+    # them is still somewhere in this Draaistok (never in the Stok). What an attentive player at
+    # the table remembers (rules page, Hidden information); the computer players read it.
+    seen: set[str] = field(default_factory=set)
 
     def clone(self) -> Seat:
-        return Seat(list(self.stok), list(self.rij), list(self.down), list(self.open), self.done, self.idle_turns)
+        return Seat(
+            list(self.stok),
+            list(self.rij),
+            list(self.down),
+            list(self.open),
+            self.done,
+            self.idle_turns,
+            set(self.seen),
+        )
+
+    def show_top(self) -> None:
+        """The open top card, if any, is public now: remember it."""
+        if self.open:
+            self.seen.add(self.open[-1])
 
 
 @dataclass
@@ -302,6 +320,8 @@ def _play(state: DuvelenState, seat: int, source: str, card: str) -> list[Event]
         s.stok.pop()
     elif source == "d":
         s.open.pop()
+        s.seen.discard(card)
+        s.show_top()  # the card beneath is uncovered
     else:
         slot = int(source[1])
         # Ruling: with the Stok empty the gap stays empty.
@@ -338,6 +358,7 @@ def _turn(state: DuvelenState, seat: int) -> list[Event]:
     count = min(TURN_COUNT, len(s.down))
     for _ in range(count):
         s.open.append(s.down.pop())
+    s.show_top()
     s.idle_turns += 1
     events.append({"type": "turn", "seat": seat, "count": count, "card": s.open[-1]})
     return events
@@ -354,6 +375,7 @@ def _lay_open_after_stop(state: DuvelenState) -> list[Event]:
     for seat, s in enumerate(state.seats):
         if not s.open and s.down:
             s.open, s.down = s.down, []
+            s.show_top()
             events.append({"type": "lay_open", "seat": seat, "count": len(s.open), "card": s.open[-1]})
     return events
 
@@ -379,7 +401,7 @@ def parse_play(action: str) -> tuple[str, str] | None:
 # ---- the engine ---------------------------------------------------------------------------
 
 
-# ---- the view: every card a view shows lies face up, so there is no private part --------------
+# ---- the view: every card a view shows lies face up (or did, in plain sight), so no private part -
 class DuvelenSeat(TypedDict):
     stok_count: int
     stok_top: str | None
@@ -389,6 +411,12 @@ class DuvelenSeat(TypedDict):
     draai_top: str | None
     done: bool
     idle_turns: int
+    draai_seen: list[str]  # sorted: seen on top of the open Draaistok this round, not played since (``Seat.seen``)
+    # The Draaistok as an attentive player knows it: the face-down part then the open pile, each
+    # bottom first (the open top last), a seen card where it lies now (turning, recycling and
+    # playing move cards by fixed rules, so a card seen once is placed for good) and None for a card
+    # never seen.
+    draai_known: list[str | None]
 
 
 class DuvelenPublic(TypedDict):
@@ -533,7 +561,9 @@ class DuvelenEngine(Engine[DuvelenState, "DuvelenView"]):
 
     def _public_view(self, state: DuvelenState) -> DuvelenPublic:
         """Everything public; no face-down card reaches any view, not even its owner's (so no
-        private part either). The game keeps no last events: its live board shows the piles."""
+        private part either), except as a card every seat saw on top of an open Draaistok earlier
+        in the round (``draai_seen``: where it is now stays hidden). The game keeps no last
+        events: its live board shows the piles."""
         breakdown = round_breakdown(state)
         return {
             "game": self.name,
@@ -575,6 +605,7 @@ class DuvelenEngine(Engine[DuvelenState, "DuvelenView"]):
                     "open": list(s.open),
                     "done": s.done,
                     "idle": s.idle_turns,
+                    "seen": sorted(s.seen),
                 }
                 for s in state.seats
             ],
@@ -611,6 +642,8 @@ def _seat_view(s: Seat) -> DuvelenSeat:
         "draai_top": s.open[-1] if s.open else None,
         "done": s.done,
         "idle_turns": s.idle_turns,
+        "draai_seen": sorted(s.seen),
+        "draai_known": [card if card in s.seen else None for card in s.down + s.open],
     }
 
 
@@ -635,14 +668,20 @@ def _load_seat(raw: dict[str, Any]) -> Seat:
     done = raw["done"]
     CHECK.require(isinstance(done, bool), "bad seat flags")
     idle = CHECK.whole(raw["idle"], "idle turns", low=0)
-    return Seat(
+    seat = Seat(
         stok=_cards(raw["stok"], "a Stok"),
         rij=list(rij),
         down=_cards(raw["down"], "a Draaistok"),
         open=_cards(raw["open"], "a Draaistok"),
         done=done,
         idle_turns=idle,
+        # Games stored before the seen cards were kept have none: they start with the open top.
+        seen=set(_cards(raw.get("seen", []), "the seen Draaistok cards")),
     )
+    if not seat.seen <= set(seat.down) | set(seat.open):
+        raise CHECK.damaged("a seen Draaistok card is no longer in that Draaistok")
+    seat.show_top()
+    return seat
 
 
 def _owners(raw: Any, players: int) -> list[int]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engines.base import Outcome
-from engines.duvelen import DECK, ENGINE, round_breakdown
+from engines.duvelen import DECK, ENGINE, _recycled, round_breakdown
 from engines.errors import BadOption, BadState, GameOver, IllegalAction, NotYourTurn
 from engines.rng import Rng
 
@@ -587,12 +587,20 @@ def card_strings(obj) -> list[str]:
     return []
 
 
+def shown_now(seat_view):
+    """A seat's view without the cards remembered from earlier tops (``draai_seen``, ``draai_known``)."""
+    return {k: v for k, v in seat_view.items() if k not in ("draai_seen", "draai_known")}
+
+
 def leak_check(view, viewer, state):
     """No face-down card in any view, the owner's included; every viewer sees the same table."""
     dumped = ENGINE._dump(state)
     for seat, (pub, raw) in enumerate(zip(view["seats"], dumped["seats"], strict=True)):
         visible = {c for c in raw["rij"] if c} | set(raw["stok"][-1:]) | set(raw["open"][-1:])
-        assert set(card_strings(pub)) <= visible, f"seat {seat} shows a face-down card"
+        assert set(card_strings(shown_now(pub))) <= visible, f"seat {seat} shows a face-down card"
+        # Remembered cards were on top earlier (test_the_seen_draaistok_cards_are_the_tops_shown)
+        # and are still in that Draaistok, never in the Stok.
+        assert set(pub["draai_seen"]) <= set(raw["down"]) | set(raw["open"])
     for hoop, raw in zip(view["hoops"], dumped["hoops"], strict=True):
         assert hoop["top"] == RANKS[len(raw["owners"]) - 1] + raw["suit"]
     spectator = ENGINE.view(state, None)
@@ -618,7 +626,7 @@ def test_views_hide_face_down_cards_from_everyone():
         leak_check(view, viewer, state)
         for sv in view["seats"]:
             # At most Stok top + 4 Rij + open top: 6 faces per player.
-            assert len(card_strings(sv)) <= 6
+            assert len(card_strings(shown_now(sv))) <= 6
 
 
 def eager(rng: Rng, legal: list[str]) -> str:
@@ -650,6 +658,82 @@ def test_every_card_is_in_exactly_one_place_and_events_are_public():
             seen_events |= set(types(events))
     assert {"play", "open_hoop", "herenhoop", "refill", "turn", "recycle", "stop"} <= seen_events
     assert {"round_end", "round_score", "round_start", "winner"} <= seen_events
+
+
+def test_the_seen_draaistok_cards_are_the_tops_shown_this_round_and_not_played_since():
+    """``draai_seen`` is what anybody watching the table remembers: every card the views showed
+    on top of a seat's open Draaistok this round, less those played from there since."""
+    for players, seed, mode in ((2, 5, "relaxed"), (3, 6, "live"), (4, 7, "live")):
+        state = ENGINE.new_game(players, seed, {"rounds": 2, "mode": mode})[0]
+        pick = Rng(seed)
+        remembered: list[set[str]] = [set() for _ in range(players)]
+        grew = False
+        while ENGINE.outcome(state) is None:
+            movers = sorted(ENGINE.to_move(state))
+            seat = movers[pick.below(len(movers))]
+            state, events = apply(state, seat, eager(pick, ENGINE.legal_actions(state, seat)))
+            if any(e["type"] == "round_start" for e in events):
+                remembered = [set() for _ in range(players)]
+            for event in events:
+                if event["type"] in ("play", "open_hoop") and event["source"] == "draai":
+                    remembered[event["seat"]].discard(event["card"])
+            view = ENGINE.view(state, None)
+            for index, sv in enumerate(view["seats"]):
+                remembered[index] |= {sv["draai_top"]} - {None}
+                assert sv["draai_seen"] == sorted(remembered[index])
+                grew |= len(remembered[index]) > 20
+        assert grew  # after a few passes most of a Draaistok is known
+
+
+def test_the_known_draaistok_order_is_what_following_the_table_gives():
+    """``draai_known`` places every seen card where an observer who only watched the table (views
+    and events) and applied the fixed rules of turning, recycling and laying open would put it."""
+    for players, seed, mode in ((2, 5, "relaxed"), (3, 6, "live"), (4, 7, "live")):
+        state = ENGINE.new_game(players, seed, {"rounds": 2, "mode": mode})[0]
+        pick = Rng(seed)
+        view = ENGINE.view(state, None)
+        down = [[None] * sv["draai_down"] for sv in view["seats"]]
+        opened: list[list] = [[] for _ in range(players)]
+        while ENGINE.outcome(state) is None:
+            movers = sorted(ENGINE.to_move(state))
+            seat = movers[pick.below(len(movers))]
+            state, events = apply(state, seat, eager(pick, ENGINE.legal_actions(state, seat)))
+            view = ENGINE.view(state, None)
+            for event in events:
+                who = event.get("seat")
+                if event["type"] == "round_start":
+                    down = [[None] * sv["draai_down"] for sv in view["seats"]]
+                    opened = [[] for _ in range(players)]
+                elif event["type"] == "recycle":
+                    down[who], opened[who] = _recycled(opened[who]), []
+                elif event["type"] == "turn":
+                    opened[who] += [down[who].pop() for _ in range(event["count"])]
+                elif event["type"] == "lay_open":
+                    opened[who], down[who] = down[who], []
+                elif event["type"] in ("play", "open_hoop") and event["source"] == "draai":
+                    opened[who].pop()
+            for index, sv in enumerate(view["seats"]):
+                if opened[index]:
+                    opened[index][-1] = sv["draai_top"]
+                assert sv["draai_known"] == down[index] + opened[index]
+                assert sorted(c for c in sv["draai_known"] if c) == sv["draai_seen"]
+
+
+def test_a_game_stored_before_the_seen_cards_were_kept_loads_and_plays_on():
+    state = ENGINE.new_game(2, 8, {"rounds": 2, "mode": "relaxed"})[0]
+    for _ in range(12):
+        seat = state.turn_seat
+        state, _ = apply(state, seat, "turn")
+    old = ENGINE.dump(state)
+    for raw in old["seats"]:
+        del raw["seen"]
+    loaded = ENGINE.load(json.loads(json.dumps(old)))
+    for seat, s in enumerate(loaded.seats):
+        assert s.seen == set(s.open[-1:]), "an old game starts remembering from the open top"
+        assert ENGINE.view(loaded, None)["seats"][seat]["draai_seen"] == sorted(s.seen)
+    seat = loaded.turn_seat
+    loaded, _ = apply(loaded, seat, "turn")
+    assert loaded.seats[seat].open[-1] in loaded.seats[seat].seen
 
 
 def check_events_public(state, events):
@@ -703,6 +787,8 @@ def damaged(mutate):
         lambda d: d.__setitem__("turn_seat", 1),  # live play has no turns
         lambda d: d["seats"][0].__setitem__("done", "yes"),
         lambda d: d["herenhopen"].append({"seat": 0, "suit": "S", "owners": [1] * 13}),  # King not laid by 0
+        lambda d: d["seats"][0].__setitem__("seen", ["9D"]),  # a Stok card cannot have been seen in the Draaistok
+        lambda d: d["seats"][0].__setitem__("seen", ["XX"]),
     ],
 )
 def test_load_refuses_broken_states(mutate):

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from engines.budget import Budget
-from engines.duvelen import ENGINE, parse_play, round_breakdown
+from engines.duvelen import DECK, ENGINE, parse_play, round_breakdown
 from engines.duvelen_ai import HARD_WORK_BUDGET, choose
-from engines.duvelen_hard import Sim, _play_value, rollout_policy
+from engines.duvelen_hard import Sim, _play_value, rollout_policy, sample_world
 from engines.levels import HARD
 from engines.rng import Rng
-from tests.engines.test_duvelen import table
+from tests.engines.test_duvelen import table, table_data
 
 
 @pytest.mark.parametrize("mode", ["live", "relaxed"])
@@ -67,13 +67,39 @@ def test_the_play_outs_choose_as_the_normal_player_does(mode):
             state, _ = ENGINE._apply(state, seat, normal)
 
 
-def queen_before_the_rivals_king(mode: str, players: int = 2):
+def test_sampled_worlds_keep_every_seen_draaistok_card_in_its_draaistok():
+    """A card seen on top of a seat's open Draaistok and not played since is in that Draaistok in
+    every world, where it really lies, never in the Stok; the cards nobody saw fill the Stok."""
+    state = ENGINE.new_game(2, 11, ENGINE.normalize_options({"mode": "relaxed", "rounds": 1}))[0]
+    step = 0
+    while step < 60 or sum(len(s.seen) for s in state.seats) < 30:
+        seat = state.turn_seat
+        legal = ENGINE.legal_actions(state, seat)
+        state, _ = ENGINE.apply(state, seat, choose(ENGINE.view(state, seat), legal, step))
+        step += 1
+    unseen = [set(DECK) - s.seen - set(s.open[-1:]) - set(s.stok[-1:]) - set(s.rij) for s in state.seats]
+    for viewer in (0, 1):
+        view = ENGINE.view(state, viewer)
+        for seed in range(200):
+            world = sample_world(view, Rng(seed))
+            assert ENGINE.view(world, viewer) == view
+            for index, (real, sampled) in enumerate(zip(state.seats, world.seats, strict=True)):
+                assert real.seen <= set(sampled.down) | set(sampled.open)
+                # ... each where following the table placed it.
+                place = [c if c in real.seen else None for c in real.down + real.open]
+                assert [c if c in real.seen else None for c in sampled.down + sampled.open] == place
+                assert set(sampled.stok[:-1]) <= unseen[index]
+    assert all(len(s.seen) >= 10 for s in state.seats)
+
+
+def queen_before_the_rivals_king(mode: str, players: int = 2, third: dict | None = None, third_seen=()):
     """Our Queen of hearts would complete all but the King of a Hoop of hearts; the rival shows
     that King on top of their Stok (and the Queen's play gives us one point only)."""
-    return table(
+    data = table_data(
         {
             0: {"stok": ["9D", "8D", "7D"], "rij": ["2C", "3C", "4C", "5C"], "open": ["QH"]},
             1: {"stok": ["9C", "8C", "KH"], "rij": ["2S", "3S", "4S", "5S"]},
+            2: third or {},
         },
         hoops=[("H", [0, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1])],
         players=players,
@@ -81,6 +107,9 @@ def queen_before_the_rivals_king(mode: str, players: int = 2):
         rounds=3,
         turn_seat=0 if mode == "relaxed" else None,
     )
+    if players > 2:
+        data["seats"][2]["seen"] = list(third_seen)
+    return ENGINE._load(data)
 
 
 def hard(state, seat):
@@ -99,18 +128,27 @@ def test_live_hard_never_holds_back():
     assert hard(state, 0) == "d.QH"
 
 
-def test_hard_holds_back_at_two_players_only():
-    state = queen_before_the_rivals_king("relaxed", players=3)
+def test_at_three_players_hard_holds_back_only_where_no_rival_can_take_the_spot():
+    """A card held from the rival it would help is held from every rival: one showing its own
+    copy (here the third seat's Queen of hearts in its Rij) would lay it on the spot first."""
+    assert hard(queen_before_the_rivals_king("relaxed", players=3), 0) == "turn"
+    state = queen_before_the_rivals_king("relaxed", players=3, third={"rij": ["QH", "3S", "4S", "5S"]})
+    assert hard(state, 0) == "d.QH"
+    # Seen on top before and known to come up again at its next turn (the third of the next three).
+    state = queen_before_the_rivals_king("relaxed", players=3, third={"down": ["QH", "2D", "3D"]}, third_seen=["QH"])
+    assert state.seats[2].down[-3:] == ["QH", "2D", "3D"]
     assert hard(state, 0) == "d.QH"
 
 
 def test_at_three_players_hard_plays_on_in_the_normal_players_order():
-    """Where hard never holds back, a play is not judged as if the other cards that fit were kept
-    for the turn: they are all played anyway, so the order changes nothing and normal's stands."""
+    """Where hard does not hold back (the third seat shows its own Six of clubs, so it could take
+    that spot), a play is not judged as if the other cards that fit were kept for the turn: they
+    are all played anyway, so the order changes nothing and normal's stands."""
     state = table(
         {
             0: {"stok": ["9D", "8D", "QH"], "rij": ["9S", "TS", "JS", "QS"], "open": ["6C"]},
             1: {"stok": ["9C", "8C", "KH"], "rij": ["2S", "3S", "4S", "5S"]},
+            2: {"rij": ["6C", "3H", "4H", "5H"]},
         },
         hoops=[("H", [0, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1]), ("C", [1, 1, 1, 1, 1])],
         players=3,
