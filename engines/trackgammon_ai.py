@@ -50,6 +50,7 @@ from engines.trackgammon import (
     remove_value,
     single_moves,
     stacks,
+    trace,
     turn_values,
 )
 
@@ -103,6 +104,12 @@ class Weights(NamedTuple):
     # Of what the opponents' scores weigh against ours: the strongest opponent's share, the rest
     # their mean (see ``evaluate``).
     leader_share: float = 0.5
+    # 0: the danger of a disc in reach is ``near_threat`` / ``far_threat`` whatever the rolls; more:
+    # this times the exact chance that the threatening disc can land on ours this turn (``SHOTS``).
+    shot_weight: float = 0.0
+    # Factor on a threat from a player who moves only after the threatened seat's next turn (it can
+    # move away first), when ``evaluate`` is told who moves next; 1: every threat counts in full.
+    later_threat: float = 1.0
 
 
 # The normal player's weights, hand-set from the rulebook's advice; they stay as they are (normal is
@@ -152,7 +159,22 @@ HARD_WEIGHTS = NORMAL_WEIGHTS._replace(candidate_weight=3.0, blocked_ahead=6.4)
 # disc is buried rarely (0.07 for hard's seat, 0.10 for a normal one), which is why bury_loss moves
 # little; hits are the exchange: hard's seat was hit 1.07 times (normal 1.47, 9.8 and 13.0 points of
 # race lost) and hit 1.52 (1.32), in games of about 17 turns a seat.
-HARD_MULTI_WEIGHTS = NORMAL_WEIGHTS._replace(block_bonus=1.25)
+# Threats by the rolls and by turn order (the full hard, one among three normals, 200 games a
+# setting, safety stop off; main's hard won 32.0% on seed 111's deals and 34.5% on seed 23's). At
+# four players a purple point is shared with one neighbour: our early discs (2..12) with the
+# previous player, who moves last before our next turn, our late ones with the next player. The
+# flat chances above count a disc both dice away as a tenth of a shot, while 8 or 9 points off it is
+# reached in 1 roll of 2 or 3 (``_shots``: two dice on one disc, doubles' four moves, bounces).
+# shot_weight 0.5 (the exact chance halved: a hit needs the other player to want it, and a shot one
+# die away comes out near the old 0.35) won 33.0% on seed 111; with ``later_threat`` 0.5 as well
+# (a threat from a player who moves only after the threatened seat counts half: that seat can move
+# the disc first; this is what the evaluation after the next player's reply needs, where that
+# reply's own threats come after our next turn and the previous player's before it) 37.5% on seed
+# 111, 37.0% on 112 (main 35.0%) and 35.5% [29.2, 42.3] on 23: +2.8 points over the 600 paired
+# deals, short of the 37.5% target on seed 23. The two work together: later_threat 0.5 with the
+# flat chances won 32.5% on seed 111; on that seed shot_weight 0.7 won 32.0%, later_threat 0.25
+# 37.0%. Two-player hard keeps the flat chances (unmeasured).
+HARD_MULTI_WEIGHTS = NORMAL_WEIGHTS._replace(block_bonus=1.25, shot_weight=0.5, later_threat=0.5)
 # The reply search weighs the next player's turn at every table size. Measured at four players (hard
 # among three normals, safety stop off): it won 30.0% of 80 games on seed 101's deals against 28.7%
 # for the turn search alone (the weights, not the replies, carry hard there); weighing both
@@ -212,6 +234,7 @@ def _weigh_replies(
     if len(ranked) < 2 or ranked[0][1][0] >= WIN / 2:
         return ends  # one way to play, or a win: nothing to weigh
     nxt = (seat + 1) % players
+    after_reply = (nxt + 1) % players  # who moves next after the reply
     weighed: dict[tuple[int, ...], tuple[float, tuple[str, ...]]] = {}
     for end, (_own, plan) in ranked[:HARD_CANDIDATES]:
         total = 0.0
@@ -223,7 +246,8 @@ def _weigh_replies(
             replies = turn_ends(end, players, nxt, tuple(sorted(turn_values((a, b)))), reply_budget, None, weights)
             budget.charge(reply_budget.spent)
             after = end if not replies else max(replies.items(), key=lambda item: item[1][0])[0]
-            total += weight * (-WIN / 1000 if has_won(after, nxt) else evaluate(after, players, seat, weights))
+            score = -WIN / 1000 if has_won(after, nxt) else evaluate(after, players, seat, weights, after_reply)
+            total += weight * score
         weighed[end] = (total / 36.0, plan)
     return weighed
 
@@ -289,6 +313,7 @@ class TurnSearch:
     ) -> None:
         self.pos, self.players, self.seat, self.budget, self.firsts = pos, players, seat, budget, firsts
         self.weights = weights
+        self.mover = (seat + 1) % players  # who moves after this turn
         self.geo = geometry(players)
         self.seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
         self.leaves: dict[tuple[int, ...], tuple[int, tuple[str, ...]]] = {}
@@ -310,7 +335,7 @@ class TurnSearch:
             # Too bushy to be sure of the whole: best starts first, so the budget cuts the worst.
             self.budget.charge(len(frontier))
             scored = [
-                (-evaluate(node[0], self.players, self.seat, self.weights), index)
+                (-evaluate(node[0], self.players, self.seat, self.weights, self.mover), index)
                 for index, node in enumerate(frontier)
             ]
             frontier = [frontier[index] for _score, index in sorted(scored)]
@@ -352,7 +377,7 @@ class TurnSearch:
         known = self.leaves.get(end)
         if known is None:
             self.budget.charge()
-            self.scores[end] = WIN if won else evaluate(end, self.players, self.seat, self.weights)
+            self.scores[end] = WIN if won else evaluate(end, self.players, self.seat, self.weights, self.mover)
             self.leaves[end] = (len(plan), plan)
         elif _better_leaf(won, len(plan), known[0]):
             self.leaves[end] = (len(plan), plan)
@@ -376,7 +401,11 @@ def _better_leaf(won: bool, length: int, known: int) -> bool:
     return length < known if won else length > known
 
 
-def evaluate(pos: tuple[int, ...], players: int, seat: int, weights: Weights | None = None) -> float:
+def evaluate(
+    pos: tuple[int, ...], players: int, seat: int, weights: Weights | None = None, mover: int | None = None
+) -> float:
+    """The seat's score less its opponents'. ``mover``: who moves next, when the weights discount
+    threats by turn order (``Weights.later_threat``)."""
     w = weights or NORMAL_WEIGHTS
     if has_won(pos, seat):
         return WIN
@@ -384,7 +413,9 @@ def evaluate(pos: tuple[int, ...], players: int, seat: int, weights: Weights | N
     occ = stacks(pos, geo)
     candidates = [finish_candidate(pos, s) for s in range(players)]
     users = _cell_users(players)
-    scores = [_seat_score(pos, geo, occ, candidates, s, users, w) for s in range(players)]
+    if w.later_threat == 1.0:
+        mover = None
+    scores = [_seat_score(pos, geo, occ, candidates, s, users, w, mover) for s in range(players)]
     others = [scores[s] for s in range(players) if s != seat]
     return scores[seat] - (w.leader_share * max(others) + (1 - w.leader_share) * sum(others) / len(others))
 
@@ -399,6 +430,7 @@ def _seat_score(
     seat: int,
     users: tuple[dict[int, tuple[int, int]], ...],
     w: Weights,
+    mover: int | None = None,
 ) -> float:
     candidate = candidates[seat]
     cell_of = geo.cell_of[seat]
@@ -426,7 +458,10 @@ def _seat_score(
         if purple[cell]:
             other, target = users[cell][seat]
             if on_top:  # only a top disc can be hit or buried
-                score -= _danger(pos, geo.cell_of[other], occ, other, target, idx, size, weight, w)
+                loss = _danger(pos, geo.cell_of[other], occ, other, target, idx, size, weight, w)
+                if mover is not None and (other - mover) % geo.players > (seat - mover) % geo.players:
+                    loss *= w.later_threat  # we move before they do
+                score -= loss
             score += _blocking(pos, candidates[other], other, target, size, w)  # covered or not
     return score
 
@@ -469,18 +504,25 @@ def _danger(
     w: Weights,
 ) -> float:
     """Expected loss from the other player on this purple cell: an equal disc can hit ours (back
-    to the start), a smaller one can bury it."""
+    to the start), a smaller one can bury it. The chance of a shot is flat by distance, or with
+    ``shot_weight`` the share of the rolls that can land that disc on ours (``_shots``)."""
     loss = 0.0
     their_idx = other * DISCS - 1
+    shots = _shots() if w.shot_weight else None
     for their_size in range(1, size + 1):
         their_idx += 1
         their_point = pos[their_idx]
         if their_point == FINISH or occ[their_cells[their_point]][0] != their_idx:
             continue
-        gap = abs(their_point - target)
-        if gap == 0 or gap > 12:
-            continue
-        chance = w.near_threat if gap <= 6 else w.far_threat
+        if shots is not None:
+            chance = w.shot_weight * shots[their_point][target]
+            if not chance:
+                continue
+        else:
+            gap = abs(their_point - target)
+            if gap == 0 or gap > 12:
+                continue
+            chance = w.near_threat if gap <= 6 else w.far_threat
         if their_size == size:
             loss += chance * weight * (pos[idx] - FIRST_POINT)
         else:
@@ -513,4 +555,34 @@ def _cell_users(players: int) -> tuple[dict[int, tuple[int, int]], ...]:
             table.append({a: (b, pb), b: (a, pa)})
         else:
             table.append({})
+    return tuple(table)
+
+
+@lru_cache(maxsize=1)
+def _shots() -> tuple[tuple[float, ...], ...]:
+    """``[a][b]``: the chance over the 36 rolls that a disc on point ``a`` can land on point ``b``
+    this turn, playing any of the roll's values one after another (a double's four included),
+    each forward or backward, bouncing at the ends. Other discs are left out (blocking, landing
+    rules), and so is the finish: a disc that could go home bounces here."""
+    table = [(0.0,) * FINISH]
+    for start in range(FIRST_POINT, FINISH):
+        counts = [0] * FINISH
+        for (a, b), weight in ROLLS:
+            reached: set[int] = set()
+            todo = [(start, turn_values((a, b)))]
+            seen = set(todo)
+            while todo:
+                point, rest = todo.pop()
+                for value in set(rest):
+                    for direction in (1, -1):
+                        landing = trace(point, value, direction, False).landing
+                        reached.add(landing)
+                        node = (landing, remove_value(rest, value))
+                        if node not in seen:
+                            seen.add(node)
+                            todo.append(node)
+            reached.discard(start)
+            for point in reached:
+                counts[point] += weight
+        table.append(tuple(count / 36.0 for count in counts))
     return tuple(table)

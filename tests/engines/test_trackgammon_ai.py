@@ -191,8 +191,9 @@ def test_hard_at_four_players_frees_its_own_disc_rather_than_keep_a_neighbours_d
     # Seat 0's runner covers its own 3 on purple 12, where it also stands ahead of a neighbour's
     # disc allowed home. Normal (blocking weighs as at two players) keeps it there and runs its 2
     # eleven points; hard at four players (blocking a neighbour helps the two others as much, so it
-    # weighs half) uncovers the 3 and runs it and the runner: the same eleven points (from a
-    # computer game).
+    # weighs half) uncovers the 3 instead: it runs the runner the same eleven points to its yellow 23
+    # (from a computer game). Before it counted shots it ran the 3 to 17 and the runner to 18,
+    # where the next player's runner on its 16 (8 points off) reaches it in 10 rolls of 36.
     rows = [[12, 6, 12, 4, 15], [16, 2, 10, 4, 13], [4, 2, 4, 9, 17], [8, 15, 2, 9, 11]]
     discs = {seat: dict(zip(range(1, 6), row, strict=True)) for seat, row in enumerate(rows)}
     state = position(discs, players=4, turn=0, dice=(5, 6))
@@ -205,4 +206,32 @@ def test_hard_at_four_players_frees_its_own_disc_rather_than_keep_a_neighbours_d
             current, _ = ENGINE.apply(current, 0, action)
         played[level] = ENGINE.view(current, None)["discs"][0]
     assert played["normal"] == [12, 17, 12, 4, 15]  # the runner stays in the way, on its own 3
-    assert played["hard"] == [18, 6, 17, 4, 15]
+    assert played["hard"] == [23, 6, 12, 4, 15]
+
+
+def test_hard_at_four_players_keeps_its_disc_allowed_home_out_of_the_previous_players_reach():
+    # Seat 0 (3 allowed home, on 3) rolls 6-1. Seat 3, the player before it, has its 2 on its 24,
+    # which is 8 points from seat 0's purple 10 (seat 3's 16): backward 8 with the two dice, or a
+    # double, reaches it in 12 rolls of 36. Normal counts a disc both dice away as a tenth of a shot
+    # and lands its 3 on 10; hard counts the rolls (``Weights.shot_weight``) and plays it 6 to the
+    # yellow 9 and its 2 one point, both out of reach.
+    state = position({0: {5: FINISH, 4: FINISH, 3: 3, 2: 4, 1: 6}, 3: {2: 24}}, players=4, turn=0, dice=(1, 6))
+    played = {}
+    for level in ("normal", "hard"):
+        current = state
+        while (
+            action := ai.choose(ENGINE.view(current, 0), ENGINE.legal_actions(current, 0), 1, None, level)
+        ) != "done":
+            current, _ = ENGINE.apply(current, 0, action)
+        played[level] = ENGINE.view(current, None)["discs"][0]
+    assert played["normal"] == [6, 4, 10, FINISH, FINISH]  # the 3 on 10, in the 2's reach
+    assert played["hard"] == [6, 5, 9, FINISH, FINISH]
+
+
+def test_the_shot_table_counts_every_way_a_disc_can_land_this_turn():
+    # Chances over the 36 rolls, never the disc's own point (it has to move).
+    shots = ai._shots()
+    assert all(0.0 <= chance <= 1.0 for row in shots for chance in row)
+    assert all(shots[point][point] == 0.0 for point in range(1, 26))
+    assert shots[10][11] > shots[10][21] > 0.0  # one point on is likelier than eleven
+    assert shots[24][16] == 12 / 36  # the case above
