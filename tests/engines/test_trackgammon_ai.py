@@ -164,6 +164,14 @@ def test_hard_sees_the_whole_reply_to_a_plain_roll_the_largest_discs_hits_includ
     assert any(end[ai.DISCS + 4] == 1 for end in ends)  # seat 1's fat man sent back
 
 
+def turn_played(state, level: str) -> list[list[int]]:
+    """Every seat's discs after seat 0 has played its whole turn at ``level``."""
+    while (action := ai.choose(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0), 1, None, level)) != "done":
+        state, _ = ENGINE.apply(state, 0, action)
+    discs: list[list[int]] = ENGINE.view(state, None)["discs"]
+    return discs
+
+
 def test_hard_clears_a_smaller_foreign_disc_out_of_its_fat_mans_way():
     # Seat 1's 2 stands on seat 0's purple 22, just ahead of seat 0's fat man on 21: the fat man may
     # not pass it. Hard (its blocked disc weighs more) hits it with its own 2 (23, bounce, 22) and
@@ -174,15 +182,7 @@ def test_hard_clears_a_smaller_foreign_disc_out_of_its_fat_mans_way():
         1: dict(zip(range(1, 6), [21, 4, 9, 13, 15], strict=True)),
     }
     state = position(discs, dice=(2, 5))
-    played = {}
-    for level in ("normal", "hard"):
-        current, actions = state, []
-        while (
-            action := ai.choose(ENGINE.view(current, 0), ENGINE.legal_actions(current, 0), 1, None, level)
-        ) != "done":
-            actions.append(action)
-            current, _ = ENGINE.apply(current, 0, action)
-        played[level] = ENGINE.view(current, None)["discs"]
+    played = {level: turn_played(state, level) for level in ("normal", "hard")}
     assert played["hard"] == [[2, 22, 10, 17, 23], [21, 1, 9, 13, 15]]
     assert played["normal"][1][1] == 4  # the block stays
 
@@ -197,14 +197,7 @@ def test_hard_at_four_players_frees_its_own_disc_rather_than_keep_a_neighbours_d
     rows = [[12, 6, 12, 4, 15], [16, 2, 10, 4, 13], [4, 2, 4, 9, 17], [8, 15, 2, 9, 11]]
     discs = {seat: dict(zip(range(1, 6), row, strict=True)) for seat, row in enumerate(rows)}
     state = position(discs, players=4, turn=0, dice=(5, 6))
-    played = {}
-    for level in ("normal", "hard"):
-        current = state
-        while (
-            action := ai.choose(ENGINE.view(current, 0), ENGINE.legal_actions(current, 0), 1, None, level)
-        ) != "done":
-            current, _ = ENGINE.apply(current, 0, action)
-        played[level] = ENGINE.view(current, None)["discs"][0]
+    played = {level: turn_played(state, level)[0] for level in ("normal", "hard")}
     assert played["normal"] == [12, 17, 12, 4, 15]  # the runner stays in the way, on its own 3
     assert played["hard"] == [23, 6, 12, 4, 15]
 
@@ -216,14 +209,7 @@ def test_hard_at_four_players_keeps_its_disc_allowed_home_out_of_the_previous_pl
     # and lands its 3 on 10; hard counts the rolls (``Weights.shot_weight``) and plays it 6 to the
     # yellow 9 and its 2 one point, both out of reach.
     state = position({0: {5: FINISH, 4: FINISH, 3: 3, 2: 4, 1: 6}, 3: {2: 24}}, players=4, turn=0, dice=(1, 6))
-    played = {}
-    for level in ("normal", "hard"):
-        current = state
-        while (
-            action := ai.choose(ENGINE.view(current, 0), ENGINE.legal_actions(current, 0), 1, None, level)
-        ) != "done":
-            current, _ = ENGINE.apply(current, 0, action)
-        played[level] = ENGINE.view(current, None)["discs"][0]
+    played = {level: turn_played(state, level)[0] for level in ("normal", "hard")}
     assert played["normal"] == [6, 4, 10, FINISH, FINISH]  # the 3 on 10, in the 2's reach
     assert played["hard"] == [6, 5, 9, FINISH, FINISH]
 
