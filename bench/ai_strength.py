@@ -45,7 +45,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines import budget as budget_module  # noqa: E402
-from engines.levels import PACE  # noqa: E402
+from engines.levels import pause_factor  # noqa: E402
 from engines.rng import derive_seed  # noqa: E402
 from table.registry import GAMES  # noqa: E402
 
@@ -83,8 +83,8 @@ def _today(key: str, module_name: str) -> types.ModuleType:
 
 class PacedSeats:
     """Who acts next at a live table of computers, as ``table/bots.py`` paces them: a seat that may
-    act waits ``jitter * PACE[level]`` (the bot's base delay scales every seat alike, so it drops
-    out), then acts on the table as it is then; a seat that may no longer act when its wait ends
+    act waits ``engines.levels.pause_factor`` (the bot's base delay scales every seat alike, so it
+    drops out), then acts on the table as it is then; a seat that may no longer act when its wait ends
     gives its turn up until it may again."""
 
     def __init__(self, levels: list[str], seed: int) -> None:
@@ -92,13 +92,9 @@ class PacedSeats:
         self.now = 0.0
         self.due: dict[int, float] = {}
 
-    def pause(self, seat: int, version: int) -> float:
-        jitter = 0.75 + 0.5 * (derive_seed(self.seed, version, seat, "pause") % 1000) / 1000
-        return jitter * PACE[self.levels[seat]]
-
     def next(self, movers: list[int], version: int) -> int:
         for seat in movers:
-            self.due.setdefault(seat, self.now + self.pause(seat, version))
+            self.due.setdefault(seat, self.now + pause_factor(self.seed, version, seat, self.levels[seat]))
         while True:
             seat = min(self.due, key=lambda s: (self.due[s], s))
             self.now = self.due.pop(seat)

@@ -20,7 +20,7 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
-from engines.rng import Rng
+from engines.rng import Rng, derive_seed
 
 EASY: Final = "easy"
 NORMAL: Final = "normal"
@@ -31,6 +31,16 @@ TAKEOVER_LEVEL: Final = HARD  # who takes over an absent player's seat, unless t
 
 # Factor on a computer's thinking pause: an easy one reacts more slowly than a hard one.
 PACE: Final = {EASY: 1.6, NORMAL: 1.0, HARD: 0.7}
+
+
+def pause_factor(seed: int, version: int, seat: int, level: str) -> float:
+    """A computer's pause before it acts, as a factor of the table's delay: its level's ``PACE``
+    with a little jitter (0.75 to 1.25, from the game's seed and move number) so that computers in
+    live play do not act in lockstep. The bot waits this (``table/bots.py``) and
+    ``bench/ai_strength.py`` paces its live games by it."""
+    jitter = 0.75 + 0.5 * (derive_seed(seed, version, seat, "pause") % 1000) / 1000
+    return jitter * PACE[level]
+
 
 # ``human_pick``: how often easy does not take the best action, and how far down it may look.
 MISTAKE_RATE = 0.35

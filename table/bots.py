@@ -16,7 +16,7 @@ from typing import Any
 
 from db import GameRow, GameStatus, db_span
 from engines.errors import GameError
-from engines.levels import PACE, level_of
+from engines.levels import NORMAL, level_of, pause_factor
 from engines.rng import derive_seed
 from table.pictures import Painter
 from table.service import ActResult, TableError, TableService
@@ -107,9 +107,8 @@ class ComputerPlayers:
         more slowly and a hard one faster (``engines.levels.PACE``: what counts in Duvelen's live play)."""
         speed = self.service.settings_of(row).bot_speed
         base = float(speed if speed is not None else self.service.spec(row.game).bot_delay)
-        jitter = 0.75 + 0.5 * (derive_seed(row.seed, row.version, seat, "pause") % 1000) / 1000
-        pace = PACE[level_of(row.seats[seat].level)] if seat < len(row.seats) else 1.0
-        return base * jitter * pace * self.delay_factor
+        level = level_of(row.seats[seat].level) if seat < len(row.seats) else NORMAL
+        return base * pause_factor(row.seed, row.version, seat, level) * self.delay_factor
 
     async def _play(self, game_id: int, seat: int) -> None:
         try:
