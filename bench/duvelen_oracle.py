@@ -21,15 +21,21 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.ai_strength import report  # noqa: E402
+from bench.ai_strength import play_game, report  # noqa: E402
 from bench.tuning import Job, deals, share_of  # noqa: E402
 from engines import budget as budget_module  # noqa: E402
-from engines import duvelen_ai, duvelen_hard  # noqa: E402
+from engines import duvelen_hard  # noqa: E402
 from engines.duvelen import ENGINE, DuvelenState  # noqa: E402
 from engines.levels import HARD, NORMAL  # noqa: E402
-from engines.rng import Rng, derive_seed  # noqa: E402
+from engines.rng import Rng  # noqa: E402
 
-_truth: list[DuvelenState] = []  # the state the hard seat decides in (one game at a time a process)
+_truth: list[DuvelenState] = []  # the state whose view was built last: the one being decided in
+_view_of = ENGINE.view
+
+
+def _recording_view(state: DuvelenState, seat: int | None) -> Any:
+    _truth[:] = [state]
+    return _view_of(state, seat)
 
 
 def _true_world(_view: dict[str, Any], _rng: Rng) -> DuvelenState:
@@ -38,6 +44,8 @@ def _true_world(_view: dict[str, Any], _rng: Rng) -> DuvelenState:
 
 def _configure(turns: int, hold_all: bool) -> None:
     budget_module.SAFETY_SECONDS = None
+    # bench/ai_strength.py's games build the deciding seat's view just before each decision.
+    ENGINE.view = _recording_view
     duvelen_hard.sample_world = _true_world
     duvelen_hard.MAX_WORLDS = 1  # every world would be the same
     duvelen_hard.TURNS_AHEAD = turns
@@ -46,20 +54,11 @@ def _configure(turns: int, hold_all: bool) -> None:
 
 
 def play(job: Job) -> float:
+    """One game of bench/ai_strength.py's (the same deal and decisions), the hard seat seeing all."""
     _settings, _level, seed, hard_seat, players = job
     levels = [HARD if seat == hard_seat else NORMAL for seat in range(players)]
-    state = ENGINE.new_game(players, seed, ENGINE.normalize_options({"mode": "relaxed"}))[0]
-    for step in range(20000):
-        if ENGINE.outcome(state) is not None:
-            break
-        movers = sorted(ENGINE.to_move(state))
-        seat = movers[step % len(movers)]
-        _truth[:] = [state]
-        view, legal = ENGINE.view(state, seat), ENGINE.legal_actions(state, seat)
-        action = duvelen_ai.choose(view, legal, derive_seed(seed, step, seat), None, levels[seat])
-        state = ENGINE.apply(state, seat, action)[0]
-    outcome = ENGINE.outcome(state)
-    return share_of(outcome.placements, hard_seat) if outcome else 1.0 / players
+    placements, finished, _times = play_game(("duvelen", levels, seed, 20000, "main", {"mode": "relaxed"}))
+    return share_of(placements, hard_seat) if finished else 1.0 / players
 
 
 def main() -> None:
