@@ -221,3 +221,28 @@ def test_the_shot_table_counts_every_way_a_disc_can_land_this_turn():
     assert all(shots[point][point] == 0.0 for point in range(1, 26))
     assert shots[10][11] > shots[10][21] > 0.0  # one point on is likelier than eleven
     assert shots[24][16] == 12 / 36  # the case above
+
+
+def test_remembered_scores_and_moves_change_no_decision():
+    # The scores are remembered across decisions (``EVALUATION_CACHE``). A game's
+    # decisions, each made once with what earlier ones left behind and once from empty caches, are
+    # the same moves at the same cost in work, at every level and at two and four players.
+    reused = 0
+
+    def decided(view, legal, seed, level, fresh):
+        nonlocal reused
+        if fresh:
+            reused += ai._evaluate.cache_info().hits
+            ai._evaluate.cache_clear()
+        budget = Budget(ai.HARD_WORK_BUDGET if level == "hard" else ai.WORK_BUDGET, seconds=None)
+        return ai.choose(view, legal, seed, budget, level), budget.spent, budget.bound
+
+    for players, level in ((2, "hard"), (4, "hard"), (4, "normal"), (4, "easy")):
+        state = ENGINE.new_game(players, 31)[0]
+        for step in range(14):
+            seat = state.turn
+            view, legal = ENGINE.view(state, seat), ENGINE.legal_actions(state, seat)
+            warm = decided(view, legal, step, level, fresh=False)
+            assert warm == decided(view, legal, step, level, fresh=True), (players, level, step)
+            state, _ = ENGINE.apply(state, seat, warm[0])
+    assert reused > 0  # the warm decisions did read earlier scores
