@@ -223,10 +223,10 @@ def test_the_shot_table_counts_every_way_a_disc_can_land_this_turn():
     assert shots[24][16] == 12 / 36  # the case above
 
 
-def test_remembered_scores_and_moves_change_no_decision():
-    # The scores are remembered across decisions (``EVALUATION_CACHE``). A game's
-    # decisions, each made once with what earlier ones left behind and once from empty caches, are
-    # the same moves at the same cost in work, at every level and at two and four players.
+def test_remembered_scores_change_no_decision():
+    # Position scores are remembered across decisions (``EVALUATION_CACHE``). A game's decisions,
+    # each made once with what earlier ones left behind and once from an empty cache, are the same
+    # moves at the same cost in work, at every level and at two and four players.
     reused = 0
 
     def decided(view, legal, seed, level, fresh):
