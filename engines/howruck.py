@@ -94,6 +94,7 @@ from engines.rng import Rng
 
 SIDES = ("a", "b")
 FIELDS = tuple(side + colour for side in SIDES for colour in MEN_COLOURS)
+SIDE_FIELDS = {side: tuple(side + colour for colour in MEN_COLOURS) for side in SIDES}
 TRACK_LENGTH = 12
 GOAL = (1, TRACK_LENGTH)
 START = (6, 7)
@@ -123,15 +124,17 @@ def own_sides_first(seat: int) -> tuple[str, str]:
     return (SIDES[seat], SIDES[1 - seat])
 
 
-def top_value(stack: list[Any], value_of: Callable[[Any], int]) -> int:
-    return value_of(stack[-1]) if stack else EMPTY_FIELD_VALUE
-
-
 def side_strength(
     fields: dict[str, list[Any]], side: str, value_of: Callable[[Any], int] = lambda cid: CARDS[cid].value
 ) -> int:
-    """Sum of the three top cards on one side of the rope; an empty field counts as its printed Scot."""
-    return sum(top_value(fields[side + colour], value_of) for colour in MEN_COLOURS)
+    """Sum of the three top cards on one side of the rope; an empty field counts as its printed Scot.
+    A plain loop over the side's fields: the hard computer player's play-outs ask this of every board
+    they score (a generator over the three fields cost a sixth of How Ruck!'s play-outs)."""
+    total = 0
+    for name in SIDE_FIELDS[side]:
+        stack = fields[name]
+        total += value_of(stack[-1]) if stack else EMPTY_FIELD_VALUE
+    return total
 
 
 def barrel_after(barrel: int, toward_seat: int, steps: int) -> int:

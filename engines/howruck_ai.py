@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from engines.budget import Budget, scored_within
-from engines.howruck import FIELDS, GOAL, SIDES, START, barrel_after, half_of
-from engines.howruck_cards import BY_CODE, CARDS, EMPTY_FIELD_VALUE, MEN_COLOURS, Card, card
+from engines.howruck import FIELDS, GOAL, SIDES, START, barrel_after, half_of, side_strength
+from engines.howruck_cards import BY_CODE, CARDS, Card, card
 from engines.levels import EASY, HARD, NORMAL, human_pick
 from engines.rng import Rng
 
@@ -79,27 +79,23 @@ ACTION_FORMING_WORTH = {
 
 
 NESSIE = "N6"
+T = TypeVar("T")
 
 
 def _is_trigger(c: Card) -> bool:
     return bool(c.howruck or c.action in ("HR", "ZW"))
 
 
-# A card's value and whether it triggers a comparison, by code or id (as ``card`` takes them), looked
-# up in one step: the hard player's play-outs score half a million boards per 60 decisions, and
-# going through ``card`` for every top card and hand card took about a fifth of their time.
-_VALUES: dict[str | int, int] = {
-    **{i: c.value for i, c in enumerate(CARDS)},
-    **{k: c.value for k, c in BY_CODE.items()},
-}
-_TRIGGERS: dict[str | int, bool] = {
-    **{i: _is_trigger(c) for i, c in enumerate(CARDS)},
-    **{k: _is_trigger(c) for k, c in BY_CODE.items()},
-}
-value_of: Callable[[str | int], int] = _VALUES.__getitem__
-is_trigger: Callable[[str | int], bool] = _TRIGGERS.__getitem__
-# The fields of each seat's side, for ``Board.strength``.
-_SIDE_FIELDS = tuple(tuple(side + colour for colour in MEN_COLOURS) for side in SIDES)
+def _by_code_and_id(fact: Callable[[Card], T]) -> dict[str | int, T]:
+    """``fact`` of every card, by id and by code (as ``card`` takes them)."""
+    return {**{i: fact(c) for i, c in enumerate(CARDS)}, **{k: fact(c) for k, c in BY_CODE.items()}}
+
+
+# A card's value and whether it triggers a comparison, looked up in one step: the hard player's
+# play-outs score half a million boards per 60 decisions, and going through ``card`` for every top
+# card and hand card took about a fifth of their time.
+value_of: Callable[[str | int], int] = _by_code_and_id(lambda c: c.value).__getitem__
+is_trigger: Callable[[str | int], bool] = _by_code_and_id(_is_trigger).__getitem__
 
 
 def forming_worth(code: str) -> float:
@@ -150,12 +146,7 @@ class Board:
         )
 
     def strength(self, seat: int) -> int:
-        """``howruck.side_strength`` of the seat's side, written out: it runs for every board scored."""
-        fields, total = self.fields, 0
-        for name in _SIDE_FIELDS[seat]:
-            stack = fields[name]
-            total += _VALUES[stack[-1]] if stack else EMPTY_FIELD_VALUE
-        return total
+        return side_strength(self.fields, SIDES[seat], value_of)
 
     def pull(self, toward: int, steps: int) -> None:
         self.barrel = barrel_after(self.barrel, toward, steps)

@@ -87,16 +87,12 @@ EASY_MARGIN = 12.0
 
 WIN = 1e9
 
-# Scores are remembered (``_evaluate``): in a hard decision about half the positions scored had been
-# scored before in the same decision (the reply search meets the same ends under several rolls and
-# candidates), and each later move of a turn searches a part of what the first one did again. The
-# search still charges its work budget for every score, so the moves are the very same; only the
-# time drops: 150 hard decisions from three four-player games took 17.8 s of CPU before, 11.7 s
-# with it (the same machine, runs alternated), and on a slow run of the 2-core reference machine the
-# 150 ms safety stop, which had cut 35% of hard decisions short (52% at four players), cuts 11%
-# (bench/ai_decisions.py --only trackgammon --level hard). An entry takes about 400 bytes, 26 MB when full: a few
-# decisions' worth. Remembering the single moves as well gained nothing measurable (building
-# and keeping the tuples costs what it saves) and took 2.4 kB an entry.
+# Scores are remembered (``_evaluate``): about half the positions a hard decision scores were
+# scored before (the reply search meets the same ends under several rolls and candidates, and each
+# later move of a turn searches part of the first one's tree again). The search still charges its
+# budget for every score, so the moves are the same; 150 four-player hard decisions took 17.8 s of
+# CPU before and 11.7 s with it. An entry takes about 400 bytes: 26 MB when full. Remembering the
+# single moves as well saved nothing and took 2.4 kB an entry.
 EVALUATION_CACHE = 1 << 16
 
 
