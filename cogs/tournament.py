@@ -123,7 +123,7 @@ class Tournaments(
                 self.bot.table_service,
                 open_table=self._open_table,
                 announce=self._announce,
-                publish=self.flow.board.publish_result,
+                publish=self.flow.aftermath.after,
             )
         return self._cups
 

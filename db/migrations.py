@@ -654,3 +654,11 @@ async def _web_servers(tx: Tx, dialect: str) -> None:
 @MIGRATIONS.register(9, "server setting: the computer level that takes over absent players' seats")
 async def _takeover_level(tx: Tx, dialect: str) -> None:
     await tx.execute("ALTER TABLE table_server_settings ADD COLUMN takeover_level TEXT")
+
+
+# The version of a game its newest board shows (posted or edited), so that after a restart or a
+# fault the table platform knows which running games still owe their board (``table.reconcile``):
+# NULL or a smaller number than ``version`` means the stored move was never shown.
+@MIGRATIONS.register(10, "the version each game's newest board shows")
+async def _board_version(tx: Tx, dialect: str) -> None:
+    await tx.execute("ALTER TABLE games ADD COLUMN board_version INTEGER")

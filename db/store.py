@@ -78,6 +78,8 @@ class GameRow:
     deadline_at: float | None = None
     deadline: dict[str, Any] | None = None
     board_message_id: int | None = None
+    # Migration 10: the version the newest board shows (None: none shown since the column came).
+    board_version: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -112,6 +114,7 @@ def _row_to_game(row: Any) -> GameRow:
         deadline_at=row["deadline_at"],
         deadline=json.loads(row["deadline"]) if row["deadline"] else None,
         board_message_id=row["board_message_id"],
+        board_version=row["board_version"],
     )
 
 

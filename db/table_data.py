@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from db.rows import OPEN_STATUSES
+from db.rows import OPEN_STATUSES, GameStatus
 from db.store import GameRow, Store, _row_to_game
 
 
@@ -49,10 +49,29 @@ async def open_games_in_guild(store: Store, guild_id: int | None) -> list[GameRo
     return [_row_to_game(r) for r in rows]
 
 
-async def set_board_message(store: Store, game_id: int, message_id: int) -> None:
-    """Remember the newest board post (for jump links). Not game state: the version stays, so
-    buttons on the board keep working."""
-    await store.write_batch([("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))])
+async def set_board_message(store: Store, game_id: int, message_id: int | None, version: int) -> None:
+    """Remember the newest board (for jump links; ``message_id`` None: an edit of the same
+    message) and the game version it shows (what ``table.reconcile`` compares). Not game state:
+    the game's own version stays, so buttons on the board keep working. Never moves back: a late
+    board of an older version does not undo a newer one."""
+    await store.write_batch(
+        [
+            (
+                "UPDATE games SET board_message_id = COALESCE(?, board_message_id), board_version = ?"
+                " WHERE id = ? AND (board_version IS NULL OR board_version <= ?)",
+                (message_id, version, game_id, version),
+            )
+        ]
+    )
+
+
+async def games_owing_a_board(store: Store) -> list[GameRow]:
+    """Running games whose newest board does not show their stored version."""
+    rows = await store.fetch(
+        "SELECT * FROM games WHERE status = ? AND (board_version IS NULL OR board_version < version) ORDER BY id",
+        (GameStatus.ACTIVE.value,),
+    )
+    return [_row_to_game(r) for r in rows]
 
 
 async def server_settings(store: Store, guild_id: int) -> dict[str, Any]:

@@ -44,6 +44,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "deadline_at",
         "deadline",
         "board_message_id",
+        "board_version",
     ),
     "moves": ("game_id", "seq", "seat", "action", "at"),
     "results": (

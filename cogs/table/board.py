@@ -3,10 +3,11 @@ One post per person's turn: further actions in the same turn, and computer moves
 and add their lines (``cogs.table.turnposts``); simultaneous play keeps one live message. Quiet
 times and move deadlines are the table's scheduler's (``table.timeouts``), not the board's.
 
-Every result of an action comes here to be shown, and showing it wakes the computer players,
-whose own moves come back here: so the board builds and owns the computer players (and the live
-boards and the outbox it posts through). It is handed the reminder presenter (time left, the
-heads-up); nothing else.
+What follows a saved change is the table platform's (``table.aftermath``): it calls ``show``
+here for each change, in order, and then wakes the computer players; the board only says what
+happened. Every board that reaches Discord records the version it shows, so ``table.reconcile``
+can tell which games still owe one. The board owns the live boards and the outbox it posts
+through, and is handed the reminder presenter (time left, mentions); nothing else.
 """
 
 from __future__ import annotations
@@ -26,12 +27,11 @@ from cogs.table.permissions import BOARD, missing_in_channel, missing_text
 from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, lang_of
 from cogs.table.reminders import ReminderPresenter
 from cogs.table.turnposts import TurnPosts
-from db import GameRow, GameStatus
+from db import GameRow, GameStatus, table_data
 from engines.base import Event, Outcome
 from locales import tr
+from table.aftermath import Change
 from table.alt_text import board_description
-from table.bots import ComputerPlayers
-from table.service import ActResult
 from table.text import event_lines, standings, who
 
 log = logging.getLogger("tafelbot.table")
@@ -43,7 +43,6 @@ class BoardPresenter(Presenter):
         shared: TableParts,
         *,
         reminders: ReminderPresenter,
-        bot_delay_factor: float = 1.0,
         live_interval: float = 1.5,
     ) -> None:
         super().__init__(shared)
@@ -51,16 +50,14 @@ class BoardPresenter(Presenter):
         self.posts = TurnPosts()
         self.outbox = Outbox(shared.channel)
         self.live = LiveBoards(self.live_message, shared.channel, interval=live_interval)
-        self.bots = ComputerPlayers(
-            shared.service, self.publish_result, delay_factor=bot_delay_factor, painter=shared.painter
-        )
 
     async def command(self, interaction: discord.Interaction, game: str) -> None:
         async def work() -> None:
             row = await self.service.in_channel(channel_id_of(interaction), game)
+            await interaction.response.defer(thinking=True)  # answered first: drawing takes time
             state = self.service.state_of(row)
             content, file, view = await self.message(row, state, [], intro=None)
-            await interaction.response.send_message(content=content, file=file, view=view, allowed_mentions=NO_MENTIONS)
+            await interaction.followup.send(content=content, file=file, view=view, allowed_mentions=NO_MENTIONS)
 
         await self.guarded(interaction, game, work)
 
@@ -166,9 +163,13 @@ class BoardPresenter(Presenter):
                         content=content, attachments=[file], view=view
                     )
                     self.posts.edited(post, story, turn)
+                except discord.HTTPException as error:
+                    # An archived thread (50083), an edit Discord limits (30046), a deleted
+                    # message: the lines go out on a fresh board instead.
+                    log.info("board message of game %s could not be edited (%s); posting a new one", row.id, error)
+                else:
+                    await self.shown(row, None)
                     return
-                except discord.HTTPException:
-                    log.info("board message of game %s could not be edited; posting a new one", row.id)
             earlier = [] if intro else self.posts.since_posted(row.id)
             content, picture, view, alt = await self.parts(
                 row, state, events, intro=intro, outcome=outcome, earlier=earlier
@@ -187,7 +188,7 @@ class BoardPresenter(Presenter):
             else:
                 self.posts.forget(row.id)  # the next action posts afresh (the queued post shows these lines)
         if posted is not None:
-            await self.reminders.board_posted(row, posted)
+            await self.shown(row, posted.id)
         if lacking and actor is not None:
             text = missing_text(lang_of(actor), lacking)
             try:
@@ -195,51 +196,44 @@ class BoardPresenter(Presenter):
             except discord.HTTPException:
                 log.warning("could not tell user %s that the board of game %s is not allowed", actor.user.id, row.id)
 
-    async def started(
-        self,
-        row: GameRow,
-        state: Any,
-        events: Sequence[Event],
-        *,
-        intro: str,
-        actor: discord.Interaction | None = None,
-    ) -> None:
-        """A game has started: its first board, then the first to move (a computer player starts
-        thinking, a person gets the heads-up)."""
-        await self.publish(row, state, events, intro=intro, actor=actor)
-        self.bots.poke(row)
-        await self.reminders.heads_up(row)
+    async def shown(self, row: GameRow, message_id: int | None) -> None:
+        """A board of ``row``'s version reached the channel (``message_id``: a new message; None:
+        the last one edited): remembered for jump links and for ``table.reconcile``."""
+        try:
+            await table_data.set_board_message(self.service.store, row.id, message_id, row.version)
+        except Exception:
+            log.exception("could not remember the board of game %s", row.id)
 
-    async def publish_result(self, result: ActResult, actor: discord.Interaction | None = None) -> None:
-        """Tell the channel what an action did (it is already saved), then let computers move."""
+    async def show(self, change: Change) -> None:
+        """Show a saved change in its channel (``table.aftermath`` calls this, in order per game):
+        a game's first board, the live board's next refresh, or the board posted or edited."""
+        result = change.result
         started = time.perf_counter()
         engine = self.spec(result.row.game).engine
-        try:
-            # A live board keeps a refresh task of its own: only for this process's servers.
-            if result.outcome is None and engine.is_live(result.state) and self.service.owns(result.row):
-                await self.live.update(result)
-            else:
-                was_live = self.live.is_live(result.row.id)
-                unseen = await self.live.finish(result.row.id)
-                await self.publish(
-                    result.row,
-                    result.state,
-                    [*unseen, *result.events],
-                    outcome=result.outcome,
-                    fresh=was_live,
-                    actor=actor,
-                )
-        except Exception:
-            log.exception("could not post the board of game %s", result.row.id)
+        actor = change.actor if isinstance(change.actor, discord.Interaction) else None
+        # A live board keeps a refresh task of its own: only for this process's servers.
+        if (
+            change.intro is None
+            and result.outcome is None
+            and engine.is_live(result.state)
+            and self.service.owns(result.row)
+        ):
+            await self.live.update(result)
+        else:
+            was_live = self.live.is_live(result.row.id)
+            unseen = await self.live.finish(result.row.id)
+            await self.publish(
+                result.row,
+                result.state,
+                [*unseen, *result.events],
+                intro=change.intro,
+                outcome=result.outcome,
+                fresh=was_live or change.fresh,
+                actor=actor,
+            )
         log.debug(
             "published game %s v%s in %.1f ms",
             result.row.id,
             result.row.version,
             1000 * (time.perf_counter() - started),
         )
-        if result.row.status == GameStatus.ACTIVE:
-            self.bots.poke(result.row, result.state)
-            try:
-                await self.reminders.heads_up(result.row)
-            except Exception:
-                log.exception("heads-up for game %s failed", result.row.id)

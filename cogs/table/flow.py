@@ -28,8 +28,10 @@ from cogs.table.lobby import LobbyPresenter
 from cogs.table.moves import MovePresenter
 from cogs.table.presenter import Guard, PostChannel, TableParts
 from cogs.table.reminders import ReminderPresenter
+from table.aftermath import Aftermath
 from table.bots import ComputerPlayers
 from table.pictures import Painter
+from table.reconcile import Reconciler
 from table.service import TableService
 from table.spec import GameSpec
 from table.timeouts import DEFAULT_GRACE, TimeKeeper
@@ -56,25 +58,37 @@ class TableFlow:
         self.guard = Guard()
         self.shared = TableParts(client, service, self.painter, self.guard, web=web_links)
         self.reminders = ReminderPresenter(self.shared)
-        self.board = BoardPresenter(
-            self.shared, reminders=self.reminders, bot_delay_factor=bot_delay_factor, live_interval=live_interval
+        self.board = BoardPresenter(self.shared, reminders=self.reminders, live_interval=live_interval)
+        # What follows every saved change (the board, the computers' turns, the heads-up) is the
+        # table platform's, whatever becomes of the answer to whoever caused it.
+        self.aftermath = Aftermath(
+            service,
+            show=self.board.show,
+            heads_up=self.reminders.heads_up,
+            bot_delay_factor=bot_delay_factor,
+            painter=self.painter,
         )
-        self.lobby = LobbyPresenter(self.shared, board=self.board)
-        self.moves = MovePresenter(self.shared, board=self.board)
+        self.lobby = LobbyPresenter(self.shared, aftermath=self.aftermath)
+        self.moves = MovePresenter(self.shared, aftermath=self.aftermath)
         # Move deadlines, reminders, quiet times and lobby expiry: one scheduler for every game.
         self.timekeeper = TimeKeeper(
             service,
-            publish=self.board.publish_result,
+            publish=self.aftermath.after,
             remind=self.reminders.remind,
             lobby_expired=self.lobby.expired,
             grace=deadline_grace,
             painter=self.painter,
         )
+        # Restores what a game owes its players (its board, a computer moving, its deadline) after
+        # a restart or a fault; a live board refreshing itself is left to do that.
+        self.reconciler = Reconciler(
+            service, self.aftermath, self.timekeeper, skip=lambda row: self.board.live.is_live(row.id)
+        )
 
     @property
     def bots(self) -> ComputerPlayers:
-        """The computer players (the board's: it wakes them after every result it shows)."""
-        return self.board.bots
+        """The computer players (the aftermath's: it wakes them after every change it follows)."""
+        return self.aftermath.bots
 
     @property
     def live(self) -> LiveBoards:
@@ -105,6 +119,7 @@ class TableFlow:
         count = await self.bots.resume()
         await self.timekeeper.resume()
         self.timekeeper.start()
+        await self.reconciler.run(arm=False)  # boards that a stop or a fault kept from being shown
         await self.reminders.held.resume()  # pings held during quiet hours
         self.reminders.held.start()
         return count
@@ -113,8 +128,9 @@ class TableFlow:
         self.closing = True
         await self.drain()
         await self.timekeeper.close()
+        await self.reconciler.close()
         await self.reminders.held.close()
-        await self.bots.close()
+        await self.aftermath.close()
         await self.live.close()
         await self.board.outbox.close()
         self.painter.close()
@@ -134,10 +150,11 @@ class TableFlow:
         """Wait until no interaction is being handled and no computer player is thinking."""
         while True:
             await self.guard.quiet()
+            await self.aftermath.idle()
             await self.bots.idle()
             await self.timekeeper.scheduler.idle()
             await self.reminders.held.scheduler.idle()
-            if self.guard.is_quiet and not self.bots.busy:
+            if self.guard.is_quiet and not self.bots.busy and not self.aftermath.busy:
                 return
 
     def spec(self, game: str) -> GameSpec:

@@ -1,28 +1,39 @@
 """The lobby: opening a table, joining and leaving, computer seats, starting and cancelling.
 
 The lobby message (an embed with buttons) is edited in place as people join; the slash commands
-do the same as the buttons. When a game starts, its first board goes to the board presenter,
-which the flow hands in.
+do the same as the buttons. When a game starts, its first board and first mover follow through
+the table platform's aftermath (``table.aftermath``), which the flow hands in. A change is saved,
+what follows it is started, and only then is the person answered.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
 import discord
 
-from cogs.table.board import BoardPresenter
 from cogs.table.components import LobbyButton, buttons_view
 from cogs.table.levels import LEVEL_OPS, level_name
 from cogs.table.permissions import missing_for_interaction, missing_text
-from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, is_admin, lang_of, player_of
+from cogs.table.presenter import (
+    NO_MENTIONS,
+    Presenter,
+    TableParts,
+    answer_then_follow,
+    channel_id_of,
+    is_admin,
+    lang_of,
+    player_of,
+)
 from cogs.table.reminders import duration_text
 from cogs.table.table_options import table_opening
 from db import GameRow, GameStatus
 from locales import tr
 from table import rematch
-from table.service import LobbyResult, TableError
+from table.aftermath import Aftermath, Change
+from table.service import ActResult, LobbyResult, TableError
 from table.settings import TableSettings
 from table.text import game_name, option_label, option_value, seat_name
 
@@ -30,17 +41,18 @@ log = logging.getLogger("tafelbot.table")
 
 
 class LobbyPresenter(Presenter):
-    def __init__(self, shared: TableParts, *, board: BoardPresenter | None = None) -> None:
-        """``board``: where a started game's first board goes. Only a lobby that merely draws its
-        messages (``embed``, ``view``: a test of the lobby's texts) goes without one."""
+    def __init__(self, shared: TableParts, *, aftermath: Aftermath | None = None) -> None:
+        """``aftermath``: what follows a started game (its first board, the first to move). Only a
+        lobby that merely draws its messages (``embed``, ``view``: a test of the lobby's texts)
+        goes without one."""
         super().__init__(shared)
-        self._board = board
+        self._aftermath = aftermath
 
     @property
-    def board(self) -> BoardPresenter:
-        if self._board is None:
-            raise RuntimeError("this lobby was built without a board: it cannot start games")
-        return self._board
+    def aftermath(self) -> Aftermath:
+        if self._aftermath is None:
+            raise RuntimeError("this lobby was built without an aftermath: it cannot start games")
+        return self._aftermath
 
     async def create(
         self,
@@ -155,8 +167,10 @@ class LobbyPresenter(Presenter):
         async def work() -> None:
             result = await self.op(op, game_id, interaction)
             row = result.row if isinstance(result, LobbyResult) else result
-            await interaction.response.edit_message(embed=self.embed(row), view=self.view(row))
-            await self._after(row, result, interaction)
+            await answer_then_follow(
+                lambda: interaction.response.edit_message(embed=self.embed(row), view=self.view(row)),
+                self._follow(row, result, interaction),
+            )
 
         await self.guarded(interaction, None, work)
 
@@ -167,9 +181,11 @@ class LobbyPresenter(Presenter):
             row = await self.service.in_channel(channel_id_of(interaction), game)
             result = await self.op(op, row.id, interaction)
             row = result.row if isinstance(result, LobbyResult) else result
-            await interaction.response.send_message(tr(lang_of(interaction), "played-ok"), ephemeral=True)
-            await self.refresh_message(row)
-            await self._after(row, result, interaction)
+            following = self._follow(row, result, interaction, refresh=True)
+            await answer_then_follow(
+                lambda: interaction.response.send_message(tr(lang_of(interaction), "played-ok"), ephemeral=True),
+                following,
+            )
 
         await self.guarded(interaction, game, work)
 
@@ -192,7 +208,8 @@ class LobbyPresenter(Presenter):
         player starts thinking, a person gets the heads-up)."""
         names = ", ".join(seat_name(row.seats, i, mention=True) for i in range(len(row.seats)))
         intro = tr(row.locale, "game-started", game=game_name(row.locale, row.game), players=names)
-        await self.board.started(row, result.state, result.events, intro=intro, actor=actor)
+        started = ActResult(row, -1, "", list(result.events), result.state, None)
+        await asyncio.shield(self.aftermath.follow(Change(started, intro=intro, actor=actor)))
 
     async def expired(self, row: GameRow) -> None:
         """The table scheduler closed a lobby nobody started: say so, and update its message."""
@@ -209,30 +226,55 @@ class LobbyPresenter(Presenter):
 
         async def work() -> None:
             done = await rematch.press(self.service, old_id, player_of(interaction))
-            row = done.result.row
             lang = lang_of(interaction)
+            # Answered first: the new lobby's post and any start come after, whatever the answer met.
+            following = asyncio.create_task(self._rematch_lobby(done.result.row, done, interaction))
+            await answer_then_follow(
+                lambda: interaction.response.send_message(
+                    tr(lang, "rematch-opened" if done.opened else "rematch-joined"), ephemeral=True
+                ),
+                following,
+            )
+
+        await self.guarded(interaction, None, work)
+
+    async def _rematch_lobby(self, row: GameRow, done: rematch.Rematch, interaction: discord.Interaction) -> None:
+        """The rematch lobby's message (posted when it opened, edited when someone joined), then
+        what follows if the press started the game."""
+        try:
             if done.opened:
                 channel = await self.channel(row.channel_id)
                 message = await channel.send(embed=self.embed(row), view=self.view(row), allowed_mentions=NO_MENTIONS)
                 row = await self.service.set_lobby_message(row, message.id)
             else:
                 await self.refresh_message(row)
-            await interaction.response.send_message(
-                tr(lang, "rematch-opened" if done.opened else "rematch-joined"), ephemeral=True
-            )
-            await self._after(row, done.result, interaction)
+        except Exception:
+            log.exception("the rematch lobby of game %s could not be shown", row.id)
+        await self._follow(row, done.result, interaction)
 
-        await self.guarded(interaction, None, work)
+    def _follow(
+        self, row: GameRow, result: Any, interaction: discord.Interaction, *, refresh: bool = False
+    ) -> asyncio.Task[None]:
+        """Start what follows a lobby change (``refresh``: the lobby message too, for the slash
+        commands); a task that never raises, to be awaited after answering."""
+        return asyncio.create_task(self._after(row, result, interaction, refresh=refresh))
 
-    async def _after(self, row: GameRow, result: Any, interaction: discord.Interaction) -> None:
-        if isinstance(result, LobbyResult) and result.started:
-            await self.announce_start(row, result, actor=interaction)
-        elif isinstance(result, GameRow) and result.status == GameStatus.CANCELLED:
-            channel = await self.channel(row.channel_id)
-            await channel.send(
-                tr(row.locale, "game-cancelled", user=interaction.user.mention), allowed_mentions=NO_MENTIONS
-            )
-            await self.refresh_message(row)
+    async def _after(
+        self, row: GameRow, result: Any, interaction: discord.Interaction, *, refresh: bool = False
+    ) -> None:
+        try:
+            if refresh:
+                await self.refresh_message(row)
+            if isinstance(result, LobbyResult) and result.started:
+                await self.announce_start(row, result, actor=interaction)
+            elif isinstance(result, GameRow) and result.status == GameStatus.CANCELLED:
+                channel = await self.channel(row.channel_id)
+                await channel.send(
+                    tr(row.locale, "game-cancelled", user=interaction.user.mention), allowed_mentions=NO_MENTIONS
+                )
+                await self.refresh_message(row)
+        except Exception:
+            log.exception("what follows the lobby change of game %s failed", row.id)
 
 
 def option_lines(lang: str, game: str, options: dict[str, Any], settings: TableSettings) -> list[str]:

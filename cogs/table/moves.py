@@ -1,10 +1,15 @@
 """Moves: each player's private controls (their picture and one button per legal action), the
-move buttons and commands, autocomplete, resigning and handing an absent player's seat over. The
-public board is the board presenter's job: the flow hands it in, and every result goes there.
+move buttons and commands, autocomplete, resigning and handing an absent player's seat over.
+
+Every handler that changes a game does it in this order: save (``TableService``), start what
+follows the change (``table.aftermath``: the public board, the computers, the heads-up), then
+answer the person; what follows runs whatever becomes of that answer. Every answer comes before
+any drawing (a deferral first), so Discord's three seconds are never spent on a picture.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 from collections.abc import Callable
 from typing import Any
@@ -12,23 +17,37 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.table.board import BoardPresenter
 from cogs.table.components import ActButton, NavButton, TakeBackButton, buttons_view
-from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, is_admin, lang_of, player_of
+from cogs.table.presenter import (
+    NO_MENTIONS,
+    Presenter,
+    TableParts,
+    answer_then_follow,
+    channel_id_of,
+    is_admin,
+    lang_of,
+    player_of,
+)
 from db import GameRow, GameStatus
 from engines.errors import GameError
 from locales import tr
 from table import takeback
+from table.aftermath import Aftermath, Change
 from table.alt_text import hand_description
 from table.controls import build_page
-from table.service import TableError
+from table.service import ActResult, TableError
 from table.text import who
 
 
 class MovePresenter(Presenter):
-    def __init__(self, shared: TableParts, *, board: BoardPresenter) -> None:
+    def __init__(self, shared: TableParts, *, aftermath: Aftermath) -> None:
         super().__init__(shared)
-        self.board = board
+        self.aftermath = aftermath
+
+    def follow(self, result: ActResult, interaction: discord.Interaction | None = None) -> asyncio.Task[None]:
+        """Start what follows a saved change (``interaction``: who caused it, told if their board
+        is not allowed); call before answering, and await through ``answer_then_follow``."""
+        return self.aftermath.follow(Change(result, actor=interaction))
 
     async def controls(
         self, row: GameRow, state: Any, user_id: int, lang: str, *, group: int = -1, page: int = 0, note: str = ""
@@ -114,10 +133,9 @@ class MovePresenter(Presenter):
         }
 
     async def show_controls(self, interaction: discord.Interaction, row: GameRow) -> None:
-        lang = lang_of(interaction)
-        state = self.service.state_of(row)
-        payload = await self.controls(row, state, interaction.user.id, lang)
-        await interaction.response.send_message(ephemeral=True, allowed_mentions=NO_MENTIONS, **payload)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # answered first: drawing takes time
+        payload = await self.controls(row, self.service.state_of(row), interaction.user.id, lang_of(interaction))
+        await interaction.followup.send(ephemeral=True, allowed_mentions=NO_MENTIONS, **payload)
 
     async def on_hand_button(self, interaction: discord.Interaction, game_id: int) -> None:
         async def work() -> None:
@@ -144,9 +162,10 @@ class MovePresenter(Presenter):
                 raise TableError("not-running")
             if row.version != version:
                 raise TableError("board-moved-on")
+            await interaction.response.defer()  # answered first: drawing takes time
             state = self.service.state_of(row)
             payload = await self.controls(row, state, interaction.user.id, lang_of(interaction), group=group, page=page)
-            await interaction.response.edit_message(
+            await interaction.edit_original_response(
                 content=payload["content"], attachments=[payload["file"]], view=payload["view"]
             )
 
@@ -157,23 +176,28 @@ class MovePresenter(Presenter):
             result = await self.service.act(
                 game_id, user_id=interaction.user.id, action=action, expected_version=version
             )
-            # Durable now: answer the clicker, then tell the channel.
+            following = self.follow(result, interaction)  # durable now: the board goes out regardless
             lang = lang_of(interaction)
             engine = self.spec(result.row.game).engine
-            if result.seat in engine.to_move(result.state):
-                # Still this player's move (several moves a turn, or live play): fresh controls,
-                # after a deferral, since drawing the picture may take longer than Discord waits.
-                await interaction.response.defer()
-                payload = await self.controls(result.row, result.state, interaction.user.id, lang)
-                await interaction.edit_original_response(
-                    content=payload["content"], attachments=[payload["file"]], view=payload["view"]
-                )
-            else:
-                # The turn passed: a short note; "My hand" shows the new hand when it matters.
-                waiting = who(result.row.seats, sorted(engine.to_move(result.state)), mention=False, lang=lang)
-                note = tr(lang, "played-ok") + ("\n" + tr(lang, "controls-waiting", players=waiting) if waiting else "")
-                await interaction.response.edit_message(content=note, attachments=[], view=None)
-            await self.board.publish_result(result, interaction)
+
+            async def answer() -> None:
+                if result.seat in engine.to_move(result.state):
+                    # Still this player's move (several moves a turn, or live play): fresh
+                    # controls, after a deferral, since drawing may take longer than Discord waits.
+                    await interaction.response.defer()
+                    payload = await self.controls(result.row, result.state, interaction.user.id, lang)
+                    await interaction.edit_original_response(
+                        content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+                    )
+                else:
+                    # The turn passed: a short note; "My hand" shows the new hand when it matters.
+                    waiting = who(result.row.seats, sorted(engine.to_move(result.state)), mention=False, lang=lang)
+                    note = tr(lang, "played-ok")
+                    if waiting:
+                        note += "\n" + tr(lang, "controls-waiting", players=waiting)
+                    await interaction.response.edit_message(content=note, attachments=[], view=None)
+
+            await answer_then_follow(answer, following)
 
         await self.guarded(interaction, None, work)
 
@@ -181,15 +205,18 @@ class MovePresenter(Presenter):
         async def work() -> None:
             row = await self.service.in_channel(channel_id_of(interaction), game)
             result = await self.service.act(row.id, user_id=interaction.user.id, action=action.strip())
-            lang = lang_of(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)  # the move is saved; now draw
-            payload = await self.controls(
-                result.row, result.state, interaction.user.id, lang, note=tr(lang, "played-ok")
+            await answer_then_follow(
+                lambda: self.controls_after(interaction, result, "played-ok"), self.follow(result, interaction)
             )
-            await interaction.followup.send(ephemeral=True, allowed_mentions=NO_MENTIONS, **payload)
-            await self.board.publish_result(result, interaction)
 
         await self.guarded(interaction, game, work)
+
+    async def controls_after(self, interaction: discord.Interaction, result: ActResult, note: str) -> None:
+        """A command's answer after a change: deferred first, then the person's fresh controls."""
+        lang = lang_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        payload = await self.controls(result.row, result.state, interaction.user.id, lang, note=tr(lang, note))
+        await interaction.followup.send(ephemeral=True, allowed_mentions=NO_MENTIONS, **payload)
 
     async def autocomplete_actions(
         self, interaction: discord.Interaction, game: str, current: str
@@ -221,8 +248,10 @@ class MovePresenter(Presenter):
         async def work() -> None:
             row = await self.service.in_channel(channel_id_of(interaction), game)
             result = await self.service.resign(row.id, player_of(interaction))
-            await interaction.response.send_message(tr(lang_of(interaction), "played-ok"), ephemeral=True)
-            await self.board.publish_result(result, interaction)
+            await answer_then_follow(
+                lambda: interaction.response.send_message(tr(lang_of(interaction), "played-ok"), ephemeral=True),
+                self.follow(result, interaction),
+            )
 
         await self.guarded(interaction, game, work)
 
@@ -231,14 +260,19 @@ class MovePresenter(Presenter):
 
         async def work() -> None:
             result = await takeback.take_back(self.service, game_id, interaction.user.id, version=version)
+            following = self.follow(result, interaction)
             lang = lang_of(interaction)
-            payload = await self.controls(
-                result.row, result.state, interaction.user.id, lang, note=tr(lang, "takeback-done")
-            )
-            await interaction.response.edit_message(
-                content=payload["content"], attachments=[payload["file"]], view=payload["view"]
-            )
-            await self.board.publish_result(result, interaction)
+
+            async def answer() -> None:
+                await interaction.response.defer()  # answered first: drawing takes time
+                payload = await self.controls(
+                    result.row, result.state, interaction.user.id, lang, note=tr(lang, "takeback-done")
+                )
+                await interaction.edit_original_response(
+                    content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+                )
+
+            await answer_then_follow(answer, following)
 
         await self.guarded(interaction, None, work)
 
@@ -249,12 +283,9 @@ class MovePresenter(Presenter):
         async def work() -> None:
             row = await self.service.in_channel(channel_id_of(interaction), game)
             result = await takeback.take_back(self.service, row.id, interaction.user.id)
-            lang = lang_of(interaction)
-            payload = await self.controls(
-                result.row, result.state, interaction.user.id, lang, note=tr(lang, "takeback-done")
+            await answer_then_follow(
+                lambda: self.controls_after(interaction, result, "takeback-done"), self.follow(result, interaction)
             )
-            await interaction.response.send_message(ephemeral=True, allowed_mentions=NO_MENTIONS, **payload)
-            await self.board.publish_result(result, interaction)
 
         await self.guarded(interaction, game, work)
 
@@ -269,7 +300,9 @@ class MovePresenter(Presenter):
             result = await self.service.hand_over(
                 row.id, seat, by=player_of(interaction), is_admin=is_admin(interaction)
             )
-            await interaction.response.send_message(tr(lang_of(interaction), "played-ok"), ephemeral=True)
-            await self.board.publish_result(result)
+            await answer_then_follow(
+                lambda: interaction.response.send_message(tr(lang_of(interaction), "played-ok"), ephemeral=True),
+                self.follow(result),
+            )
 
         await self.guarded(interaction, game, work)

@@ -73,6 +73,16 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
 
+async def answer_then_follow(answer: Callable[[], Awaitable[Any]], following: asyncio.Future[Any]) -> None:
+    """Answer the person who caused a saved change while ``following`` (already started: what
+    follows the change, ``table.aftermath``) runs; it is awaited whatever became of the answer (an
+    expired token, a refused or late answer), so the interaction ends only once the board is out."""
+    try:
+        await answer()
+    finally:
+        await asyncio.shield(following)
+
+
 class Guard:
     """Answers interactions safely and knows how many are being answered: user mistakes become
     a short ephemeral answer, our own bugs an apology; on shutdown (``closing``) nothing new starts."""
@@ -91,22 +101,30 @@ class Guard:
         """Run ``work``; user mistakes become a short ephemeral answer, our own bugs an apology."""
         if self.closing:
             # Shutting down: nothing new is started, so nothing is cut off half-way.
-            await self.tell(interaction, tr(lang_of(interaction), "bot-stopping"))
+            await self._tell_safely(interaction, tr(lang_of(interaction), "bot-stopping"))
             return None
         self.in_flight += 1
         self._quiet.clear()
         try:
             return await work()
         except (TableError, GameError) as error:
-            await self.tell(interaction, error_text(lang_of(interaction), game, error))
+            await self._tell_safely(interaction, error_text(lang_of(interaction), game, error))
         except Exception:
             log.exception("interaction failed (user %s, game %s)", interaction.user.id, game)
-            await self.tell(interaction, tr(lang_of(interaction), "error-internal"))
+            await self._tell_safely(interaction, tr(lang_of(interaction), "error-internal"))
         finally:
             self.in_flight -= 1
             if self.in_flight == 0:
                 self._quiet.set()
         return None
+
+    async def _tell_safely(self, interaction: discord.Interaction, text: str) -> None:
+        """An explanation or apology that cannot be delivered (the same dead token, say) is
+        logged, never raised: nothing else is left to do for this interaction."""
+        try:
+            await self.tell(interaction, text)
+        except Exception as error:
+            log.warning("could not answer user %s (%r)", interaction.user.id, error)
 
     async def quiet(self) -> None:
         """Wait until no interaction is being answered."""

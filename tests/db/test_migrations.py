@@ -279,7 +279,25 @@ async def fill_v9(tx):
     )
 
 
-FILLS = {1: fill_v1, 2: fill_v2, 3: fill_v3, 4: fill_v4, 5: fill_v5, 6: fill_v6, 7: fill_v7, 8: fill_v8, 9: fill_v9}
+async def fill_v10(tx):
+    # A running game whose newest board shows an older version than the stored one.
+    seats = [{"name": "Ann", "user_id": BIG + 7, "bot": False, "resigned": False}]
+    row = games_row(10, 19, "nim", "active", {"pile": 5}, seats=json.dumps(seats), settings=json.dumps(V3_SETTINGS))
+    await insert(tx, "games", {**row, "board_version": 1})
+
+
+FILLS = {
+    1: fill_v1,
+    2: fill_v2,
+    3: fill_v3,
+    4: fill_v4,
+    5: fill_v5,
+    6: fill_v6,
+    7: fill_v7,
+    8: fill_v8,
+    9: fill_v9,
+    10: fill_v10,
+}
 # Columns a later step renamed: (the step, the old name, the new name).
 RENAMED = [(5, "clock", "deadline")]
 
