@@ -175,7 +175,7 @@ class BoardPresenter(Presenter):
                 row, state, events, intro=intro, outcome=outcome, earlier=earlier
             )
             mentions = await self.reminders.allowed_mentions(row, content)  # none for quiet hours
-            outgoing = Post(row.channel_id, content, picture, "board.png", view, mentions, alt)
+            outgoing = Post(row.channel_id, content, picture, "board.png", view, mentions, alt, game_id=row.id)
             lacking = missing_in_channel(channel)
             if lacking:
                 self.outbox.queue(outgoing)
