@@ -254,6 +254,7 @@ class TafelBot(commands.AutoShardedBot):
             "cogs.replay",
             "cogs.help",
             "cogs.tournament",
+            "cogs.channel_events",
             *(found.cog_extension for found in entries),
         ]:
             try:

@@ -656,9 +656,24 @@ async def _takeover_level(tx: Tx, dialect: str) -> None:
     await tx.execute("ALTER TABLE table_server_settings ADD COLUMN takeover_level TEXT")
 
 
-# The version of a game its newest board shows (posted or edited), so that after a restart or a
-# fault the table platform knows which running games still owe their board (``table.reconcile``):
-# NULL or a smaller number than ``version`` means the stored move was never shown.
-@MIGRATIONS.register(10, "the version each game's newest board shows")
-async def _board_version(tx: Tx, dialect: str) -> None:
-    await tx.execute("ALTER TABLE games ADD COLUMN board_version INTEGER")
+# Self-healing tables. The version of a game its newest board shows (posted or edited), so that
+# after a restart or a fault the table platform knows which running games still owe their board
+# (``table.reconcile``): NULL or a smaller number than ``version`` means the stored move was never
+# shown. And the channels the bot cannot post in now (deleted, locked, permission lost, the bot
+# removed from the server), since when and why: their games' clocks stand still, their hosts were
+# told, and after a while the games are cancelled (``cogs.table.trouble``); kept across restarts.
+@MIGRATIONS.register(10, "self-healing tables: the version each game's newest board shows, channels in trouble")
+async def _self_healing(tx: Tx, dialect: str) -> None:
+    big, real = ("BIGINT", "DOUBLE PRECISION") if dialect == POSTGRESQL else ("INTEGER", "REAL")
+    await tx.run_script(
+        f"""
+        ALTER TABLE games ADD COLUMN board_version INTEGER;
+
+        CREATE TABLE table_channel_trouble (
+            channel_id  {big} PRIMARY KEY,
+            guild_id    {big},
+            since       {real} NOT NULL,
+            reason      TEXT NOT NULL
+        );
+        """
+    )

@@ -241,3 +241,47 @@ async def take_held(store: Store, user_id: int, game_id: int, now: float) -> lis
             "DELETE FROM table_held WHERE user_id = ? AND game_id = ? AND due_at <= ?", (user_id, game_id, now)
         )
     return [r["kind"] for r in rows]
+
+
+@dataclass(frozen=True)
+class ChannelTrouble:
+    channel_id: int
+    guild_id: int | None
+    since: float
+    reason: str
+
+
+async def set_channel_trouble(store: Store, channel_id: int, guild_id: int | None, since: float, reason: str) -> bool:
+    """Remember that the bot cannot post in ``channel_id`` (kept since the first time); True when
+    this is news (the channel was not known to be in trouble)."""
+    found = await store.fetchval("SELECT 1 FROM table_channel_trouble WHERE channel_id = ?", (channel_id,))
+    if found:
+        await store.write_batch(
+            [("UPDATE table_channel_trouble SET reason = ? WHERE channel_id = ?", (reason, channel_id))]
+        )
+        return False
+    await store.write_batch(
+        [
+            (
+                "INSERT INTO table_channel_trouble (channel_id, guild_id, since, reason) VALUES (?, ?, ?, ?)",
+                (channel_id, guild_id, since, reason),
+            )
+        ]
+    )
+    return True
+
+
+async def clear_channel_trouble(store: Store, channel_id: int) -> None:
+    await store.write_batch([("DELETE FROM table_channel_trouble WHERE channel_id = ?", (channel_id,))])
+
+
+async def channels_in_trouble(store: Store) -> list[ChannelTrouble]:
+    rows = await store.fetch("SELECT * FROM table_channel_trouble ORDER BY since")
+    return [ChannelTrouble(r["channel_id"], r["guild_id"], r["since"], r["reason"]) for r in rows]
+
+
+async def open_games_in_channel(store: Store, channel_id: int) -> list[GameRow]:
+    rows = await store.fetch(
+        "SELECT * FROM games WHERE channel_id = ? AND status IN (?, ?) ORDER BY id", (channel_id, *OPEN_STATUSES)
+    )
+    return [_row_to_game(r) for r in rows]

@@ -43,12 +43,13 @@ class BoardPresenter(Presenter):
         shared: TableParts,
         *,
         reminders: ReminderPresenter,
+        outbox: Outbox,
         live_interval: float = 1.5,
     ) -> None:
         super().__init__(shared)
         self.reminders = reminders
         self.posts = TurnPosts()
-        self.outbox = Outbox(shared.channel)
+        self.outbox = outbox
         self.live = LiveBoards(self.live_message, shared.channel, interval=live_interval)
 
     async def command(self, interaction: discord.Interaction, game: str) -> None:
@@ -176,6 +177,7 @@ class BoardPresenter(Presenter):
             )
             mentions = await self.reminders.allowed_mentions(row, content)  # none for quiet hours
             outgoing = Post(row.channel_id, content, picture, "board.png", view, mentions, alt, game_id=row.id)
+            outgoing.on_posted = lambda message: self.shown(row, message.id)  # if it has to wait
             lacking = missing_in_channel(channel)
             if lacking:
                 self.outbox.queue(outgoing)

@@ -1,16 +1,19 @@
 """The Discord side of the shared table flow.
 
 Every game cog and every persistent button ends up here: load → apply → save (``TableService``)
-→ answer the clicker → post the board in the channel → let computer players move. Rules never live
-here; only the order of those steps and how things look. The work is split over presenters:
-``lobby`` (opening and starting a table), ``moves`` (private controls and moves), ``board`` (the
-public board, the computer players and the live boards) and ``reminders`` (time left, reminders,
-extending a move's deadline, heads-up and away notes).
+→ start what follows the change (``table.aftermath``: the board, the computers, the heads-up) →
+answer the clicker. Rules never live here; only the order of those steps and how things look. The
+work is split over presenters: ``lobby`` (opening and starting a table), ``moves`` (private
+controls and moves), ``board`` (the public board and the live boards) and ``reminders`` (time
+left, reminders, extending a move's deadline, heads-up and away notes); ``trouble`` keeps the
+tables of channels the bot cannot post in.
 
 This class builds them, each from the shared ``TableParts`` and the presenters it works with, in
-the order they need one another (reminders, board, lobby and moves), and then the deadline
-scheduler (``table.timeouts.TimeKeeper``) that calls them. Nothing is patched in afterwards, and
-no presenter reaches through the flow. ``/replay``'s presenter is built by its own cog.
+the order they need one another (reminders, board, aftermath, lobby and moves), then the deadline
+scheduler (``table.timeouts.TimeKeeper``), the reconciler (``table.reconcile``) and the channel
+trouble. Nothing is patched in afterwards (the outbox reads the channel trouble through a lambda
+when a refusal comes), and no presenter reaches through the flow. ``/replay``'s presenter is built
+by its own cog.
 """
 
 from __future__ import annotations
@@ -26,8 +29,10 @@ from cogs.table.board import BoardPresenter
 from cogs.table.live import LiveBoards
 from cogs.table.lobby import LobbyPresenter
 from cogs.table.moves import MovePresenter
+from cogs.table.outbox import Outbox
 from cogs.table.presenter import Guard, PostChannel, TableParts
 from cogs.table.reminders import ReminderPresenter
+from cogs.table.trouble import ChannelTrouble
 from table.aftermath import Aftermath
 from table.bots import ComputerPlayers
 from table.pictures import Painter
@@ -58,7 +63,12 @@ class TableFlow:
         self.guard = Guard()
         self.shared = TableParts(client, service, self.painter, self.guard, web=web_links)
         self.reminders = ReminderPresenter(self.shared)
-        self.board = BoardPresenter(self.shared, reminders=self.reminders, live_interval=live_interval)
+        # Boards Discord did not take wait here; a channel that refuses until something changes
+        # is the channel trouble's (built below: the lambda reads it when a refusal comes).
+        outbox = Outbox(
+            self.shared.channel, on_blocked=lambda channel_id, error: self.trouble.blocked(channel_id, error)
+        )
+        self.board = BoardPresenter(self.shared, reminders=self.reminders, outbox=outbox, live_interval=live_interval)
         # What follows every saved change (the board, the computers' turns, the heads-up) is the
         # table platform's, whatever becomes of the answer to whoever caused it.
         self.aftermath = Aftermath(
@@ -84,6 +94,8 @@ class TableFlow:
         self.reconciler = Reconciler(
             service, self.aftermath, self.timekeeper, skip=lambda row: self.board.live.is_live(row.id)
         )
+        # Channels the bot cannot post in: clocks stand still, hosts are told, healing is noticed.
+        self.trouble = ChannelTrouble(self.shared, outbox=outbox, reconciler=self.reconciler)
 
     @property
     def bots(self) -> ComputerPlayers:
@@ -119,6 +131,7 @@ class TableFlow:
         count = await self.bots.resume()
         await self.timekeeper.resume()
         self.timekeeper.start()
+        await self.trouble.resume()  # channels that were unusable before the stop
         await self.reconciler.run(arm=False)  # boards that a stop or a fault kept from being shown
         await self.reminders.held.resume()  # pings held during quiet hours
         self.reminders.held.start()
@@ -129,6 +142,7 @@ class TableFlow:
         await self.drain()
         await self.timekeeper.close()
         await self.reconciler.close()
+        await self.trouble.close()
         await self.reminders.held.close()
         await self.aftermath.close()
         await self.live.close()

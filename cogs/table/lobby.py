@@ -33,6 +33,7 @@ from db import GameRow, GameStatus
 from locales import tr
 from table import rematch
 from table.aftermath import Aftermath, Change
+from table.rematch import Rematch
 from table.service import ActResult, LobbyResult, TableError
 from table.settings import TableSettings
 from table.text import game_name, option_label, option_value, seat_name
@@ -238,7 +239,7 @@ class LobbyPresenter(Presenter):
 
         await self.guarded(interaction, None, work)
 
-    async def _rematch_lobby(self, row: GameRow, done: rematch.Rematch, interaction: discord.Interaction) -> None:
+    async def _rematch_lobby(self, row: GameRow, done: Rematch, interaction: discord.Interaction) -> None:
         """The rematch lobby's message (posted when it opened, edited when someone joined), then
         what follows if the press started the game."""
         try:

@@ -58,6 +58,8 @@ class Post:
     allowed_mentions: discord.AllowedMentions
     description: str | None = None  # the picture's alt text
     game_id: int | None = None  # a newer board of the same game replaces this one while it waits
+    # Told the message once a post that waited goes through (the board remembers what it shows).
+    on_posted: Callable[[discord.Message], Awaitable[None]] | None = None
     attempts: int = 0
     last_error: BaseException | None = None
 
@@ -206,6 +208,14 @@ class Outbox:
         state.wake.set()
         self._start(channel_id, state)
 
+    def block(self, channel_id: int, reason: BaseException) -> None:
+        """Hold the channel's posts without a request, until ``retry_now``: the gateway said it is
+        gone or locked, so any request would only be refused (and counted against the bot)."""
+        state = self._state(channel_id)
+        state.blocked = reason
+        state.reported = True  # whoever blocked it knows
+        state.pause = None
+
     async def _attempt(self, post: Post) -> discord.Message:
         post.attempts += 1
         channel = await self.channel(post.channel_id)
@@ -294,7 +304,7 @@ class Outbox:
                 continue  # retry_now may have changed things meanwhile
             post = state.sending = state.waiting[0]
             try:
-                await self._attempt(post)
+                message = await self._attempt(post)
             except Exception as error:
                 post.last_error = error
                 refusal = refusal_of(error)
@@ -313,6 +323,11 @@ class Outbox:
                     state.waiting.remove(post)
                 state.delay = self.first_delay
                 state.reported = False
+                if post.on_posted is not None:
+                    try:
+                        await post.on_posted(message)
+                    except Exception:
+                        log.exception("channel %s: what follows a late board post failed", channel_id)
             finally:
                 state.sending = None
         state.task = None

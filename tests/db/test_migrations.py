@@ -284,6 +284,9 @@ async def fill_v10(tx):
     seats = [{"name": "Ann", "user_id": BIG + 7, "bot": False, "resigned": False}]
     row = games_row(10, 19, "nim", "active", {"pile": 5}, seats=json.dumps(seats), settings=json.dumps(V3_SETTINGS))
     await insert(tx, "games", {**row, "board_version": 1})
+    await insert(
+        tx, "table_channel_trouble", {"channel_id": BIG + 19, "guild_id": BIG + 1, "since": 9.5, "reason": "gone"}
+    )
 
 
 FILLS = {

@@ -50,6 +50,7 @@ async def fill(store: Store) -> None:
     row = await store.get_game(running)
     await table_data.set_deadline(store, running, row.version, 1_700_000_000.5, {"kind": "move", "owing": [0]})
     await table_data.set_board_message(store, running, 4242, 1)
+    await table_data.set_channel_trouble(store, 8, 2, 1_700_000_050.5, "gone")
     await table_data.set_server_settings(store, 2, by=9, move_seconds=3600, dm_reminders=True, channels=(7, 8))
     await table_data.set_person(store, 5, dm_reminders=True, away_until=1_700_000_100.25)
     # Tournaments and the table queue.

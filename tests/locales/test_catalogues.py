@@ -73,6 +73,7 @@ COUNTS: dict[str, set[str]] = {
     "tournament-commands": set(),
     "queue": {"count", "players"},
     "web": {"count", "steps", "total"},
+    "trouble": {"days"},
 }
 # The same name meaning something else in one message.
 NOT_A_COUNT: dict[str, frozenset[str]] = {}

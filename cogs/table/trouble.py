@@ -1,0 +1,207 @@
+"""Channels that change under a game: deleted, locked, a permission lost, the bot removed.
+
+An archived thread is no trouble (a post unarchives it, and an edit that fails there becomes a
+post). The rest stops a table: its board cannot be posted. Then, instead of retrying for ever
+(Discord bans an address after 10,000 refused requests in 10 minutes) or timing out people who
+cannot see the board:
+
+- the channel is remembered as in trouble (in the database, so a restart keeps knowing since
+  when), its boards wait in the outbox without requests, and its games' clocks stand still
+  (``stuck`` is the deadline scheduler's ``channel_ok``);
+- the host of each table there is told why and where, by direct message (or, in a thread, in its
+  parent channel when the DM is closed), once;
+- the channel is looked at again every ``PROBE_EVERY`` seconds (one request; none while the bot is
+  not in the server), at once when the gateway says something changed (a thread unlocked, the
+  channel's permissions, the bot back in the server); once the bot can post there, the waiting
+  boards go out, the games are reconciled (``table.reconcile``) and their clocks run again;
+- after ``GIVE_UP_AFTER`` (7 days) the channel's games are cancelled without rating, and the host
+  is told.
+
+Outbox refusals arrive through ``blocked`` (``Outbox.on_blocked``); gateway events through
+``cogs.channel_events``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from cogs.table.outbox import Outbox, Refusal, refusal_of
+from cogs.table.permissions import missing_in_channel
+from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts
+from db import GameRow, table_data
+from locales import tr
+from table.reconcile import Reconciler
+from table.service import Player, TableError
+from table.text import game_name
+
+log = logging.getLogger("tafelbot.table")
+
+PROBE_EVERY = 600.0  # seconds between looks at a channel in trouble
+GIVE_UP_AFTER = 7 * 86400.0  # a table whose channel stays unusable this long is cancelled
+GONE, LOCKED, PERMISSION, REMOVED = "gone", "locked", "permission", "removed"
+SYSTEM = Player(0, "Tafelbot")  # who cancels a table whose channel never came back
+
+
+def reason_of(error: BaseException) -> str:
+    """Why Discord refused a board, in the words ``trouble-reason-*`` use."""
+    if isinstance(error, discord.HTTPException) and error.code == 160005:
+        return LOCKED
+    return GONE if refusal_of(error) is Refusal.GONE else PERMISSION
+
+
+class ChannelTrouble(Presenter):
+    def __init__(self, shared: TableParts, *, outbox: Outbox, reconciler: Reconciler) -> None:
+        super().__init__(shared)
+        self.outbox = outbox
+        self.reconciler = reconciler
+        self._troubled: dict[int, table_data.ChannelTrouble] = {}
+        self._looked_at: dict[int, float] = {}  # channel -> when it was last found unusable
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    # ---- what the rest asks ----------------------------------------------------------------
+    def stuck(self, channel_id: int) -> bool:
+        """Whether the bot cannot post in the channel now (its games' clocks stand still)."""
+        return channel_id in self._troubled
+
+    def channel_ok(self, row: GameRow) -> bool:
+        return not self.stuck(row.channel_id)
+
+    # ---- becoming troubled -----------------------------------------------------------------
+    async def blocked(self, channel_id: int, error: BaseException) -> None:
+        """The outbox's report: Discord refused a board there until something changes."""
+        await self.mark(channel_id, reason_of(error))
+
+    async def mark(self, channel_id: int, reason: str, *, hold_posts: bool = False) -> None:
+        """The channel cannot take posts (``reason``: ``GONE``, ``LOCKED``, ``PERMISSION`` or
+        ``REMOVED``); ``hold_posts``: known from the gateway, so the outbox must not try either.
+        Only channels with an open table matter."""
+        store = self.service.store
+        games = await table_data.open_games_in_channel(store, channel_id)
+        if not games:
+            return
+        if hold_posts:
+            self.outbox.block(channel_id, RuntimeError(f"channel {channel_id}: {reason}"))
+        now = self.service.clock.now()
+        news = await table_data.set_channel_trouble(store, channel_id, games[0].guild_id, now, reason)
+        since = self._troubled[channel_id].since if channel_id in self._troubled else now
+        self._troubled[channel_id] = table_data.ChannelTrouble(channel_id, games[0].guild_id, since, reason)
+        self._looked_at[channel_id] = now  # just refused: the next look comes after PROBE_EVERY
+        if news:
+            log.warning("channel %s is in trouble (%s): %d table(s) wait", channel_id, reason, len(games))
+            for row in games:
+                await self._tell_host(row, tr(row.locale, "trouble-told-host", **self._words(row, reason)))
+        self._run()
+
+    def _words(self, row: GameRow, reason: str) -> dict[str, Any]:
+        lang = row.locale
+        return {
+            "game": game_name(lang, row.game),
+            "channel": f"<#{row.channel_id}>",
+            "reason": tr(lang, f"trouble-reason-{reason}"),
+            "days": round(GIVE_UP_AFTER / 86400),
+        }
+
+    async def _tell_host(self, row: GameRow, text: str) -> None:
+        """By direct message; failing that, in a thread's parent channel; failing that, logged."""
+        try:
+            user = self.shared.client.get_user(row.host_id) or await self.shared.client.fetch_user(row.host_id)
+            await user.send(text, allowed_mentions=NO_MENTIONS)
+            return
+        except discord.HTTPException as error:
+            log.info("could not tell the host of game %s by DM (%r)", row.id, error)
+        parent = getattr(self.shared.client.get_channel(row.channel_id), "parent", None)
+        if isinstance(parent, discord.TextChannel | discord.ForumChannel) and hasattr(parent, "send"):
+            try:
+                await parent.send(f"<@{row.host_id}> {text}", allowed_mentions=discord.AllowedMentions(users=True))
+                return
+            except discord.HTTPException as error:
+                log.info("could not tell the host of game %s in the parent channel (%r)", row.id, error)
+        log.warning("the host of game %s could not be told that its channel is in trouble", row.id)
+
+    # ---- healing ---------------------------------------------------------------------------
+    async def probe(self, channel_id: int) -> bool:
+        """Look at a channel in trouble (one request); heal it if the bot can post there again."""
+        trouble = self._troubled.get(channel_id)
+        if trouble is None:
+            return True
+        self._looked_at[channel_id] = self.service.clock.now()
+        client = self.shared.client
+        if trouble.guild_id is not None and client.get_guild(trouble.guild_id) is None:
+            return False  # not in that server (any more): nothing to ask until the bot is back
+        try:
+            channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+        except discord.HTTPException as error:
+            log.info("channel %s still in trouble (%r)", channel_id, error)
+            return False
+        if getattr(channel, "locked", False) or missing_in_channel(channel):
+            return False
+        await self.healed(channel_id)
+        return True
+
+    async def healed(self, channel_id: int) -> None:
+        """The bot can post in the channel again: waiting boards out, games reconciled."""
+        trouble = self._troubled.pop(channel_id, None)
+        self._looked_at.pop(channel_id, None)
+        await table_data.clear_channel_trouble(self.service.store, channel_id)
+        if trouble is not None:
+            log.info("channel %s works again (was %s since %.0f)", channel_id, trouble.reason, trouble.since)
+        self.outbox.retry_now(channel_id)
+        await self.reconciler.run(channel_id=channel_id)
+
+    async def probe_guild(self, guild_id: int) -> None:
+        """The bot is (back) in a server: look at its channels in trouble at once."""
+        for channel_id in [c for c, t in self._troubled.items() if t.guild_id == guild_id]:
+            await self.probe(channel_id)
+
+    # ---- giving up -------------------------------------------------------------------------
+    async def give_up(self, channel_id: int) -> None:
+        """Cancel the channel's tables (not rated) and tell their hosts."""
+        for row in await table_data.open_games_in_channel(self.service.store, channel_id):
+            try:
+                cancelled = await self.service.cancel(row.id, SYSTEM, is_admin=True)
+            except TableError:
+                continue  # ended meanwhile
+            await self._tell_host(cancelled, tr(row.locale, "trouble-cancelled", **self._words(row, GONE)))
+        self._troubled.pop(channel_id, None)
+        self._looked_at.pop(channel_id, None)
+        await table_data.clear_channel_trouble(self.service.store, channel_id)
+
+    # ---- the loop --------------------------------------------------------------------------
+    async def resume(self) -> None:
+        """At start-up: the channels in trouble before the stop are looked at again at once."""
+        for trouble in await table_data.channels_in_trouble(self.service.store):
+            if self.service.shards.owns(trouble.guild_id):
+                self._troubled[trouble.channel_id] = trouble
+        self._run()
+
+    def _run(self) -> None:
+        self._wake.set()
+        if self._troubled and (self._task is None or self._task.done()):
+            self._task = asyncio.create_task(self._loop(), name="channel-trouble")
+
+    async def _loop(self) -> None:
+        clock = self.service.clock
+        while self._troubled:
+            self._wake.clear()
+            now = clock.now()
+            for channel_id, trouble in list(self._troubled.items()):
+                try:
+                    if now - trouble.since >= GIVE_UP_AFTER:
+                        await self.give_up(channel_id)
+                    elif now - self._looked_at.get(channel_id, 0.0) >= PROBE_EVERY:
+                        await self.probe(channel_id)
+                except Exception:
+                    log.exception("channel %s in trouble could not be looked at", channel_id)
+            if self._troubled:
+                soonest = min(self._looked_at.get(c, 0.0) for c in self._troubled) + PROBE_EVERY
+                await clock.wait(self._wake, max(1.0, soonest - clock.now()))
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
