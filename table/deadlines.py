@@ -230,6 +230,17 @@ def extended(deadline: TableDeadline, seconds: float) -> TableDeadline:
     return replace(deadline, due=deadline.due + seconds, reminded=min(deadline.reminded, 1), seat_dues=dues)
 
 
+def stood_still(deadline: TableDeadline, seconds: float) -> TableDeadline:
+    """The move deadline as if its clock had stood still for ``seconds``: its start, its end and
+    each seat's own end move on together, so the reminders already sent stay sent and come no
+    sooner than they would have."""
+    if deadline.kind != MOVE or deadline.due is None:
+        return deadline
+    started = None if deadline.started is None else deadline.started + seconds
+    dues = tuple(d + seconds for d in deadline.seat_dues)
+    return replace(deadline, due=deadline.due + seconds, started=started, seat_dues=dues)
+
+
 def time_left(deadline: TableDeadline, now: float) -> float | None:
     if deadline.kind != MOVE or deadline.due is None:
         return None

@@ -622,6 +622,18 @@ class TableService:
             except TableError:
                 return None
 
+    async def stand_still(self, row: GameRow, seconds: float) -> GameRow | None:
+        """Stop the move clock for ``seconds`` (the board cannot be seen: nobody is timed out
+        meanwhile). None if the game moved on meanwhile. The version stays: buttons stay valid."""
+        async with self.lock(row.id):
+            deadline = self.deadline_of(row)
+            if deadline.kind != deadlines.MOVE:
+                return None
+            try:  # compare-and-set on the version, as ``mark_reminded``
+                return await self._set_deadline(row, deadlines.stood_still(deadline, seconds))
+            except TableError:
+                return None
+
     async def _set_deadline(self, row: GameRow, deadline: TableDeadline) -> GameRow:
         deadline_at, data = deadline.stored()
         if not await table_data.set_deadline(self.store, row.id, row.version, deadline_at, data):

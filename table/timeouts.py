@@ -13,6 +13,18 @@ the game afresh and does what its deadline says is due:
 - a lobby that did not start: cancelled, and ``lobby_expired`` tells the channel.
 
 Nothing here knows Discord: results go to the callbacks given.
+
+No game's clock stops for good. What the callbacks (``publish``, ``remind``, ``lobby_expired``)
+raise is logged with the game and never keeps the game's next wake-up from being armed; a failure
+of the handling itself (the database, say) arms the game again ``grace`` seconds later. A reminder
+is recorded as sent before it is handed over and is not retried when sending fails: part of it may
+have reached people already (the channel, or some of the DMs), the last reminder and the deadline
+itself still come, and a retry would risk pinging twice or looping on a refusing channel.
+
+``channel_ok`` (optional) says whether the people of a game can see its board. When it says no at
+a move deadline, nobody is timed out: the clock stands still (``TableService.stand_still``, the
+reminders already sent stay sent) and the game is looked at again ``CHANNEL_RECHECK`` seconds
+later, so the deadline is then that far off.
 """
 
 from __future__ import annotations
@@ -32,6 +44,7 @@ from table.service import ActResult, TableError, TableService
 
 log = logging.getLogger("tafelbot.clock")
 
+CHANNEL_RECHECK = 600.0  # while a game's board cannot be seen, its move deadline is looked at this often
 DEFAULT_GRACE = 60.0  # after a restart, deadlines that passed meanwhile fire this long after start-up
 MAX_TIMEOUT_STEPS = 64  # a computer finishing one person's turn never takes more actions than this
 
@@ -54,6 +67,7 @@ class TimeKeeper:
         lobby_expired: Callable[[GameRow], Awaitable[None]] | None = None,
         grace: float = DEFAULT_GRACE,
         painter: Painter | None = None,
+        channel_ok: Callable[[GameRow], bool] | None = None,
     ) -> None:
         self.service = service
         # Where the computer decides for a player whose deadline ran out (``table.bots``).
@@ -62,6 +76,8 @@ class TimeKeeper:
         self.remind = remind
         self.lobby_expired = lobby_expired
         self.grace = grace
+        # Whether a game's board can be seen (None: always); a move deadline waits while it cannot.
+        self.channel_ok = channel_ok
         self.scheduler = Scheduler(service.clock, self.due)
         self._busy: set[int] = set()  # games whose deadline is being handled right now
         service.on_deadline.append(self.arm)
@@ -100,14 +116,22 @@ class TimeKeeper:
     # ---- firing ----------------------------------------------------------------------------
     async def due(self, game_id: int) -> None:
         """Handle one game's wake-up, then arm its next one. Never twice at once for a game: the
-        writes made while handling (a computer move per action) do not wake it again meanwhile."""
+        writes made while handling (a computer move per action) do not wake it again meanwhile.
+        Whatever fails, the game is armed again (at worst ``grace`` seconds from now)."""
         if game_id in self._busy:
             return
-        self._busy.add(game_id)
         try:
-            row = await self._handle(game_id)
-        finally:
-            self._busy.discard(game_id)
+            self._busy.add(game_id)
+            try:
+                row = await self._handle(game_id)
+            finally:
+                self._busy.discard(game_id)
+            await self._arm_next(game_id, row)
+        except Exception:
+            log.exception("deadline of game %s could not be handled; trying again in %.0f s", game_id, self.grace)
+            self.scheduler.arm(game_id, self.service.clock.now() + self.grace)
+
+    async def _arm_next(self, game_id: int, row: GameRow | None) -> None:
         if row is None:
             row = await self.service.store.get_game(game_id)
         if row is None or row.status not in OPEN_STATUSES or row.deadline_at is None:
@@ -131,6 +155,9 @@ class TimeKeeper:
         if deadline.kind is None or deadline.due is None:
             return row
         if deadline.due <= now:
+            if deadline.kind == deadlines.MOVE and not self._board_seen(row):
+                log.info("board of game %s cannot be seen: its move clock stands still", game_id)
+                return await self.service.stand_still(row, now + CHANNEL_RECHECK - deadline.due)
             if deadline.kind == deadlines.LOBBY:
                 await self._lobby(row)
             elif deadline.kind == deadlines.QUIET:
@@ -143,19 +170,37 @@ class TimeKeeper:
             stage, _ = upcoming
             marked = await self.service.mark_reminded(row, stage)
             if marked is not None and self.remind is not None:
-                await self.remind(Reminder(marked, deadline.owing, stage, deadline.due - now))
+                reminder = Reminder(marked, deadline.owing, stage, deadline.due - now)
+                await self._tell("reminder", game_id, self.remind(reminder))
             return marked
         return row
+
+    def _board_seen(self, row: GameRow) -> bool:
+        if self.channel_ok is None:
+            return True
+        try:
+            return self.channel_ok(row)
+        except Exception:  # a broken check must not stop the clock for good: the deadline counts
+            log.exception("whether the board of game %s can be seen is not known", row.id)
+            return True
+
+    async def _tell(self, what: str, game_id: int, sending: Awaitable[None]) -> None:
+        """Await one Discord-side callback: its failure is logged, never passed on, so the
+        game's next wake-up is armed all the same (and the rest of a timeout still happens)."""
+        try:
+            await sending
+        except Exception:
+            log.exception("%s of game %s could not be sent", what, game_id)
 
     async def _lobby(self, row: GameRow) -> None:
         cancelled = await self.service.expire_lobby(row.id)
         if cancelled is not None and self.lobby_expired is not None:
-            await self.lobby_expired(cancelled)
+            await self._tell("lobby expiry", row.id, self.lobby_expired(cancelled))
 
     async def _quiet(self, row: GameRow) -> None:
         result = await self.service.end_quiet(row.id)
         if result is not None:
-            await self.publish(result)
+            await self._tell("quiet-time result", row.id, self.publish(result))
 
     async def _move_timeout(self, row: GameRow, deadline: TableDeadline) -> None:
         settings = self.service.settings_of(row)
@@ -181,7 +226,7 @@ class TimeKeeper:
                 if first:
                     result.events.insert(0, {"type": "timed-out", "seat": seat})
                 first = False
-                await self.publish(result)
+                await self._tell("timeout move", row.id, self.publish(result))
             fresh = await self.service.get(row.id)
             if (
                 fresh.status == GameStatus.ACTIVE
@@ -193,4 +238,4 @@ class TimeKeeper:
                 except TableError as error:  # the game ended or moved on meanwhile
                     log.info("hand-over of seat %s of game %s refused: %s", seat, row.id, error)
                     continue
-                await self.publish(handed)
+                await self._tell("hand-over", row.id, self.publish(handed))

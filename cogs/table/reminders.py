@@ -6,6 +6,11 @@ A reminder mentions the person in the game's channel with a link to the latest b
 picture), and goes by direct message to those who asked for it. It needs no other presenter (the
 board and the ``/table`` commands use it), so the flow builds it first. A reminder never carries a
 hand: it is built from the game's name, the seat names and the time left only.
+
+Sending never raises to the time keeper or the board: a channel post that fails does not keep the
+DMs from going out, nor a DM the post or the other DMs; each failure is logged with the game (or
+the user id), never with the text. DMs go through ``DirectMessages``, which remembers for a day
+who has closed theirs instead of asking Discord again at every reminder.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import logging
 
 import discord
 
+from cogs.table.direct import DirectMessages
 from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, is_admin, lang_of, player_of
 from cogs.table.safety import seat_mentions
 from db import GameRow, GameStatus, table_data
@@ -35,6 +41,7 @@ class ReminderPresenter(Presenter):
         self._heads_up_sent: dict[int, float] = {}  # game -> start of the turn already announced
         # Pings and DMs that would reach people in their quiet hours wait here until the window ends.
         self.held = HeldNotifications(self.service, self.release_held)
+        self.dms = DirectMessages(shared.client, self.service.clock)
 
     @property
     def now(self) -> float:
@@ -143,9 +150,8 @@ class ReminderPresenter(Presenter):
             )
             if link:
                 text += "\n" + tr(lang, "clock-board-link", link=link)
-            channel = await self.channel(row.channel_id)
             mention = discord.AllowedMentions(users=[discord.Object(user_id)], roles=False, everyone=False)
-            await channel.send(content=text, allowed_mentions=mention)
+            await self._post(row, "held ping", text, mention)
             if REMINDER in kinds and person.dm_reminders and server.dm_reminders and left is not None:
                 dm = tr(lang, "clock-reminder-dm", game=game, left=duration_text(lang, left))
                 await self.direct(user_id, dm + (f"\n{link}" if link else ""))
@@ -154,6 +160,13 @@ class ReminderPresenter(Presenter):
             await self.direct(user_id, text + (f"\n{link}" if link else ""))
 
     async def remind(self, reminder: Reminder) -> None:
+        """Remind the people who owe a move (channel, then DMs). Never raises."""
+        try:
+            await self._remind(reminder)
+        except Exception:
+            log.exception("reminder of game %s could not be sent", reminder.row.id)
+
+    async def _remind(self, reminder: Reminder) -> None:
         row = reminder.row
         lang = row.locale
         present = await self.without_quiet(row, await self.people_present(row, reminder.seats), REMINDER)
@@ -166,11 +179,10 @@ class ReminderPresenter(Presenter):
         text = tr(lang, key, players=mentions, count=len(present), game=game_name(lang, row.game), left=left)
         if link:
             text += "\n" + tr(lang, "clock-board-link", link=link)
-        channel = await self.channel(row.channel_id)
         allowed = discord.AllowedMentions(
             users=[discord.Object(p.user_id) for _, p in present], roles=False, everyone=False
         )
-        await channel.send(content=text, allowed_mentions=allowed)
+        await self._post(row, "reminder", text, allowed)  # a failure here keeps no DM from going out
         server = await self.service.server_settings(row.guild_id)
         if not server.dm_reminders:
             return
@@ -180,16 +192,22 @@ class ReminderPresenter(Presenter):
                 await self.direct(person.user_id, dm + (f"\n{link}" if link else ""))
 
     async def direct(self, user_id: int, text: str) -> bool:
-        """A direct message; a person who closed their DMs is noted in the log and skipped."""
+        """A direct message (True if it went out); never raises, and a person whose DMs were
+        refused lately is not asked again (``DirectMessages``)."""
+        return await self.dms.send(user_id, text)
+
+    async def _post(self, row: GameRow, what: str, text: str, allowed: discord.AllowedMentions) -> bool:
+        """Post ``text`` in the game's channel; a failure is logged (the game, not the text)."""
         try:
-            client = self.shared.client
-            user = client.get_user(user_id) or await client.fetch_user(user_id)
-            await user.send(content=text, allowed_mentions=NO_MENTIONS)
+            channel = await self.channel(row.channel_id)
+            await channel.send(content=text, allowed_mentions=allowed)
             return True
-        except discord.Forbidden:
-            log.info("direct message to %s skipped: their DMs are closed", user_id)
         except discord.HTTPException as error:
-            log.warning("direct message to %s failed: %s", user_id, error)
+            log.warning(
+                "%s of game %s not posted in channel %s: %s %s", what, row.id, row.channel_id, error.status, error.code
+            )
+        except Exception:
+            log.exception("%s of game %s not posted in channel %s", what, row.id, row.channel_id)
         return False
 
     # ---- host and moderator commands (every game's /game extend; hand-over is the moves') -------
@@ -218,7 +236,14 @@ class ReminderPresenter(Presenter):
     # ---- heads-up and away -------------------------------------------------------------------
     async def heads_up(self, row: GameRow) -> None:
         """When one person's turn begins, a DM to the next person in seat order who asked for it
-        ("you are next"). Once per turn; the turn is known by when its move deadline started."""
+        ("you are next"). Once per turn; the turn is known by when its move deadline started.
+        Never raises: the board that calls it has already gone out."""
+        try:
+            await self._heads_up(row)
+        except Exception:
+            log.exception("heads-up of game %s could not be sent", row.id)
+
+    async def _heads_up(self, row: GameRow) -> None:
         deadline = self.service.deadline_of(row)
         if (
             row.status != GameStatus.ACTIVE
@@ -249,7 +274,8 @@ class ReminderPresenter(Presenter):
         await self.direct(present[0][1].user_id, text + (f"\n{link}" if link else ""))
 
     async def away_notes(self, guild_id: int | None, user: discord.abc.User, until: float) -> int:
-        """A short note in each running game of ``user`` in the server: they are away until then."""
+        """A short note in each running game of ``user`` in the server: they are away until then
+        (returns how many went out)."""
         from table.until import shown
 
         rows = await table_data.open_games_in_guild(self.service.store, guild_id)
@@ -258,10 +284,8 @@ class ReminderPresenter(Presenter):
             seat = row.seat_of(user.id)
             if row.status != GameStatus.ACTIVE or seat is None:
                 continue
-            channel = await self.channel(row.channel_id)
             name = row.seats[seat].name
-            await channel.send(
-                tr(row.locale, "clock-away-note", user=f"**{name}**", until=shown(until)), allowed_mentions=NO_MENTIONS
-            )
-            count += 1
+            note = tr(row.locale, "clock-away-note", user=f"**{name}**", until=shown(until))
+            # One game's channel that refuses (a locked thread, say) keeps no other game's note back.
+            count += await self._post(row, "away note", note, NO_MENTIONS)
         return count
