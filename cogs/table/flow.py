@@ -88,6 +88,8 @@ class TableFlow:
             lobby_expired=self.lobby.expired,
             grace=deadline_grace,
             painter=self.painter,
+            # Nobody times out who cannot see the board (the channel trouble, built below).
+            channel_ok=lambda row: self.trouble.channel_ok(row),
         )
         # Restores what a game owes its players (its board, a computer moving, its deadline) after
         # a restart or a fault; a live board refreshing itself is left to do that.

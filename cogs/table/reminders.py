@@ -63,13 +63,6 @@ class ReminderPresenter(Presenter):
                 lines.append(tr(row.locale, "clock-banks", banks=" · ".join(entries)))
         return "\n".join(lines) or None
 
-    async def board_posted(self, row: GameRow, message: discord.Message) -> None:
-        """Remember the newest board for jump links (reminders, my games)."""
-        try:
-            await table_data.set_board_message(self.service.store, row.id, message.id)
-        except Exception:
-            log.exception("could not remember the board message of game %s", row.id)
-
     async def people_present(self, row: GameRow, seats: tuple[int, ...]) -> list[tuple[int, table_data.Person]]:
         """(seat, person) of the human seats among ``seats`` who are not away."""
         humans = [(s, user_id) for s in seats if row.seats[s].human and (user_id := row.seats[s].user_id) is not None]
