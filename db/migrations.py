@@ -654,3 +654,11 @@ async def _web_servers(tx: Tx, dialect: str) -> None:
 @MIGRATIONS.register(9, "server setting: the computer level that takes over absent players' seats")
 async def _takeover_level(tx: Tx, dialect: str) -> None:
     await tx.execute("ALTER TABLE table_server_settings ADD COLUMN takeover_level TEXT")
+
+
+# Settings of the bot as a whole, not of a server or a person: a name and a text value. The first is
+# the hash of the command list last synced to Discord (``cogs/command_sync.py``), so a restart with
+# unchanged commands does not spend one of Discord's 200 command creates a day.
+@MIGRATIONS.register(10, "bot-wide settings (name and value), such as the hash of the commands last synced")
+async def _bot_settings(tx: Tx, dialect: str) -> None:
+    await tx.execute("CREATE TABLE bot_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)")

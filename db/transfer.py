@@ -126,6 +126,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "table_away_periods": ("user_id", "away_from", "away_to"),
     "table_held": ("user_id", "game_id", "kind", "due_at"),
     "web_servers": ("guild_id", "secret", "server_page", "rotated_at", "updated_by"),
+    "bot_settings": ("name", "value"),
 }
 # Columns that number new rows by themselves; copied rows keep their numbers, and the target's
 # counter is moved on past them.
