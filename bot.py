@@ -33,6 +33,7 @@ from cogs.pacing import GlobalPacer, share_of_token
 from cogs.table.components import ALL_DYNAMIC_ITEMS, answer_unknown_button
 from cogs.table.flow import TableFlow
 from cogs.translator import FluentTranslator
+from cogs.tree import GUILD_INSTALL, GUILD_ONLY, TafelTree
 from db import Store, league
 from table.clock import Clock
 from table.registry import GAME_KEYS, GameEntry, entry
@@ -363,6 +364,10 @@ def create_bot(config: Config, *, clock: Clock | None = None, **client_options: 
         command_prefix=commands.when_mentioned,
         intents=intents,
         help_command=None,
+        # Every command for servers only, installed to servers only (cogs/tree.py).
+        tree_cls=TafelTree,
+        allowed_contexts=GUILD_ONLY,
+        allowed_installs=GUILD_INSTALL,
         **options,
     )
 
