@@ -21,4 +21,3 @@ async def set_bot_setting(store: Store, name: str, value: str) -> None:
             "INSERT INTO bot_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
             (name, value),
         )
-

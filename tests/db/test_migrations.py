@@ -284,7 +284,18 @@ async def fill_v10(tx):
     await insert(tx, "bot_settings", {"name": "commands_synced", "value": "ab" * 32})
 
 
-FILLS = {1: fill_v1, 2: fill_v2, 3: fill_v3, 4: fill_v4, 5: fill_v5, 6: fill_v6, 7: fill_v7, 8: fill_v8, 9: fill_v9, 10: fill_v10}
+FILLS = {
+    1: fill_v1,
+    2: fill_v2,
+    3: fill_v3,
+    4: fill_v4,
+    5: fill_v5,
+    6: fill_v6,
+    7: fill_v7,
+    8: fill_v8,
+    9: fill_v9,
+    10: fill_v10,
+}
 # Columns a later step renamed: (the step, the old name, the new name).
 RENAMED = [(5, "clock", "deadline")]
 
