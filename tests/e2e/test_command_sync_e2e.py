@@ -153,13 +153,15 @@ async def run_tafelbot_sync(fake, database: str) -> tuple[int, str]:
 async def test_tafelbot_sync_sends_the_commands_whatever_the_hash_and_exits(fake, tafel):
     await tafel.stop()
     assert command_puts(fake) == 1
+    before = await stored_hash(tafel)
     identifies = fake.identifies
     code, output = await run_tafelbot_sync(fake, tafel.config.database)
     assert code == 0, output
     assert command_puts(fake) == 2 and "command(s) synced to server" in output
     assert fake.identifies == identifies  # it never connected to the gateway
+    # Another process (another PYTHONHASHSEED) hashes the same commands the same way.
+    assert await stored_hash(tafel) == before
     # Refused, it says so and exits 1; the hash Discord last accepted stays.
-    before = await stored_hash(tafel)
     fake.fail_command_syncs(503)
     code, output = await run_tafelbot_sync(fake, tafel.config.database)
     assert code == 1 and "refused (HTTP 503" in output
