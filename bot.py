@@ -6,6 +6,8 @@ tafelbot migrate-db SRC DST  copy every game, move, result, rating and setting b
                              file and PostgreSQL (a postgresql:// URL), into an empty target
 tafelbot backup FILE         a consistent copy of the database, also while the bot runs
 tafelbot web                 the web companion on its own (PostgreSQL; TAFELBOT_WEB_URL, _PORT)
+tafelbot sync                send the slash commands to Discord now and exit (the bot itself sends
+                             them at start-up only when they changed; TAFELBOT_SYNC=0: never)
 
 TAFELBOT_DB is a SQLite file path (the default, one bot process) or a postgresql:// URL.
 
@@ -22,17 +24,19 @@ import logging
 import os
 import sys
 from collections.abc import Coroutine
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 import discord
 from discord.ext import commands
 
+from cogs.command_sync import sync_commands
 from cogs.pacing import GlobalPacer, share_of_token
 from cogs.table.components import ALL_DYNAMIC_ITEMS, answer_unknown_button
 from cogs.table.flow import TableFlow
 from cogs.translator import FluentTranslator
+from cogs.tree import GUILD_INSTALL, GUILD_ONLY, TafelTree
 from db import Store, league
 from table.clock import Clock
 from table.registry import GAME_KEYS, GameEntry, entry
@@ -204,9 +208,19 @@ class TafelBot(commands.AutoShardedBot):
     table_service: TableService
     table_flow: TableFlow
 
-    def __init__(self, config: Config, *, pacer: GlobalPacer, clock: Clock | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        config: Config,
+        *,
+        pacer: GlobalPacer,
+        clock: Clock | None = None,
+        only_sync: bool = False,
+        **options: Any,
+    ) -> None:
         super().__init__(**options)
         self.config = config
+        self.only_sync = only_sync  # ``tafelbot sync``: set up, sync the commands whatever the hash, stop
+        self.commands_synced: bool | None = None  # None: not tried (another process syncs, or TAFELBOT_SYNC=0)
         self.clock = clock
         self.pacer = pacer  # its counters, for tests and benchmarks
         self.resumed = asyncio.Event()
@@ -261,14 +275,24 @@ class TafelBot(commands.AutoShardedBot):
                 await self.load_extension(extension)
             except Exception:
                 log.exception("extension %s failed to load", extension)
-        if config.sync_commands:
-            if config.dev_guild_id:
-                guild = discord.Object(config.dev_guild_id)
-                self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
-            else:
-                await self.tree.sync()
+        if self.only_sync or self.syncs_commands:
+            self.commands_synced = await sync_commands(
+                self.tree,
+                self.store,
+                application_id=self.application_id,
+                guild_id=config.dev_guild_id,
+                force=self.only_sync,
+            )
+        if self.only_sync:
+            return  # ``tafelbot sync``: nothing to run, the bot is closed after login
         self._resuming = self.loop.create_task(self._resume())
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process keeps Discord's command list up to date (unless TAFELBOT_SYNC=0):
+        every process has the same commands, so one does it, the one holding shard 0."""
+        shards = self.config.shards.ids
+        return self.config.sync_commands and (shards is None or 0 in shards)
 
     async def _start_web(self, links: Any) -> None:
         """The web companion: on SQLite served from this process; on PostgreSQL every change
@@ -331,7 +355,9 @@ class TafelBot(commands.AutoShardedBot):
             await store.close()
 
 
-def create_bot(config: Config, *, clock: Clock | None = None, **client_options: Any) -> TafelBot:
+def create_bot(
+    config: Config, *, clock: Clock | None = None, only_sync: bool = False, **client_options: Any
+) -> TafelBot:
     """The bot, not yet started. Tests pass ``guild_ready_timeout`` and the like, and a fake
     ``clock`` (``table.clock.FakeClock``) to move time themselves.
 
@@ -361,9 +387,14 @@ def create_bot(config: Config, *, clock: Clock | None = None, **client_options: 
         config,
         pacer=pacer,
         clock=clock,
+        only_sync=only_sync,
         command_prefix=commands.when_mentioned,
         intents=intents,
         help_command=None,
+        # Every command for servers only, installed to servers only (cogs/tree.py).
+        tree_cls=TafelTree,
+        allowed_contexts=GUILD_ONLY,
+        allowed_installs=GUILD_INSTALL,
         **options,
     )
 
@@ -380,7 +411,9 @@ def run_loop(main: Coroutine[Any, Any, T]) -> T:
         return runner.run(main)
 
 
-def run(config: Config) -> int:
+def run(config: Config, *, only_sync: bool = False) -> int:
+    """Run the bot until stopped; with ``only_sync`` (``tafelbot sync``) log in, send the command
+    list whatever its hash, and return 0 if Discord took it, 1 if not."""
     import aiohttp
     import discord
 
@@ -403,8 +436,13 @@ def run(config: Config) -> int:
             "processes of their own, which cannot share it. Use PostgreSQL (TAFELBOT_DB=postgresql://…).",
             describe_shards(config.shards),
         )
-    bot = create_bot(config)
+    if only_sync:
+        # Only the commands are wanted: no picture worker processes, no web pages.
+        config = replace(config, render_processes=0, web=WebConfig())
+    bot = create_bot(config, only_sync=only_sync)
     try:
+        if only_sync:
+            return 0 if run_loop(_sync_only(bot, config.token)) else 1
         run_loop(_run(bot, config.token))
     except (StoreInUse, DatabaseTooNew, DatabaseUnavailable) as error:
         print(f"tafelbot: {error}", file=sys.stderr)
@@ -418,6 +456,13 @@ def run(config: Config) -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+async def _sync_only(bot: TafelBot, token: str) -> bool:
+    """``tafelbot sync``: logging in runs ``setup_hook``, which sends the commands; no gateway."""
+    async with bot:
+        await bot.login(token)
+    return bool(bot.commands_synced)
 
 
 STOP_SIGNALS = ("SIGTERM", "SIGINT")
@@ -496,6 +541,12 @@ def main(argv: list[str] | None = None) -> int:
     bak.add_argument("--db", default=None, help="the database (default: $TAFELBOT_DB or data/tafelbot.sqlite3)")
     bak.add_argument("--force", action="store_true", help="replace FILE if it exists")
     sub.add_parser(
+        "sync",
+        help="send the command list to Discord now, even if unchanged, and exit",
+        description="Send the slash commands to Discord (to TAFELBOT_DEV_GUILD if set, else globally) whether "
+        "or not they changed since the last sync, then exit. The bot itself syncs at start-up only when they changed.",
+    )
+    sub.add_parser(
         "web",
         help="serve the web companion on its own (PostgreSQL; several may run behind a proxy)",
         description="Serve the read-only web pages (TAFELBOT_WEB_URL, TAFELBOT_WEB_PORT) from the PostgreSQL "
@@ -537,6 +588,8 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         print(f"tafelbot: {error}", file=sys.stderr)
         return 2
+    if args.command == "sync":
+        return run(config, only_sync=True)
     return run(config)
 
 

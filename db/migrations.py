@@ -656,13 +656,21 @@ async def _takeover_level(tx: Tx, dialect: str) -> None:
     await tx.execute("ALTER TABLE table_server_settings ADD COLUMN takeover_level TEXT")
 
 
+# Settings of the bot as a whole, not of a server or a person: a name and a text value. The first is
+# the hash of the command list last synced to Discord (``cogs/command_sync.py``), so a restart with
+# unchanged commands does not spend one of Discord's 200 command creates a day.
+@MIGRATIONS.register(10, "bot-wide settings (name and value), such as the hash of the commands last synced")
+async def _bot_settings(tx: Tx, dialect: str) -> None:
+    await tx.execute("CREATE TABLE bot_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
+
+
 # Self-healing tables. The version of a game its newest board shows (posted or edited), so that
 # after a restart or a fault the table platform knows which running games still owe their board
 # (``table.reconcile``): NULL or a smaller number than ``version`` means the stored move was never
 # shown. And the channels the bot cannot post in now (deleted, locked, permission lost, the bot
 # removed from the server), since when and why: their games' clocks stand still, their hosts were
 # told, and after a while the games are cancelled (``cogs.table.trouble``); kept across restarts.
-@MIGRATIONS.register(10, "self-healing tables: the version each game's newest board shows, channels in trouble")
+@MIGRATIONS.register(11, "self-healing tables: the version each game's newest board shows, channels in trouble")
 async def _self_healing(tx: Tx, dialect: str) -> None:
     big, real = ("BIGINT", "DOUBLE PRECISION") if dialect == POSTGRESQL else ("INTEGER", "REAL")
     await tx.run_script(

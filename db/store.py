@@ -78,7 +78,7 @@ class GameRow:
     deadline_at: float | None = None
     deadline: dict[str, Any] | None = None
     board_message_id: int | None = None
-    # Migration 10: the version the newest board shows (None: none shown since the column came).
+    # Migration 11: the version the newest board shows (None: none shown since the column came).
     board_version: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:

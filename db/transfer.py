@@ -128,6 +128,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "table_held": ("user_id", "game_id", "kind", "due_at"),
     "table_channel_trouble": ("channel_id", "guild_id", "since", "reason"),
     "web_servers": ("guild_id", "secret", "server_page", "rotated_at", "updated_by"),
+    "bot_settings": ("name", "value"),
 }
 # Columns that number new rows by themselves; copied rows keep their numbers, and the target's
 # counter is moved on past them.

@@ -27,7 +27,7 @@ scope. Without --channel the first text channel where it has all of these is use
 Use a test server (or a channel nobody plays in): for the minute or so it runs, the server shows
 every command twice (the synced copy beside the global one). If the running bot uses
 TAFELBOT_DEV_GUILD with this same server, pass --keep-commands, or its commands there are
-removed until its next restart. A separate test application (its own token) keeps the test
+removed until ``tafelbot sync`` puts them back (a restart does not resend an unchanged list). A separate test application (its own token) keeps the test
 entirely away from the live bot.
 """
 
@@ -267,6 +267,9 @@ class SmokeRun:
         guild = bot.get_guild(options.guild_id)
         if guild is None:
             raise SmokeFailure(f"the bot is not in server {options.guild_id} (invite it first)")
+        if not bot.commands_synced:
+            # A refused sync does not stop the bot (it runs with the commands Discord has); here it fails.
+            raise SmokeFailure("Discord did not take the command list (see the warning above)")
         commands = bot.tree.get_commands(guild=guild)
         report.ok(f"logged in as {bot.user} in {guild.name}; Discord took the {len(commands)} commands")
         channel = pick_channel(guild, options.channel_id)

@@ -26,6 +26,7 @@ error-game-over = The game is over.
 error-bad-option = That option is not allowed.
 error-internal = Sorry, something went wrong on our side. The game was not changed. Please try again.
 bot-stopping = The bot is restarting; nothing was changed. Please try again in a moment.
+error-server-only = Tafelbot's commands work in a server, not in direct messages. Use them in a channel of a server the bot is in.
 
 lobby-title = { $game }: table open
 lobby-host = Host: { $host }

@@ -26,6 +26,7 @@ error-game-over = Het spel is afgelopen.
 error-bad-option = Die instelling mag niet.
 error-internal = Sorry, er ging bij ons iets mis. Het spel is niet veranderd. Probeer het nog eens.
 bot-stopping = De bot start opnieuw op; er is niets veranderd. Probeer het zo nog eens.
+error-server-only = De commando's van Tafelbot werken in een server, niet in privéberichten. Gebruik ze in een kanaal van een server waar de bot in zit.
 
 lobby-title = { $game }: tafel open
 lobby-host = Gastheer: { $host }

@@ -280,6 +280,11 @@ async def fill_v9(tx):
 
 
 async def fill_v10(tx):
+    # The hash of the commands last synced to Discord.
+    await insert(tx, "bot_settings", {"name": "commands_synced", "value": "ab" * 32})
+
+
+async def fill_v11(tx):
     # A running game whose newest board shows an older version than the stored one.
     seats = [{"name": "Ann", "user_id": BIG + 7, "bot": False, "resigned": False}]
     row = games_row(10, 19, "nim", "active", {"pile": 5}, seats=json.dumps(seats), settings=json.dumps(V3_SETTINGS))
@@ -300,6 +305,7 @@ FILLS = {
     8: fill_v8,
     9: fill_v9,
     10: fill_v10,
+    11: fill_v11,
 }
 # Columns a later step renamed: (the step, the old name, the new name).
 RENAMED = [(5, "clock", "deadline")]

@@ -93,6 +93,17 @@ async def test_a_missing_permission_fails_before_anything_is_posted(fake, captur
     assert guild_commands(fake) == [], "the synced commands are removed all the same"
 
 
+async def test_a_refused_command_sync_fails_the_smoke_test(fake, capture, tmp_path):
+    # The bot itself runs on after a refused sync (cogs/command_sync.py); the smoke test must not.
+    channel = fake.add_channel("general")
+    fake.fail_command_syncs(503)
+    report, printed = await smoke(fake, tmp_path, channel_id=channel)
+
+    assert not report.passed
+    assert "Discord did not take the command list" in printed
+    assert fake.channel_messages(channel) == []
+
+
 async def test_a_game_that_does_not_finish_fails_the_smoke_test(fake, capture, tmp_path, monkeypatch):
     def broken(view, legal, seed, budget=None, level="normal"):
         raise RuntimeError("a broken computer player")

@@ -53,7 +53,9 @@ class UserActions:
         """Run a slash command: ``slash(user, channel, "game", "new", options={"riders": 3})``.
 
         Path words are the command, then an optional group, then the subcommand (also accepted
-        as one string "game new"); a trailing dict is taken as ``options``."""
+        as one string "game new"); a trailing dict is taken as ``options``. ``channel_id`` may be
+        the user's DMs with the bot (``world.dm_channel(user).id``) for a global command: sent
+        whatever the command's ``contexts``, as a client with stale registrations would."""
         path, options = split_path(path, options)
         user, channel = self.world.user_or_error(user), self.world.channel_or_error(channel_id)
         command = self._payloads.command_for(user, channel, path[0])
@@ -224,7 +226,8 @@ class UserActions:
         return record
 
     async def _run(self, record: Interaction, timeout: float | None, wait_followup: bool) -> Interaction:
-        guild_id = self.world.channels[record.channel_id].guild_id
+        # Discord sends direct messages' events (interactions too) to shard 0, as guild id 0's.
+        guild_id = self.world.channels[record.channel_id].guild_id or 0
         session = self.gateway.session_for(guild_id)
         return await self._interactions.run(record, session, timeout, wait_followup)
 

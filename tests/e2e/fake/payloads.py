@@ -35,6 +35,9 @@ from .protocol import (
 )
 from .world import World
 
+# What Discord grants an app in its DMs: view channel, send messages, embed links, attach files,
+# read message history, use external emojis, add reactions.
+DM_APP_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 18) | (1 << 6)
 KIND_NAMES = {USER: "user", CHANNEL: "channel", ROLE: "role", MENTIONABLE: "user or role", ATTACHMENT: "attachment"}
 # The option type whose resolved data a user/role/mentionable/channel select sends.
 SELECT_KINDS = {5: USER, 6: ROLE, 7: MENTIONABLE, 8: CHANNEL}
@@ -60,6 +63,17 @@ class Payloads:
             "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         }
+        if channel.guild_id is None:
+            # The bot's direct messages with ``user`` (context 1, BOT_DM): ``user`` instead of a
+            # member, no guild; a guild install's owner is "0" there.
+            payload.update(
+                user=user.to_dict(),
+                channel=channel.to_dict(),
+                app_permissions=str(DM_APP_PERMISSIONS),
+                authorizing_integration_owners={"0": "0"},
+                context=1,
+            )
+            return payload
         guild = self.world.guilds[channel.guild_id]
         permissions = guild.permissions(user)
         app_permissions = guild.permissions(self.world.bot_user) & ~channel.bot_deny

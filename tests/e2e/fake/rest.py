@@ -67,6 +67,8 @@ class RestApi:
         self.requests: list[tuple[str, str]] = []  # (method, path) of every REST call
         self.conformance = Conformance()  # bodies and answers held to Discord's OpenAPI spec
         self.rate_limits: RateLimits | None = None  # Discord's rate limits (ratelimits.py), when on
+        # (status, retry_after) the next command list PUTs get (FakeDiscord.fail_command_syncs)
+        self.command_failures: list[tuple[int, float]] = []
         self._deferred_updates = interactions.deferred_updates
 
     def routes(self) -> list[tuple[str, str, Callable]]:
@@ -265,6 +267,18 @@ class RestApi:
                 raise ApiError(404, 10004, "Unknown Guild")
         payload, _ = await self.read_body(request)
         validate_command_list(payload)
+        if self.command_failures:
+            status, retry_after = self.command_failures.pop(0)
+            if status == 429:  # the daily limit of command creates: code 30034, retry after hours
+                body = {
+                    "message": "Max number of daily application command creates has been reached (200)",
+                    "retry_after": retry_after,
+                    "global": False,
+                    "code": 30034,
+                }
+                headers = {**self.headers(), "Via": "1.1 google", "X-RateLimit-Remaining": "0"}
+                return web.Response(status=429, body=dumps(body), headers=headers)
+            raise ApiError(status, 0, "Error")
         return self.json(self.world.store_commands(scope, payload))
 
     # -- channels, messages, threads, files ------------------------------------------------------------

@@ -221,6 +221,11 @@ class FakeDiscord(UserActions):
         retry_after as Discord sends it, 500, 503 ...), one each, before posts work again."""
         self.world.channel_or_error(channel_id).failures.extend(statuses)
 
+    def fail_command_syncs(self, *statuses: int, retry_after: float = 0.05) -> None:
+        """The next command list PUTs (global or guild) get these statuses, one each: 429 is the
+        daily create limit (with ``retry_after`` seconds), others a plain error (500, 503 ...)."""
+        self.rest.command_failures.extend((status, retry_after) for status in statuses)
+
     def add_thread(self, parent_id: int, name: str, *, private: bool = False) -> int:
         parent = self.world.channel_or_error(parent_id)
         thread = self.world.new_thread(parent, name, private=private, owner=self.owner)
