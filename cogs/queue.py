@@ -1,7 +1,9 @@
 """``/table queue``: looking for players. The command itself sits in ``cogs/table_commands.py``;
 this is what it does. When enough people of the server wait for the same game and number of
-players, a table opens for them in a new thread of the channel where the last one queued, with
-everyone seated and pinged (``SeatedTables``); ``table.queue`` keeps the queue.
+players, a table opens for them in a new thread, with everyone seated and pinged
+(``SeatedTables``): of the channel where the last one queued if every one of them can see it,
+else of the first channel where one of them queued that all can see; ``table.queue`` keeps the
+queue.
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ class LookingForPlayers:
         group = queued.group
         try:
             row = await self.seated.open_in_thread(
-                channel_id,
+                [channel_id, *(e.channel_id for e in group)],
                 title=tr(lang, "queue-thread", game=name),
                 game=game,
                 guild_id=guild_id,

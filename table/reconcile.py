@@ -78,13 +78,13 @@ class Reconciler:
             report.games += 1
             if arm:
                 self.timekeeper.arm(row)  # the same deadline again: arming twice changes nothing
-            state = self.service.state_of(row)
             if row.id in owing and not self.skip(row):
                 report.boards += 1
                 # Shown as a fresh board (a new message with the mention), then the computers wake.
+                state = self.service.state_of(row)
                 self.aftermath.follow(Change(ActResult(row, -1, "", [], state, None), fresh=True))
             else:
-                self.aftermath.bots.poke(row, state)
+                self.aftermath.bots.poke(row)  # loads the state only where a computer sits
         report.seconds = time.perf_counter() - started
         if report.boards:
             log.info(

@@ -1,10 +1,15 @@
 """Opening a table in a new thread with its players already seated: what a tournament round and
 the table queue share.
 
-The thread is made in the given channel; the table platform opens the game there with the
-players in seat order, the options and the clock set, and starts it (``TableService.open_seated``);
-then the ordinary start-of-game post goes out through the lobby (``LobbyPresenter.announce_start``):
-the first board, every player mentioned, and the first to move pinged or a computer thinking.
+All or nothing. The thread goes in the first of the given channels where the bot may open a
+public thread and post its board there (Create Public Threads, Send Messages in Threads, View
+Channel, Attach Files) and every seated person can see it (a thread is visible to those who see
+its parent); with none such, nothing is made. The table platform then opens the game in the
+thread with the players in seat order, the options and the clock set, and starts it
+(``TableService.open_seated``); if that is refused (an open-games limit, say), the thread is
+removed again, so no empty thread is left behind. Then the ordinary start-of-game post goes out
+through the lobby (``LobbyPresenter.announce_start``): the first board, every player mentioned,
+and the first to move pinged or a computer thinking.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ log = logging.getLogger("tafelbot.table")
 
 THREAD_NAME_LENGTH = 100  # Discord's limit on a channel's name
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week without posts before Discord hides the thread
+# What the bot needs in a channel to open a table's thread there and post its board in it.
+THREAD_NEEDS = ("view_channel", "create_public_threads", "send_messages_in_threads", "attach_files")
 
 
 class SeatedTables(Presenter):
@@ -33,7 +40,7 @@ class SeatedTables(Presenter):
 
     async def open_in_thread(
         self,
-        channel_id: int,
+        channel_ids: int | Sequence[int],
         *,
         title: str,
         game: str,
@@ -43,10 +50,10 @@ class SeatedTables(Presenter):
         settings: dict[str, Any] | None = None,
         locale: str = "en",
     ) -> GameRow:
-        """A new thread of ``channel_id`` named ``title`` with the game started in it; the game's row."""
-        channel = await self.channel(channel_id)
-        if not isinstance(channel, discord.TextChannel):
-            raise TableError("thread-not-possible")
+        """A new thread named ``title`` with the game started in it, in the first of ``channel_ids``
+        that every seated person can see and the bot can run a table in; the game's row."""
+        candidates = [channel_ids] if isinstance(channel_ids, int) else list(dict.fromkeys(channel_ids))
+        channel = await self._where(candidates, players)
         try:
             thread = await channel.create_thread(
                 name=title[:THREAD_NAME_LENGTH] or "…",
@@ -54,17 +61,66 @@ class SeatedTables(Presenter):
                 auto_archive_duration=THREAD_ARCHIVE_MINUTES,
             )
         except discord.HTTPException as error:
-            log.warning("could not open a thread in channel %s: %s", channel_id, error)
+            log.warning("could not open a thread in channel %s: %s", channel.id, error)
             raise TableError("thread-not-possible") from None
-        result = await self.service.open_seated(
-            game,
-            guild_id=guild_id,
-            channel_id=thread.id,
-            players=players,
-            options=options,
-            locale=locale,
-            settings=settings,
-            parent_id=channel_id,
-        )
+        try:
+            result = await self.service.open_seated(
+                game,
+                guild_id=guild_id,
+                channel_id=thread.id,
+                players=players,
+                options=options,
+                locale=locale,
+                settings=settings,
+                parent_id=channel.id,
+            )
+        except BaseException:
+            await self._remove(thread)
+            raise
         await self.lobby.announce_start(result.row, result)
         return result.row
+
+    async def _where(self, candidates: Sequence[int], players: Sequence[Player]) -> discord.TextChannel:
+        """The first candidate the bot can run a thread's table in and every person can see."""
+        for channel_id in candidates:
+            try:
+                channel = await self.channel(channel_id)
+            except (discord.HTTPException, TypeError) as error:
+                log.info("channel %s cannot hold a seated table: %r", channel_id, error)
+                continue
+            if not isinstance(channel, discord.TextChannel):
+                continue
+            mine = channel.permissions_for(channel.guild.me)
+            if not all(getattr(mine, name) for name in THREAD_NEEDS):
+                log.info("channel %s: the bot cannot open a table's thread there", channel_id)
+                continue
+            if await self._all_see(channel, players):
+                return channel
+        raise TableError("thread-not-possible")
+
+    async def _all_see(self, channel: discord.TextChannel, players: Sequence[Player]) -> bool:
+        """Whether every seated person can see ``channel`` (and so a public thread of it)."""
+        for player in players:
+            if player.user_id <= 0:
+                continue  # a computer seat
+            member = channel.guild.get_member(player.user_id)
+            if member is None:
+                try:
+                    member = await channel.guild.fetch_member(player.user_id)
+                except discord.HTTPException:
+                    return False  # not in the server (any more)
+            if not channel.permissions_for(member).view_channel:
+                log.info("channel %s: player %s cannot see it", channel.id, player.user_id)
+                return False
+        return True
+
+    @staticmethod
+    async def _remove(thread: discord.Thread) -> None:
+        """A thread whose table could not open: deleted, or at least archived and locked."""
+        try:
+            await thread.delete()
+        except discord.HTTPException:
+            try:
+                await thread.edit(archived=True, locked=True)
+            except discord.HTTPException as error:
+                log.warning("an empty thread %s could not be removed: %r", thread.id, error)
