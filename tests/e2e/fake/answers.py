@@ -118,10 +118,11 @@ class InteractionAnswers:
         record.unknown = record.unknown or failure.code == 10062
         record._complete()
         if failure.reset:
-            # The connection closes with no answer at all, as when Discord's edge drops it.
+            # The connection closes with no answer at all, as when Discord's edge drops it; the
+            # response returned is never written (aiohttp drops it quietly on the closed socket).
             if request.transport is not None:
                 request.transport.abort()
-            raise ConnectionResetError("fake Discord: injected connection reset")
+            return web.Response(status=500)
         raise failure.error()
 
     @staticmethod
