@@ -28,7 +28,9 @@ class FaultBot(commands.Bot):
     ``/where`` (a global command offered in direct messages too) says where it was used."""
 
     def __init__(self, guild_id: int) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), guild_ready_timeout=0.05)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), guild_ready_timeout=0.05
+        )
         self.guild_id = guild_id
         self.errors: list[Exception] = []
         self.removed: list[int] = []
