@@ -10,7 +10,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.e2e.fake import FakeDiscordError
+from tests.e2e.fake import FakeDiscord, FakeDiscordError
 from tests.e2e.fake.faults import Faults
 from tests.e2e.fake.protocol import (
     MANAGE_THREADS,
@@ -18,7 +18,8 @@ from tests.e2e.fake.protocol import (
     SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
 )
-from tests.e2e.harness import run_client, stop_client
+from tests.e2e.fake.remote import FakeDiscordClient
+from tests.e2e.harness import ErrorLogCapture, run_client, running, stop_client
 
 HOUR = 3600.0
 
@@ -334,3 +335,57 @@ def test_a_shared_scope_429_is_no_invalid_request():
     faults.note_answer("PATCH", "/webhooks/1/t/messages/@original", 401, None)
     faults.note_answer("GET", "/channels/1", 404, None)
     assert faults.invalid_requests == 2
+
+
+async def test_faults_through_the_control_api():
+    async with FakeDiscord(control=True) as fake:
+        undo = fake.patch_discord()
+        client = FakeDiscordClient(fake.base_url)
+        try:
+            with ErrorLogCapture(on_error=fake.fail_waiters):
+                channel = await client.add_channel("general")
+                alice = await client.add_user("alice")
+                thread = fake.add_thread(int(channel), "table", auto_archive_duration=60)
+                async with running(FaultBot(fake.guild_id)) as bot:
+                    await client.wait_until_ready(commands=["say"], timeout=5)
+                    await client.fail_callbacks(1)
+                    failed = await client.slash(alice, channel, "say")
+                    assert failed["callback_failures"] == ["callback unknown interaction"]
+
+                    await client.advance_clock(61 * 60)
+                    assert await client.archive_idle_threads() == [str(thread)]
+                    await client.thread(thread, "unarchive")
+                    await client.thread(thread, "lock", archive=True)
+                    assert (
+                        fake.channel(thread)["thread_metadata"] | {"archived": True, "locked": True}
+                        == (fake.channel(thread)["thread_metadata"])
+                    )
+                    await client.delete_channel(thread)
+                    with pytest.raises(discord.NotFound):
+                        await bot.get_partial_messageable(thread).send("gone")
+                    await client.remove_bot_from_guild(fake.guild_id)
+                    with pytest.raises(discord.Forbidden):
+                        await bot.get_partial_messageable(int(channel)).send("kicked")
+                    await client.add_bot_back(fake.guild_id)
+                    await client.limit_old_edits(True, retry_after=0.001)
+
+                    report = await client.faults()
+                    assert report["faults"] == {
+                        "callback unknown interaction": 1,
+                        "thread auto-archived": 1,
+                        "thread locked": 1,
+                        "thread archived": 1,
+                        "thread deleted": 1,
+                        "bot removed from guild": 1,
+                    }
+                    assert report["invalid_requests"] == 1
+                    assert report["invalid_requests_by_route"] == [
+                        {"method": "POST", "path": f"/channels/{channel}/messages", "count": 1}
+                    ]
+                    reasons = [(r["channel_id"], r["reason"]) for r in report["requests_to_dead_channels"]]
+                    assert reasons == [(thread, "deleted"), (int(channel), "bot removed from guild")]
+                    with pytest.raises(FakeDiscordError, match="unknown guild"):
+                        await client.remove_bot_from_guild(1)
+        finally:
+            await client.close()
+            undo()

@@ -242,6 +242,7 @@ class Interaction:
             "type": self.type,
             "response_type": self.response_type,
             "answered_after": self.answered_after,
+            "callback_failures": list(self.callback_failures),
             "ephemeral": self.ephemeral,
             "message": self.message.summary() if self.message else None,
             "followups": [m.summary() for m in self.followups],
