@@ -3,6 +3,8 @@
 The callback is where Discord's interaction rules bite (see ``checks.check_first_answer``). The
 first follow-up after a deferred reply fills the "thinking" message and ignores its own ephemeral
 flag, as on Discord; an interaction token works as a webhook only once it has been answered.
+A callback may be made to fail on purpose (``FakeDiscord.fail_callbacks``): the interaction then
+stays unanswered, and after 10062 Discord has forgotten it for good.
 """
 
 from __future__ import annotations

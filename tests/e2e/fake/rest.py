@@ -3,6 +3,11 @@
 Request plumbing (bodies, JSON answers with rate-limit headers, announcing changes after the
 answer) and the routes for the bot's user, application, gateway, commands, channels, messages,
 threads and uploaded files. The interaction callback and webhook follow-ups are in ``answers.py``.
+A request naming a channel gets Discord's error when the channel is out of reach (404 10003
+deleted, 403 50001 not visible or the bot removed from its guild); a thread takes its permissions
+from its parent (posting needs Send Messages in Threads there), a locked one refuses a bot without
+Manage Threads (160005), an archived one refuses edits (50083) and is unarchived by a post. Every
+answer is noted for the invalid-request counter (``faults.py``).
 Anything else answers 404 "fake Discord: unknown route ..." and is logged at ERROR.
 """
 
