@@ -169,6 +169,16 @@ async def test_an_archived_thread_refuses_edits_and_commands_and_a_post_unarchiv
     assert fake.faults["thread archived"] == 1
 
 
+async def test_moving_to_another_clock_keeps_the_age_of_threads(fake):
+    thread_id = fake.add_thread(fake.add_channel("general"), "table", auto_archive_duration=60)
+    clock = Clock()
+    clock.now = 4_000_000_000.0  # decades ahead of the wall clock
+    fake.token_clock = clock
+    assert fake.archive_idle_threads() == []
+    clock.now += 61 * 60
+    assert fake.archive_idle_threads() == [thread_id]
+
+
 async def test_a_thread_archives_itself_after_its_duration_without_activity(fake, bot, clock, channel):
     thread_id = await new_thread(fake, bot, channel, auto_archive_duration=60)
     guild = bot.get_guild(fake.guild_id)

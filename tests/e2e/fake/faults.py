@@ -98,6 +98,10 @@ class Faults:
             {"channel_id": channel_id, "reason": reason, "method": method, "path": path, "status": status}
         )
 
+    def shift(self, seconds: float) -> None:
+        """The fake moved to another clock this far ahead: the answers noted keep their age."""
+        self._invalid = deque((when + seconds, method, path) for when, method, path in self._invalid)
+
     def _forget_old(self) -> None:
         horizon = self.clock() - INVALID_WINDOW
         while self._invalid and self._invalid[0][0] <= horizon:

@@ -109,7 +109,7 @@ class FakeDiscord(UserActions):
         # One clock for everything timed in the fake: tokens, thread auto-archiving, the age of
         # messages (edits after an hour) and the invalid-request window.
         self._interactions.token_clock = clock
-        self.world.clock = clock
+        self.world.set_clock(clock)
 
     @property
     def interactions(self) -> list[Interaction]:

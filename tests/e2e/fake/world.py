@@ -136,6 +136,17 @@ class World:
         self.channels.pop(channel.id, None)
         self.dead_channels[channel.id] = "deleted"
 
+    def set_clock(self, clock: Callable[[], float]) -> None:
+        """Run on another clock. Whatever exists keeps its age: a thread made before a test moved
+        to its fake clock (which may be weeks ahead of the wall clock) is not idle because of it."""
+        shift = clock() - self.clock()
+        self.clock = clock
+        for channel in self.channels.values():
+            channel.last_activity += shift
+        for message in self.messages.values():
+            message.created_clock += shift
+        self.faults.shift(shift)
+
     # -- lookups ------------------------------------------------------------------------------------
 
     def user_or_error(self, user: FakeUser | int) -> FakeUser:
