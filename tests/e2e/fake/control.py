@@ -197,7 +197,7 @@ class ControlApi:
         return {}
 
     def _advance_clock(self, request: web.Request, body: dict) -> dict:
-        self.fake.token_clock = _Ahead(self.fake.token_clock, float(body["advance"]))
+        self.fake.advance_clock(float(body["advance"]))
         return {}
 
     def _faults(self, request: web.Request, body: dict) -> dict:
@@ -212,16 +212,6 @@ class ControlApi:
             "invalid_requests_by_route": by_route,
             "requests_to_dead_channels": fake.requests_to_dead_channels(),
         }
-
-
-class _Ahead:
-    """A clock some seconds ahead of another (moving the fake's clock from another process)."""
-
-    def __init__(self, clock: Callable[[], float], seconds: float) -> None:
-        self.clock, self.seconds = clock, seconds
-
-    def __call__(self) -> float:
-        return self.clock() + self.seconds
 
 
 def _how(body: dict) -> dict:

@@ -111,6 +111,12 @@ class FakeDiscord(UserActions):
         self._interactions.token_clock = clock
         self.world.set_clock(clock)
 
+    def advance_clock(self, seconds: float) -> None:
+        """Move the fake's clock ahead (for a driver without a clock of its own, such as the
+        control API): tokens, threads and messages age by that much."""
+        ahead = _Ahead(self.token_clock, seconds)
+        self._interactions.token_clock = self.world.clock = ahead
+
     @property
     def interactions(self) -> list[Interaction]:
         return self._interactions.records
@@ -446,3 +452,13 @@ class FakeDiscord(UserActions):
             if loop.time() > deadline:
                 raise FakeDiscordError(f"{failure} within {timeout} s")
             await asyncio.sleep(0.002)
+
+
+class _Ahead:
+    """A clock some seconds ahead of another."""
+
+    def __init__(self, clock: Callable[[], float], seconds: float) -> None:
+        self.clock, self.seconds = clock, seconds
+
+    def __call__(self) -> float:
+        return self.clock() + self.seconds
