@@ -273,6 +273,8 @@ async def test_deleted_channels_and_threads_are_unknown_from_then_on(fake, bot, 
 
 
 async def test_a_bot_removed_from_its_guild_and_added_back(fake, bot, channel, alice):
+    active, archived = await new_thread(fake, bot, channel), await new_thread(fake, bot, channel)
+    fake.archive_thread(archived)
     fake.remove_bot_from_guild()
     await fake.poll(lambda: bot.removed == [fake.guild_id], None, "no GUILD_DELETE")
     assert bot.get_guild(fake.guild_id) is None
@@ -288,6 +290,8 @@ async def test_a_bot_removed_from_its_guild_and_added_back(fake, bot, channel, a
 
     fake.add_bot_back()
     await fake.poll(lambda: bot.get_guild(fake.guild_id) is not None, None, "no GUILD_CREATE")
+    guild = bot.get_guild(fake.guild_id)  # GUILD_CREATE lists the active threads only
+    assert guild.get_thread(active) is not None and guild.get_thread(archived) is None
     await bot.get_channel(channel).send("back")
     assert (await fake.slash(alice, channel, "say")).content == "said"
 

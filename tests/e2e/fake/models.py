@@ -301,7 +301,7 @@ class FakeGuild:
             "presences": [],
             "members": [self.member(u) for u in members],
             "channels": [c.to_dict() for c in channels if not c.is_thread],
-            "threads": [c.to_dict() for c in channels if c.is_thread],
+            "threads": [c.to_dict() for c in channels if c.is_thread and not c.archived],  # active ones only
             "stage_instances": [],
             "guild_scheduled_events": [],
             "soundboard_sounds": [],
