@@ -28,10 +28,10 @@ async def test_a_command_from_direct_messages_gets_a_short_refusal(fake, capture
         for user, words in ((alice, "in a server"), (bob, "in een server")):
             dm = fake.world.dm_channel(user).id
             for command in ("help", "league standings", "duvelen new"):
-                reply = await fake.slash(user, dm, command)
+                reply = await fake.slash(user, dm, command, stale=True)
                 assert reply.ephemeral and words in reply.content, (command, reply.content)
         choices = await fake.autocomplete(
-            alice, fake.world.dm_channel(alice).id, "table quiet-hours", focused="timezone"
+            alice, fake.world.dm_channel(alice).id, "table quiet-hours", focused="timezone", stale=True
         )
         assert choices == []
         # In a server the same commands work as ever.

@@ -10,6 +10,16 @@ payloads over Discord's limits are refused with the "Invalid Form Body" error Di
 It knows shards (``gateway.py``) and can run as its own process (``python -m tests.e2e.fake``,
 driven through ``remote.FakeDiscordClient``).
 
+It also fails the way Discord fails, on demand, with Discord's own error codes and gateway
+events: interaction callbacks answered 10062, a 5xx or a dropped connection (``fail_callbacks``);
+threads archived by hand or after inactivity on the fake's clock, and locked (``archive_thread``,
+``archive_idle_threads``, ``lock_thread``: edits 50083, posts 160005); channels and threads deleted
+(``delete_channel``: 10003); the bot removed from a guild (``remove_bot_from_guild``: 50001); the
+cap on edits of hour-old messages (``limit_old_edits``: 30046); commands in direct messages
+(``slash`` in ``dm_channel(user)``). Threads take their permissions from the parent. It counts what
+Discord would hold against the bot: ``invalid_requests`` (401/403/429 answers in 10 minutes),
+``requests_to_dead_channels()``, and ``faults`` (every fault applied, by kind).
+
 Anything discord.py asks that the fake does not know answers 404 with "fake Discord: unknown
 route ..." and is logged at ERROR, so a missing route shows up in the test output.
 
@@ -32,7 +42,9 @@ edits update.
 Modules: ``protocol`` (Discord's numbers, errors), ``models`` (users, guilds, channels,
 snowflakes, shards), ``records`` (messages, interaction records), ``checks`` (Discord's rules),
 ``ratelimits`` (Discord's rate limits: per-route buckets and headers, the global limit, 429s),
-``world`` (what is stored), ``gateway``, ``rest`` and ``answers`` (the servers), ``payloads`` and
+``world`` (what is stored), ``faults`` (faults injected, invalid requests counted), ``lifecycle``
+(threads archived and locked, channels deleted, the bot removed from a guild), ``gateway``,
+``rest`` and ``answers`` (the servers), ``payloads`` and
 ``actions`` (acting as users), ``server`` (``FakeDiscord``), ``control`` and ``remote`` (the fake
 in another process).
 """

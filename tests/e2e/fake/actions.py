@@ -31,12 +31,14 @@ from .records import FakeMessage, Interaction
 if TYPE_CHECKING:
     from .gateway import Gateway
     from .interactions import Interactions
+    from .rest import RestApi
     from .world import World
 
 
 class UserActions:
     world: World
     gateway: Gateway
+    rest: RestApi
     _interactions: Interactions
     _payloads: Payloads
 
@@ -49,16 +51,20 @@ class UserActions:
         locale: str | None = None,
         timeout: float | None = None,
         wait_followup: bool = True,
+        stale: bool = False,
     ) -> Interaction:
         """Run a slash command: ``slash(user, channel, "game", "new", options={"riders": 3})``.
 
         Path words are the command, then an optional group, then the subcommand (also accepted
-        as one string "game new"); a trailing dict is taken as ``options``. ``channel_id`` may be
-        the user's DMs with the bot (``world.dm_channel(user).id``) for a global command: sent
-        whatever the command's ``contexts``, as a client with stale registrations would."""
+        as one string "game new"); a trailing dict is taken as ``options``. In a direct-message
+        channel (``FakeDiscord.dm_channel(user)``) it is a DM interaction: a global command,
+        ``user`` instead of ``member``, context 1 (BOT_DM). Refused (``FakeDiscordError``) in an
+        archived thread and in a guild the bot was removed from, where Discord sends nothing.
+        ``stale``: sent even where the command's ``contexts`` do not offer it (a DM, say), as a
+        client with stale command registrations would."""
         path, options = split_path(path, options)
-        user, channel = self.world.user_or_error(user), self.world.channel_or_error(channel_id)
-        command = self._payloads.command_for(user, channel, path[0])
+        user, channel = self.world.user_or_error(user), self._command_channel(channel_id)
+        command = self._payloads.command_for(user, channel, path[0], stale=stale)
         data = self._payloads.command_data(command, path[1:], options, user, channel, focused=None)
         payload = self._payloads.interaction_payload(APPLICATION_COMMAND, user, channel, data, locale)
         record = self._new_record(APPLICATION_COMMAND, user, channel, payload, f"/{' '.join(path)}")
@@ -73,12 +79,13 @@ class UserActions:
         focused: str,
         locale: str | None = None,
         timeout: float | None = None,
+        stale: bool = False,
     ) -> list[dict]:
         """The choices the bot offers while ``user`` types option ``focused`` (its value in
-        ``options``, default "")."""
+        ``options``, default ""); ``stale`` as for ``slash``."""
         path, options = split_path(path, options)
-        user, channel = self.world.user_or_error(user), self.world.channel_or_error(channel_id)
-        command = self._payloads.command_for(user, channel, path[0])
+        user, channel = self.world.user_or_error(user), self._command_channel(channel_id)
+        command = self._payloads.command_for(user, channel, path[0], stale=stale)
         data = self._payloads.command_data(command, path[1:], options, user, channel, focused=focused)
         payload = self._payloads.interaction_payload(AUTOCOMPLETE, user, channel, data, locale)
         record = self._new_record(AUTOCOMPLETE, user, channel, payload, f"autocomplete /{' '.join(path)} {focused}")
@@ -97,7 +104,7 @@ class UserActions:
         wait_followup: bool = True,
     ) -> Interaction:
         """Run a user or message context-menu command on ``target``."""
-        user, channel = self.world.user_or_error(user), self.world.channel_or_error(channel_id)
+        user, channel = self.world.user_or_error(user), self._command_channel(channel_id)
         kind = 3 if isinstance(target, FakeMessage) else 2
         command = self.world.command(name, guild_id=channel.guild_id, type=kind)
         data: dict[str, Any] = {"id": command["id"], "name": name, "type": kind, "target_id": str(target.id)}
@@ -225,10 +232,23 @@ class UserActions:
         record.description = f"{what} by {user.name}"
         return record
 
+    def _command_channel(self, channel_id: int) -> FakeChannel:
+        """Where a user may run a command: Discord offers no application commands in an archived
+        thread (one idle past its auto-archive duration is archived first)."""
+        channel = self.world.channel_or_error(channel_id)
+        self.rest.lifecycle.archive_if_idle(channel)
+        if channel.archived:
+            raise FakeDiscordError(
+                f"thread {channel.id} is archived: Discord offers no commands there until it is unarchived"
+            )
+        return channel
+
     async def _run(self, record: Interaction, timeout: float | None, wait_followup: bool) -> Interaction:
-        # Discord sends direct messages' events (interactions too) to shard 0, as guild id 0's.
-        guild_id = self.world.channels[record.channel_id].guild_id or 0
-        session = self.gateway.session_for(guild_id)
+        guild_id = self.world.channels[record.channel_id].guild_id
+        if guild_id is not None and not self.world.guilds[guild_id].bot_present:
+            raise FakeDiscordError(f"the bot is not in guild {guild_id}: Discord sends it no interactions from there")
+        # Direct-message interactions go to shard 0, which is the shard of "guild" 0.
+        session = self.gateway.session_for(guild_id or 0)
         return await self._interactions.run(record, session, timeout, wait_followup)
 
     def _component_for(self, user: FakeUser, message: FakeMessage, custom_id: str, kinds: set[int]) -> dict:

@@ -3,6 +3,8 @@
 The callback is where Discord's interaction rules bite (see ``checks.check_first_answer``). The
 first follow-up after a deferred reply fills the "thinking" message and ignores its own ephemeral
 flag, as on Discord; an interaction token works as a webhook only once it has been answered.
+A callback may be made to fail on purpose (``FakeDiscord.fail_callbacks``): the interaction then
+stays unanswered, and after 10062 Discord has forgotten it for good.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 from aiohttp import web
 
 from .checks import check_first_answer, validated_choices, validated_modal
+from .faults import CallbackFailure
 from .protocol import (
     AUTOCOMPLETE_RESULT,
     CHANNEL_MESSAGE,
@@ -52,8 +55,12 @@ class InteractionAnswers:
 
     async def _callback(self, request: web.Request) -> web.StreamResponse:
         record = self.interactions.by_id.get(snowflake_param(request.match_info["interaction_id"]))
-        if record is None or record.token != request.match_info["token"]:
+        if record is None or record.token != request.match_info["token"] or record.unknown:
             raise ApiError(404, 10062, "Unknown interaction")
+        if record.response_type is None:
+            failure = self.world.faults.next_callback_failure()
+            if failure is not None:
+                return await self._fail_callback(request, record, failure)
         elapsed = asyncio.get_running_loop().time() - record.sent_at
         payload, files = await self.rest.read_body(request)
         response_type, data = payload.get("type"), payload.get("data") or {}
@@ -101,6 +108,24 @@ class InteractionAnswers:
             self.interactions.deferred_updates.setdefault(record.message.id, []).append(record)
         body = self._callback_body(record) if request.query.get("with_response") in TRUE else None
         return await self.rest.reply(request, body, changed=changed, complete=complete)
+
+    async def _fail_callback(
+        self, request: web.Request, record: Interaction, failure: CallbackFailure
+    ) -> web.StreamResponse:
+        """An injected failure: the interaction stays unanswered, so its token is no webhook
+        (follow-ups answer 10015). After 10062 Discord has forgotten it: later callbacks get
+        10062 too; after a 5xx or a reset a retry may still land. The test's pending action
+        returns at once with the failure in ``record.callback_failures``."""
+        record.callback_failures.append(failure.kind)
+        record.unknown = record.unknown or failure.code == 10062
+        record._complete()
+        if failure.reset:
+            # The connection closes with no answer at all, as when Discord's edge drops it; the
+            # response returned is never written (aiohttp drops it quietly on the closed socket).
+            if request.transport is not None:
+                request.transport.abort()
+            return web.Response(status=500)
+        raise failure.error()
 
     @staticmethod
     def _callback_body(record: Interaction) -> dict:

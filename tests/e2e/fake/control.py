@@ -22,6 +22,20 @@ does that). JSON in, JSON out; ids are strings, as in Discord's payloads. A refu
          and has registered these commands (and, with shards [[k, n], ...], once a live session
          holds each of those shards: several bot processes)
 
+Faults (``FakeDiscord``'s methods of the same names; ``faults.py``, ``lifecycle.py``), each -> {}:
+
+    POST /_control/faults/callbacks    {count?, status?, code?, reset?}     fail_callbacks
+    POST /_control/faults/old-edits    {on, retry_after?}                   limit_old_edits
+    POST /_control/threads/{id}/archive | unarchive | lock {archive?} | unlock
+    POST /_control/threads/archive-idle                  -> {ids}
+    POST /_control/channels/{id}/delete                  a channel (with its threads) or a thread
+    POST /_control/guilds/{id}/remove-bot | add-bot
+    POST /_control/clock {advance}     moves the fake's clock (tokens, auto-archiving, old edits,
+                                       the invalid-request window) that many seconds ahead
+    GET  /_control/faults   -> {faults, invalid_requests, invalid_requests_by_route: [{method,
+                               path, count}], requests_to_dead_channels: [{channel_id, reason,
+                               method, path, status}]}
+
 A message summary (``FakeMessage.summary``) has content, text, embeds, components, buttons,
 flags, ephemeral, for_user, files (filename, size, content_type, width, height, url),
 allowed_mentions, mentions, edits and deleted.
@@ -59,6 +73,14 @@ class ControlApi:
             ("GET", "/messages/{message_id}", self._message),
             ("POST", "/wait/message", self._wait_message),
             ("POST", "/wait/ready", self._wait_ready),
+            ("POST", "/faults/callbacks", self._fail_callbacks),
+            ("POST", "/faults/old-edits", self._limit_old_edits),
+            ("POST", "/threads/archive-idle", self._archive_idle),
+            ("POST", "/threads/{channel_id}/{action}", self._thread_action),
+            ("POST", "/channels/{channel_id}/delete", self._delete_channel),
+            ("POST", "/guilds/{guild_id}/{action}", self._guild_action),
+            ("POST", "/clock", self._advance_clock),
+            ("GET", "/faults", self._faults),
         ]:
             app.router.add_route(method, "/_control" + path, _json_handler(handler))
 
@@ -132,6 +154,64 @@ class ControlApi:
 
         await self.fake.poll(ready, body.get("timeout"), f"no bot connected with commands {sorted(wanted)}")
         return self._state(request, body)
+
+    # -- faults -------------------------------------------------------------------------------------
+
+    def _fail_callbacks(self, request: web.Request, body: dict) -> dict:
+        how = {key: body[key] for key in ("status", "code", "reset") if key in body}
+        self.fake.fail_callbacks(int(body.get("count", 1)), **how)
+        return {}
+
+    def _limit_old_edits(self, request: web.Request, body: dict) -> dict:
+        how = {"retry_after": float(body["retry_after"])} if "retry_after" in body else {}
+        self.fake.limit_old_edits(bool(body["on"]), **how)
+        return {}
+
+    def _archive_idle(self, request: web.Request, body: dict) -> dict:
+        return {"ids": [str(i) for i in self.fake.archive_idle_threads()]}
+
+    def _thread_action(self, request: web.Request, body: dict) -> dict:
+        thread_id, action = int(request.match_info["channel_id"]), request.match_info["action"]
+        if action == "lock":
+            self.fake.lock_thread(thread_id, archive=bool(body.get("archive")))
+        elif action in ("archive", "unarchive", "unlock"):
+            getattr(self.fake, f"{action}_thread")(thread_id)
+        else:
+            raise ValueError(f"no thread action {action!r}")
+        return {}
+
+    def _delete_channel(self, request: web.Request, body: dict) -> dict:
+        self.fake.delete_channel(int(request.match_info["channel_id"]))
+        return {}
+
+    def _guild_action(self, request: web.Request, body: dict) -> dict:
+        guild_id, action = int(request.match_info["guild_id"]), request.match_info["action"]
+        if action not in ("remove-bot", "add-bot"):
+            raise ValueError(f"no guild action {action!r}")
+        if guild_id not in self.fake.guilds:
+            raise FakeDiscordError(f"unknown guild {guild_id}")
+        if action == "remove-bot":
+            self.fake.remove_bot_from_guild(guild_id)
+        else:
+            self.fake.add_bot_back(guild_id)
+        return {}
+
+    def _advance_clock(self, request: web.Request, body: dict) -> dict:
+        self.fake.advance_clock(float(body["advance"]))
+        return {}
+
+    def _faults(self, request: web.Request, body: dict) -> dict:
+        fake = self.fake
+        by_route = [
+            {"method": method, "path": path, "count": count}
+            for (method, path), count in sorted(fake.invalid_requests_by_route.items())
+        ]
+        return {
+            "faults": fake.faults,
+            "invalid_requests": fake.invalid_requests,
+            "invalid_requests_by_route": by_route,
+            "requests_to_dead_channels": fake.requests_to_dead_channels(),
+        }
 
 
 def _how(body: dict) -> dict:

@@ -124,6 +124,9 @@ class Gateway:
                 session.dispatch(event, data)
 
     def dispatch_guild(self, guild_id: int, event: str, data: dict, *, intent: int = 0) -> None:
+        guild = self.world.guilds.get(guild_id)
+        if guild is not None and not guild.bot_present:
+            return  # a bot removed from a guild hears nothing more of it
         for session in self.sessions.values():
             if session.covers(guild_id) and (not intent or session.intents & intent):
                 session.dispatch(event, data)
@@ -231,7 +234,7 @@ class Gateway:
         self.sessions[session.session_id] = session
         self.identifies += 1
         self.identified_shards.append(shard)
-        guilds = [g for g in self.world.guilds.values() if session.covers(g.id)]
+        guilds = [g for g in self.world.guilds.values() if g.bot_present and session.covers(g.id)]
         session.dispatch("READY", self._ready(session, guilds))
         for guild in guilds:
             session.dispatch("GUILD_CREATE", self._guild_create(guild, session.intents))

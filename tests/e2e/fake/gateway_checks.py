@@ -32,6 +32,8 @@ REQUIRED: dict[str, frozenset[str]] = {
     ),
     "GUILD_MEMBER_ADD": frozenset({"guild_id"}),
     "MESSAGE_CREATE": frozenset({"mentions"}),
+    "GUILD_DELETE": frozenset({"id"}),
+    "THREAD_DELETE": frozenset({"id", "guild_id", "parent_id", "type"}),
 }
 # In a guild, an interaction also carries these (in a DM, ``user`` instead of ``member``).
 GUILD_INTERACTION = frozenset({"guild_id", "guild", "guild_locale", "channel", "channel_id", "member"})
@@ -49,6 +51,7 @@ PARTS: dict[str, list[tuple[tuple[str, ...], str]]] = {
     "CHANNEL_CREATE": [((), "GuildChannelResponse")],
     "CHANNEL_UPDATE": [((), "GuildChannelResponse")],
     "THREAD_CREATE": [((), "ThreadResponse")],
+    "THREAD_UPDATE": [((), "ThreadResponse")],
     "MESSAGE_CREATE": [((), "MessageResponse")],
     "MESSAGE_UPDATE": [((), "MessageResponse")],
     "INTERACTION_CREATE": [

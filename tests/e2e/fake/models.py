@@ -27,6 +27,11 @@ def now_iso() -> str:
     return datetime.now(UTC).isoformat()
 
 
+def iso_of(seconds: float) -> str:
+    """An ISO timestamp of a time on the fake's clock (epoch seconds)."""
+    return datetime.fromtimestamp(seconds, UTC).isoformat()
+
+
 def shard_of(guild_id: int, shard_count: int) -> int:
     """The shard a guild's events go to: Discord's formula ``(guild_id >> 22) % shard_count``."""
     return (guild_id >> 22) % shard_count
@@ -123,6 +128,9 @@ class FakeChannel:
         self.created = now_iso()
         self.archived = False  # threads only (PATCH /channels/{id} with archived, locked)
         self.locked = False
+        self.auto_archive_duration = 1440  # minutes of inactivity after which a thread archives itself
+        self.last_activity = 0.0  # on the fake's clock: creation, a message, unarchiving, a new duration
+        self.archive_timestamp = self.created
 
     @property
     def is_thread(self) -> bool:
@@ -153,8 +161,8 @@ class FakeChannel:
                 thread_metadata={
                     "archived": self.archived,
                     "locked": self.locked,
-                    "auto_archive_duration": 1440,
-                    "archive_timestamp": self.created,
+                    "auto_archive_duration": self.auto_archive_duration,
+                    "archive_timestamp": self.archive_timestamp,
                     "create_timestamp": self.created,
                     "invitable": True,
                 },
@@ -181,6 +189,7 @@ class FakeGuild:
         self.manager_role_id = manager_role_id
         self.bot_role_id = bot_role_id
         self.locale = "en-US"
+        self.bot_present = True  # False once the bot was removed (FakeDiscord.remove_bot_from_guild)
 
     def roles(self, bot_user_id: int) -> list[dict]:
         def role(id: int, name: str, permissions: int, position: int, **extra: Any) -> dict:
@@ -292,7 +301,7 @@ class FakeGuild:
             "presences": [],
             "members": [self.member(u) for u in members],
             "channels": [c.to_dict() for c in channels if not c.is_thread],
-            "threads": [c.to_dict() for c in channels if c.is_thread],
+            "threads": [c.to_dict() for c in channels if c.is_thread and not c.archived],  # active ones only
             "stage_instances": [],
             "guild_scheduled_events": [],
             "soundboard_sounds": [],

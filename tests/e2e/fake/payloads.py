@@ -19,6 +19,9 @@ from .protocol import (
     ATTACHMENT_SIZE_LIMIT,
     BOOLEAN,
     CHANNEL,
+    CONTEXT_BOT_DM,
+    CONTEXT_GUILD,
+    DM_PERMISSIONS,
     INTEGER,
     LABEL,
     MENTIONABLE,
@@ -35,9 +38,6 @@ from .protocol import (
 )
 from .world import World
 
-# What Discord grants an app in its DMs: view channel, send messages, embed links, attach files,
-# read message history, use external emojis, add reactions.
-DM_APP_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 18) | (1 << 6)
 KIND_NAMES = {USER: "user", CHANNEL: "channel", ROLE: "role", MENTIONABLE: "user or role", ATTACHMENT: "attachment"}
 # The option type whose resolved data a user/role/mentionable/channel select sends.
 SELECT_KINDS = {5: USER, 6: ROLE, 7: MENTIONABLE, 8: CHANNEL}
@@ -64,19 +64,19 @@ class Payloads:
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         }
         if channel.guild_id is None:
-            # The bot's direct messages with ``user`` (context 1, BOT_DM): ``user`` instead of a
-            # member, no guild; a guild install's owner is "0" there.
+            # A command in the bot's direct messages (context 1, BOT_DM): ``user`` instead of
+            # ``member``, no guild, and a guild-installed app's owner given as "0".
             payload.update(
                 user=user.to_dict(),
-                channel=channel.to_dict(),
-                app_permissions=str(DM_APP_PERMISSIONS),
+                channel={**channel.to_dict(), "permissions": str(DM_PERMISSIONS)},
+                app_permissions=str(DM_PERMISSIONS),
                 authorizing_integration_owners={"0": "0"},
-                context=1,
+                context=CONTEXT_BOT_DM,
             )
             return payload
         guild = self.world.guilds[channel.guild_id]
         permissions = guild.permissions(user)
-        app_permissions = guild.permissions(self.world.bot_user) & ~channel.bot_deny
+        app_permissions = self.world.bot_permissions(channel)
         payload.update(
             guild_id=str(guild.id),
             guild={"id": str(guild.id), "locale": guild.locale, "features": []},
@@ -85,12 +85,16 @@ class Payloads:
             member={**guild.member(user), "permissions": str(permissions)},
             app_permissions=str(app_permissions),
             authorizing_integration_owners={"0": str(guild.id)},
-            context=0,
+            context=CONTEXT_GUILD,
         )
         return payload
 
-    def command_for(self, user: FakeUser, channel: FakeChannel, name: str) -> dict:
+    def command_for(self, user: FakeUser, channel: FakeChannel, name: str, *, stale: bool = False) -> dict:
         command = self.world.command(name, guild_id=channel.guild_id)
+        if channel.guild_id is None and not stale:
+            contexts = command.get("contexts")
+            if command.get("dm_permission") is False or (contexts is not None and CONTEXT_BOT_DM not in contexts):
+                raise FakeDiscordError(f"/{name} is not offered in direct messages (its contexts: {contexts})")
         required = command.get("default_member_permissions")
         if required is not None and channel.guild_id is not None:
             have = self.world.guilds[channel.guild_id].permissions(user)

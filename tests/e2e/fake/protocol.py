@@ -91,6 +91,13 @@ CREATE_PUBLIC_THREADS = discord.Permissions(create_public_threads=True).value
 MANAGE_CHANNELS = discord.Permissions(manage_channels=True).value
 MANAGE_MESSAGES = discord.Permissions(manage_messages=True).value
 MANAGE_THREADS = discord.Permissions(manage_threads=True).value
+SEND_MESSAGES = discord.Permissions(send_messages=True).value
+SEND_MESSAGES_IN_THREADS = discord.Permissions(send_messages_in_threads=True).value
+# What a bot may do in a direct message (discord.py's own table of DM permissions).
+DM_PERMISSIONS = discord.Permissions._dm_permissions().value
+
+# Interaction contexts: where a command was used.
+CONTEXT_GUILD, CONTEXT_BOT_DM = 0, 1
 
 
 class FakeDiscordError(AssertionError):
@@ -100,12 +107,15 @@ class FakeDiscordError(AssertionError):
 class ApiError(Exception):
     """An error the fake answers over REST, in Discord's JSON shape."""
 
-    def __init__(self, status: int, code: int, message: str, errors: dict | None = None) -> None:
+    def __init__(
+        self, status: int, code: int, message: str, errors: dict | None = None, *, extra: dict | None = None
+    ) -> None:
         super().__init__(message)
         self.status, self.code, self.message, self.errors = status, code, message, errors
+        self.extra = extra or {}  # more fields of the body (a 429's retry_after and global)
 
     def body(self) -> dict:
-        body: dict[str, Any] = {"message": self.message, "code": self.code}
+        body: dict[str, Any] = {"message": self.message, "code": self.code, **self.extra}
         if self.errors:
             body["errors"] = self.errors
         return body

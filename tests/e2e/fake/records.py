@@ -36,6 +36,7 @@ class FakeMessage:
         self.edits = 0
         self.deleted = False
         self.timestamp = now_iso()
+        self.created_clock = world.clock()  # on the fake's clock, for the cap on edits of old messages
         self.edited_timestamp: str | None = None
         self.versions: list[dict] = []  # earlier states, oldest first
 
@@ -185,6 +186,8 @@ class Interaction:
         self.sent_at = 0.0  # the event loop's time when sent (for the 3-second deadline)
         self.created = 0.0  # the token clock's time when sent (for the token's 15 minutes)
         self.answered_after: float | None = None  # seconds from dispatch to callback
+        self.callback_failures: list[str] = []  # faults injected into its callbacks (FakeDiscord.fail_callbacks)
+        self.unknown = False  # Discord answered 10062: every later callback gets 10062 too
         self.description = ""
         self._future: asyncio.Future[Interaction] | None = None
         self._awaiting_followup = False
@@ -239,6 +242,7 @@ class Interaction:
             "type": self.type,
             "response_type": self.response_type,
             "answered_after": self.answered_after,
+            "callback_failures": list(self.callback_failures),
             "ephemeral": self.ephemeral,
             "message": self.message.summary() if self.message else None,
             "followups": [m.summary() for m in self.followups],

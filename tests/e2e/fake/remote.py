@@ -111,6 +111,37 @@ class FakeDiscordClient:
         body = {"channel": _id(channel), "after": _id(after) if after else 0, "timeout": timeout}
         return await self._call("POST", "/wait/message", body)
 
+    # -- faults (control.py) ------------------------------------------------------------------------
+
+    async def fail_callbacks(self, count: int = 1, **how: Any) -> None:
+        """``how``: status, code, reset, as ``FakeDiscord.fail_callbacks``."""
+        await self._call("POST", "/faults/callbacks", {"count": count, **how})
+
+    async def limit_old_edits(self, on: bool = True, **how: Any) -> None:
+        await self._call("POST", "/faults/old-edits", {"on": on, **how})
+
+    async def thread(self, thread: Any, action: str, *, archive: bool = False) -> None:
+        """``action``: archive, unarchive, lock (``archive`` too) or unlock."""
+        await self._call("POST", f"/threads/{_id(thread)}/{action}", {"archive": archive})
+
+    async def archive_idle_threads(self) -> list[str]:
+        return (await self._call("POST", "/threads/archive-idle"))["ids"]
+
+    async def delete_channel(self, channel: Any) -> None:
+        await self._call("POST", f"/channels/{_id(channel)}/delete")
+
+    async def remove_bot_from_guild(self, guild: Any) -> None:
+        await self._call("POST", f"/guilds/{_id(guild)}/remove-bot")
+
+    async def add_bot_back(self, guild: Any) -> None:
+        await self._call("POST", f"/guilds/{_id(guild)}/add-bot")
+
+    async def advance_clock(self, seconds: float) -> None:
+        await self._call("POST", "/clock", {"advance": seconds})
+
+    async def faults(self) -> dict:
+        return await self._call("GET", "/faults")
+
     async def file(self, attachment: dict) -> bytes:
         """The bytes of a file from a message summary's ``files``."""
         if self._session is None:

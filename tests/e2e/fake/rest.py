@@ -3,6 +3,11 @@
 Request plumbing (bodies, JSON answers with rate-limit headers, announcing changes after the
 answer) and the routes for the bot's user, application, gateway, commands, channels, messages,
 threads and uploaded files. The interaction callback and webhook follow-ups are in ``answers.py``.
+A request naming a channel gets Discord's error when the channel is out of reach (404 10003
+deleted, 403 50001 not visible or the bot removed from its guild); a thread takes its permissions
+from its parent (posting needs Send Messages in Threads there), a locked one refuses a bot without
+Manage Threads (160005), an archived one refuses edits (50083) and is unarchived by a post. Every
+answer is noted for the invalid-request counter (``faults.py``).
 Anything else answers 404 "fake Discord: unknown route ..." and is logged at ERROR.
 """
 
@@ -20,6 +25,7 @@ from aiohttp import web
 from .checks import FormErrors, check_upload, validate_command_list
 from .gateway import Gateway
 from .interactions import Interactions
+from .lifecycle import Lifecycle
 from .models import FakeChannel
 from .openapi import Conformance
 from .protocol import (
@@ -31,7 +37,8 @@ from .protocol import (
     MANAGE_THREADS,
     PRIVATE_THREAD,
     READ_MESSAGE_HISTORY,
-    VIEW_AND_SEND,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
     ApiError,
     dumps,
@@ -69,6 +76,8 @@ class RestApi:
         self.rate_limits: RateLimits | None = None  # Discord's rate limits (ratelimits.py), when on
         # (status, retry_after) the next command list PUTs get (FakeDiscord.fail_command_syncs)
         self.command_failures: list[tuple[int, float]] = []
+        self.faults = world.faults
+        self.lifecycle = Lifecycle(world, gateway)
         self._deferred_updates = interactions.deferred_updates
 
     def routes(self) -> list[tuple[str, str, Callable]]:
@@ -102,11 +111,17 @@ class RestApi:
         if request.path.startswith("/_control/"):
             return await handler(request)
         self.requests.append((request.method, request.path))
+        channel_id = request.match_info.get("channel_id", "")
+        dead = self.world.dead_reason(int(channel_id)) if channel_id.isdigit() else None
         try:
             limited = self._rate_limited(request)  # (a Response is a mapping: an empty one is falsy)
             response = limited if limited is not None else await handler(request)
         except ApiError as error:
             response = self.json(error.body(), error.status)
+        path = request.path.removeprefix(API_PREFIX[:-1])
+        self.faults.note_answer(request.method, path, response.status, response.headers.get("X-RateLimit-Scope"))
+        if dead is not None:
+            self.faults.note_dead_channel(int(channel_id), dead, request.method, path, response.status)
         if request.path.startswith(API_PREFIX) and handler != self.unknown and isinstance(response, web.Response):
             # Held to Discord's spec: every answer has the body its route and status document.
             self.conformance.check_answer(request.method, request.path, response.status, response.body)
@@ -265,6 +280,9 @@ class RestApi:
             scope = snowflake_param(request.match_info["guild_id"])
             if scope not in self.world.guilds:
                 raise ApiError(404, 10004, "Unknown Guild")
+            if not self.world.guilds[scope].bot_present:
+                # What syncing commands to a guild the bot is not in answers on Discord.
+                raise ApiError(403, 50001, "Missing Access")
         payload, _ = await self.read_body(request)
         validate_command_list(payload)
         if self.command_failures:
@@ -284,9 +302,10 @@ class RestApi:
     # -- channels, messages, threads, files ------------------------------------------------------------
 
     def _channel_or_404(self, request: web.Request) -> FakeChannel:
-        channel = self.world.channels.get(snowflake_param(request.match_info["channel_id"]))
-        if channel is None:
-            raise ApiError(404, 10003, "Unknown Channel")
+        """The channel the route names (404 10003 when deleted, 403 50001 when out of reach); a
+        thread idle past its auto-archive duration is archived first, as Discord would have."""
+        channel = self.world.usable_channel(snowflake_param(request.match_info["channel_id"]))
+        self.lifecycle.archive_if_idle(channel)
         return channel
 
     def _channel_message_or_404(self, request: web.Request) -> FakeMessage:
@@ -318,15 +337,21 @@ class RestApi:
         if channel.recipient is not None and channel.recipient.dms_closed:
             raise ApiError(403, 50007, "Cannot send messages to this user")
         payload, files = await self.read_body(request)
-        if channel.bot_deny & (VIEW_AND_SEND | (ATTACH_FILES if files else 0)):
-            raise ApiError(403, 50013, "Missing Permissions")
+        if channel.guild_id is not None:
+            # In a thread it is Send Messages in Threads (on the parent) that counts, not Send Messages.
+            needed = (SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES) | (ATTACH_FILES if files else 0)
+            self._require(channel, needed)
+            self.world.check_thread_writable(channel)
         if channel.failures:
+            self.faults.counts["post failed"] += 1
             status = channel.failures.pop(0)
             if status == 429:
                 body = {"message": "You are being rate limited.", "retry_after": 0.05, "global": False, "code": 0}
                 headers = {**self.headers(), "Via": "1.1 google", "X-RateLimit-Remaining": "0"}
                 return web.Response(status=429, body=dumps(body), headers=headers)
             raise ApiError(status, 50013 if status == 403 else 0, "Missing Permissions" if status == 403 else "Error")
+        if channel.archived and self.lifecycle.set_archived(channel, False):
+            self.lifecycle.thread_update(channel)  # a message unarchives its thread (unless locked)
         message = self.world.create_message(channel.id, payload, files)
         return await self.reply(request, message.to_dict(), changed=[("create", message)])
 
@@ -348,7 +373,10 @@ class RestApi:
         parent = self._channel_or_404(request)
         payload, _ = await self.read_body(request)  # its name's length is the spec's
         private = payload.get("type", PRIVATE_THREAD) == PRIVATE_THREAD
-        thread = self.world.new_thread(parent, payload["name"], private=private, owner=self.world.bot_user)
+        duration = _archive_duration(payload)
+        thread = self.world.new_thread(
+            parent, payload["name"], private=private, owner=self.world.bot_user, auto_archive_duration=duration
+        )
         self.gateway.dispatch_guild(thread.guild_id, "THREAD_CREATE", {**thread.to_dict(), "newly_created": True})
         return self.json(thread.to_dict(), 201)
 
@@ -357,10 +385,7 @@ class RestApi:
     # read the thread's messages back, then delete or archive the thread and delete the note)
 
     def _bot_permissions(self, channel: FakeChannel) -> int:
-        """The bot's permissions in a guild channel; a thread has its parent channel's."""
-        granted = self.world.guilds[channel.guild_id].permissions(self.world.bot_user) & ~channel.bot_deny
-        parent = self.world.channels.get(channel.parent_id) if channel.parent_id else None
-        return granted & ~parent.bot_deny if parent is not None else granted
+        return self.world.bot_permissions(channel)
 
     def _require(self, channel: FakeChannel, permissions: int) -> None:
         if channel.guild_id is not None and self._bot_permissions(channel) & permissions != permissions:
@@ -414,7 +439,12 @@ class RestApi:
         payload, _ = await self.read_body(request)  # its name's length is the spec's
         self._require(parent, VIEW_CHANNEL | CREATE_PUBLIC_THREADS)
         thread = self.world.new_thread(
-            parent, payload["name"], private=False, owner=self.world.bot_user, thread_id=message.id
+            parent,
+            payload["name"],
+            private=False,
+            owner=self.world.bot_user,
+            thread_id=message.id,
+            auto_archive_duration=_archive_duration(payload),
         )
         message.flags |= 32
         self.gateway.dispatch_guild(thread.guild_id, "THREAD_CREATE", {**thread.to_dict(), "newly_created": True})
@@ -428,11 +458,7 @@ class RestApi:
         if channel.guild_id is None:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
         payload, _ = await self.read_body(request)  # a name's length is the spec's; the durations are not
-        duration = payload.get("auto_archive_duration")
-        if duration is not None and duration not in (60, 1440, 4320, 10080):
-            errors = FormErrors()
-            errors.add(["auto_archive_duration"], "Value must be one of (60, 1440, 4320, 10080).", "BASE_TYPE_CHOICES")
-            errors.raise_if_any()
+        duration = _archive_duration(payload) if "auto_archive_duration" in payload else None
         if not channel.is_thread:
             self._require(channel, MANAGE_CHANNELS)
         elif payload.get("locked") or channel.owner_id != self.world.bot_user.id:
@@ -440,8 +466,11 @@ class RestApi:
         if "name" in payload:
             channel.name = payload["name"]
         if channel.is_thread:
-            channel.archived = bool(payload.get("archived", channel.archived))
-            channel.locked = bool(payload.get("locked", channel.locked))
+            self.lifecycle.set_locked(channel, bool(payload.get("locked", channel.locked)))
+            self.lifecycle.set_archived(channel, bool(payload.get("archived", channel.archived)))
+            if duration is not None:
+                channel.auto_archive_duration = duration
+                channel.last_activity = self.world.clock()  # a new duration counts as activity
         event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
         self.gateway.dispatch_guild(channel.guild_id, event, channel.to_dict())
         return self.json(channel.to_dict())
@@ -453,14 +482,7 @@ class RestApi:
         if channel.guild_id is None:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
         self._require(channel, MANAGE_THREADS if channel.is_thread else MANAGE_CHANNELS)
-        gone = [channel, *(c for c in self.world.channels.values() if c.parent_id == channel.id)]
-        for each in gone:
-            self.world.remove_channel(each)
-            if each.is_thread:
-                data = {"id": str(each.id), "guild_id": str(each.guild_id), "parent_id": str(each.parent_id)}
-                self.gateway.dispatch_guild(each.guild_id, "THREAD_DELETE", {**data, "type": each.type})
-            else:
-                self.gateway.dispatch_guild(each.guild_id, "CHANNEL_DELETE", each.to_dict())
+        self.lifecycle.delete(channel)
         return self.json(channel.to_dict())
 
     async def cdn(self, request: web.Request) -> web.Response:
@@ -468,6 +490,18 @@ class RestApi:
         if blob is None:
             return web.Response(status=404, text="no such attachment")
         return web.Response(body=blob[1], headers={"Content-Type": blob[2]})
+
+
+def _archive_duration(payload: dict) -> int:
+    """A thread's ``auto_archive_duration`` from a body (Discord's default: 1440 minutes)."""
+    duration = payload.get("auto_archive_duration")
+    if duration is None:
+        return 1440
+    if duration not in (60, 1440, 4320, 10080):
+        errors = FormErrors()
+        errors.add(["auto_archive_duration"], "Value must be one of (60, 1440, 4320, 10080).", "BASE_TYPE_CHOICES")
+        errors.raise_if_any()
+    return int(duration)
 
 
 # ---- multipart bodies ---------------------------------------------------------------------------------

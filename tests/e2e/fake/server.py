@@ -16,7 +16,7 @@ from .actions import UserActions
 from .answers import InteractionAnswers
 from .gateway import Gateway
 from .interactions import Interactions
-from .models import FakeGuild, FakeUser
+from .models import FakeChannel, FakeGuild, FakeUser
 from .payloads import Payloads
 from .pointing import point_discord_at
 from .protocol import API_VERSION, VALID_LOCALES, FakeDiscordError, id_of
@@ -106,7 +106,16 @@ class FakeDiscord(UserActions):
 
     @token_clock.setter
     def token_clock(self, clock: Callable[[], float]) -> None:
+        # One clock for everything timed in the fake: tokens, thread auto-archiving, the age of
+        # messages (edits after an hour) and the invalid-request window.
         self._interactions.token_clock = clock
+        self.world.set_clock(clock)
+
+    def advance_clock(self, seconds: float) -> None:
+        """Move the fake's clock ahead (for a driver without a clock of its own, such as the
+        control API): tokens, threads and messages age by that much."""
+        ahead = _Ahead(self.token_clock, seconds)
+        self._interactions.token_clock = self.world.clock = ahead
 
     @property
     def interactions(self) -> list[Interaction]:
@@ -212,6 +221,12 @@ class FakeDiscord(UserActions):
         would set): sent to the bot as CHANNEL_UPDATE, left out of ``app_permissions``, and
         message posts that need them are refused with 403 Missing Permissions."""
         channel = self.world.channel_or_error(channel_id)
+        if channel.is_thread:
+            raise FakeDiscordError(
+                f"{channel_id} is a thread: threads have no overwrites, they take the parent's (deny it there)"
+            )
+        if permissions:
+            self.world.faults.counts["bot denied permissions"] += 1
         channel.bot_deny = permissions
         channel.overwrites = [{"id": str(self.world.bot_user.id), "type": 1, "allow": "0", "deny": str(permissions)}]
         self.gateway.dispatch_guild(channel.guild_id, "CHANNEL_UPDATE", channel.to_dict())
@@ -226,11 +241,115 @@ class FakeDiscord(UserActions):
         daily create limit (with ``retry_after`` seconds), others a plain error (500, 503 ...)."""
         self.rest.command_failures.extend((status, retry_after) for status in statuses)
 
-    def add_thread(self, parent_id: int, name: str, *, private: bool = False) -> int:
+    def add_thread(self, parent_id: int, name: str, *, private: bool = False, auto_archive_duration: int = 1440) -> int:
+        """A thread a user started; it archives itself after ``auto_archive_duration`` minutes
+        without activity on the fake's clock (``token_clock``)."""
         parent = self.world.channel_or_error(parent_id)
-        thread = self.world.new_thread(parent, name, private=private, owner=self.owner)
+        thread = self.world.new_thread(
+            parent, name, private=private, owner=self.owner, auto_archive_duration=auto_archive_duration
+        )
         self.gateway.dispatch_guild(thread.guild_id, "THREAD_CREATE", {**thread.to_dict(), "newly_created": True})
         return thread.id
+
+    def dm_channel(self, user: FakeUser | int) -> int:
+        """The id of the bot's direct-message channel with ``user``: ``slash`` there sends a DM
+        interaction (context BOT_DM, ``user`` instead of ``member``)."""
+        return self.world.dm_channel(self.world.user_or_error(user)).id
+
+    # -- faults: Discord failing, things ending (faults.py, lifecycle.py) ---------------------------
+
+    def fail_callbacks(
+        self, count: int = 1, *, status: int | None = 404, code: int | None = None, reset: bool = False
+    ) -> None:
+        """The next ``count`` on-time interaction callbacks fail: by default 404 10062 "Unknown
+        interaction"; ``status=503`` (any 4xx/5xx, ``code`` 0 unless given) a server error (note
+        discord.py retries 500, 502, 504 after a second); ``reset=True`` closes the connection
+        without an answer. The interaction stays unanswered: follow-ups on its token answer 10015."""
+        self.world.faults.fail_callbacks(count, status=status, code=code, reset=reset)
+
+    def archive_thread(self, thread_id: int) -> None:
+        """Archive a thread (as a moderator or Discord's inactivity timer would): THREAD_UPDATE; a
+        message posted there unarchives it (unless locked), edits answer 400 50083, commands
+        cannot be run there."""
+        thread = self._thread(thread_id)
+        if self.rest.lifecycle.set_archived(thread, True):
+            self.rest.lifecycle.thread_update(thread)
+
+    def unarchive_thread(self, thread_id: int) -> None:
+        thread = self._thread(thread_id)
+        if self.rest.lifecycle.set_archived(thread, False):
+            self.rest.lifecycle.thread_update(thread)
+
+    def lock_thread(self, thread_id: int, *, archive: bool = False) -> None:
+        """Lock a thread (a moderator): THREAD_UPDATE. Without Manage Threads (the fake's bot has
+        it unless denied on the parent: ``deny_bot(parent, MANAGE_THREADS)``) posts and edits there
+        answer 403 160005 "Thread is locked" and nothing unarchives it. ``archive``: also archive it."""
+        thread = self._thread(thread_id)
+        changed = self.rest.lifecycle.set_locked(thread, True)
+        if archive:
+            changed = self.rest.lifecycle.set_archived(thread, True) or changed
+        if changed:
+            self.rest.lifecycle.thread_update(thread)
+
+    def unlock_thread(self, thread_id: int) -> None:
+        thread = self._thread(thread_id)
+        if self.rest.lifecycle.set_locked(thread, False):
+            self.rest.lifecycle.thread_update(thread)
+
+    def archive_idle_threads(self) -> list[int]:
+        """Archive every thread idle past its auto-archive duration on the fake's clock (what
+        Discord's timer does; requests naming such a thread also archive it first). Returns their ids."""
+        return self.rest.lifecycle.archive_idle()
+
+    def delete_channel(self, channel_id: int) -> None:
+        """Delete a channel (with its threads) or a thread, as a moderator would: CHANNEL_DELETE
+        or THREAD_DELETE; every later request naming it answers 404 10003 Unknown Channel."""
+        self.rest.lifecycle.delete(self.world.channel_or_error(channel_id))
+
+    def delete_thread(self, thread_id: int) -> None:
+        self.rest.lifecycle.delete(self._thread(thread_id))
+
+    def remove_bot_from_guild(self, guild_id: int | None = None) -> None:
+        """Kick the bot (default: the first guild): GUILD_DELETE; its channels answer 403 50001
+        Missing Access, command syncs there too, and no events or interactions come from it."""
+        self.rest.lifecycle.remove_bot(self.guilds[guild_id or self.guild_id])
+
+    def add_bot_back(self, guild_id: int | None = None) -> None:
+        """Invite the bot back: GUILD_CREATE, and its channels work again."""
+        self.rest.lifecycle.add_bot_back(self.guilds[guild_id or self.guild_id])
+
+    def limit_old_edits(self, on: bool = True, *, retry_after: float = 0.01) -> None:
+        """While on, edits of messages older than an hour on the fake's clock answer 429 with code
+        30046 (Discord's cap on such edits) and this ``retry_after``."""
+        self.world.faults.old_edit_retry_after = retry_after if on else None
+
+    @property
+    def faults(self) -> dict[str, int]:
+        """Injected faults applied so far, by kind (for a chaos script to print)."""
+        return dict(self.world.faults.counts)
+
+    @property
+    def invalid_requests(self) -> int:
+        """Answers with status 401, 403 or 429 (not ``shared``-scope 429s) in the last 10 minutes on
+        the fake's clock: Discord bans an IP for an hour at 10,000."""
+        return self.world.faults.invalid_requests
+
+    @property
+    def invalid_requests_by_route(self) -> dict[tuple[str, str], int]:
+        """The same, per (method, path with its ids), e.g. ``("POST", "/channels/123/messages")``."""
+        return self.world.faults.invalid_requests_by_route()
+
+    def requests_to_dead_channels(self) -> list[dict]:
+        """Every request naming a channel that was deleted, whose thread was locked (for a bot
+        without Manage Threads) or whose guild the bot was removed from: dicts with channel_id,
+        reason, method, path, status."""
+        return list(self.world.faults.dead_channel_requests)
+
+    def _thread(self, thread_id: int) -> FakeChannel:
+        thread = self.world.channel_or_error(thread_id)
+        if not thread.is_thread:
+            raise FakeDiscordError(f"channel {thread_id} is not a thread")
+        return thread
 
     def add_user(
         self, name: str, *, locale: str = "en-US", manage_guild: bool = False, permissions: int = 0
@@ -338,3 +457,13 @@ class FakeDiscord(UserActions):
             if loop.time() > deadline:
                 raise FakeDiscordError(f"{failure} within {timeout} s")
             await asyncio.sleep(0.002)
+
+
+class _Ahead:
+    """A clock some seconds ahead of another."""
+
+    def __init__(self, clock: Callable[[], float], seconds: float) -> None:
+        self.clock, self.seconds = clock, seconds
+
+    def __call__(self) -> float:
+        return self.clock() + self.seconds

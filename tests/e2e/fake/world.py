@@ -10,9 +10,11 @@ from __future__ import annotations
 import copy
 import re
 import struct
+import time
 from typing import TYPE_CHECKING, Any
 
 from .checks import validate_message, walk_components
+from .faults import Faults
 from .models import FakeChannel, FakeGuild, FakeUser, Snowflakes, now_iso
 from .protocol import (
     ALL_PERMISSIONS,
@@ -22,9 +24,11 @@ from .protocol import (
     EPHEMERAL,
     GUILD_TEXT,
     LOADING,
+    MANAGE_THREADS,
     PRIVATE_THREAD,
     PUBLIC_THREAD,
     SUPPRESS_EMBEDS,
+    VIEW_CHANNEL,
     ApiError,
     FakeDiscordError,
     id_of,
@@ -53,6 +57,11 @@ class World:
     def __init__(self, bot_name: str, cdn_base: Callable[[], str]) -> None:
         self.snowflake = Snowflakes()
         self._cdn_base = cdn_base  # the fake's base URL, known once it listens
+        # The fake's clock (epoch seconds): interaction tokens, thread auto-archiving, the age of
+        # messages and the invalid-request window run on it (``FakeDiscord.token_clock`` sets it).
+        self.clock: Callable[[], float] = time.time
+        self.faults = Faults(lambda: self.clock())
+        self.dead_channels: dict[int, str] = {}  # id -> why requests to it fail ("deleted")
         self.bot_user = FakeUser(self.snowflake(), bot_name, bot=True)
         self.application_id = self.bot_user.id
         self.owner = FakeUser(self.snowflake(), "guild-owner", permissions=ALL_PERMISSIONS)
@@ -83,13 +92,22 @@ class World:
         return channel
 
     def new_thread(
-        self, parent: FakeChannel, name: str, *, private: bool, owner: FakeUser, thread_id: int | None = None
+        self,
+        parent: FakeChannel,
+        name: str,
+        *,
+        private: bool,
+        owner: FakeUser,
+        thread_id: int | None = None,
+        auto_archive_duration: int = 1440,
     ) -> FakeChannel:
         """A thread of ``parent``; ``thread_id``: the id of the message it starts from (Discord
         gives a thread started from a message that message's id)."""
         kind = PRIVATE_THREAD if private else PUBLIC_THREAD
         thread = FakeChannel(thread_id or self.snowflake(), kind, name, guild_id=parent.guild_id, parent_id=parent.id)
         thread.owner_id = owner.id
+        thread.auto_archive_duration = auto_archive_duration
+        thread.last_activity = self.clock()
         self._store_channel(thread)
         return thread
 
@@ -116,6 +134,18 @@ class World:
         """A deleted channel: unknown to every route from now on. Its messages stay in the
         records (``channel_messages``), so tests can still read what was posted there."""
         self.channels.pop(channel.id, None)
+        self.dead_channels[channel.id] = "deleted"
+
+    def set_clock(self, clock: Callable[[], float]) -> None:
+        """Run on another clock. Whatever exists keeps its age: a thread made before a test moved
+        to its fake clock (which may be weeks ahead of the wall clock) is not idle because of it."""
+        shift = clock() - self.clock()
+        self.clock = clock
+        for channel in self.channels.values():
+            channel.last_activity += shift
+        for message in self.messages.values():
+            message.created_clock += shift
+        self.faults.shift(shift)
 
     # -- lookups ------------------------------------------------------------------------------------
 
@@ -130,6 +160,48 @@ class World:
         if channel is None:
             raise FakeDiscordError(f"unknown channel {channel_id!r}; create channels with add_channel()")
         return channel
+
+    def usable_channel(self, channel_id: int) -> FakeChannel:
+        """A channel the bot may use, or Discord's error: 404 10003 for a deleted (or never known)
+        one, 403 50001 "Missing Access" in a guild the bot was removed from or a channel it cannot
+        see (a thread is seen by those who see its parent)."""
+        channel = self.channels.get(channel_id)
+        if channel is None:
+            raise ApiError(404, 10003, "Unknown Channel")
+        if channel.guild_id is not None and (
+            not self.guilds[channel.guild_id].bot_present or not self.bot_permissions(channel) & VIEW_CHANNEL
+        ):
+            raise ApiError(403, 50001, "Missing Access")
+        return channel
+
+    def bot_permissions(self, channel: FakeChannel) -> int:
+        """The bot's permissions in a guild channel. A thread has no overwrites of its own: it
+        has its parent's (Discord computes a thread's permissions from its parent channel)."""
+        granted = self.guilds[channel.guild_id].permissions(self.bot_user) & ~channel.bot_deny
+        parent = self.channels.get(channel.parent_id) if channel.parent_id else None
+        return granted & ~parent.bot_deny if parent is not None else granted
+
+    def dead_reason(self, channel_id: int) -> str | None:
+        """Why requests to this channel cannot work any more, or None: "deleted", "bot removed
+        from guild", "thread locked" (the bot may not write there without Manage Threads)."""
+        if channel_id in self.dead_channels:
+            return self.dead_channels[channel_id]
+        channel = self.channels.get(channel_id)
+        if channel is None or channel.guild_id is None:
+            return None
+        if not self.guilds[channel.guild_id].bot_present:
+            return "bot removed from guild"
+        if channel.is_thread and channel.locked and not self.bot_permissions(channel) & MANAGE_THREADS:
+            return "thread locked"
+        return None
+
+    def check_thread_writable(self, channel: FakeChannel) -> None:
+        """Messages in a locked thread may be created or edited only with Manage Threads (403
+        160005); messages in an archived thread are not edited (400 50083), Discord's docs on threads."""
+        if not channel.is_thread:
+            return
+        if channel.locked and not self.bot_permissions(channel) & MANAGE_THREADS:
+            raise ApiError(403, 160005, "Thread is locked")
 
     def message_or_error(self, message: FakeMessage | Interaction | int) -> FakeMessage:
         """A message that can still be used: a record stands for the message it produced."""
@@ -151,8 +223,9 @@ class World:
             if found is not None:
                 return found
         names = sorted({c["name"] for c in self.commands.values() if c.get("type", 1) == type})
+        where = " globally (direct messages offer global commands only)" if guild_id is None else ""
         raise FakeDiscordError(
-            f"command {name!r} is not registered (registered: {names}); did the bot sync its command tree?"
+            f"command {name!r} is not registered{where} (registered: {names}); did the bot sync its command tree?"
         )
 
     def role(self, role_id: int) -> dict | None:
@@ -206,9 +279,7 @@ class World:
         validate: bool = True,
     ) -> FakeMessage:
         """A message by the bot; ephemeral only as an interaction answer (``allow_ephemeral``)."""
-        channel = self.channels.get(channel_id)
-        if channel is None:
-            raise ApiError(404, 10003, "Unknown Channel")
+        channel = self.usable_channel(channel_id)
         message = FakeMessage(self, self.snowflake(), channel_id, self.bot_user)
         flags = payload.get("flags") or 0
         message.flags = flags if allow_ephemeral else flags & ~EPHEMERAL
@@ -227,6 +298,7 @@ class World:
         if not message.ephemeral:
             channel.last_message_id = message.id
             channel.message_count += 1
+            channel.last_activity = self.clock()  # what keeps a thread from archiving itself
         return message
 
     def _link_to_interaction(self, message: FakeMessage, record: Interaction, original: bool) -> None:
@@ -243,6 +315,12 @@ class World:
 
     def edit_message(self, message: FakeMessage, payload: dict, files: Files, *, finish_loading: bool = False) -> None:
         """Apply an edit; a refused edit leaves the message as it was, as on Discord."""
+        channel = self.channels.get(message.channel_id)
+        if channel is not None and channel.is_thread:
+            self.check_thread_writable(channel)
+            if channel.archived:
+                raise ApiError(400, 50083, "Operation cannot be performed on archived thread")
+        self.faults.check_edit_age(message.created_clock)
         before = {key: getattr(message, key) for key in _EDITABLE}
         try:
             self._apply_edit(message, payload, files, finish_loading=finish_loading)
