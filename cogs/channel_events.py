@@ -14,7 +14,7 @@ import discord
 from discord.ext import commands
 
 from cogs.table.permissions import missing_in_channel
-from cogs.table.trouble import GONE, LOCKED, PERMISSION, REMOVED, ChannelTrouble
+from cogs.table.trouble import DELETED, LOCKED, PERMISSION, REMOVED, ChannelTrouble
 from db import table_data
 
 if TYPE_CHECKING:
@@ -31,11 +31,11 @@ class ChannelEvents(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        await self.trouble.mark(channel.id, GONE, hold_posts=True)
+        await self.trouble.mark(channel.id, DELETED)
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        await self.trouble.mark(payload.thread_id, GONE, hold_posts=True)
+        await self.trouble.mark(payload.thread_id, DELETED)
 
     @commands.Cog.listener()
     async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:

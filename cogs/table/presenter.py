@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import discord
 
 from db import GameRow
@@ -79,6 +80,10 @@ async def answer_then_follow(answer: Callable[[], Awaitable[Any]], following: as
     expired token, a refused or late answer), so the interaction ends only once the board is out."""
     try:
         await answer()
+    except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as error:
+        # Discord's side (an expired token, a refused or lost answer): the change is saved and
+        # what follows it goes on; nothing is left to tell this person through this interaction.
+        log.warning("the answer to a saved change could not be delivered (%r)", error)
     finally:
         await asyncio.shield(following)
 

@@ -43,6 +43,7 @@ log = logging.getLogger("tafelbot.table")
 PROBE_EVERY = 600.0  # seconds between looks at a channel in trouble
 GIVE_UP_AFTER = 7 * 86400.0  # a table whose channel stays unusable this long is cancelled
 GONE, LOCKED, PERMISSION, REMOVED = "gone", "locked", "permission", "removed"
+DELETED = "deleted"  # never comes back (Discord does not reuse ids): its tables end at once
 SYSTEM = Player(0, "Tafelbot")  # who cancels a table whose channel never came back
 
 
@@ -50,6 +51,8 @@ def reason_of(error: BaseException) -> str:
     """Why Discord refused a board, in the words ``trouble-reason-*`` use."""
     if isinstance(error, discord.HTTPException) and error.code == 160005:
         return LOCKED
+    if isinstance(error, discord.HTTPException) and error.code == 10003:
+        return DELETED
     return GONE if refusal_of(error) is Refusal.GONE else PERMISSION
 
 
@@ -77,15 +80,18 @@ class ChannelTrouble(Presenter):
         await self.mark(channel_id, reason_of(error))
 
     async def mark(self, channel_id: int, reason: str, *, hold_posts: bool = False) -> None:
-        """The channel cannot take posts (``reason``: ``GONE``, ``LOCKED``, ``PERMISSION`` or
-        ``REMOVED``); ``hold_posts``: known from the gateway, so the outbox must not try either.
-        Only channels with an open table matter."""
+        """The channel cannot take posts (``reason``: ``DELETED``, ``GONE``, ``LOCKED``,
+        ``PERMISSION`` or ``REMOVED``); ``hold_posts``: known from the gateway, so the outbox must
+        not try either. Only channels with an open table matter; a deleted one's end at once."""
         store = self.service.store
         games = await table_data.open_games_in_channel(store, channel_id)
         if not games:
             return
-        if hold_posts:
+        if hold_posts or reason == DELETED:
             self.outbox.block(channel_id, RuntimeError(f"channel {channel_id}: {reason}"))
+        if reason == DELETED:
+            await self.give_up(channel_id, DELETED)
+            return
         now = self.service.clock.now()
         news = await table_data.set_channel_trouble(store, channel_id, games[0].guild_id, now, reason)
         since = self._troubled[channel_id].since if channel_id in self._troubled else now
@@ -159,14 +165,17 @@ class ChannelTrouble(Presenter):
             await self.probe(channel_id)
 
     # ---- giving up -------------------------------------------------------------------------
-    async def give_up(self, channel_id: int) -> None:
-        """Cancel the channel's tables (not rated) and tell their hosts."""
+    async def give_up(self, channel_id: int, reason: str | None = None) -> None:
+        """Cancel the channel's tables (not rated) and tell their hosts: after ``GIVE_UP_AFTER``
+        in trouble, or at once for a deleted channel (``reason`` ``DELETED``)."""
+        key = "trouble-cancelled-deleted" if reason == DELETED else "trouble-cancelled"
         for row in await table_data.open_games_in_channel(self.service.store, channel_id):
             try:
                 cancelled = await self.service.cancel(row.id, SYSTEM, is_admin=True)
             except TableError:
                 continue  # ended meanwhile
-            await self._tell_host(cancelled, tr(row.locale, "trouble-cancelled", **self._words(row, GONE)))
+            log.warning("game %s cancelled: its channel %s %s", row.id, channel_id, reason or "stayed unusable")
+            await self._tell_host(cancelled, tr(row.locale, key, **self._words(row, GONE)))
         self._troubled.pop(channel_id, None)
         self._looked_at.pop(channel_id, None)
         await table_data.clear_channel_trouble(self.service.store, channel_id)

@@ -11,3 +11,4 @@ trouble-cancelled = The { $game } game in { $channel } was cancelled: the bot co
         [one] { $days } day
        *[other] { $days } days
     }. It is not rated.
+trouble-cancelled-deleted = Your { $game } game in { $channel } was cancelled: its channel or thread was deleted. It is not rated.

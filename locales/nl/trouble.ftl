@@ -11,3 +11,4 @@ trouble-cancelled = Het spel { $game } in { $channel } is afgebroken: de bot kon
         [one] { $days } dag
        *[other] { $days } dagen
     } niet posten. Het telt niet mee.
+trouble-cancelled-deleted = Je spel { $game } in { $channel } is afgebroken: het kanaal of de thread is verwijderd. Het telt niet mee.

@@ -1,0 +1,197 @@
+"""Self-healing tables (the self-healing issue): what follows a saved move happens whatever Discord
+does to the answer, and a table whose channel changes under it waits, tells its host and goes on
+by itself. Driven through the fake Discord's faults (``tests/e2e/fake/faults.py``,
+``lifecycle.py``)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+
+from cogs.table.trouble import GIVE_UP_AFTER
+from table.settings import HOUR
+from tests.e2e.test_discord_says_no_e2e import public_boards
+from tests.e2e.test_hindmost_e2e import mover, open_table
+
+MANAGE_THREADS = discord.Permissions(manage_threads=True).value
+VIEW = discord.Permissions(view_channel=True).value
+
+
+async def press_a_move(fake, tafel, channel, game_id, users):
+    """The person to move opens their hand and presses a move (its answer may fail)."""
+    row, seat = await mover(tafel, game_id)
+    user = users[row.seats[seat].user_id]
+    board = next(m for m in reversed(fake.channel_messages(channel)) if m.component(f"tb:hand:{game_id}"))
+    hand = await fake.click(user, board, f"tb:hand:{game_id}")
+    move = hand.message.find_button(custom_id_prefix=f"tb:act:{game_id}:")
+    return user, hand.message, move["custom_id"]
+
+
+async def board_shows_stored_version(fake, tafel, channel, game_id):
+    """The newest public board's buttons carry the stored version (or the game ended)."""
+    await tafel.settle()
+    row = await tafel.bot.store.get_game(game_id)
+    assert row.board_version == row.version, "the newest board shows the stored version"
+    return row
+
+
+async def test_a_move_whose_answer_fails_still_gets_its_board(fake, tafel, channel, alice, bob, capture):
+    capture.allow(r"interaction failed|could not answer|discord\.")
+    users = {alice.id: alice, bob.id: bob}
+    game_id = await open_table(fake, tafel, channel, alice, join=[bob])
+    await board_shows_stored_version(fake, tafel, channel, game_id)
+    user, hand, custom_id = await press_a_move(fake, tafel, channel, game_id, users)
+    boards = len(public_boards(fake, channel))
+    version = (await tafel.bot.store.get_game(game_id)).version
+    fake.fail_callbacks(1)  # the answer to the click: 404 10062 Unknown interaction
+    await fake.click(user, hand, custom_id)
+    row = await board_shows_stored_version(fake, tafel, channel, game_id)
+    assert row.version > version, "the move was saved"
+    assert len(public_boards(fake, channel)) == boards + 1, "and its board posted, with the next mention"
+    other = next(u for u in users.values() if u.id != user.id)
+    assert f"<@{other.id}>" in fake.last_public(channel).content
+
+
+async def test_a_lost_connection_on_the_answer_does_not_stop_the_computer(fake, tafel, channel, alice, capture):
+    capture.allow(r"interaction failed|could not answer|discord\.")
+    game_id = await open_table(fake, tafel, channel, alice, computers=1)
+    row, seat = await mover(tafel, game_id)
+    if row.seats[seat].bot:
+        await tafel.settle()  # the computer began
+    _, hand, custom_id = await press_a_move(fake, tafel, channel, game_id, {alice.id: alice})
+    version = (await tafel.bot.store.get_game(game_id)).version
+    fake.fail_callbacks(1, reset=True)  # the connection closes with no answer
+    await fake.click(alice, hand, custom_id)
+    row = await board_shows_stored_version(fake, tafel, channel, game_id)
+    assert row.version >= version + 2, "Alice's move, then the computer's"
+
+
+async def table_in_thread(fake, tafel, channel, alice, bob):
+    thread = fake.add_thread(channel, "table")
+    users = {alice.id: alice, bob.id: bob}
+    game_id = await open_table(fake, tafel, thread, alice, join=[bob])
+    await board_shows_stored_version(fake, tafel, thread, game_id)
+    return thread, users, game_id
+
+
+async def test_an_archived_thread_is_unarchived_by_the_next_board(fake, tafel, channel, alice, bob):
+    thread, users, game_id = await table_in_thread(fake, tafel, channel, alice, bob)
+    fake.archive_thread(thread)  # a week without posts, say; discord.py drops it from its cache
+    # A move made without a click there (a timed-out player's, say) is shown all the same.
+    await act_without_a_click(tafel, game_id)
+    await board_shows_stored_version(fake, tafel, thread, game_id)
+    assert not fake.world.channels[thread].archived, "posting the board unarchived the thread"
+
+
+async def act_without_a_click(tafel, game_id):
+    """The person to move moves through the table platform (a timeout, a computer), then what
+    follows it runs."""
+    row, seat = await mover(tafel, game_id)
+    service = tafel.bot.table_service
+    engine = service.spec(row.game).engine
+    state = engine.load(row.state)
+    result = await service.act(game_id, seat=seat, action=engine.legal_actions(state, seat)[0])
+    await tafel.bot.table_flow.aftermath.after(result)
+    return result
+
+
+async def test_a_locked_thread_holds_the_table_tells_the_host_and_heals(fake, tafel, channel, alice, bob, capture):
+    capture.allow(r"tafelbot\.(outbox|table)|discord\.")
+    thread, users, game_id = await table_in_thread(fake, tafel, channel, alice, bob)
+    fake.deny_bot(channel, MANAGE_THREADS)  # else a moderator bot may still post in a locked thread
+    fake.lock_thread(thread)  # THREAD_UPDATE: the table learns it at once
+    flow = tafel.bot.table_flow
+    await wait_until(lambda: flow.trouble.stuck(thread))
+    await act_without_a_click(tafel, game_id)  # a computer or a timeout moves meanwhile
+    await wait_until(lambda: flow.trouble.stuck(thread))
+    row = await tafel.bot.store.get_game(game_id)
+    assert row.board_version < row.version, "the board waits"
+    host_dms = [m.content for m in fake.dm_messages(alice)]
+    assert any("stuck" in text and "locked" in text for text in host_dms), host_dms
+    refused = len(fake.requests_to_dead_channels())
+    # Another move cannot be made there; nothing more is sent to the locked thread meanwhile.
+    await asyncio.sleep(0.05)
+    assert len(fake.requests_to_dead_channels()) == refused
+    fake.unlock_thread(thread)  # THREAD_UPDATE: the bot looks again and the board goes out
+    await wait_until(lambda: not flow.trouble.stuck(thread))
+    await board_shows_stored_version(fake, tafel, thread, game_id)
+    assert [m.content for m in fake.dm_messages(alice)] == host_dms, "the host was told once"
+
+
+async def test_a_deleted_thread_ends_its_table_at_once_without_requests(fake, tafel, channel, alice, bob, capture):
+    capture.allow(r"tafelbot\.(outbox|table)|discord\.")
+    thread, users, game_id = await table_in_thread(fake, tafel, channel, alice, bob)
+    fake.delete_thread(thread)  # THREAD_DELETE: it never comes back (Discord reuses no ids)
+    await wait_until(lambda: any("deleted" in m.content for m in fake.dm_messages(alice)))
+    row = await tafel.bot.store.get_game(game_id)
+    assert row.status == "cancelled" and not tafel.bot.table_flow.trouble.stuck(thread)
+    assert fake.requests_to_dead_channels() == []
+
+
+async def test_the_bot_removed_from_the_server_holds_its_tables_until_it_is_back(
+    fake, tafel, channel, alice, bob, capture
+):
+    capture.allow(r"tafelbot\.(outbox|table)|discord\.")
+    users = {alice.id: alice, bob.id: bob}
+    game_id = await open_table(fake, tafel, channel, alice, join=[bob])
+    await board_shows_stored_version(fake, tafel, channel, game_id)
+    flow = tafel.bot.table_flow
+    fake.remove_bot_from_guild()
+    await wait_until(lambda: flow.trouble.stuck(channel))
+    fake.add_bot_back()
+    await wait_until(lambda: not flow.trouble.stuck(channel))
+    user, hand, custom_id = await press_a_move(fake, tafel, channel, game_id, users)
+    await fake.click(user, hand, custom_id)
+    await board_shows_stored_version(fake, tafel, channel, game_id)
+    assert fake.requests_to_dead_channels() == []
+
+
+async def test_a_restart_shows_the_board_a_stop_kept_back(fake, tafel, channel, alice, bob):
+    game_id = await open_table(fake, tafel, channel, alice, join=[bob])
+    await board_shows_stored_version(fake, tafel, channel, game_id)
+    row, seat = await mover(tafel, game_id)
+    # The move is saved, then the process stops before its board is shown.
+    engine = tafel.bot.table_service.spec("hindmost").engine
+    state = engine.load(row.state)
+    await tafel.bot.table_service.act(game_id, seat=seat, action=engine.legal_actions(state, seat)[0])
+    boards = len(public_boards(fake, channel))
+    await tafel.restart()
+    row = await board_shows_stored_version(fake, tafel, channel, game_id)
+    assert len(public_boards(fake, channel)) == boards + 1
+    await tafel.restart()  # nothing is owed now: no second board, nobody pinged twice
+    await tafel.settle()
+    assert len(public_boards(fake, channel)) == boards + 1
+
+
+async def wait_until(condition, seconds: float = 5.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not condition():
+        assert loop.time() < deadline, "timed out waiting"
+        await asyncio.sleep(0.01)
+
+
+async def test_where_the_bot_lost_access_nobody_times_out_and_the_table_ends_after_a_week(
+    fake, clocked, channel, alice, bob, capture
+):
+    capture.allow(r"tafelbot\.(outbox|table|clock)|discord\.")
+    game_id = await open_table(fake, clocked, channel, alice, join=[bob], options={"time_per_move": "1h"})
+    await board_shows_stored_version(fake, clocked, channel, game_id)
+    flow = clocked.bot.table_flow
+    fake.deny_bot(channel, VIEW)  # CHANNEL_UPDATE: the bot can no longer see the channel
+    await wait_until(lambda: flow.trouble.stuck(channel))
+    assert any("stuck" in m.content for m in fake.dm_messages(alice))
+    version = (await clocked.bot.store.get_game(game_id)).version
+    for _ in range(6):  # six hours: the move's hour passes many times over
+        clocked.clock.advance(HOUR)
+        await flow.timekeeper.scheduler.catch_up()
+    row = await clocked.bot.store.get_game(game_id)
+    assert row.status == "active" and row.version == version, "nobody timed out who could not see the board"
+    clocked.clock.advance(GIVE_UP_AFTER)
+    await wait_until(lambda: not flow.trouble.stuck(channel))
+    row = await clocked.bot.store.get_game(game_id)
+    assert row.status == "cancelled"
+    assert any("cancelled" in m.content for m in fake.dm_messages(alice))
+    # Looked at once every PROBE_EVERY at most (here: once an hour moved), never more.
+    assert len(fake.requests_to_dead_channels()) <= 6
