@@ -24,7 +24,7 @@ itself still come, and a retry would risk pinging twice or looping on a refusing
 ``channel_ok`` (optional) says whether the people of a game can see its board. When it says no at
 a move deadline, nobody is timed out: the clock stands still (``TableService.stand_still``, the
 reminders already sent stay sent) and the game is looked at again ``CHANNEL_RECHECK`` seconds
-later, so the deadline is then that far off.
+later, so the deadline is then that far off. Reminders that fall due meanwhile are passed over.
 """
 
 from __future__ import annotations
@@ -169,7 +169,11 @@ class TimeKeeper:
         if upcoming is not None and upcoming[1] <= now:
             stage, _ = upcoming
             marked = await self.service.mark_reminded(row, stage)
-            if marked is not None and self.remind is not None:
+            if marked is not None and not self._board_seen(row):
+                # Nobody can see the board: the reminder is passed over (no post to a channel
+                # that refuses them); the clock stands still at the deadline itself.
+                log.info("reminder of game %s passed over: its board cannot be seen", game_id)
+            elif marked is not None and self.remind is not None:
                 reminder = Reminder(marked, deadline.owing, stage, deadline.due - now)
                 await self._tell("reminder", game_id, self.remind(reminder))
             return marked

@@ -156,8 +156,23 @@ class ChannelTrouble(Presenter):
         await table_data.clear_channel_trouble(self.service.store, channel_id)
         if trouble is not None:
             log.info("channel %s works again (was %s since %.0f)", channel_id, trouble.reason, trouble.since)
+        if trouble is not None:
+            await self._give_time_back(channel_id, self.service.clock.now() - trouble.since)
         self.outbox.retry_now(channel_id)
         await self.reconciler.run(channel_id=channel_id)
+
+    async def _give_time_back(self, channel_id: int, seconds: float) -> None:
+        """The clock stood still while nobody could see the board: the person to move gets the
+        time the trouble lasted back, at most a whole move's time from now."""
+        now = self.service.clock.now()
+        for row in await table_data.open_games_in_channel(self.service.store, channel_id):
+            due = self.service.deadline_of(row).due
+            move_seconds = self.service.settings_of(row).move_seconds
+            if due is None or not move_seconds:
+                continue
+            back = min(seconds, now + move_seconds - due)
+            if back > 0:
+                await self.service.stand_still(row, back)
 
     async def probe_guild(self, guild_id: int) -> None:
         """The bot is (back) in a server: look at its channels in trouble at once."""

@@ -195,3 +195,23 @@ async def test_where_the_bot_lost_access_nobody_times_out_and_the_table_ends_aft
     assert any("cancelled" in m.content for m in fake.dm_messages(alice))
     # Looked at once every PROBE_EVERY at most (here: once an hour moved), never more.
     assert len(fake.requests_to_dead_channels()) <= 6
+
+
+async def test_when_access_comes_back_the_board_goes_out_and_the_time_is_given_back(
+    fake, clocked, channel, alice, bob, capture
+):
+    capture.allow(r"tafelbot\.(outbox|table|clock)|discord\.")
+    game_id = await open_table(fake, clocked, channel, alice, join=[bob], options={"time_per_move": "1h"})
+    await board_shows_stored_version(fake, clocked, channel, game_id)
+    flow = clocked.bot.table_flow
+    fake.deny_bot(channel, VIEW)
+    await wait_until(lambda: flow.trouble.stuck(channel))
+    await act_without_a_click(clocked, game_id)  # its board waits
+    for _ in range(5):
+        clocked.clock.advance(HOUR)
+        await flow.timekeeper.scheduler.catch_up()
+    fake.deny_bot(channel, 0)  # a moderator gives the permission back: CHANNEL_UPDATE
+    await wait_until(lambda: not flow.trouble.stuck(channel))
+    row = await board_shows_stored_version(fake, clocked, channel, game_id)
+    left = flow.service.deadline_of(row).due - clocked.clock.now()
+    assert HOUR - 60 <= left <= HOUR, "the clock stood still: a whole move's time again"
