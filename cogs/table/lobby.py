@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from cogs.table.answer_window import AnswerWindow
 from cogs.table.components import LobbyButton, buttons_view
 from cogs.table.levels import LEVEL_OPS, level_name
 from cogs.table.permissions import missing_for_interaction, missing_text
@@ -48,6 +49,9 @@ class LobbyPresenter(Presenter):
         goes without one."""
         super().__init__(shared)
         self._aftermath = aftermath
+        # The lobby message is the answer to ``new``: Discord documents editing such a message
+        # through the interaction's webhook, so that is how it is edited while the token lives.
+        self._answers: dict[int, AnswerWindow] = {}
 
     @property
     def aftermath(self) -> Aftermath:
@@ -91,6 +95,8 @@ class LobbyPresenter(Presenter):
             if message_id is None:
                 message_id = (await interaction.original_response()).id
             await self.service.set_lobby_message(row, message_id)
+            self._answers = {k: w for k, w in self._answers.items() if w.open}  # the expired go
+            self._answers[row.id] = AnswerWindow(interaction, self.service.clock)
 
         await self.guarded(interaction, game, work)
 
@@ -194,13 +200,35 @@ class LobbyPresenter(Presenter):
         await self.command(interaction, game, "cancel")
 
     async def refresh_message(self, row: GameRow) -> None:
+        """Show the lobby as it now stands: through the ``new`` command's webhook while its token
+        lives, else through the channel; where Discord refuses the edit (an old message's edit
+        limit, 30046; an archived thread, 50083; a deleted message), a fresh lobby message."""
         if row.lobby_message_id is None:
             return
-        channel = await self.channel(row.channel_id)
+        embed, view = self.embed(row), self.view(row)
+        window = self._answers.get(row.id)
+        if window is not None and window.open:
+            try:
+                await window.interaction.edit_original_response(embed=embed, view=view)
+                return
+            except discord.HTTPException as error:
+                log.info("lobby of game %s not edited through its interaction (%r)", row.id, error)
+        self._answers.pop(row.id, None)
         try:
-            await channel.get_partial_message(row.lobby_message_id).edit(embed=self.embed(row), view=self.view(row))
-        except discord.HTTPException:
-            log.warning("could not update lobby message %s of game %s", row.lobby_message_id, row.id)
+            channel = await self.channel(row.channel_id)
+            try:
+                await channel.get_partial_message(row.lobby_message_id).edit(embed=embed, view=view)
+            except discord.HTTPException as error:
+                if row.status != GameStatus.LOBBY:
+                    # A started or closed table's board says the rest (a new lobby message
+                    # would be a write, and so a new version under the board's buttons).
+                    log.info("lobby message of game %s not edited (%r)", row.id, error)
+                    return
+                log.info("lobby message of game %s not edited (%r); posting it afresh", row.id, error)
+                message = await channel.send(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
+                await self.service.set_lobby_message(row, message.id)
+        except discord.HTTPException as error:
+            log.warning("could not show the lobby of game %s (%r)", row.id, error)
 
     async def announce_start(
         self, row: GameRow, result: LobbyResult, *, actor: discord.Interaction | None = None

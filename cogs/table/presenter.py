@@ -10,8 +10,9 @@ the order they need one another (``cogs.table.flow``). This module imports no ot
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,6 +131,22 @@ class Guard:
             await self.tell(interaction, text)
         except Exception as error:
             log.warning("could not answer user %s (%r)", interaction.user.id, error)
+
+    @contextlib.asynccontextmanager
+    async def working(self) -> AsyncIterator[bool]:
+        """Counted like an interaction being answered, for work a gateway event starts (so a
+        shutdown waits for it); yields False once shutting down: then nothing new starts."""
+        if self.closing:
+            yield False
+            return
+        self.in_flight += 1
+        self._quiet.clear()
+        try:
+            yield True
+        finally:
+            self.in_flight -= 1
+            if self.in_flight == 0:
+                self._quiet.set()
 
     async def quiet(self) -> None:
         """Wait until no interaction is being answered."""

@@ -83,6 +83,8 @@ class ChannelTrouble(Presenter):
         """The channel cannot take posts (``reason``: ``DELETED``, ``GONE``, ``LOCKED``,
         ``PERMISSION`` or ``REMOVED``); ``hold_posts``: known from the gateway, so the outbox must
         not try either. Only channels with an open table matter; a deleted one's end at once."""
+        if self.shared.guard.closing:
+            return  # shutting down: the next start finds out again
         store = self.service.store
         games = await table_data.open_games_in_channel(store, channel_id)
         if not games:
@@ -116,8 +118,9 @@ class ChannelTrouble(Presenter):
         """By direct message; failing that, in a thread's parent channel; failing that, logged."""
         try:
             user = self.shared.client.get_user(row.host_id) or await self.shared.client.fetch_user(row.host_id)
-            await user.send(text, allowed_mentions=NO_MENTIONS)
-            return
+            if not isinstance(user, discord.ClientUser):  # a table the bot itself opened has no one to tell
+                await user.send(text, allowed_mentions=NO_MENTIONS)
+                return
         except discord.HTTPException as error:
             log.info("could not tell the host of game %s by DM (%r)", row.id, error)
         parent = getattr(self.shared.client.get_channel(row.channel_id), "parent", None)
@@ -133,8 +136,8 @@ class ChannelTrouble(Presenter):
     async def probe(self, channel_id: int) -> bool:
         """Look at a channel in trouble (one request); heal it if the bot can post there again."""
         trouble = self._troubled.get(channel_id)
-        if trouble is None:
-            return True
+        if trouble is None or self.shared.guard.closing:
+            return trouble is None
         self._looked_at[channel_id] = self.service.clock.now()
         client = self.shared.client
         if trouble.guild_id is not None and client.get_guild(trouble.guild_id) is None:
