@@ -84,10 +84,25 @@ def event_lines(
     limit: int = 12,
     name_of: Callable[[Sequence[Seat], int], str] = seat_name,
 ) -> list[str]:
-    lines = [line for e in events if (line := event_line(lang, game, e, seats, formatter, name_of))]
+    """One line per event: the same line over and over once, with how often ("… ×8"); past
+    ``limit`` lines the oldest go (the newest, where scores and results stand, always stay)."""
+    lines = collapsed([line for e in events if (line := event_line(lang, game, e, seats, formatter, name_of))])
     if len(lines) > limit:
-        lines = [*lines[: limit - 1], "…", lines[-1]]
+        lines = ["…", *lines[-(limit - 1) :]]
     return lines
+
+
+def collapsed(lines: Sequence[str]) -> list[str]:
+    """Runs of the same line as one line with its count: a board does not repeat itself."""
+    out: list[str] = []
+    counts: list[int] = []
+    for line in lines:
+        if out and out[-1] == line:
+            counts[-1] += 1
+        else:
+            out.append(line)
+            counts.append(1)
+    return [line if n == 1 else f"{line} ×{n}" for line, n in zip(out, counts, strict=True)]
 
 
 def _safe_arg(value: Any) -> Any:

@@ -103,7 +103,10 @@ class LobbyPresenter(Presenter):
     def embed(self, row: GameRow) -> discord.Embed:
         lang = row.locale
         engine = self.spec(row.game).engine
-        embed = discord.Embed(title=tr(lang, "lobby-title", game=game_name(lang, row.game)), colour=0x2E7D32)
+        title = {GameStatus.LOBBY: "lobby-title", GameStatus.CANCELLED: "lobby-title-cancelled"}.get(
+            row.status, "lobby-title-playing"
+        )
+        embed = discord.Embed(title=tr(lang, title, game=game_name(lang, row.game)), colour=0x2E7D32)
         embed.description = tr(lang, "lobby-host", host=f"<@{row.host_id}>")
         players = "\n".join(
             f"{i + 1}. {seat_name(row.seats, i, mention=True)}"

@@ -29,6 +29,8 @@ bot-stopping = The bot is restarting; nothing was changed. Please try again in a
 error-server-only = Tafelbot's commands work in a server, not in direct messages. Use them in a channel of a server the bot is in.
 
 lobby-title = { $game }: table open
+lobby-title-playing = { $game }: game on
+lobby-title-cancelled = { $game }: table cancelled
 lobby-host = Host: { $host }
 lobby-players = Players ({ $count }/{ $max })
 lobby-options = Options

@@ -29,6 +29,8 @@ bot-stopping = De bot start opnieuw op; er is niets veranderd. Probeer het zo no
 error-server-only = De commando's van Tafelbot werken in een server, niet in privéberichten. Gebruik ze in een kanaal van een server waar de bot in zit.
 
 lobby-title = { $game }: tafel open
+lobby-title-playing = { $game }: het spel loopt
+lobby-title-cancelled = { $game }: tafel afgebroken
 lobby-host = Gastheer: { $host }
 lobby-players = Spelers ({ $count }/{ $max })
 lobby-options = Instellingen
