@@ -182,6 +182,17 @@ class TableCommands(
 
         await self.flow.guarded(interaction, None, work)
 
+    @app_commands.command(name="auto-play", description="Moves that decide nothing: played for you, or asked")
+    @app_commands.describe(on="On: when you have only one move, it is played for you; off: you press it")
+    async def auto_play(self, interaction: discord.Interaction, on: bool) -> None:
+        async def work() -> None:
+            await table_data.set_person(self.service.store, interaction.user.id, auto_play=on)
+            await interaction.response.send_message(
+                tr(lang_of(interaction), "auto-play-on" if on else "auto-play-off"), ephemeral=True
+            )
+
+        await self.flow.guarded(interaction, None, work)
+
     @app_commands.command(name="away", description="Away for a while: a note in your games, reminders held")
     @app_commands.describe(until='Until when ("friday", "3 days", "12h", 2026-12-24); leave empty when you are back')
     async def away(self, interaction: discord.Interaction, until: str | None = None) -> None:

@@ -670,12 +670,15 @@ async def _bot_settings(tx: Tx, dialect: str) -> None:
 # shown. And the channels the bot cannot post in now (deleted, locked, permission lost, the bot
 # removed from the server), since when and why: their games' clocks stand still, their hosts were
 # told, and after a while the games are cancelled (``cogs.table.trouble``); kept across restarts.
-@MIGRATIONS.register(11, "self-healing tables: the version each game's newest board shows, channels in trouble")
+# And each person's choice whether a decision with one legal action is played for them
+# (``table.autoplay``; on unless they turned it off).
+@MIGRATIONS.register(11, "self-healing tables: the version each board shows, channels in trouble; auto-play")
 async def _self_healing(tx: Tx, dialect: str) -> None:
     big, real = ("BIGINT", "DOUBLE PRECISION") if dialect == POSTGRESQL else ("INTEGER", "REAL")
     await tx.run_script(
         f"""
         ALTER TABLE games ADD COLUMN board_version INTEGER;
+        ALTER TABLE table_people ADD COLUMN auto_play INTEGER NOT NULL DEFAULT 1 CHECK (auto_play IN (0, 1));
 
         CREATE TABLE table_channel_trouble (
             channel_id  {big} PRIMARY KEY,

@@ -28,6 +28,7 @@ class Person:
     quiet_to: int | None = None
     quiet_tz: str | None = None
     share_turn_times: bool = False
+    auto_play: bool = True  # a decision with one legal action is played for them (table.autoplay)
 
 
 async def games_with_deadlines(store: Store) -> list[tuple[int, int | None, float, dict[str, Any] | None]]:
@@ -133,7 +134,8 @@ async def people(store: Store, user_ids: list[int]) -> dict[int, Person]:
         return found
     marks = ",".join("?" * len(user_ids))
     for r in await store.fetch(
-        "SELECT user_id, dm_reminders, heads_up, away_until, quiet_from, quiet_to, quiet_tz, share_turn_times"
+        "SELECT user_id, dm_reminders, heads_up, away_until, quiet_from, quiet_to, quiet_tz, share_turn_times,"
+        " auto_play"
         f" FROM table_people WHERE user_id IN ({marks})",
         tuple(user_ids),
     ):
@@ -146,11 +148,12 @@ async def people(store: Store, user_ids: list[int]) -> dict[int, Person]:
             r["quiet_to"],
             r["quiet_tz"],
             bool(r["share_turn_times"]),
+            bool(r["auto_play"]),
         )
     return found
 
 
-_PERSON_FLAGS = {"dm_reminders", "heads_up", "share_turn_times"}
+_PERSON_FLAGS = {"dm_reminders", "heads_up", "share_turn_times", "auto_play"}
 _PERSON_VALUES = {"away_until", "quiet_from", "quiet_to", "quiet_tz"}
 
 

@@ -123,6 +123,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "quiet_to",
         "quiet_tz",
         "share_turn_times",
+        "auto_play",
     ),
     "table_away_periods": ("user_id", "away_from", "away_to"),
     "table_held": ("user_id", "game_id", "kind", "due_at"),

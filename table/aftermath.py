@@ -5,7 +5,8 @@ Every change of a running game (a move, a start, a timeout, a hand-over, a take-
 tournament's deadline) is saved first (``TableService``); then it comes here as a ``Change``. Here,
 per game and in the order the changes were saved, each one is shown (the board presenter's
 ``show``: post or edit the board, refresh a live board), then every computer seat that may act is
-woken and the next person gets their heads-up. It runs in a task of its own, so an answer to a
+woken, a decision that decides nothing is played for its person (``table.autoplay``) and the next
+person gets their heads-up. It runs in a task of its own, so an answer to a
 player that fails (an expired token, five refused tries, a lost connection) or comes late neither
 skips nor delays it. A step that fails is logged and the next still runs; the game's board is then
 restored by ``table.reconcile``, which compares the version the newest board shows with the stored
@@ -24,9 +25,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from db import GameRow, GameStatus
+from engines.errors import GameError
+from table.autoplay import AUTO_PLAYED, forced_actions
 from table.bots import ComputerPlayers
 from table.pictures import Painter
-from table.service import ActResult, TableService
+from table.service import ActResult, TableError, TableService
 
 log = logging.getLogger("tafelbot.table")
 
@@ -39,6 +42,7 @@ class Change:
     intro: str | None = None  # the first line of a fresh board (a game started)
     fresh: bool = False  # a new board message even within one person's turn (the board was lost)
     actor: Any = None  # who caused it (an interaction), when someone did; only the presenter reads it
+    auto_play: bool = True  # an only legal action that follows is played (not after a take-back)
 
 
 class Aftermath:
@@ -95,6 +99,8 @@ class Aftermath:
                         listener(row.id)
                 if row.status == GameStatus.ACTIVE:
                     self.bots.poke(row, change.result.state)
+                    if change.auto_play:
+                        await self._play_forced(change.result)
                     try:
                         await self.heads_up(row)
                     except Exception:
@@ -106,6 +112,24 @@ class Aftermath:
             else:
                 del self._waiting[row.id]
                 self._locks.pop(row.id, None)
+
+    async def _play_forced(self, result: ActResult) -> None:
+        """Play the moves that decide nothing (``table.autoplay``); each follows as a change of
+        its own, after this one."""
+        try:
+            forced = await forced_actions(self.service, result.row, result.state)
+            if not forced:
+                return
+            seat, action = forced[0]  # any other is found after this move, from its own result
+            played = await self.service.act(
+                result.row.id, seat=seat, action=action, expected_version=result.row.version
+            )
+            played.events.insert(0, {"type": AUTO_PLAYED, "seat": seat})
+            self.follow(Change(played))
+        except (TableError, GameError) as error:  # someone moved first: nothing to play for them
+            log.info("auto-play in game %s not needed: %s", result.row.id, error)
+        except Exception:
+            log.exception("auto-play in game %s failed", result.row.id)
 
     @property
     def busy(self) -> bool:

@@ -22,6 +22,7 @@ PLATFORM_EVENTS = (
     "handed-over-ended",
     "decided-at-deadline",
     "took-back",
+    "auto-played",
 )
 
 

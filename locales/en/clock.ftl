@@ -18,6 +18,7 @@ clock-away-note = 💤 { $user } is away until { $until }.
 
 ## Platform events on the board
 timed-out = ⏰ Time ran out for { $seat }; the computer moved for them.
+auto-played = ↪ { $seat } had only one move; it was played for them.
 handed-over = { $seat } missed too many moves or was handed over; a computer player takes the seat (ranked as resigned).
 handed-over-ended = { $seat } was handed over to the computer (ranked as resigned).
 
@@ -49,6 +50,8 @@ reminders-on = You will get reminders by direct message too.
 reminders-off = No more reminders by direct message (the mention in the channel stays).
 reminders-server-off = This server does not send reminders by direct message; you still get the mention in the channel.
 heads-up-on = You will get a direct message when you are next.
+auto-play-on = When you have only one move, it is played for you.
+auto-play-off = Moves that decide nothing wait for you to press them.
 heads-up-off = No more heads-up messages.
 away-set = You are away until { $until }. Your reminders wait until then; the clock keeps running unless the host extends it.
 away-cleared = Welcome back: reminders are on again.

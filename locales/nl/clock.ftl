@@ -23,6 +23,7 @@ clock-heads-up = 👀 Seintje: je bent hierna aan de beurt in { $game }.
 clock-away-note = 💤 { $user } is afwezig tot { $until }.
 
 timed-out = ⏰ De tijd van { $seat } is om; de computer heeft de zet gedaan.
+auto-played = ↪ { $seat } had maar één zet; die is voor hen gedaan.
 handed-over = { $seat } miste te veel zetten of is overgedragen; een computerspeler neemt de plaats over (telt als opgegeven).
 handed-over-ended = { $seat } is overgedragen aan de computer (telt als opgegeven).
 
@@ -51,6 +52,8 @@ reminders-on = Je krijgt herinneringen nu ook per privébericht.
 reminders-off = Geen herinneringen meer per privébericht (de vermelding in het kanaal blijft).
 reminders-server-off = Deze server stuurt geen herinneringen per privébericht; je krijgt wel de vermelding in het kanaal.
 heads-up-on = Je krijgt een seintje per privébericht als je hierna aan de beurt bent.
+auto-play-on = Als je maar één zet hebt, wordt die voor je gedaan.
+auto-play-off = Zetten waar niets te kiezen valt, wachten tot je ze zelf doet.
 heads-up-off = Je krijgt geen seintje meer als je hierna aan de beurt bent.
 away-set = Je bent afwezig tot { $until }. Je herinneringen wachten tot dan; de klok loopt door, tenzij de gastheer de tijd verlengt.
 away-cleared = Welkom terug: herinneringen staan weer aan.
@@ -94,6 +97,9 @@ cmd-name-heads-up = seintje
 cmd-desc-heads-up = Ontvang een seintje per privébericht als je hierna aan de beurt bent
 cmd-param-on = aan
 cmd-param-desc-heads-up-on = Aan: een seintje als de speler vóór jou aan de beurt komt; uit: geen seintje
+cmd-name-auto-play = vanzelf-spelen
+cmd-desc-auto-play = Zetten waar niets te kiezen valt: voor je gedaan, of door jou
+cmd-param-desc-auto-play-on = Aan: heb je maar één zet, dan wordt die voor je gedaan; uit: je doet hem zelf
 cmd-name-away = afwezig
 cmd-desc-away = Even weg: een briefje in je spellen, herinneringen wachten
 cmd-param-until = tot

@@ -184,3 +184,40 @@ async def test_the_version_a_board_shows_never_moves_back(service, store):
     await table_data.set_board_message(store, game_id, None, 6)  # an edit keeps the message
     row = await service.get(game_id)
     assert (row.board_message_id, row.board_version) == (7, 6)
+
+
+async def auto_play_game(service: TableService, store: Store, *, bob_auto_play: bool):
+    board = Board(store)
+    aftermath = aftermath_for(service, board)
+    await table_data.set_person(store, BOB.user_id, auto_play=bob_auto_play)
+    row = await service.create("nim", guild_id=1, channel_id=100, host=ANN, options={"pile": 4})
+    await service.join(row.id, BOB)
+    game_id = (await service.start(row.id, ANN)).row.id
+    row = await service.get(game_id)
+    [seat] = nim.ENGINE.to_move(service.state_of(row))
+    if row.seats[seat].user_id == BOB.user_id:  # Bob begins: he takes one, Ann's move is hers to choose
+        await aftermath.follow(Change(await service.act(game_id, seat=seat, action="take1")))
+        row = await service.get(game_id)
+        [seat] = nim.ENGINE.to_move(service.state_of(row))
+        pile = 3
+    else:
+        pile = 4
+    # Ann leaves Bob one counter: his only move is to take it.
+    result = await service.act(game_id, user_id=ANN.user_id, action=f"take{pile - 1}")
+    await aftermath.follow(Change(result))
+    await aftermath.idle()
+    await aftermath.close()
+    return board, await service.get(game_id), result
+
+
+async def test_a_move_that_decides_nothing_is_played_for_the_person(service, store):
+    board, row, result = await auto_play_game(service, store, bob_auto_play=True)
+    assert row.status == "finished" and row.version == result.row.version + 1
+    log = await store.moves(row.id)
+    assert log[-1][2] == "take1", "logged as Bob's move"
+    assert board.shown[-1][1] == row.version, "and shown"
+
+
+async def test_auto_play_can_be_turned_off(service, store):
+    board, row, result = await auto_play_game(service, store, bob_auto_play=False)
+    assert row.status == "active" and row.version == result.row.version
