@@ -270,7 +270,10 @@ class TournamentService:
         return list(reversed(rows))
 
     def _standings(self, row: TournamentRow, entries: Sequence[EntryRow], tables: Sequence[TableRow]) -> list[Standing]:
-        played = [_played(t) for t in tables]
+        # A bye is stored as finished when its round is paired, but it is that round's result:
+        # it counts once the round is over, like the games played beside it.
+        unfinished = {t.round for t in tables if not t.finished}
+        played = [_played(t) for t in tables if not (t.bye and t.round in unfinished)]
         result = standings(
             [e.user_id for e in entries],
             played,
