@@ -27,6 +27,8 @@ tournament-thread = { $name } · round { $round } · table { $table }
 tournament-round = Round { $n }
 tournament-round-title = **{ $name }: round { $n }**
 tournament-round-table = Table { $number }: { $players } { $link }
+tournament-round-table-waiting = (not open yet)
+tournament-round-table-unplayed = (never opened: counts for nobody)
 tournament-round-bye = Bye (counts as a win): { $player }
 tournament-round-deadline = The round ends { $when }; games still running then end with the scores as they stand.
 tournament-finished = 🏆 **{ $name }** is over. The podium:
@@ -35,6 +37,9 @@ tournament-podium-line = { $medal } { $player }: { $points ->
    *[other] { $points } points
 }
 tournament-cancelled = The tournament **{ $name }** was cancelled.
+tournament-table-not-opened = Table { $number } of round { $round } ({ $players }) could not open:
+tournament-table-retry = I try again every { $minutes } minutes until the round's deadline. A table that never opens counts for nobody: no points either way.
+tournament-table-unplayed = Table { $number } of round { $round } ({ $players }) never opened before the round's deadline: it counts for nobody, no points either way.
 
 tournament-standings-title = { $name }: standings
 tournament-standings-sub = { $game } · { $format } · after round { $n }

@@ -27,6 +27,8 @@ tournament-thread = { $name } · ronde { $round } · tafel { $table }
 tournament-round = Ronde { $n }
 tournament-round-title = **{ $name }: ronde { $n }**
 tournament-round-table = Tafel { $number }: { $players } { $link }
+tournament-round-table-waiting = (nog niet open)
+tournament-round-table-unplayed = (nooit geopend: telt voor niemand)
 tournament-round-bye = Vrij (telt als winst): { $player }
 tournament-round-deadline = De ronde eindigt { $when }; partijen die dan nog lopen eindigen met de stand van dat moment.
 tournament-finished = 🏆 **{ $name }** is afgelopen. Het podium:
@@ -35,6 +37,9 @@ tournament-podium-line = { $medal } { $player }: { $points ->
    *[other] { $points } punten
 }
 tournament-cancelled = Het toernooi **{ $name }** is afgelast.
+tournament-table-not-opened = Tafel { $number } van ronde { $round } ({ $players }) kon niet openen:
+tournament-table-retry = Ik probeer het elke { $minutes } minuten opnieuw tot de deadline van de ronde. Een tafel die nooit opent telt voor niemand: geen punten, voor geen van beiden.
+tournament-table-unplayed = Tafel { $number } van ronde { $round } ({ $players }) is voor de deadline van de ronde nooit geopend: ze telt voor niemand, geen punten voor wie dan ook.
 
 tournament-standings-title = { $name }: stand
 tournament-standings-sub = { $game } · { $format } · na ronde { $n }
