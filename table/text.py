@@ -21,6 +21,7 @@ PLATFORM_EVENTS = (
     "handed-over",
     "handed-over-ended",
     "decided-at-deadline",
+    "knockout-seed-goes-on",
     "took-back",
 )
 

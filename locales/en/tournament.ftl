@@ -56,6 +56,10 @@ tournament-alt-line = { $position }. { $player }: { $points ->
 } from { $games ->
     [one] { $games } game
    *[other] { $games } games
+}{ $byes ->
+    [0] { "" }
+    [one] { " " }and { $byes } bye
+   *[other] { " " }and { $byes } byes
 }
 
 tournament-started-ok = The tournament has started: the first round is paired.
@@ -81,8 +85,11 @@ tournament-history-no-winner = no winner
 tournament-history-none = This server has no finished tournaments yet.
 
 decided-at-deadline = The round's deadline passed: the game ends with the scores as they stand.
+knockout-seed-goes-on = Level at the deadline: { $seat } goes on as the better seed (seeds follow the league rating at the start of the tournament, then who signed up first).
 
 table-error-tournament-none = There is no tournament here.
+table-error-tournament-ended-finished = The tournament **{ $name }** has ended. `/tournament standings` shows how it ended; `/tournament history` lists past tournaments.
+table-error-tournament-ended-cancelled = The tournament **{ $name }** was cancelled. `/tournament standings` shows how it stood; `/tournament history` lists past tournaments.
 table-error-tournament-no-game = That game is not available here.
 table-error-tournament-bad-format = Choose swiss, knockout or round-robin.
 table-error-tournament-bad-table-size = This game seats { $min } to { $max } players per table.

@@ -56,6 +56,10 @@ tournament-alt-line = { $position }. { $player }: { $points ->
 } uit { $games ->
     [one] { $games } partij
    *[other] { $games } partijen
+}{ $byes ->
+    [0] { "" }
+    [one] { " " }en { $byes } vrije ronde
+   *[other] { " " }en { $byes } vrije rondes
 }
 
 tournament-started-ok = Het toernooi is begonnen: de eerste ronde is ingedeeld.
@@ -81,8 +85,11 @@ tournament-history-no-winner = geen winnaar
 tournament-history-none = Deze server heeft nog geen afgeronde toernooien.
 
 decided-at-deadline = De deadline van de ronde is voorbij: de partij eindigt met de stand van dit moment.
+knockout-seed-goes-on = Gelijk bij de deadline: { $seat } gaat door als de hoger geplaatste speler (de plaatsing volgt de competitierating bij de start van het toernooi, daarna wie zich eerst aanmeldde).
 
 table-error-tournament-none = Hier is geen toernooi.
+table-error-tournament-ended-finished = Het toernooi **{ $name }** is afgelopen. `/tournament standings` toont hoe het eindigde; `/tournament history` toont eerdere toernooien.
+table-error-tournament-ended-cancelled = Het toernooi **{ $name }** is afgelast. `/tournament standings` toont hoe het ervoor stond; `/tournament history` toont eerdere toernooien.
 table-error-tournament-no-game = Dat spel is hier niet beschikbaar.
 table-error-tournament-bad-format = Kies Zwitsers, knock-out of iedereen tegen iedereen.
 table-error-tournament-bad-table-size = Dit spel heeft { $min } tot { $max } spelers per tafel.

@@ -29,6 +29,7 @@ from typing import Any
 from db import GameRow, GameStatus
 from db import tournaments as store_of
 from db.tournaments import EntryRow, TableRow, TournamentRow
+from engines.base import Event
 from engines.errors import GameError
 from table.clock import Scheduler
 from table.service import ActResult, Player, TableError, TableService
@@ -571,10 +572,14 @@ class TournamentService:
         rounds = await store_of.rounds(self.store, row.id)
         if not rounds or rounds[-1].deadline_at is None or rounds[-1].deadline_at > self.clock.now():
             return
-        for table in await store_of.tables(self.store, row.id, row.current_round):
+        current = await store_of.tables(self.store, row.id, row.current_round)
+        entries = await store_of.entries(self.store, row.id)
+        for table in current:
             if table.finished or table.game_id is None:
                 continue
             result = await self.tables.decide_now(table.game_id)
+            if result is not None and row.format == "knockout":
+                result.events.extend(_seed_decided(result, table, entries, final=len(current) == 1))
             if result is not None and self.publish is not None:
                 try:
                     await self.publish(result)
@@ -621,6 +626,21 @@ def _played(t: TableRow) -> Played:
     # A table that never opened is left out of the points like one not finished: nobody played it.
     placements = t.placements if t.finished and not t.unplayed else None
     return Played(t.round, t.players, placements, t.scores, bye=t.bye)
+
+
+def _seed_decided(result: ActResult, table: TableRow, entries: Sequence[EntryRow], *, final: bool) -> list[Event]:
+    """A knockout game decided at the deadline with the places that matter level: who goes on
+    as the better seed (``_order``'s last tie-break), one event each, for the game's last post."""
+    if result.outcome is None:
+        return []
+    seeds = {e.user_id: i for i, e in enumerate(sorted(entries, key=lambda e: (-e.rating, e.joined_at, e.user_id)))}
+    places, scores = result.outcome.placements, result.outcome.scores
+    seats = range(len(table.players))
+    order = sorted(seats, key=lambda s: (places[s], -scores[s], seeds.get(table.players[s], 0)))
+    going = len(knockout.going_on(table.players, order, final=final))
+    through, out = order[:going], order[going:]
+    level = [s for s in through if any((places[s], scores[s]) == (places[o], scores[o]) for o in out)]
+    return [{"type": "knockout-seed-goes-on", "seat": s} for s in level]
 
 
 def _order(t: TableRow, seed_of: dict[int, int]) -> list[int]:

@@ -7,6 +7,8 @@ import pytest
 
 from db import tournaments as stored
 from table.service import Player, TableError
+from table.text import event_line
+from table.tournament import pictures
 from table.tournament.service import RETRY_SECONDS
 from tests.table.test_tournaments import DAY, World
 
@@ -102,3 +104,27 @@ async def test_a_table_never_opened_by_the_deadline_scores_nobody(refusing):
     standing = {s.user_id: s for s in (await w.cups.overview(cup.id)).standings}
     assert all(standing[u].points == 0 and standing[u].games == 0 for u in table.players)
     assert sum(s.points for s in standing.values()) == 1  # only the game played
+
+
+async def test_a_knockout_game_level_at_the_deadline_says_the_better_seed_goes_on(world):
+    cup = await world.new(2, format="knockout")
+    await world.cups.start(cup.id, Player(1, "Org"))
+    (game,) = await world.running_games(cup.id)
+    await world.play(game, moves=1)
+    world.clock.advance(2 * DAY + 1)
+    await world.cups.scheduler.catch_up()
+    await world.cups.settle()
+    (result,) = world.published
+    seed = game.seat_of(100)  # the first to sign up, all ratings equal: the better seed
+    assert {"type": "knockout-seed-goes-on", "seat": seed} in result.events
+    assert (await world.cups.get(cup.id)).winner_id == 100
+    assert "goes on as the better seed" in event_line("en", "nim", result.events[-1], result.row.seats)
+
+
+async def test_the_standings_alt_text_counts_a_bye_as_a_bye(world):
+    cup = await world.new(3, rounds=2)
+    await world.cups.start(cup.id, Player(1, "Org"))
+    (bye,) = [t for t in await stored.tables(world.store, cup.id, 1) if t.bye]
+    await world.play_round(cup.id)
+    text = pictures.alt_text(await world.cups.overview(cup.id), "en")
+    assert f"P{bye.players[0]}: 1 point from 0 games and 1 bye" in text
