@@ -31,7 +31,7 @@ from locales import tr
 from table.safety import safe_name
 from table.service import Player, TableError
 from table.settings import HOUR, MOVE_TIME_CHOICES
-from table.text import error_text, game_name
+from table.text import error_text, game_name, option_label, option_value
 from table.tournament import pictures
 from table.tournament.service import FORMATS, RETRY_SECONDS, News, Overview, TournamentService
 
@@ -267,10 +267,9 @@ class Tournaments(
             facts.append(tr(lang, "tournament-signup-rounds", n=row.rounds))
         if move:
             facts.append(tr(lang, "tournament-signup-move-time", time=duration_text(lang, move)))
-        if row.options:
-            facts.append(
-                tr(lang, "tournament-signup-options", options=", ".join(f"{k}={v}" for k, v in row.options.items()))
-            )
+        chosen = self._chosen_options(row)
+        if chosen:
+            facts.append(tr(lang, "tournament-signup-options", options="; ".join(chosen)))
         if row.starts_at is not None and row.status == "signup":
             facts.append(tr(lang, "tournament-signup-starts", when=f"<t:{int(row.starts_at)}:f>"))
         facts.append(tr(lang, "tournament-signup-organiser", organiser=f"<@{row.organiser_id}>"))
@@ -280,6 +279,18 @@ class Tournaments(
         embed.add_field(name=tr(lang, "tournament-signup-players", count=len(names)), value=shown or "-", inline=False)
         embed.set_footer(text=tr(lang, f"tournament-signup-footer-{row.status}", number=row.id))
         return embed
+
+    def _chosen_options(self, row: TournamentRow) -> list[str]:
+        """The game's options the organiser set, as the lobby shows them ("label: value" in the
+        tournament's language); the stored options carry every default, which need no mention."""
+        lang = row.locale
+        engine = self.cups.tables.spec(row.game).engine
+        defaults = engine.normalize_options({})
+        return [
+            f"{option_label(lang, row.game, key)}: {option_value(lang, row.game, key, value)}"
+            for key, value in row.options.items()
+            if key not in defaults or defaults[key] != value
+        ]
 
     def signup_view(self, row: TournamentRow) -> discord.ui.View:
         view = buttons_view()
@@ -342,6 +353,9 @@ class Tournaments(
             raise TableError("tournament-none")
         row = await (self.cups.latest if finished_too else self.cups.current)(interaction.guild_id)
         if row is None:
+            latest = await self.cups.latest(interaction.guild_id)
+            if latest is not None:  # the server's last one is over: say so, not "none here"
+                raise TableError(f"tournament-ended-{latest.status}", name=safe_name(latest.name))
             raise TableError("tournament-none")
         return row
 
