@@ -102,7 +102,11 @@ def error_text(lang: str, game: str | None, error: Exception) -> str:
     from table.service import TableError
 
     if isinstance(error, TableError):
-        return tr(lang, f"table-error-{error.code}", **{k: _safe_arg(v) for k, v in error.params.items()})
+        args = {k: _safe_arg(v) for k, v in error.params.items()}
+        # A game may say it its own way (``<game>-table-error-<code>``): where its own controls differ.
+        if game and has("en", f"{game}-table-error-{error.code}"):
+            return tr(lang, f"{game}-table-error-{error.code}", **args)
+        return tr(lang, f"table-error-{error.code}", **args)
     if isinstance(error, GameError):
         game = getattr(error, "game", None) or game  # set by the table service when it knows
         args = {k: _safe_arg(v) for k, v in error.params.items()}
