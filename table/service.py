@@ -737,13 +737,19 @@ def engine_options(row: GameRow) -> dict[str, Any]:
     return {k: v for k, v in row.options.items() if not k.startswith("_")}
 
 
+def resigned_last(seats: Sequence[Seat], placements: Sequence[int]) -> list[int]:
+    """The places as they count: seats that resigned rank after everyone who played on (whatever
+    the computer that took their seat went on to score), in the game's order among themselves."""
+    resigned = [i for i, s in enumerate(seats) if s.resigned]
+    if not resigned or len(resigned) == len(seats):
+        return list(placements)
+    keys = [(0 if s.resigned else 1, -placements[i]) for i, s in enumerate(seats)]
+    return [1 + sum(1 for other in keys if other > mine) for mine in keys]
+
+
 def _results(seats: Sequence[Seat], outcome: Outcome) -> list[ResultRow]:
     """Per-seat results; seats that resigned are ranked after everyone who played on."""
-    placements = list(outcome.placements)
-    resigned = [i for i, s in enumerate(seats) if s.resigned]
-    if resigned and len(resigned) < len(seats):
-        keys = [(0 if s.resigned else 1, -placements[i]) for i, s in enumerate(seats)]
-        placements = [1 + sum(1 for other in keys if other > mine) for mine in keys]
+    placements = resigned_last(seats, outcome.placements)
     return [
         ResultRow(i, s.user_id, s.name, s.bot and not s.resigned, s.resigned, placements[i], float(outcome.scores[i]))
         for i, s in enumerate(seats)

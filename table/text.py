@@ -161,13 +161,25 @@ def who(seats: Sequence[Seat], to_move: Sequence[int], *, mention: bool, lang: s
 
 
 def standings(lang: str, row: GameRow, placements: Sequence[int], scores: Sequence[float]) -> str:
+    """The end-of-game lines, with the places as they count (``resigned_last``): a person who
+    resigned is named like everyone else (not as the computer that took the seat) and marked,
+    so a higher score ranked last is explained."""
+    from table.service import resigned_last
+
+    placements = resigned_last(row.seats, placements)
     lines = [tr(lang, "game-over-title")]
     order = sorted(range(len(row.seats)), key=lambda i: (placements[i], i))
     for i in order:
         score = scores[i]
         shown = int(score) if float(score).is_integer() else round(score, 2)
-        line = tr(lang, "game-over-line", place=placements[i], name=seat_name(row.seats, i, mention=True), score=shown)
-        if row.seats[i].resigned:
+        seat = row.seats[i]
+        name = (
+            f"<@{seat.user_id}>"
+            if seat.resigned and seat.user_id is not None
+            else seat_name(row.seats, i, mention=True)
+        )
+        line = tr(lang, "game-over-line", place=placements[i], name=name, score=shown)
+        if seat.resigned:
             line += " " + tr(lang, "game-over-resigned")
         lines.append(line)
     return "\n".join(lines)
