@@ -1,11 +1,13 @@
 """The organiser's tools end to end through the fake Discord (issue 36): a tournament that starts
 by itself (`start_in_hours`), `/tournament pause` holding the round's deadline, `remove` taking a
 player out of the pairings, `cancel`, and what the sign-up message and `/tournament mine` and
-`leave` say before and after."""
+`leave` say before and after; a table that cannot open."""
 
 from __future__ import annotations
 
 from db import tournaments as stored
+from table.tournament.service import RETRY_SECONDS
+from tests.e2e.fake.protocol import CREATE_PUBLIC_THREADS
 from tests.e2e.test_tournament_e2e import threads_of
 
 HOUR = 3600
@@ -98,3 +100,30 @@ async def test_cancel_and_what_mine_and_leave_say_afterwards(fake, clocked, chan
         assert "no tournament" not in said.content
     dutch = await fake.slash(bob, channel, "tournament", "mine")
     assert "is afgelast" in dutch.content
+
+
+async def test_a_table_that_cannot_open_is_told_and_opened_later(fake, clocked, channel, alice, bob):
+    olga = fake.add_user("olga", locale="en-US", manage_guild=True)
+    await _signup(fake, olga, channel, (alice, bob), format="knockout")
+    fake.deny_bot(channel, CREATE_PUBLIC_THREADS)  # a moderator took the bot's thread permission
+    cog = clocked.bot.get_cog("tournament")
+    await cog.resumed()
+    await fake.slash(olga, channel, "tournament", "start")
+    await cog.cups.settle()
+    await clocked.settle()
+    assert threads_of(fake, channel) == []
+    (told,) = [m for m in fake.channel_messages(channel) if "could not open" in m.text()]
+    assert {u.id for u in told.mentions} == {olga.id, alice.id, bob.id}
+    assert "thread" in told.text() and "try again every 10 minutes" in told.text()
+    (listed,) = [m for m in fake.channel_messages(channel) if ": round 1**" in m.text()]
+    assert "not open yet" in listed.text()
+    row = (await stored.in_guild(clocked.bot.store, fake.guild_id))[-1]
+    (table,) = await stored.tables(clocked.bot.store, row.id, 1)
+    assert not table.finished  # no shared draw for a game nobody played
+
+    fake.deny_bot(channel, 0)  # mended
+    clocked.clock.advance(RETRY_SECONDS + 1)
+    await fake.wait_for(lambda m: m.channel_id in {t.id for t in threads_of(fake, channel)}, timeout=10)
+    (thread,) = threads_of(fake, channel)
+    game = await clocked.bot.store.open_game_in_channel(thread.id)
+    assert {s.user_id for s in game.seats} == {alice.id, bob.id}
