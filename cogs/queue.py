@@ -15,7 +15,8 @@ import discord
 from cogs.table.flow import TableFlow
 from cogs.table.presenter import NO_MENTIONS, lang_of, player_of
 from cogs.table.seated import SeatedTables
-from locales import tr
+from db.tournaments import QueueEntry
+from locales import language_of, tr
 from table.queue import TableQueue
 from table.safety import safe_name
 from table.service import Player, TableError
@@ -57,6 +58,10 @@ class LookingForPlayers:
         queued = await self.queue.join(guild_id, game, player_of(interaction), players=players, channel_id=channel_id)
         wanted = queued.waiting[-1].players if queued.waiting else players or 0
         name = game_name(lang, game)
+        # The queue keeps no one's language: those passed over are told in the server's.
+        server_lang = language_of(interaction.guild_locale)
+        for passed in queued.passed_over:
+            await self._tell_passed_over(passed, game_name(server_lang, game), queued.limit, server_lang)
         if queued.group is None:
             await self._say(interaction, tr(lang, "queue-joined", game=name, players=wanted, count=len(queued.waiting)))
             return
@@ -81,6 +86,10 @@ class LookingForPlayers:
             ephemeral=True,
             allowed_mentions=NO_MENTIONS,
         )
+
+    async def _tell_passed_over(self, entry: QueueEntry, game: str, limit: int, lang: str) -> None:
+        """Privately, to the one passed over only: a DM, as the interaction is someone else's."""
+        await self.flow.reminders.direct(entry.user_id, tr(lang, "queue-passed-over", game=game, limit=limit))
 
     async def listing(self, guild_id: int, lang: str) -> str:
         waiting = await self.queue.waiting(guild_id)

@@ -31,9 +31,9 @@ from locales import tr
 from table.safety import safe_name
 from table.service import Player, TableError
 from table.settings import HOUR, MOVE_TIME_CHOICES
-from table.text import game_name
+from table.text import error_text, game_name, option_label, option_value
 from table.tournament import pictures
-from table.tournament.service import FORMATS, News, Overview, TournamentService
+from table.tournament.service import FORMATS, RETRY_SECONDS, News, Overview, TournamentService
 
 if TYPE_CHECKING:
     from bot import TafelBot
@@ -173,6 +173,9 @@ class Tournaments(
         row = news.tournament
         lang = row.locale
         channel = await self.flow.channel(row.channel_id)
+        if news.kind in ("not-opened", "unplayed"):
+            await self._table_trouble(channel, news)
+            return
         overview = await self.cups.overview(row.id)
         file = None
         if news.kind == "cancelled":
@@ -189,6 +192,26 @@ class Tournaments(
             await stored.set_round_message(self.cups.store, row.id, news.round, message.id)
         await self._refresh_signup(row)
 
+    @staticmethod
+    async def _table_trouble(channel: discord.abc.Messageable, news: News) -> None:
+        """Tables that could not open (and why), or never did: the organiser and the table's
+        players are pinged, so nobody waits for a game that is not there."""
+        row = news.tournament
+        lang = row.locale
+        people = [row.organiser_id, *(u for t in news.tables for u in t.players if u != row.organiser_id)]
+        reason = error_text(lang, row.game, news.reason) if news.reason is not None else ""
+        lines = [f"<@{row.organiser_id}>"]
+        for t in news.tables:
+            players = ", ".join(f"<@{u}>" for u in t.players)
+            if news.kind == "not-opened":
+                minutes = int(RETRY_SECONDS // 60)
+                text = tr(lang, "tournament-table-not-opened", number=t.number, round=t.round, players=players)
+                lines.append(f"{text} {reason}\n{tr(lang, 'tournament-table-retry', minutes=minutes)}")
+            else:
+                lines.append(tr(lang, "tournament-table-unplayed", number=t.number, round=t.round, players=players))
+        allowed = discord.AllowedMentions(users=[discord.Object(u) for u in people], roles=False, everyone=False)
+        await channel.send("\n".join(lines)[:2000], allowed_mentions=allowed)
+
     async def _round_text(self, overview: Overview, number: int, lang: str) -> str:
         row = overview.tournament
         names = overview.names
@@ -198,7 +221,7 @@ class Tournaments(
             if t.bye:
                 lines.append(tr(lang, "tournament-round-bye", player=players))
                 continue
-            link = ""
+            link = tr(lang, "tournament-round-table-unplayed" if t.unplayed else "tournament-round-table-waiting")
             if t.game_id is not None:
                 game = await self.cups.store.get_game(t.game_id)
                 link = f"<#{game.channel_id}>" if game is not None else ""
@@ -244,10 +267,9 @@ class Tournaments(
             facts.append(tr(lang, "tournament-signup-rounds", n=row.rounds))
         if move:
             facts.append(tr(lang, "tournament-signup-move-time", time=duration_text(lang, move)))
-        if row.options:
-            facts.append(
-                tr(lang, "tournament-signup-options", options=", ".join(f"{k}={v}" for k, v in row.options.items()))
-            )
+        chosen = self._chosen_options(row)
+        if chosen:
+            facts.append(tr(lang, "tournament-signup-options", options="; ".join(chosen)))
         if row.starts_at is not None and row.status == "signup":
             facts.append(tr(lang, "tournament-signup-starts", when=f"<t:{int(row.starts_at)}:f>"))
         facts.append(tr(lang, "tournament-signup-organiser", organiser=f"<@{row.organiser_id}>"))
@@ -257,6 +279,18 @@ class Tournaments(
         embed.add_field(name=tr(lang, "tournament-signup-players", count=len(names)), value=shown or "-", inline=False)
         embed.set_footer(text=tr(lang, f"tournament-signup-footer-{row.status}", number=row.id))
         return embed
+
+    def _chosen_options(self, row: TournamentRow) -> list[str]:
+        """The game's options the organiser set, as the lobby shows them ("label: value" in the
+        tournament's language); the stored options carry every default, which need no mention."""
+        lang = row.locale
+        engine = self.cups.tables.spec(row.game).engine
+        defaults = engine.normalize_options({})
+        return [
+            f"{option_label(lang, row.game, key)}: {option_value(lang, row.game, key, value)}"
+            for key, value in row.options.items()
+            if key not in defaults or defaults[key] != value
+        ]
 
     def signup_view(self, row: TournamentRow) -> discord.ui.View:
         view = buttons_view()
@@ -319,6 +353,9 @@ class Tournaments(
             raise TableError("tournament-none")
         row = await (self.cups.latest if finished_too else self.cups.current)(interaction.guild_id)
         if row is None:
+            latest = await self.cups.latest(interaction.guild_id)
+            if latest is not None:  # the server's last one is over: say so, not "none here"
+                raise TableError(f"tournament-ended-{latest.status}", name=safe_name(latest.name))
             raise TableError("tournament-none")
         return row
 

@@ -80,6 +80,11 @@ class TableRow:
     def finished(self) -> bool:
         return self.finished_at is not None
 
+    @property
+    def unplayed(self) -> bool:
+        """A table that never opened by its round's deadline: finished with no places at all."""
+        return self.finished and not self.bye and not self.placements
+
 
 def _tournament(r: Any) -> TournamentRow:
     return TournamentRow(

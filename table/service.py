@@ -201,16 +201,19 @@ class TableService:
         locale: str = "en",
         settings: dict[str, Any] | None = None,
         parent_id: int | None = None,
+        check_limit: bool = True,
     ) -> GameRow:
         """Open a table. ``options`` are the rules' (the engine checks them); ``settings`` are the
         table's own (``TableSettings`` fields; unset ones come from the server's defaults). Tables
-        stored with ``_quiet``/``_bot_speed`` among their options were converted by migration 4."""
+        stored with ``_quiet``/``_bot_speed`` among their options were converted by migration 4.
+        ``check_limit`` False: the host's open-games limit was settled by the caller."""
         spec = self.spec(game)
         normalized = spec.engine.normalize_options({k: v for k, v in options.items() if v is not None})
         server = await self.server_settings(guild_id)
         if not server.allows_channel(channel_id, parent_id):
             raise TableError("channel-not-allowed")
-        await self.check_open_games_limit(guild_id, host.user_id, server)
+        if check_limit:
+            await self.check_open_games_limit(guild_id, host.user_id, server)
         chosen = {k: v for k, v in (settings or {}).items() if v is not None}
         chosen.setdefault("move_seconds", server.move_seconds)
         table = TableSettings.from_json(chosen)
@@ -316,7 +319,9 @@ class TableService:
     ) -> LobbyResult:
         """Open a table with ``players`` already seated (in this seat order) and start it at once:
         what a tournament round and the queue do. The first player is the host. The same checks
-        as ``create`` and ``start`` (options, allowed channels, number of players)."""
+        as ``create`` and ``start`` (options, allowed channels, number of players), except the
+        open-games limit: a tournament's tables do not count against it (signing up was the
+        choice to play them), and the queue checks every player itself before seating them."""
         if not players:
             raise TableError("too-few-players", min=self.spec(game).engine.min_players)
         row = await self.create(
@@ -328,6 +333,7 @@ class TableService:
             locale=locale,
             settings=settings,
             parent_id=parent_id,
+            check_limit=False,
         )
         try:
             async with self.lock(row.id):
@@ -731,13 +737,19 @@ def engine_options(row: GameRow) -> dict[str, Any]:
     return {k: v for k, v in row.options.items() if not k.startswith("_")}
 
 
+def resigned_last(seats: Sequence[Seat], placements: Sequence[int]) -> list[int]:
+    """The places as they count: seats that resigned rank after everyone who played on (whatever
+    the computer that took their seat went on to score), in the game's order among themselves."""
+    resigned = [i for i, s in enumerate(seats) if s.resigned]
+    if not resigned or len(resigned) == len(seats):
+        return list(placements)
+    keys = [(0 if s.resigned else 1, -placements[i]) for i, s in enumerate(seats)]
+    return [1 + sum(1 for other in keys if other > mine) for mine in keys]
+
+
 def _results(seats: Sequence[Seat], outcome: Outcome) -> list[ResultRow]:
     """Per-seat results; seats that resigned are ranked after everyone who played on."""
-    placements = list(outcome.placements)
-    resigned = [i for i, s in enumerate(seats) if s.resigned]
-    if resigned and len(resigned) < len(seats):
-        keys = [(0 if s.resigned else 1, -placements[i]) for i, s in enumerate(seats)]
-        placements = [1 + sum(1 for other in keys if other > mine) for mine in keys]
+    placements = resigned_last(seats, outcome.placements)
     return [
         ResultRow(i, s.user_id, s.name, s.bot and not s.resigned, s.resigned, placements[i], float(outcome.scores[i]))
         for i, s in enumerate(seats)

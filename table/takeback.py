@@ -98,6 +98,8 @@ async def take_back(service: TableService, game_id: int, user_id: int, *, versio
         seat = row.seat_of(user_id)
         if seat is None:
             raise TableError("not-a-player")
+        if not has_takebacks(service.spec(row.game).engine):
+            raise TableError("takeback-none")  # whose turn it is does not matter then
         _, last = await _last_own_step(service, row, seat)
         before = last.before
         saved = await service.rewind(row, before, (seat, TAKEBACK_ACTION))

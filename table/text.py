@@ -21,6 +21,7 @@ PLATFORM_EVENTS = (
     "handed-over",
     "handed-over-ended",
     "decided-at-deadline",
+    "knockout-seed-goes-on",
     "took-back",
     "auto-played",
 )
@@ -117,7 +118,11 @@ def error_text(lang: str, game: str | None, error: Exception) -> str:
     from table.service import TableError
 
     if isinstance(error, TableError):
-        return tr(lang, f"table-error-{error.code}", **{k: _safe_arg(v) for k, v in error.params.items()})
+        args = {k: _safe_arg(v) for k, v in error.params.items()}
+        # A game may say it its own way (``<game>-table-error-<code>``): where its own controls differ.
+        if game and has("en", f"{game}-table-error-{error.code}"):
+            return tr(lang, f"{game}-table-error-{error.code}", **args)
+        return tr(lang, f"table-error-{error.code}", **args)
     if isinstance(error, GameError):
         game = getattr(error, "game", None) or game  # set by the table service when it knows
         args = {k: _safe_arg(v) for k, v in error.params.items()}
@@ -172,13 +177,25 @@ def who(seats: Sequence[Seat], to_move: Sequence[int], *, mention: bool, lang: s
 
 
 def standings(lang: str, row: GameRow, placements: Sequence[int], scores: Sequence[float]) -> str:
+    """The end-of-game lines, with the places as they count (``resigned_last``): a person who
+    resigned is named like everyone else (not as the computer that took the seat) and marked,
+    so a higher score ranked last is explained."""
+    from table.service import resigned_last
+
+    placements = resigned_last(row.seats, placements)
     lines = [tr(lang, "game-over-title")]
     order = sorted(range(len(row.seats)), key=lambda i: (placements[i], i))
     for i in order:
         score = scores[i]
         shown = int(score) if float(score).is_integer() else round(score, 2)
-        line = tr(lang, "game-over-line", place=placements[i], name=seat_name(row.seats, i, mention=True), score=shown)
-        if row.seats[i].resigned:
+        seat = row.seats[i]
+        name = (
+            f"<@{seat.user_id}>"
+            if seat.resigned and seat.user_id is not None
+            else seat_name(row.seats, i, mention=True)
+        )
+        line = tr(lang, "game-over-line", place=placements[i], name=name, score=shown)
+        if seat.resigned:
             line += " " + tr(lang, "game-over-resigned")
         lines.append(line)
     return "\n".join(lines)

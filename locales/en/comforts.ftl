@@ -44,4 +44,5 @@ takeback-done = Taken back. Your turn goes on:
 table-error-takeback-not-your-turn = You can only take a move back during your own turn.
 table-error-takeback-nothing = There is nothing of yours to take back in this turn (a move can only be taken back while nobody else has acted since).
 table-error-takeback-not-allowed = That move cannot be taken back: in this game it showed something hidden or chance played a part (dice, a card drawn), or the game does not allow take-backs.
+table-error-takeback-none = This game has no take-backs: a move stands once it is played.
 button-take-back = Take back

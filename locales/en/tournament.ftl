@@ -27,6 +27,8 @@ tournament-thread = { $name } · round { $round } · table { $table }
 tournament-round = Round { $n }
 tournament-round-title = **{ $name }: round { $n }**
 tournament-round-table = Table { $number }: { $players } { $link }
+tournament-round-table-waiting = (not open yet)
+tournament-round-table-unplayed = (never opened: counts for nobody)
 tournament-round-bye = Bye (counts as a win): { $player }
 tournament-round-deadline = The round ends { $when }; games still running then end with the scores as they stand.
 tournament-finished = 🏆 **{ $name }** is over. The podium:
@@ -35,6 +37,9 @@ tournament-podium-line = { $medal } { $player }: { $points ->
    *[other] { $points } points
 }
 tournament-cancelled = The tournament **{ $name }** was cancelled.
+tournament-table-not-opened = Table { $number } of round { $round } ({ $players }) could not open:
+tournament-table-retry = I try again every { $minutes } minutes until the round's deadline. A table that never opens counts for nobody: no points either way.
+tournament-table-unplayed = Table { $number } of round { $round } ({ $players }) never opened before the round's deadline: it counts for nobody, no points either way.
 
 tournament-standings-title = { $name }: standings
 tournament-standings-sub = { $game } · { $format } · after round { $n }
@@ -51,6 +56,10 @@ tournament-alt-line = { $position }. { $player }: { $points ->
 } from { $games ->
     [one] { $games } game
    *[other] { $games } games
+}{ $byes ->
+    [0] { "" }
+    [one] { " " }and { $byes } bye
+   *[other] { " " }and { $byes } byes
 }
 
 tournament-started-ok = The tournament has started: the first round is paired.
@@ -76,8 +85,11 @@ tournament-history-no-winner = no winner
 tournament-history-none = This server has no finished tournaments yet.
 
 decided-at-deadline = The round's deadline passed: the game ends with the scores as they stand.
+knockout-seed-goes-on = Level at the deadline: { $seat } goes on as the better seed (seeds follow the league rating at the start of the tournament, then who signed up first).
 
 table-error-tournament-none = There is no tournament here.
+table-error-tournament-ended-finished = The tournament **{ $name }** has ended. `/tournament standings` shows how it ended; `/tournament history` lists past tournaments.
+table-error-tournament-ended-cancelled = The tournament **{ $name }** was cancelled. `/tournament standings` shows how it stood; `/tournament history` lists past tournaments.
 table-error-tournament-no-game = That game is not available here.
 table-error-tournament-bad-format = Choose swiss, knockout or round-robin.
 table-error-tournament-bad-table-size = This game seats { $min } to { $max } players per table.

@@ -67,6 +67,7 @@ takeback-done = Teruggenomen. Je beurt gaat verder:
 table-error-takeback-not-your-turn = Je kunt alleen tijdens je eigen beurt een zet terugnemen.
 table-error-takeback-nothing = Er is in deze beurt niets van jou om terug te nemen (een zet kan alleen terug zolang niemand anders iets gedaan heeft).
 table-error-takeback-not-allowed = Die zet kan niet terug: in dit spel liet hij iets verborgens zien of speelde toeval mee (dobbelstenen, een getrokken kaart), of het spel staat terugnemen niet toe.
+table-error-takeback-none = Dit spel kent geen terugnemen: een gespeelde zet blijft staan.
 cmd-name-take-back = terugnemen
 cmd-desc-take-back = Neem je laatste zet van deze beurt terug, als het spel het toestaat
 button-take-back = Terugnemen

@@ -16,3 +16,4 @@ cmd-param-desc-queue-game = Het spel (leeg: toon wie waarop wacht)
 cmd-param-desc-queue-players = Met hoeveel spelers (standaard: het minimum van het spel)
 cmd-param-leave = verlaten
 cmd-param-desc-queue-leave = Aan: uit de wachtrij stappen
+queue-passed-over = Er was een tafel { $game } uit de wachtrij klaar, maar je hebt in die server al { $limit } open spellen, zoveel als de moderators tegelijk toestaan. Je bent daarom overgeslagen en uit de wachtrij gehaald; meld je opnieuw aan zodra je een spel hebt uitgespeeld of verlaten.

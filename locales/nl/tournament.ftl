@@ -27,6 +27,8 @@ tournament-thread = { $name } · ronde { $round } · tafel { $table }
 tournament-round = Ronde { $n }
 tournament-round-title = **{ $name }: ronde { $n }**
 tournament-round-table = Tafel { $number }: { $players } { $link }
+tournament-round-table-waiting = (nog niet open)
+tournament-round-table-unplayed = (nooit geopend: telt voor niemand)
 tournament-round-bye = Vrij (telt als winst): { $player }
 tournament-round-deadline = De ronde eindigt { $when }; partijen die dan nog lopen eindigen met de stand van dat moment.
 tournament-finished = 🏆 **{ $name }** is afgelopen. Het podium:
@@ -35,6 +37,9 @@ tournament-podium-line = { $medal } { $player }: { $points ->
    *[other] { $points } punten
 }
 tournament-cancelled = Het toernooi **{ $name }** is afgelast.
+tournament-table-not-opened = Tafel { $number } van ronde { $round } ({ $players }) kon niet openen:
+tournament-table-retry = Ik probeer het elke { $minutes } minuten opnieuw tot de deadline van de ronde. Een tafel die nooit opent telt voor niemand: geen punten, voor geen van beiden.
+tournament-table-unplayed = Tafel { $number } van ronde { $round } ({ $players }) is voor de deadline van de ronde nooit geopend: ze telt voor niemand, geen punten voor wie dan ook.
 
 tournament-standings-title = { $name }: stand
 tournament-standings-sub = { $game } · { $format } · na ronde { $n }
@@ -51,6 +56,10 @@ tournament-alt-line = { $position }. { $player }: { $points ->
 } uit { $games ->
     [one] { $games } partij
    *[other] { $games } partijen
+}{ $byes ->
+    [0] { "" }
+    [one] { " " }en { $byes } vrije ronde
+   *[other] { " " }en { $byes } vrije rondes
 }
 
 tournament-started-ok = Het toernooi is begonnen: de eerste ronde is ingedeeld.
@@ -76,8 +85,11 @@ tournament-history-no-winner = geen winnaar
 tournament-history-none = Deze server heeft nog geen afgeronde toernooien.
 
 decided-at-deadline = De deadline van de ronde is voorbij: de partij eindigt met de stand van dit moment.
+knockout-seed-goes-on = Gelijk bij de deadline: { $seat } gaat door als de hoger geplaatste speler (de plaatsing volgt de competitierating bij de start van het toernooi, daarna wie zich eerst aanmeldde).
 
 table-error-tournament-none = Hier is geen toernooi.
+table-error-tournament-ended-finished = Het toernooi **{ $name }** is afgelopen. `/tournament standings` toont hoe het eindigde; `/tournament history` toont eerdere toernooien.
+table-error-tournament-ended-cancelled = Het toernooi **{ $name }** is afgelast. `/tournament standings` toont hoe het ervoor stond; `/tournament history` toont eerdere toernooien.
 table-error-tournament-no-game = Dat spel is hier niet beschikbaar.
 table-error-tournament-bad-format = Kies Zwitsers, knock-out of iedereen tegen iedereen.
 table-error-tournament-bad-table-size = Dit spel heeft { $min } tot { $max } spelers per tafel.

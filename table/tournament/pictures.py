@@ -78,6 +78,7 @@ def alt_text(overview: Overview, lang: str) -> str:
                 player=safe_name(overview.names.get(s.user_id, str(s.user_id))),
                 points=number(s.points),
                 games=s.games,
+                byes=s.byes,
             )
         )
     text = "\n".join(lines)

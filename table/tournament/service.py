@@ -29,6 +29,7 @@ from typing import Any
 from db import GameRow, GameStatus
 from db import tournaments as store_of
 from db.tournaments import EntryRow, TableRow, TournamentRow
+from engines.base import Event
 from engines.errors import GameError
 from table.clock import Scheduler
 from table.service import ActResult, Player, TableError, TableService
@@ -42,14 +43,18 @@ FORMATS = ("swiss", "knockout", "round-robin")
 MAX_ROUNDS = 20
 MIN_ROUND_SECONDS = HOUR
 GRACE = 60.0  # after a restart, deadlines that passed meanwhile are applied this long after start-up
+# A table that could not open is tried again this often until its round's deadline (a player may
+# close a lobby, a moderator may mend a channel's permissions meanwhile).
+RETRY_SECONDS = 10 * 60.0
 
 OpenTable = Callable[[TournamentRow, TableRow, list[Player]], Awaitable[int]]
 
 
 @dataclass
 class News:
-    """What the channel is told: ``kind`` is ``round`` (a round was paired), ``finished`` or
-    ``cancelled``."""
+    """What the channel is told: ``kind`` is ``round`` (a round was paired), ``finished``,
+    ``cancelled``, ``not-opened`` (``tables`` could not open, for ``reason``; tried again) or
+    ``unplayed`` (``tables`` never opened by the round's deadline and count for nobody)."""
 
     kind: str
     tournament: TournamentRow
@@ -57,6 +62,7 @@ class News:
     tables: list[TableRow] = field(default_factory=list)
     standings: list[Standing] = field(default_factory=list)
     names: dict[int, str] = field(default_factory=dict)
+    reason: Exception | None = None
 
 
 @dataclass
@@ -93,6 +99,8 @@ class TournamentService:
         self.scheduler = Scheduler(tables.clock, self.due)
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._tasks: set[asyncio.Task[None]] = set()
+        # Tables whose failure to open was told, and why: told again only if the reason changes.
+        self._told_failure: dict[tuple[int, int, int], str] = {}
         tables.on_deadline.append(self._game_written)
 
     # ---- organising ---------------------------------------------------------------------------
@@ -270,7 +278,10 @@ class TournamentService:
         return list(reversed(rows))
 
     def _standings(self, row: TournamentRow, entries: Sequence[EntryRow], tables: Sequence[TableRow]) -> list[Standing]:
-        played = [_played(t) for t in tables]
+        # A bye is stored as finished when its round is paired, but it is that round's result:
+        # it counts once the round is over, like the games played beside it.
+        unfinished = {t.round for t in tables if not t.finished}
+        played = [_played(t) for t in tables if not (t.bye and t.round in unfinished)]
         result = standings(
             [e.user_id for e in entries],
             played,
@@ -331,14 +342,18 @@ class TournamentService:
                 return
             current = await store_of.tables(self.store, row.id, row.current_round)
             current = await self._record_finished(current)
-            await self._open_missing(row, current)
+            if await self._deadline_passed(row):
+                news = await self._void_unopened(row, current)
+                current = await store_of.tables(self.store, row.id, row.current_round)
+            else:
+                news = await self._open_missing(row, current)
             if all(t.finished for t in current):
-                news = await self._pair_next(row)
+                news += await self._pair_next(row)
             row = await self.get(tournament_id)
             await self._arm_deadline(row)
         for item in news:
             await self._tell(item)
-        if news and news[-1].kind == "round":
+        if any(item.kind == "round" for item in news):
             await self.progress(tournament_id)  # a round of byes only, or games that ended at once
 
     async def _record_finished(self, current: list[TableRow]) -> list[TableRow]:
@@ -372,8 +387,12 @@ class TournamentService:
             )
         return fresh
 
-    async def _open_missing(self, row: TournamentRow, current: list[TableRow]) -> None:
+    async def _open_missing(self, row: TournamentRow, current: list[TableRow]) -> list[News]:
+        """Open the round's tables still without a game. One that cannot open (a player at the
+        server's open-games limit, a channel the bot cannot use) stays waiting and is tried again
+        (``RETRY_SECONDS``) until the round's deadline; its players and the organiser are told why."""
         names = {e.user_id: e.name for e in await store_of.entries(self.store, row.id)}
+        news: list[News] = []
         for table in current:
             if table.bye or table.game_id is not None or table.finished:
                 continue
@@ -381,14 +400,32 @@ class TournamentService:
             try:
                 game_id = await self.open_table(row, table, players)
             except (TableError, GameError) as error:
-                # The table cannot be opened (the channel went, options the game refuses now):
-                # the players share the table's points rather than the round stalling.
                 log.warning("tournament %s: table %s/%s not opened: %s", row.id, table.round, table.number, error)
-                await store_of.finish_table(
-                    self.store, table, [1] * len(table.players), [0.0] * len(table.players), self.clock.now()
-                )
+                key = (row.id, table.round, table.number)
+                if self._told_failure.get(key) != str(error):
+                    self._told_failure[key] = str(error)
+                    news.append(News("not-opened", row, table.round, [table], names=names, reason=error))
                 continue
+            self._told_failure.pop((row.id, table.round, table.number), None)
             await store_of.set_table_game(self.store, table, game_id)
+        return news
+
+    async def _deadline_passed(self, row: TournamentRow) -> bool:
+        rounds = await store_of.rounds(self.store, row.id)
+        deadline = rounds[-1].deadline_at if rounds else None
+        return deadline is not None and deadline <= self.clock.now()
+
+    async def _void_unopened(self, row: TournamentRow, current: list[TableRow]) -> list[News]:
+        """The round's deadline passed with tables that never opened: nobody played them, so
+        nobody scores (no places are stored) and the round can end."""
+        void = [t for t in current if not t.bye and t.game_id is None and not t.finished]
+        for table in void:
+            await store_of.finish_table(self.store, table, [], [], self.clock.now())
+            self._told_failure.pop((row.id, table.round, table.number), None)
+        if not void:
+            return []
+        names = {e.user_id: e.name for e in await store_of.entries(self.store, row.id)}
+        return [News("unplayed", row, row.current_round, void, names=names)]
 
     async def _pair_next(self, row: TournamentRow) -> list[News]:
         """Pair round ``current_round + 1``, or end the tournament. Called under the lock."""
@@ -413,9 +450,9 @@ class TournamentService:
             return []
         row = await self.get(row.id)
         current = await store_of.tables(self.store, row.id, number)
-        await self._open_missing(row, current)
+        failures = await self._open_missing(row, current)
         current = await store_of.tables(self.store, row.id, number)
-        return [News("round", row, number, current, self._standings(row, entries, tables), names)]
+        return [News("round", row, number, current, self._standings(row, entries, tables), names), *failures]
 
     def _pairing(
         self, row: TournamentRow, entries: list[EntryRow], tables: list[TableRow], number: int
@@ -432,7 +469,7 @@ class TournamentService:
             planned = row.rounds or max(1, (len(entries) - 1).bit_length())
             if number > planned:
                 return None, None
-            met = swiss.met_pairs(t.players for t in tables if not t.bye)
+            met = swiss.met_pairs(t.players for t in tables if not t.bye and not t.unplayed)
             if size == 2:
                 points = {s.user_id: s.points for s in standing}
                 byes = [t.players[0] for t in tables if t.bye]
@@ -511,6 +548,13 @@ class TournamentService:
             return
         rounds = await store_of.rounds(self.store, row.id)
         deadline = rounds[-1].deadline_at if rounds else None
+        waiting = [
+            t
+            for t in await store_of.tables(self.store, row.id, row.current_round)
+            if not t.bye and t.game_id is None and not t.finished
+        ]
+        if waiting and deadline is not None:
+            deadline = min(deadline, self.clock.now() + RETRY_SECONDS)  # a table to try opening again
         self.scheduler.arm(row.id, deadline)
 
     async def due(self, tournament_id: int) -> None:
@@ -528,10 +572,14 @@ class TournamentService:
         rounds = await store_of.rounds(self.store, row.id)
         if not rounds or rounds[-1].deadline_at is None or rounds[-1].deadline_at > self.clock.now():
             return
-        for table in await store_of.tables(self.store, row.id, row.current_round):
+        current = await store_of.tables(self.store, row.id, row.current_round)
+        entries = await store_of.entries(self.store, row.id)
+        for table in current:
             if table.finished or table.game_id is None:
                 continue
             result = await self.tables.decide_now(table.game_id)
+            if result is not None and row.format == "knockout":
+                result.events.extend(_seed_decided(result, table, entries, final=len(current) == 1))
             if result is not None and self.publish is not None:
                 try:
                     await self.publish(result)
@@ -549,11 +597,11 @@ class TournamentService:
                     row.id, max(row.starts_at, now + self.grace) if row.starts_at < now else row.starts_at
                 )
             elif row.status == "running":
-                await self.progress(row.id)
+                await self.progress(row.id)  # arms the deadline (or an earlier retry of a table)
                 rounds = await store_of.rounds(self.store, row.id)
                 deadline = rounds[-1].deadline_at if rounds else None
-                if deadline is not None:
-                    self.scheduler.arm(row.id, max(deadline, now + self.grace) if deadline < now else deadline)
+                if deadline is not None and deadline < now:
+                    self.scheduler.arm(row.id, max(deadline, now + self.grace))
         return len(rows)
 
     def start_clock(self) -> None:
@@ -575,11 +623,30 @@ class TournamentService:
 
 
 def _played(t: TableRow) -> Played:
-    return Played(t.round, t.players, t.placements if t.finished else None, t.scores, bye=t.bye)
+    # A table that never opened is left out of the points like one not finished: nobody played it.
+    placements = t.placements if t.finished and not t.unplayed else None
+    return Played(t.round, t.players, placements, t.scores, bye=t.bye)
+
+
+def _seed_decided(result: ActResult, table: TableRow, entries: Sequence[EntryRow], *, final: bool) -> list[Event]:
+    """A knockout game decided at the deadline with the places that matter level: who goes on
+    as the better seed (``_order``'s last tie-break), one event each, for the game's last post."""
+    if result.outcome is None:
+        return []
+    seeds = {e.user_id: i for i, e in enumerate(sorted(entries, key=lambda e: (-e.rating, e.joined_at, e.user_id)))}
+    places, scores = result.outcome.placements, result.outcome.scores
+    seats = range(len(table.players))
+    order = sorted(seats, key=lambda s: (places[s], -scores[s], seeds.get(table.players[s], 0)))
+    going = len(knockout.going_on(table.players, order, final=final))
+    through, out = order[:going], order[going:]
+    level = [s for s in through if any((places[s], scores[s]) == (places[o], scores[o]) for o in out)]
+    return [{"type": "knockout-seed-goes-on", "seat": s} for s in level]
 
 
 def _order(t: TableRow, seed_of: dict[int, int]) -> list[int]:
     """A table's players best first: by place, then the game's score, then seed."""
+    if t.unplayed:  # never played: the better seed goes on, as at a game drawn at the deadline
+        return sorted(t.players, key=lambda u: seed_of.get(u, 0))
     if t.bye or t.placements is None:
         return list(t.players)
     seats = range(len(t.players))

@@ -27,7 +27,9 @@ async def test_the_handed_over_seat_to_move_is_the_computer_not_the_person(servi
     # What happened to the person still names the person; so do the final standings.
     [event] = handed.events
     assert event_line("en", "nim", event, seats).startswith(f"**{person}**")
-    assert f"{person}" in standings("en", handed.row, [1, 2, 3], [0, 0, 0]).splitlines()[mover + 1]
+    # (a seat handed over counts as resigned: ranked after those who played on).
+    final = standings("en", handed.row, [1, 2, 3], [0, 0, 0]).splitlines()
+    assert final[-1].startswith(f"3. <@{seats[mover].user_id}>") and "Computer" not in final[-1]
     # The others are still named (and mentioned) as themselves.
     other = (mover + 1) % 3
     assert who(seats, [other], mention=True, lang="en") == f"<@{seats[other].user_id}>"

@@ -26,3 +26,12 @@ async def test_opening_and_joining_stop_at_the_limit_and_resigning_frees_a_place
     await service.resign(first.id, BOB)
     await table_data.set_server_settings(service.store, 1, open_games_limit=1)
     await service.create("nim", guild_id=1, channel_id=103, host=ANN, options={})  # Ann's first game ended
+
+
+async def test_a_seated_table_leaves_the_limit_to_its_caller(service):
+    """Tournament tables do not count against the limit (signing up was the choice to play them);
+    the queue checks every player itself (tests/e2e/test_queue_limit_e2e.py)."""
+    await service.create("nim", guild_id=1, channel_id=100, host=ANN, options={})
+    await table_data.set_server_settings(service.store, 1, open_games_limit=1)
+    seated = await service.open_seated("nim", guild_id=1, channel_id=101, players=[ANN, BOB], options={})
+    assert {s.user_id for s in seated.row.seats} == {ANN.user_id, BOB.user_id}

@@ -9,6 +9,7 @@ from table.replay import replay_frames
 from table.service import TAKEBACK_ACTION, Player, TableError, TableService
 from table.spec import load_spec
 from table.takeback import take_back
+from table.text import error_text
 
 ANN, BOB = Player(1, "Ann"), Player(2, "Bob")
 
@@ -90,24 +91,21 @@ async def test_no_take_back_once_the_turn_passed(games):
         await take_back(games, row.id, second.user_id)  # the last action is the other player's
 
 
-async def test_refused_after_a_dice_roll_or_a_card_shown(games):
-    # Trackgammon: the dice are rolled with the turn; its own turn builder has "undo" instead.
-    row = await started(games, "trackgammon")
-    engine = games.spec("trackgammon").engine
-    seat, person = mover(games, row)
-    action = next(a for a in engine.legal_actions(games.state_of(row), seat) if a != "undo")
-    result = await games.act(row.id, user_id=person.user_id, action=action)
-    if seat in engine.to_move(result.state):
-        with pytest.raises(TableError, match="takeback-not-allowed"):
-            await take_back(games, row.id, person.user_id)
-    # Devil Take The Hindmost: a card played from the hand was hidden until then.
-    row = await games.create("hindmost", guild_id=1, channel_id=101, host=ANN, options={})
-    await games.join(row.id, BOB)
-    row = (await games.start(row.id, ANN)).row
-    engine = games.spec("hindmost").engine
-    seat, person = mover(games, row)
-    result = await games.act(row.id, user_id=person.user_id, action=engine.legal_actions(games.state_of(row), seat)[0])
-    expected = "takeback-not-allowed" if seat in engine.to_move(result.state) else "takeback-not-your-turn"
-    with pytest.raises(TableError, match=expected):
-        await take_back(games, row.id, person.user_id)
-    assert [a for _, _, a in await games.store.moves(row.id)][-1] != TAKEBACK_ACTION
+async def test_games_without_take_backs_say_so_and_trackgammon_points_to_its_undo(games):
+    # Neither allows take-backs (dice rolled with the turn; a card shown from the hand): the
+    # answer says the game has none, at any moment, not "only during your own turn".
+    for channel, game in ((100, "trackgammon"), (101, "hindmost")):
+        row = await games.create(game, guild_id=1, channel_id=channel, host=ANN, options={})
+        await games.join(row.id, BOB)
+        row = (await games.start(row.id, ANN)).row
+        seat, person = mover(games, row)
+        other = BOB if person is ANN else ANN
+        for who in (person, other):
+            with pytest.raises(TableError, match="takeback-none") as refused:
+                await take_back(games, row.id, who.user_id)
+        assert [a for _, _, a in await games.store.moves(row.id)][-1:] != [TAKEBACK_ACTION]
+        text = error_text("en", game, refused.value)
+        assert "only take a move back during your own turn" not in text
+    assert "no take-backs" in error_text("en", "hindmost", refused.value)
+    assert "Take back last move" in error_text("en", "trackgammon", refused.value)
+    assert "Laatste zet terugnemen" in error_text("nl", "trackgammon", refused.value)

@@ -87,6 +87,7 @@ class RestApi:
             ("GET", "/users/@me", self._me),
             ("POST", "/users/@me/channels", self._create_dm),
             ("GET", "/users/{user_id}", self._get_user),
+            ("GET", "/guilds/{guild_id}/members/{user_id}", self._get_member),
             ("GET", "/oauth2/applications/@me", self._application),
             ("GET", "/gateway", self._gateway_url),
             ("GET", "/gateway/bot", self._gateway_url),
@@ -324,6 +325,16 @@ class RestApi:
         if user is None:
             raise ApiError(404, 10013, "Unknown User")
         return self.json(user.to_dict())
+
+    async def _get_member(self, request: web.Request) -> web.Response:
+        """Every user is a member of every guild (``FakeDiscord.add_user``)."""
+        guild = self.world.guilds.get(snowflake_param(request.match_info["guild_id"]))
+        if guild is None or not guild.bot_present:
+            raise ApiError(404, 10004, "Unknown Guild")
+        user = self.world.users.get(snowflake_param(request.match_info["user_id"]))
+        if user is None:
+            raise ApiError(404, 10007, "Unknown Member")
+        return self.json(guild.member(user))
 
     async def _create_dm(self, request: web.Request) -> web.Response:
         payload, _ = await self.read_body(request)
