@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.league import game_choices
+from cogs.table.answer_window import AnswerWindow
 from cogs.table.components import bot_of, buttons_view
 from cogs.table.flow import TableFlow
 from cogs.table.presenter import NO_MENTIONS, is_admin, lang_of, player_of
@@ -103,6 +104,7 @@ class Tournaments(
         self._cups: TournamentService | None = None
         self._seated: SeatedTables | None = None
         self._resuming: asyncio.Task[None] | None = None
+        self._answers: dict[int, AnswerWindow] = {}  # sign-ups, by tournament, while ``new``'s token lives
         super().__init__()
 
     @property
@@ -301,17 +303,26 @@ class Tournaments(
         return view
 
     async def _refresh_signup(self, row: TournamentRow) -> None:
+        """The sign-up as it now stands: through the ``new`` command's webhook while its token
+        lives (as Discord documents for an interaction's answer), else through the channel."""
         row = await self.cups.get(row.id)
         if row.signup_message_id is None:
             return
+        overview = await self.cups.overview(row.id)
+        embed, view = self.signup_embed(overview), self.signup_view(row)
+        window = self._answers.get(row.id)
+        if window is not None and window.open:
+            try:
+                await window.interaction.edit_original_response(embed=embed, view=view)
+                return
+            except discord.HTTPException as error:
+                log.info("sign-up of tournament %s not edited through its interaction (%r)", row.id, error)
+        self._answers.pop(row.id, None)
         try:
             channel = await self.flow.channel(row.channel_id)
-            overview = await self.cups.overview(row.id)
-            await channel.get_partial_message(row.signup_message_id).edit(
-                embed=self.signup_embed(overview), view=self.signup_view(row)
-            )
-        except discord.HTTPException:
-            log.warning("could not update the sign-up message of tournament %s", row.id)
+            await channel.get_partial_message(row.signup_message_id).edit(embed=embed, view=view)
+        except discord.HTTPException as error:
+            log.warning("could not update the sign-up message of tournament %s (%r)", row.id, error)
 
     async def on_button(self, interaction: discord.Interaction, tournament_id: int, op: str) -> None:
         async def work() -> None:
@@ -425,6 +436,8 @@ class Tournaments(
             if message_id is None:
                 message_id = (await interaction.original_response()).id
             await stored.update(self.cups.store, row.id, signup_message_id=message_id)
+            self._answers = {k: w for k, w in self._answers.items() if w.open}  # the expired go
+            self._answers[row.id] = AnswerWindow(interaction, self.flow.service.clock)
 
         await self.flow.guarded(interaction, None, work)
 
