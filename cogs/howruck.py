@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from cogs.table.cog import PlayCommand, TableCog
+from engines import howruck_ai
 
 if TYPE_CHECKING:
     from bot import TafelBot
@@ -27,7 +28,7 @@ class HowRuck(TableCog, PlayCommand, group_name="howruck", group_description="Ho
         interaction: discord.Interaction,
         learning: bool = False,
         barrels: app_commands.Range[int, 1, 3] = 3,
-        computer_speed: app_commands.Range[float, 0.5, 10.0] = 1.5,
+        computer_speed: app_commands.Range[float, 0.5, 10.0] = howruck_ai.BOT_DELAY,
     ) -> None:
         options = {"learning": learning, "barrels_to_win": barrels}
         await self.flow.lobby.create(interaction, self.game, options, {"bot_speed": computer_speed})

@@ -194,6 +194,20 @@ class Engine(Generic[S, V]):
         say so; None for the generic "not a legal move now"."""
         return None
 
+    def asks_confirmation(self, action: str) -> bool:
+        """Whether a button for ``action`` asks "are you sure?" first (it ends something for
+        good, one press away from an ordinary move). Default: never."""
+        return False
+
+    def forced_action(self, state: S, seat: int) -> str | None:
+        """The action ``seat`` would have to press although it decides nothing (the table plays it
+        for them, ``table.autoplay``), or None. Default: the only legal action, outside live
+        phases (where when to act is the decision)."""
+        if self.is_live(state):
+            return None
+        legal = self.legal_actions(state, seat)
+        return legal[0] if len(legal) == 1 else None
+
     def takeback_allowed(self, before: S, after: S, seat: int, action: str, events: list[Event]) -> bool:
         """Whether ``seat`` may take back ``action``, which turned ``before`` into ``after`` (the
         table asks only while it is still that seat's turn and no other seat acted since). Board

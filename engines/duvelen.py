@@ -495,6 +495,10 @@ class DuvelenEngine(Engine[DuvelenState, "DuvelenView"]):
         progress."""
         return parse_play(action) is not None or any(e.get("type") == "round_start" for e in events)
 
+    def asks_confirmation(self, action: str) -> bool:
+        """ "Done" ends your round for good and sits beside "Turn three": asked once."""
+        return action == "done"
+
     def lost_race(self, state: DuvelenState, seat: int, action: str) -> bool:
         """The play names a card the seat still holds in that place but it no longer fits: the
         loser of a race for the same spot is told "too late", and the card stays where it was."""

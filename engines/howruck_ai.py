@@ -31,7 +31,7 @@ from engines.rng import Rng
 # Seconds the table flow lets the computer wait before each action (``table.spec``). In the
 # race that is its pace per pair: about what a person needs to read two cards and click, so a quick
 # player can beat it and a slow one will not.
-BOT_DELAY = 1.5
+BOT_DELAY = 2.5
 # Actions tried and scored per decision (``engines.budget``): a one-move look-ahead over a few
 # dozen actions at most, tens of microseconds each; it never binds and only bounds the unforeseen.
 WORK_BUDGET = 1000

@@ -33,13 +33,16 @@ TAKEOVER_LEVEL: Final = HARD  # who takes over an absent player's seat, unless t
 PACE: Final = {EASY: 1.6, NORMAL: 1.0, HARD: 0.7}
 
 
-def pause_factor(seed: int, version: int, seat: int, level: str) -> float:
+def pause_factor(seed: int, version: int, seat: int, level: str, *, racing_people: bool = False) -> float:
     """A computer's pause before it acts, as a factor of the table's delay: its level's ``PACE``
     with a little jitter (0.75 to 1.25, from the game's seed and move number) so that computers in
-    live play do not act in lockstep. The bot waits this (``table/bots.py``) and
+    live play do not act in lockstep. ``racing_people``: a live phase with people at the table,
+    where no level plays faster than normal (a race against a person is won by thinking, not by
+    reflexes; ``bench/race_pace.py``). The bot waits this (``table/bots.py``) and
     ``bench/ai_strength.py`` paces its live games by it."""
     jitter = 0.75 + 0.5 * (derive_seed(seed, version, seat, "pause") % 1000) / 1000
-    return jitter * PACE[level]
+    pace = max(PACE[level], PACE[NORMAL]) if racing_people else PACE[level]
+    return jitter * pace
 
 
 # ``human_pick``: how often easy does not take the best action, and how far down it may look.

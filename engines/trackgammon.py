@@ -586,6 +586,14 @@ class TrackgammonEngine(Engine[TrackgammonState, "TrackgammonView"]):
             actions.append(DONE)
         return actions
 
+    def forced_action(self, state: TrackgammonState, seat: int) -> str | None:
+        """ "Done" once no die can be used any more: taking the last move back is still possible
+        then, but confirming decides nothing."""
+        legal = self.legal_actions(state, seat)
+        if [a for a in legal if a != UNDO] == [DONE]:
+            return DONE
+        return legal[0] if len(legal) == 1 else None
+
     def turn_records(self, state: TrackgammonState) -> list[dict[str, Any]]:
         """The moves made this turn, replayed from the turn's start."""
         records = []

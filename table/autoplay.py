@@ -21,16 +21,16 @@ AUTO_PLAYED = "auto-played"  # the event put before such a move's own events (ta
 async def forced_actions(service: TableService, row: GameRow, state: Any) -> list[tuple[int, str]]:
     """(seat, action) for every person to move whose only legal action is to be played for them."""
     engine = service.spec(row.game).engine
-    if row.status != GameStatus.ACTIVE or engine.is_live(state):
+    if row.status != GameStatus.ACTIVE:
         return []
     forced = []
     for seat in sorted(engine.to_move(state)):
         user_id = row.seats[seat].user_id
         if not row.seats[seat].human or user_id is None:
             continue
-        legal = engine.legal_actions(state, seat)
-        if len(legal) == 1:
-            forced.append((seat, user_id, legal[0]))
+        action = engine.forced_action(state, seat)  # the only legal action, or the game's own rule
+        if action is not None:
+            forced.append((seat, user_id, action))
     if not forced:
         return []
     people = await table_data.people(service.store, [user_id for _, user_id, _ in forced])

@@ -106,9 +106,17 @@ class ComputerPlayers:
         a little jitter so computers in live play do not act in lockstep; an easy computer reacts
         more slowly and a hard one faster (``engines.levels.PACE``: what counts in Duvelen's live play)."""
         speed = self.service.settings_of(row).bot_speed
-        base = float(speed if speed is not None else self.service.spec(row.game).bot_delay)
+        spec = self.service.spec(row.game)
+        base = float(speed if speed is not None else spec.bot_delay)
         level = level_of(row.seats[seat].level) if seat < len(row.seats) else NORMAL
-        return base * pause_factor(row.seed, row.version, seat, level) * self.delay_factor
+        # Racing people in a live phase, no computer is faster than a normal one.
+        racing = (
+            any(s.human for s in row.seats)
+            and row.state is not None
+            and spec.engine.is_live(self.service.state_of(row))
+        )
+        factor = pause_factor(row.seed, row.version, seat, level, racing_people=racing)
+        return base * factor * self.delay_factor
 
     async def _play(self, game_id: int, seat: int) -> None:
         try:

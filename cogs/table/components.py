@@ -3,6 +3,8 @@
     tb:lobby:<game>:<op>            lobby buttons (join, leave, bot, bot-easy, bot-hard, unbot, start, cancel)
     tb:hand:<game>                  "My hand / play": the clicker's private controls
     tb:act:<game>:<version>:<action>  one legal action, valid for that version of the board
+    tb:pick:<game>:<version>:<n>    a select menu of legal actions (the option's value is the action)
+    tb:sure:<game>:<version>:<action>  the action again, confirmed (``Engine.asks_confirmation``)
     tb:nav:<game>:<version>:<group>:<page>  paging through many actions (group -1 = top level)
     tb:rematch:<game>               the end-of-game post's Rematch (``table.rematch``)
     tb:takeback:<game>:<version>    take one's last action of this turn back (``table.takeback``)
@@ -41,6 +43,9 @@ HAND_TEMPLATE = rf"tb:hand:(?P<gid>{NUMBER})"
 ACT_TEMPLATE = rf"tb:act:(?P<gid>{NUMBER}):(?P<ver>{NUMBER}):(?P<action>{ACTION})"
 REMATCH_TEMPLATE = rf"tb:rematch:(?P<gid>{NUMBER})"
 TAKEBACK_TEMPLATE = rf"tb:takeback:(?P<gid>{NUMBER}):(?P<ver>{NUMBER})"
+PICK_TEMPLATE = rf"tb:pick:(?P<gid>{NUMBER}):(?P<ver>{NUMBER}):(?P<n>[0-9])"
+SURE_TEMPLATE = rf"tb:sure:(?P<gid>{NUMBER}):(?P<ver>{NUMBER}):(?P<action>{ACTION})"
+ACTION_VALUE = re.compile(ACTION)
 NAV_TEMPLATE = rf"tb:nav:(?P<gid>{NUMBER}):(?P<ver>{NUMBER}):(?P<group>-?{SMALL}):(?P<page>{SMALL})"
 
 
@@ -61,6 +66,7 @@ def bot_of(interaction: discord.Interaction) -> TafelBot:
 
 
 Button = discord.ui.Button[discord.ui.View]
+Select = discord.ui.Select[discord.ui.View]
 
 
 class LobbyButton(discord.ui.DynamicItem[Button], template=LOBBY_TEMPLATE):
@@ -125,6 +131,68 @@ class ActButton(discord.ui.DynamicItem[Button], template=ACT_TEMPLATE):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).table_flow.moves.on_act_button(interaction, self.game_id, self.version, self.action)
+
+
+class SureButton(discord.ui.DynamicItem[Button], template=SURE_TEMPLATE):
+    """ "Yes": an action that asked "are you sure?" (``ActButton`` showed the question)."""
+
+    def __init__(self, game_id: int, version: int, action: str, *, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=discord.ButtonStyle.danger, custom_id=f"tb:sure:{game_id}:{version}:{action}"
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["gid"]), int(match["ver"]), match["action"], label=_label(item) or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).table_flow.moves.on_act_button(
+            interaction, self.game_id, self.version, self.action, confirmed=True
+        )
+
+
+class ActSelect(discord.ui.DynamicItem[Select], template=PICK_TEMPLATE):
+    """Legal actions of one decision as a select menu (when they are more than buttons fit):
+    picking one is pressing its button."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        n: int,
+        options: list[tuple[str, str]] | None = None,
+        *,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tb:pick:{game_id}:{version}:{n}",
+                placeholder=placeholder[:150] if placeholder else None,
+                options=[discord.SelectOption(label=label[:100], value=action) for label, action in options or []],
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["gid"]), int(match["ver"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        action = str(values[0]) if len(values) == 1 else ""
+        if not ACTION_VALUE.fullmatch(action):
+            action = "?"  # anyone can send anything: the move flow refuses it as not a move
+        await bot_of(interaction).table_flow.moves.on_act_button(interaction, self.game_id, self.version, action)
 
 
 class NavButton(discord.ui.DynamicItem[Button], template=NAV_TEMPLATE):
@@ -216,7 +284,16 @@ def _without_names(template: str) -> str:
 
 KNOWN = "|".join(
     _without_names(t)
-    for t in (LOBBY_TEMPLATE, HAND_TEMPLATE, ACT_TEMPLATE, NAV_TEMPLATE, REMATCH_TEMPLATE, TAKEBACK_TEMPLATE)
+    for t in (
+        LOBBY_TEMPLATE,
+        HAND_TEMPLATE,
+        ACT_TEMPLATE,
+        PICK_TEMPLATE,
+        SURE_TEMPLATE,
+        NAV_TEMPLATE,
+        REMATCH_TEMPLATE,
+        TAKEBACK_TEMPLATE,
+    )
 )
 
 
@@ -241,4 +318,13 @@ async def answer_unknown_button(interaction: discord.Interaction) -> None:
         )
 
 
-ALL_DYNAMIC_ITEMS = (LobbyButton, HandButton, ActButton, NavButton, RematchButton, TakeBackButton)
+ALL_DYNAMIC_ITEMS = (
+    LobbyButton,
+    HandButton,
+    ActButton,
+    SureButton,
+    ActSelect,
+    NavButton,
+    RematchButton,
+    TakeBackButton,
+)

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.table.components import ActButton, NavButton, TakeBackButton, buttons_view
+from cogs.table.components import ActButton, ActSelect, NavButton, SureButton, TakeBackButton, buttons_view
 from cogs.table.presenter import (
     NO_MENTIONS,
     Presenter,
@@ -81,6 +81,16 @@ class MovePresenter(Presenter):
                     lines.append(tr(lang, "controls-pick-group"))
                 else:
                     lines.append(tr(lang, "controls-your-turn"))
+                for n, menu in enumerate(listing.menus):
+                    ui.add_item(
+                        ActSelect(
+                            row.id,
+                            row.version,
+                            n,
+                            [(c.label, c.action) for c in menu],
+                            placeholder=f"{menu[0].label} … {menu[-1].label}",
+                        )
+                    )
                 for choice in listing.choices:
                     if choice.kind == "group":
                         ui.add_item(
@@ -174,8 +184,12 @@ class MovePresenter(Presenter):
 
         await self.guarded(interaction, None, work)
 
-    async def on_act_button(self, interaction: discord.Interaction, game_id: int, version: int, action: str) -> None:
+    async def on_act_button(
+        self, interaction: discord.Interaction, game_id: int, version: int, action: str, *, confirmed: bool = False
+    ) -> None:
         async def work() -> None:
+            if not confirmed and await self.ask_first(interaction, game_id, version, action):
+                return
             result = await self.service.act(
                 game_id, user_id=interaction.user.id, action=action, expected_version=version
             )
@@ -203,6 +217,22 @@ class MovePresenter(Presenter):
             await answer_then_follow(answer, following)
 
         await self.guarded(interaction, None, work)
+
+    async def ask_first(self, interaction: discord.Interaction, game_id: int, version: int, action: str) -> bool:
+        """An action that ends something for good (``Engine.asks_confirmation``) asks once: the
+        controls become the question, with "Yes" and "Back". True when it asked."""
+        row = await self.service.get(game_id)
+        spec = self.spec(row.game)
+        if not spec.engine.asks_confirmation(action) or row.version != version:
+            return False  # an older board is told so by the move itself
+        lang = lang_of(interaction)
+        view_data = spec.engine.view(self.service.state_of(row), row.seat_of(interaction.user.id))
+        ui = buttons_view()
+        ui.add_item(SureButton(game_id, version, action, label=tr(lang, "controls-sure-yes")))
+        ui.add_item(NavButton(game_id, version, -1, 0, label=tr(lang, "button-back")))
+        label = spec.action_label(view_data, action, locale=lang)
+        await interaction.response.edit_message(content=tr(lang, "controls-sure", action=label), view=ui)
+        return True
 
     async def play_command(self, interaction: discord.Interaction, game: str, action: str) -> None:
         async def work() -> None:

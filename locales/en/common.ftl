@@ -83,3 +83,5 @@ permission-view_channel = View Channel
 permission-send_messages = Send Messages
 permission-send_messages_in_threads = Send Messages in Threads
 permission-attach_files = Attach Files
+controls-sure = { $action }: this cannot be undone. Are you sure?
+controls-sure-yes = Yes, sure

@@ -83,3 +83,5 @@ permission-view_channel = Kanaal bekijken
 permission-send_messages = Berichten versturen
 permission-send_messages_in_threads = Berichten versturen in threads
 permission-attach_files = Bestanden bijvoegen
+controls-sure = { $action }: dit kun je niet terugdraaien. Weet je het zeker?
+controls-sure-yes = Ja, zeker

@@ -42,12 +42,27 @@ async def press_a_move(fake, user, message, game_id, pick=0):
         if acts:
             reply = await fake.click(user, message, acts[pick % len(acts)]["custom_id"])
             assert reply.ephemeral
+            return await confirmed(fake, user, reply, game_id)
+        menus = [m for m in message.selects() if m["custom_id"].startswith(f"tb:pick:{game_id}:")]
+        if menus:  # many actions: a select menu is one pick
+            menu = menus[pick % len(menus)]
+            options = [o["value"] for o in menu["options"]]
+            reply = await fake.select(user, message, menu["custom_id"], [options[pick % len(options)]])
+            assert reply.ephemeral
             return reply
         groups = [b for b in message.buttons() if b["custom_id"].startswith(f"tb:nav:{game_id}:") and not b["disabled"]]
         assert groups, f"no move and no group button on {message.buttons()}"
         reply = await fake.click(user, message, groups[pick % len(groups)]["custom_id"])
         message = reply.message
     raise AssertionError("no move button after opening five levels")
+
+
+async def confirmed(fake, user, reply, game_id):
+    """An action that asked "are you sure?" (Duvelen's Done): yes."""
+    sure = [b for b in reply.message.buttons() if b["custom_id"].startswith(f"tb:sure:{game_id}:")]
+    if not sure:
+        return reply
+    return await fake.click(user, reply.message, sure[0]["custom_id"])
 
 
 async def play_to_the_end(fake, tafel, channel, game_id, users, *, limit=3000):

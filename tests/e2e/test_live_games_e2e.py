@@ -47,3 +47,25 @@ async def test_a_live_duvelen_round_with_two_computers_acting_at_once(fake, tafe
     assert engine.dump(replayed) == row.state
     # The channel was not flooded: during live play one board message is edited instead.
     assert len(fake.channel_messages(channel)) < len(await store.moves(game_id)) / 4
+
+
+async def test_duvelen_done_asks_once_before_it_ends_the_round(fake, tafel, channel, alice):
+    tafel.bot.table_flow.bots.delay_factor = 100.0  # the computer waits: Alice alone decides
+    game_id = await open_table(fake, tafel, channel, "duvelen", alice, computers=1, options={"rounds": 1})
+    await tafel.bot.table_flow.answered()
+    board = next(m for m in reversed(fake.channel_messages(channel)) if m.component(f"tb:hand:{game_id}"))
+    controls = await fake.click(alice, board, f"tb:hand:{game_id}")
+    done = next(b for b in controls.message.buttons() if b["custom_id"].endswith(":done"))
+    version = (await tafel.bot.store.get_game(game_id)).version
+    question = await fake.click(alice, controls.message, done["custom_id"])
+    assert "sure" in question.message.content.lower()
+    assert (await tafel.bot.store.get_game(game_id)).version == version, "nothing happened yet"
+    back = next(b for b in question.message.buttons() if b["custom_id"].startswith(f"tb:nav:{game_id}:"))
+    again = await fake.click(alice, question.message, back["custom_id"])
+    assert any(b["custom_id"].endswith(":done") for b in again.message.buttons()), "back to the moves"
+    question = await fake.click(alice, again.message, done["custom_id"])
+    sure = next(b for b in question.message.buttons() if b["custom_id"].startswith(f"tb:sure:{game_id}:"))
+    await fake.click(alice, question.message, sure["custom_id"])
+    await tafel.bot.table_flow.answered()
+    moves = [action for _seq, _seat, action in await tafel.bot.store.moves(game_id)]
+    assert moves[-1] == "done"

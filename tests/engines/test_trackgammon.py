@@ -555,3 +555,26 @@ def test_event_lines_read_well():
         "nl", "trackgammon-event-moved", seat="Ann", size=3, value=5, dir="forward", to=8, bounced="no", **{"from": 3}
     )
     assert line == "Ann zet schijf 3 vooruit met 5: 3 → 8."
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_done_is_played_for_the_player_once_no_die_can_be_used(seed):
+    """``forced_action``: "Done" when it is all that is left (besides taking a move back), and
+    the only move when there is just one; never a choice between moves."""
+    state = ENGINE.new_game(2, seed)[0]
+    rng = Rng(seed)
+    for _ in range(200):
+        if ENGINE.outcome(state) is not None:
+            break
+        [seat] = ENGINE.to_move(state)
+        legal = ENGINE.legal_actions(state, seat)
+        forced = ENGINE.forced_action(state, seat)
+        choices = [a for a in legal if a != "undo"]
+        if choices == ["done"]:
+            assert forced == "done"
+        elif len(legal) == 1:
+            assert forced == legal[0]
+        else:
+            assert forced is None
+        moves = [a for a in legal if a != "undo"]
+        state = ENGINE.apply(state, seat, moves[rng.below(len(moves))])[0]

@@ -227,9 +227,25 @@ class CrashRun:
                     custom_id = self.rng.choice(acts)
                     answer = await self.client.click(self.alice, message, custom_id)
                     self.counts.clicks += 1
+                    shown = answer.get("message") or {}
+                    sure = [b for b in shown.get("buttons", []) if b["custom_id"].startswith("tb:sure:")]
+                    if sure:  # "are you sure?" (Duvelen's Done): yes
+                        answer = await self.client.click(self.alice, answer["message"], sure[0]["custom_id"])
+                        self.counts.clicks += 1
                     if answer["response_type"] in (6, 7) and not answer_is_refusal(answer):
                         game_id, _version, action = ACT.fullmatch(custom_id).groups()
                         self.acknowledged.append((int(game_id), action))
+                        self.counts.acknowledged += 1
+                    break
+                menus = [m for m in message.get("selects", []) if m["custom_id"].startswith("tb:pick:")]
+                if menus:
+                    menu = self.rng.choice(menus)
+                    action = self.rng.choice(menu["values"])
+                    answer = await self.client.select(self.alice, message, menu["custom_id"], [action])
+                    self.counts.clicks += 1
+                    if answer["response_type"] in (6, 7) and not answer_is_refusal(answer):
+                        game_id = int(menu["custom_id"].split(":")[2])
+                        self.acknowledged.append((game_id, action))
                         self.counts.acknowledged += 1
                     break
                 navs = [b["custom_id"] for b in buttons if b["custom_id"].startswith("tb:nav:")]

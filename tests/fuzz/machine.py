@@ -274,6 +274,18 @@ class TafelFuzz(RuleBasedStateMachine):
                     self._named("advance/act", game=row.game, user=user.name, custom_id=custom_id)
                     world.run(world.interact("advance: move", lambda: world.fake.click(user, message, custom_id)))  # noqa: B023
                     break
+                menus = [m for m in message.selects() if m["custom_id"].startswith(f"tb:pick:{row.id}:")]
+                if menus:
+                    menu = menus[(pick + step) % len(menus)]
+                    value = menu["options"][(pick + step) % len(menu["options"])]["value"]
+                    self._named("advance/pick", game=row.game, user=user.name, value=value)
+                    world.run(
+                        world.interact(
+                            "advance: pick",
+                            lambda: world.fake.select(user, message, menu["custom_id"], [value]),  # noqa: B023
+                        )
+                    )
+                    break
                 navs = [
                     b for b in message.buttons() if b["custom_id"].startswith(f"tb:nav:{row.id}:") and not b["disabled"]
                 ]

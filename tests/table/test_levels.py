@@ -94,3 +94,13 @@ async def test_an_easy_computer_reacts_more_slowly_than_a_hard_one(service):
     bots = ComputerPlayers(service, publish)
     easy, hard = bots.pause(row, 1), bots.pause(row, 2)
     assert easy > 1.0 and hard < 1.0  # 1.6 and 0.7 times the table's pace, give or take the jitter
+
+
+def test_racing_people_no_computer_is_faster_than_a_normal_one():
+    from engines.levels import EASY, HARD, NORMAL, pause_factor
+
+    for version in range(20):
+        normal = pause_factor(7, version, 1, NORMAL, racing_people=True)
+        assert pause_factor(7, version, 1, HARD, racing_people=True) == normal
+        assert pause_factor(7, version, 1, EASY, racing_people=True) > normal
+        assert pause_factor(7, version, 1, HARD) < normal, "among computers hard stays quick"

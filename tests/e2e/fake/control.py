@@ -12,6 +12,7 @@ does that). JSON in, JSON out; ids are strings, as in Discord's payloads. A refu
     POST /_control/users     {name, locale?, manage_guild?} -> {id, name}
     POST /_control/slash     {user, channel, command: "game new", options?, locale?, timeout?, wait_followup?}
     POST /_control/click     {user, message, custom_id, locale?, timeout?, wait_followup?}
+    POST /_control/select {user, message, custom_id, values, locale?, timeout?, wait_followup?}
          -> the interaction: response_type, ephemeral, message, followups (message summaries)
     GET  /_control/channels/{id}/messages[?ephemeral=1]   -> [message summary]
     GET  /_control/users/{id}/ephemeral                   -> [message summary]
@@ -36,7 +37,7 @@ Faults (``FakeDiscord``'s methods of the same names; ``faults.py``, ``lifecycle.
                                path, count}], requests_to_dead_channels: [{channel_id, reason,
                                method, path, status}]}
 
-A message summary (``FakeMessage.summary``) has content, text, embeds, components, buttons,
+A message summary (``FakeMessage.summary``) has content, text, embeds, components, buttons, selects,
 flags, ephemeral, for_user, files (filename, size, content_type, width, height, url),
 allowed_mentions, mentions, edits and deleted.
 """
@@ -68,6 +69,7 @@ class ControlApi:
             ("POST", "/users", self._add_user),
             ("POST", "/slash", self._slash),
             ("POST", "/click", self._click),
+            ("POST", "/select", self._select),
             ("GET", "/channels/{channel_id}/messages", self._channel_messages),
             ("GET", "/users/{user_id}/ephemeral", self._ephemeral),
             ("GET", "/messages/{message_id}", self._message),
@@ -118,6 +120,12 @@ class ControlApi:
 
     async def _click(self, request: web.Request, body: dict) -> dict:
         record = await self.fake.click(int(body["user"]), int(body["message"]), body["custom_id"], **_how(body))
+        return record.summary()
+
+    async def _select(self, request: web.Request, body: dict) -> dict:
+        record = await self.fake.select(
+            int(body["user"]), int(body["message"]), body["custom_id"], list(body["values"]), **_how(body)
+        )
         return record.summary()
 
     def _channel_messages(self, request: web.Request, body: dict) -> list[dict]:

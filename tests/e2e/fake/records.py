@@ -153,6 +153,10 @@ class FakeMessage:
             "buttons": [
                 {"label": b["label"], "custom_id": b["custom_id"], "disabled": b["disabled"]} for b in self.buttons()
             ],
+            "selects": [
+                {"custom_id": m["custom_id"], "values": [o["value"] for o in m.get("options", [])]}
+                for m in self.selects()
+            ],
             "flags": self.flags,
             "ephemeral": self.ephemeral,
             "for_user": str(self.for_user.id) if self.for_user else None,

@@ -94,6 +94,10 @@ class FakeDiscordClient:
         body = {"user": _id(user), "message": _id(message), "custom_id": custom_id, **how}
         return await self._call("POST", "/click", body)
 
+    async def select(self, user: Any, message: Any, custom_id: str, values: list[str], **how: Any) -> dict:
+        body = {"user": _id(user), "message": _id(message), "custom_id": custom_id, "values": values, **how}
+        return await self._call("POST", "/select", body)
+
     # -- reading what was posted ------------------------------------------------------------------
 
     async def channel_messages(self, channel: Any, *, include_ephemeral: bool = False) -> list[dict]:
