@@ -148,7 +148,7 @@ class MovePresenter(Presenter):
     async def show_controls(self, interaction: discord.Interaction, row: GameRow) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # answered first: drawing takes time
         payload = await self.controls(row, self.service.state_of(row), interaction.user.id, lang_of(interaction))
-        await interaction.followup.send(ephemeral=True, allowed_mentions=NO_MENTIONS, **payload)
+        await self.replace_thinking(interaction, payload)
 
     async def on_hand_button(self, interaction: discord.Interaction, game_id: int) -> None:
         async def work() -> None:
@@ -249,7 +249,17 @@ class MovePresenter(Presenter):
         lang = lang_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         payload = await self.controls(result.row, result.state, interaction.user.id, lang, note=tr(lang, note))
-        await interaction.followup.send(ephemeral=True, allowed_mentions=NO_MENTIONS, **payload)
+        await self.replace_thinking(interaction, payload)
+
+    @staticmethod
+    async def replace_thinking(interaction: discord.Interaction, payload: dict[str, Any]) -> None:
+        """The deferred "thinking…" answer becomes the controls (one message, not two)."""
+        await interaction.edit_original_response(
+            content=payload["content"],
+            attachments=[payload["file"]],
+            view=payload["view"],
+            allowed_mentions=NO_MENTIONS,
+        )
 
     async def autocomplete_actions(
         self, interaction: discord.Interaction, game: str, current: str
