@@ -64,6 +64,6 @@ trackgammon-label-bounce = bounces
 trackgammon-label-undo = ↩ Take back last move
 trackgammon-label-done = ✔ Done: end turn
 trackgammon-label-to-go = { $points ->
-    [one] { $points } point to go
-   *[other] { $points } points to go
+    [one] { $points } step to go
+   *[other] { $points } steps to go
 }

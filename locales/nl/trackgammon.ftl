@@ -64,6 +64,6 @@ trackgammon-label-bounce = kaatst terug
 trackgammon-label-undo = ↩ Laatste zet terugnemen
 trackgammon-label-done = ✔ Klaar: beurt afsluiten
 trackgammon-label-to-go = nog { $points ->
-    [one] { $points } punt
-   *[other] { $points } punten
+    [one] { $points } stap
+   *[other] { $points } stappen
 }
