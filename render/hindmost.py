@@ -635,7 +635,21 @@ def _draw_last_play(img: Image.Image, view: dict, names: list[str], locale: str,
     return y
 
 
-def _last_play_rows(lines: list[str], max_rows: int = 5) -> list[tuple[int, str]]:
+LAST_PLAY_ROWS = 5
+
+
+def _board_height(view: dict) -> int:
+    """The tallest the panel gets in this game (the turn box with its line-crossed warning, riders
+    still to move, the teams, five rows of the last play, the piles), so every picture of a game
+    is one height and the chat does not jump from move to move."""
+    status = 20 + (BIG + 14) + (TEXT + 14) + (SMALL + 14) + 12
+    still = 2 * COUNTER_R + 14
+    scores = 36 + view["players"] * (2 * COUNTER_R + 10) + (38 if view.get("bank") is not None else 0) + 10
+    last_play = 36 + 2 * (TEXT + 12) + (LAST_PLAY_ROWS - 2) * (SMALL + 12)
+    return TRACK_BOTTOM + 10 + status + still + 4 + scores + last_play + 36 + 12
+
+
+def _last_play_rows(lines: list[str], max_rows: int = LAST_PLAY_ROWS) -> list[tuple[int, str]]:
     """(size, text) rows: the play itself larger, what followed wrapped below it, at most
     ``max_rows`` rows (the last one says "…" when more was left out)."""
     width = PANEL_RIGHT - PANEL_X - 8
@@ -664,8 +678,8 @@ def _draw_panel(img: Image.Image, view: dict, names: list[str], locale: str, y: 
 
 def render_board(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     """The public board as PNG bytes (1080 wide, portrait): track, riders, eliminated riders, scores."""
-    # The panel's height depends on the view (teams, wrapped lines): the canvas is as tall as any
-    # board may be, and only the rows down to the panel's end are written. The track with its
+    # The canvas is as tall as any board may be, and only the rows down to the game's board height
+    # are written (``_board_height``: the same for every move of a game). The track with its
     # labels is one layer, drawn once per language and mapped onto the palette once; counters are
     # mapped once per ground and text edges take their shades from the ramps.
     img, _draw = new_canvas(WIDTH, MAX_HEIGHT, BACKGROUND, palette=_palette())
@@ -675,7 +689,7 @@ def render_board(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     _draw_infield(img, view, locale)
     _draw_riders(img, view)
     bottom = _draw_panel(img, view, names, locale, TRACK_BOTTOM + 10)
-    return to_png(img, height=bottom + 12)
+    return to_png(img, height=max(bottom + 12, _board_height(view)))
 
 
 def render_hand(view: dict, *, names: list[str], locale: str = "en") -> bytes:
