@@ -55,6 +55,12 @@ def label_of(d: int) -> int:
     return (d - 1) % 10 + 1
 
 
+def space_of(d: int) -> int:
+    """The number (1..30) of the space at distance ``d`` round the track, so texts and the picture
+    name every space once; its label is the number's last digit (30, 10 and 20 are labelled 10)."""
+    return (d - 1) % FINISH + 1
+
+
 def card_value(card: str) -> int:
     """The face value of a plain card (2..10), used to match the label of a space."""
     rank = card[0]
@@ -504,6 +510,8 @@ class HindmostEngine(Engine[HindmostState, "HindmostView"]):
                 "from": label_of(start),
                 "to": label_of(s.d[rid]),
                 "spaces": moved,
+                "from_space": space_of(start),
+                "to_space": space_of(s.d[rid]),
             }
         )
         if moved < spaces:
@@ -695,6 +703,8 @@ class HindmostEngine(Engine[HindmostState, "HindmostView"]):
                 "from": label_of(start),
                 "target": label_of(target),
                 "to": label_of(landing),
+                "target_space": space_of(target),
+                "to_space": space_of(landing),
                 "spaces": landing - start,
                 "blocked": target - landing,
                 "crosses": start < FINISH <= landing,

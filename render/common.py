@@ -483,10 +483,12 @@ def label(
     bold: bool = False,
     max_width: float | None = None,
     report: bool = True,
+    whole: bool = False,
 ) -> tuple[float, float, float, float]:
     """One line of text, made drawable (and shortened to ``max_width`` when given), reported to
     ``render.layout`` with the box it must stay in (unless ``report`` is off: a number printed on
-    a piece belongs to the piece); returns its bounding box. Drawn from a cached mask: the same
+    a piece belongs to the piece; ``whole``: a card's name, which the layout check wants uncut);
+    returns its bounding box. Drawn from a cached mask: the same
     names and numbers come back on every move."""
     text = fit_width(text, size, max_width, bold=bold) if max_width is not None else drawable(text)
     mask, left, top = _label_sprite(text, size, bold, anchor)
@@ -494,7 +496,7 @@ def label(
     bbox = (x, y, x + mask.width, y + mask.height)
     paint_mask(draw._image, (x, y), mask, fill)
     if report:
-        layout.place(bbox, text, within, size=size)
+        layout.place(bbox, text, within, size=size, whole=whole)
     return bbox
 
 

@@ -205,7 +205,7 @@ def render_board(view: dict[str, Any], *, names: list[str], locale: str = "en") 
     players = view["players"]
     panel_w, panel_h, card_w, card_h = _panel_geometry(players)
     rows = -(-players // _columns(players))
-    img, top = _table_top(view, names, locale, rows * (panel_h + PANEL_GAP) + MARGIN)
+    img, top = _table_top(view, names, locale, rows * (panel_h + PANEL_GAP) + MARGIN, fixed=True)
     for seat in range(players):
         col, row = seat % _columns(players), seat // _columns(players)
         x = MARGIN + col * (panel_w + PANEL_GAP)
@@ -225,7 +225,7 @@ def render_hand(view: dict[str, Any], *, names: list[str], locale: str = "en") -
     card_w = HAND_CARD_W
     card_h = round(card_w * 1.4)
     panel_h = TITLE_H + card_h + CAPTION_H
-    img, top = _table_top(view, names, locale, panel_h + MARGIN)
+    img, top = _table_top(view, names, locale, panel_h + MARGIN, fixed=False)
     _draw_panel(img, view, seat, (MARGIN, top, WIDTH - 2 * MARGIN, panel_h), (card_w, card_h), names, locale)
     return _encode(img)
 
@@ -237,21 +237,37 @@ def _ranking(view: dict[str, Any]) -> list[tuple[int, int]]:
     return [(1 + sum(1 for other in totals if other > totals[seat]), seat) for seat in order]
 
 
+def _hoops_body(count: int) -> int:
+    """The height of ``count`` Hoops laid out in the middle (a line of text for none)."""
+    hoop_w, _per_row, hoop_rows = _hoop_geometry(count)
+    return hoop_rows * (round(hoop_w * 1.4) + 10) + 4 if count else 50
+
+
+@lru_cache(maxsize=16)
+def _top_height(players: int) -> int:
+    """Header, Stop banner and middle at their tallest in a game of ``players``: every Hoop open at
+    once (four a player, one per ace) or the final ranking. Every picture of a game keeps this
+    height, so the chat does not jump from move to move; the middle takes what the banner leaves."""
+    hoops = max(_hoops_body(count) for count in range(4 * players + 1))
+    ranking = -(-players // _columns(players)) * RANK_LINE + 12
+    return HEADER_H + STOP_H + MIDDLE_LABEL_H + max(hoops, ranking) + 16
+
+
 def _middle_height(view: dict[str, Any]) -> tuple[int, tuple[int, int, int]]:
-    hoop_w, per_row, hoop_rows = _hoop_geometry(len(view["hoops"]))
-    hoop_h = round(hoop_w * 1.4)
-    if view["over"]:
-        lines = -(-view["players"] // _columns(view["players"]))
-        return MIDDLE_LABEL_H + lines * RANK_LINE + 12, (hoop_w, hoop_h, per_row)
-    body = hoop_rows * (hoop_h + 10) + 4 if view["hoops"] else 50
-    return MIDDLE_LABEL_H + body, (hoop_w, hoop_h, per_row)
+    hoop_w, per_row, _hoop_rows = _hoop_geometry(len(view["hoops"]))
+    return MIDDLE_LABEL_H + _hoops_body(len(view["hoops"])), (hoop_w, round(hoop_w * 1.4), per_row)
 
 
-def _table_top(view, names: list[str], locale: str, below: int) -> tuple[Image.Image, int]:
-    """A canvas with the header and the middle drawn, ``below`` pixels to spare; and where they end."""
+def _table_top(view, names: list[str], locale: str, below: int, *, fixed: bool) -> tuple[Image.Image, int]:
+    """A canvas with the header and the middle drawn, ``below`` pixels to spare; and where they end.
+    ``fixed``: the middle as tall as it gets in this game (the board), else as its Hoops need (the
+    hand, a picture of its own that is asked for, not one of a thread's run of boards)."""
     header_h = HEADER_H + (STOP_H if view["stop_seat"] is not None else 0)
     middle_h, hoop_layout = _middle_height(view)
-    top = header_h + middle_h + 16
+    if view["over"]:
+        middle_h = MIDDLE_LABEL_H + -(-view["players"] // _columns(view["players"])) * RANK_LINE + 12
+    top = _top_height(view["players"]) if fixed else header_h + middle_h + 16
+    middle_h = top - 16 - header_h
     # Drawn on the palette: card tiles are mapped onto it once, text edges take the ramps' shades.
     img, _draw = new_canvas(WIDTH, top + below, BACKGROUND, palette=_palette())
     _draw_header(img, view, names, locale)

@@ -18,7 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engines.hindmost import FINISH, LANES, label_of
+from engines.hindmost import FINISH, LANES, space_of
 from locales import tr
 from render import layout
 from render.cards import (
@@ -66,7 +66,7 @@ LANE_W = 44
 R_IN = R_OUT - LANES * LANE_W
 R_MID = (R_IN + R_OUT) / 2
 _PERIMETER = 4 * A + 2 * math.pi * R_MID
-COUNTER_R = 19
+COUNTER_R = 21  # 42 px across in a 44 px lane
 TRACK_BOTTOM = CY + R_OUT + 6
 
 PANEL_X, PANEL_RIGHT = 16, WIDTH - 16
@@ -121,10 +121,15 @@ def cards_text(cards: list[str] | str) -> str:
 
 
 def format_event(event: dict[str, Any]) -> dict[str, Any]:
-    """Event params for the text line: the cards played as "Joker + 7♥", not as codes ("JK+7H")."""
-    if event.get("type") == "played" and event.get("cards"):
-        return {**event, "cards": cards_text(event["cards"])}
-    return dict(event)
+    """Event params for the text line: the cards played as "Joker + 7♥", not as codes ("JK+7H"),
+    and the spaces by their numbers 1..30 as the picture shows them ("10 → 13 (+3)", not the
+    repeating labels' "10 → 3 (+3)"; an event stored before the numbers keeps its labels)."""
+    if event.get("type") != "played":
+        return dict(event)
+    found = {**event, "from": event.get("from_space", event.get("from")), "to": event.get("to_space", event.get("to"))}
+    if event.get("cards"):
+        found["cards"] = cards_text(event["cards"])
+    return found
 
 
 # ---- track geometry ---------------------------------------------------------------------------------
@@ -194,10 +199,11 @@ def _track_layer_on_palette(locale: str) -> Image.Image:
 
 
 def _draw_space_labels(img: Image.Image) -> None:
-    """The spaces' numbers, on the track layer."""
+    """The spaces' numbers 1..30, on the track layer: each space named once, as the texts name it
+    (the rulebook's labels 1..10 are the numbers' last digits)."""
     for space in range(SPACES):
         x, y = track_point(space + 0.5, R_IN - 22)
-        draw_text(img, x, y, str(label_of(space)), 26, fill=INK, anchor="m")
+        draw_text(img, x, y, str(space_of(space)), 26, fill=INK, anchor="m")
     # The starred 10 just past the line is where the leader is put when the pack regroups.
     x, y = track_point(0.5, R_IN - 22)
     draw_star(img, x + 30, y, 22, outline=INK)
@@ -216,23 +222,53 @@ def _draw_finish_line(img: Image.Image, draw: ImageDraw.ImageDraw, locale: str) 
 # ---- riders -----------------------------------------------------------------------------------------
 
 
+# A rider's number must read at 400 px wide: bold, 28 px (a 7.5 px digit on a phone), in whichever
+# of black or white stands out more from the team colour, and where the shape is widest.
+NUMBER_SIZE = 28
+# How much larger a shape is drawn than a circle of the same radius so it looks as big, and where
+# its number sits (a fraction of the radius below the centre: a triangle is wide near its base).
+_GROW = {"triangle": 1.3, "star": 1.3, "diamond": 1.2, "cross": 1.15}
+_NUMBER_DROP = {"triangle": 0.2}
+
+
+def _luminance(rgb: tuple[int, int, int]) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def number_ink(seat: int) -> tuple[int, int, int]:
+    """Black or white, whichever contrasts more with the team's colour."""
+    colour = seat_colour(seat)
+    return max((INK, WHITE), key=lambda ink: contrast(ink, colour))
+
+
 @lru_cache(maxsize=512)
 def _counter_sprite(seat: int, num: int | str, radius: int) -> Image.Image:
     """A team counter (colour plus shape) with the rider's number, anti-aliased by drawing the
     shape large and scaling down; cached, since the same few counters appear on every board."""
     scale = 4
-    size = (radius + 3) * 2
-    big = Image.new("RGBA", (size * scale, size * scale), (0, 0, 0, 0))
-    centre = size * scale / 2
     shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
     # Stars and triangles look smaller than circles of the same radius: grow them to match.
-    grow = {"triangle": 1.2, "star": 1.25, "diamond": 1.12, "cross": 1.15}.get(shape, 1.0)
+    grow = _GROW.get(shape, 1.0)
+    size = (math.ceil(radius * grow) + 3) * 2
+    big = Image.new("RGBA", (size * scale, size * scale), (0, 0, 0, 0))
+    centre = size * scale / 2
     draw_shape(
         ImageDraw.Draw(big),
         shape,
         centre,
         centre,
-        radius * scale * min(grow, (radius + 2.5) / radius),
+        radius * scale * grow,
         fill=seat_colour(seat) + (255,),
         outline=(30, 30, 30, 255),
         width=2 * scale,
@@ -240,13 +276,11 @@ def _counter_sprite(seat: int, num: int | str, radius: int) -> Image.Image:
     sprite = big.resize((size, size), Image.Resampling.LANCZOS)
     if num != "":
         ImageDraw.Draw(sprite).text(
-            (size / 2, size / 2 + 1),
+            (size / 2, size / 2 + 1 + radius * _NUMBER_DROP.get(shape, 0.0)),
             str(num),
-            font=font(max(SMALL, round(radius * 1.25))),
-            fill=(255, 255, 255, 255),
+            font=font(NUMBER_SIZE, True),
+            fill=number_ink(seat) + (255,),
             anchor="mm",
-            stroke_width=2,
-            stroke_fill=INK + (255,),
         )
     return sprite
 
@@ -472,7 +506,7 @@ def _draw_status(img: Image.Image, view: dict, names: list[str], locale: str, y:
     )
     lines = [
         (to_move, BIG, INK),
-        (_label(locale, "rider-on", num=rider["num"], label=label_of(rider["d"])), TEXT, INK),
+        (_label(locale, "rider-on", num=rider["num"], label=space_of(rider["d"])), TEXT, INK),
     ]
     if view.get("finish_crossed"):
         lines.append((_label(locale, "finish-crossed"), SMALL, SPRINT_RED))
@@ -569,8 +603,8 @@ def _played_line(event: dict, names: list[str], locale: str) -> str:
         name=_name(names, event.get("seat", -1), locale),
         cards=cards_text(event["cards"]) if event.get("cards") else "?",
         num=event.get("num", "?"),
-        start=event.get("from", "?"),
-        to=event.get("to", "?"),
+        start=event.get("from_space", event.get("from", "?")),
+        to=event.get("to_space", event.get("to", "?")),
     )
 
 
@@ -601,7 +635,21 @@ def _draw_last_play(img: Image.Image, view: dict, names: list[str], locale: str,
     return y
 
 
-def _last_play_rows(lines: list[str], max_rows: int = 5) -> list[tuple[int, str]]:
+LAST_PLAY_ROWS = 5
+
+
+def _board_height(view: dict) -> int:
+    """The tallest the panel gets in this game (the turn box with its line-crossed warning, riders
+    still to move, the teams, five rows of the last play, the piles), so every picture of a game
+    is one height and the chat does not jump from move to move."""
+    status = 20 + (BIG + 14) + (TEXT + 14) + (SMALL + 14) + 12
+    still = 2 * COUNTER_R + 14
+    scores = 36 + view["players"] * (2 * COUNTER_R + 10) + (38 if view.get("bank") is not None else 0) + 10
+    last_play = 36 + 2 * (TEXT + 12) + (LAST_PLAY_ROWS - 2) * (SMALL + 12)
+    return TRACK_BOTTOM + 10 + status + still + 4 + scores + last_play + 36 + 12
+
+
+def _last_play_rows(lines: list[str], max_rows: int = LAST_PLAY_ROWS) -> list[tuple[int, str]]:
     """(size, text) rows: the play itself larger, what followed wrapped below it, at most
     ``max_rows`` rows (the last one says "…" when more was left out)."""
     width = PANEL_RIGHT - PANEL_X - 8
@@ -630,8 +678,8 @@ def _draw_panel(img: Image.Image, view: dict, names: list[str], locale: str, y: 
 
 def render_board(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     """The public board as PNG bytes (1080 wide, portrait): track, riders, eliminated riders, scores."""
-    # The panel's height depends on the view (teams, wrapped lines): the canvas is as tall as any
-    # board may be, and only the rows down to the panel's end are written. The track with its
+    # The canvas is as tall as any board may be, and only the rows down to the game's board height
+    # are written (``_board_height``: the same for every move of a game). The track with its
     # labels is one layer, drawn once per language and mapped onto the palette once; counters are
     # mapped once per ground and text edges take their shades from the ramps.
     img, _draw = new_canvas(WIDTH, MAX_HEIGHT, BACKGROUND, palette=_palette())
@@ -641,7 +689,7 @@ def render_board(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     _draw_infield(img, view, locale)
     _draw_riders(img, view)
     bottom = _draw_panel(img, view, names, locale, TRACK_BOTTOM + 10)
-    return to_png(img, height=bottom + 12)
+    return to_png(img, height=max(bottom + 12, _board_height(view)))
 
 
 def render_hand(view: dict, *, names: list[str], locale: str = "en") -> bytes:
@@ -702,7 +750,7 @@ def hand_status(view: dict, names: list[str], locale: str = "en") -> list[tuple[
     if rider is None:
         return [(_label(locale, "waiting"), None)]
     if rider["seat"] == view["viewer"]:
-        return [(_label(locale, "hand-your-move", num=rider["num"], label=label_of(rider["d"])), rider)]
+        return [(_label(locale, "hand-your-move", num=rider["num"], label=space_of(rider["d"])), rider)]
     room = card_grid_size(max(len(view["private"]["hand"]), 5))
     room = room[2] * room[0] + (room[2] - 1) * 16 - 2 * COUNTER_R - 18  # as render_hand lays it out
     waiting = fit_message(
@@ -715,7 +763,7 @@ def hand_status(view: dict, names: list[str], locale: str = "en") -> list[tuple[
     lines = [(waiting, rider)]
     own_next = next((r for r in still_to_move(view) if r["seat"] == view["viewer"]), None)
     if own_next is not None:
-        lines.append((_label(locale, "hand-next", num=own_next["num"], label=label_of(own_next["d"])), own_next))
+        lines.append((_label(locale, "hand-next", num=own_next["num"], label=space_of(own_next["d"])), own_next))
     return lines
 
 
@@ -726,9 +774,9 @@ def action_label(view: dict, action: str, locale: str = "en") -> str:
     play = ((view.get("private") or {}).get("plays") or {}).get(action)
     if play is None:
         return text[:80]
-    args = {"cards": text, "num": play["num"], "to": play["to"], "spaces": play["spaces"]}
+    args = {"cards": text, "num": play["num"], "to": play.get("to_space", play["to"]), "spaces": play["spaces"]}
     if play["blocked"]:
-        label = _label(locale, "move-blocked", full=play["target"], **args)
+        label = _label(locale, "move-blocked", full=play.get("target_space", play["target"]), **args)
     else:
         label = _label(locale, "move", **args)
     if play["crosses"]:

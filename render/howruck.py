@@ -209,15 +209,28 @@ def _fit(text: str, size: int, width: float, minimum: int = 14) -> int:
 
 
 def _text(
-    draw, xy: tuple[float, float], text: str, size: int, fill=INK, *, anchor: str = "lm", within=None, width=None
+    draw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill=INK,
+    *,
+    anchor: str = "lm",
+    within=None,
+    width=None,
+    whole: bool = False,
 ) -> tuple[float, float, float, float]:
-    """One line, shortened on purpose with "…" past ``width``, reported with the box it must keep to."""
-    return label(draw, xy, text, size, fill, anchor=anchor, within=within, max_width=width)
+    """One line, shortened on purpose with "…" past ``width``, reported with the box it must keep to
+    (``whole``: a card's name, which the layout check wants uncut)."""
+    return label(draw, xy, text, size, fill, anchor=anchor, within=within, max_width=width, whole=whole)
 
 
-def _line(draw, xy, text: str, size: int, width: float, minimum: int, fill=INK, *, anchor="lm", within=None):
+def _line(
+    draw, xy, text: str, size: int, width: float, minimum: int, fill=INK, *, anchor="lm", within=None, whole=False
+):
     """A line shrunk towards ``minimum`` to fit ``width``, and shortened only if that is not enough."""
-    return _text(draw, xy, text, _fit(text, size, width, minimum), fill, anchor=anchor, within=within, width=width)
+    size = _fit(text, size, width, minimum)
+    return _text(draw, xy, text, size, fill, anchor=anchor, within=within, width=width, whole=whole)
 
 
 def _shape(draw, shape: str, cx: float, cy: float, r: float, fill) -> None:
@@ -281,6 +294,7 @@ def draw_card(
         minimum,
         (255, 255, 255),
         within=band_box,
+        whole=True,
     )
     banner_top = y1 - max(h * 0.2, minimum * 1.5) if c.howruck else y1 - 6
     if c.is_scot:
@@ -293,24 +307,39 @@ def draw_card(
         size = max(minimum, int(w * 0.15))
         if hint and w >= 110:
             text = tr(locale, "howruck-label-hint", card=code)
-            name_bottom = _paragraph(draw, name, (x0 + x1) / 2, y0 + band + 8, w - 14, size, colour, minimum, box)
+            name_bottom = _paragraph(
+                draw, name, (x0 + x1) / 2, y0 + band + 8, w - 14, size, colour, minimum, box, whole=True
+            )
             _paragraph(
                 draw, text, (x0 + x1) / 2, name_bottom + 6, w - 14, minimum, MUTED, minimum, box, bottom=body_bottom
             )
         else:
-            _paragraph(draw, name, (x0 + x1) / 2, y0 + band + 8, w - 14, size, colour, minimum, box, bottom=body_bottom)
+            top = y0 + band + 8
+            _paragraph(
+                draw, name, (x0 + x1) / 2, top, w - 14, size, colour, minimum, box, bottom=body_bottom, whole=True
+            )
     if c.howruck:
         banner = (x0 + 4, banner_top, x1 - 4, y1 - 5)
         draw.rectangle(banner, fill=HOW_RUCK_BANNER, outline=INK, width=2)
         label = tr(locale, "howruck-label-how-ruck")
         size = max(minimum, int((banner[3] - banner[1]) * 0.6))
-        _line(
-            draw, ((x0 + x1) / 2, (banner[1] + banner[3]) / 2), label, size, w - 16, minimum, anchor="mm", within=banner
-        )
+        centre = ((x0 + x1) / 2, (banner[1] + banner[3]) / 2)
+        _line(draw, centre, label, size, w - 16, minimum, anchor="mm", within=banner, whole=True)
 
 
 def _paragraph(
-    draw, text: str, cx: float, top: float, width: float, size: int, fill, minimum: int, within, bottom: float = 1e9
+    draw,
+    text: str,
+    cx: float,
+    top: float,
+    width: float,
+    size: int,
+    fill,
+    minimum: int,
+    within,
+    bottom: float = 1e9,
+    *,
+    whole: bool = False,
 ) -> float:
     """Centred lines from ``top``, the type shrunk (not below ``minimum``) until the longest word
     fits; lines that would pass ``bottom`` are left out, the last one kept ends in "…". Returns
@@ -324,7 +353,7 @@ def _paragraph(
         lines = lines[: room - 1] + [" ".join(lines[room - 1 :])]
     y = top
     for line in lines:
-        _text(draw, (cx, y + step / 2), line, size, fill, anchor="mm", within=within, width=width)
+        _text(draw, (cx, y + step / 2), line, size, fill, anchor="mm", within=within, width=width, whole=whole)
         y += step
     return y
 
@@ -504,7 +533,7 @@ def _field(draw, view: dict[str, Any], field: str, locale: str) -> None:
     frame = CARD_COLOURS[field[1]]
     draw.rounded_rectangle(box, radius=14, fill=_tint(frame, 0.85), outline=frame, width=5)
     _shape(draw, CARD_SHAPES[field[1]], x0 + 24, y0 + 24, 12, frame)
-    word = tr(locale, "howruck-label-field-name", field=field[1])
+    word = tr(locale, "howruck-label-field-heading", field=field[1])
     _text(draw, (x0 + 44, y0 + 24), word, SMALL, _mix(frame, INK, 0.3), within=box)
     card_box = (x0 + 12, y0 + 48, x1 - 12, y1 - 56)
     stack = view["tug"]["fields"][field]
@@ -641,9 +670,16 @@ def _last_move(draw, view: dict[str, Any], names: list[str], locale: str) -> Non
     tug = view.get("tug")
     pending = tug is not None and tug["pending"] is not None and view["winner"] is None
     discard = tug is not None and bool(tug["discard"])
-    card_w = 150
-    cards = int(pending) + int(discard)
-    width = WIDTH - 2 * MARGIN - cards * (card_w + 16)
+    shown = [
+        (key, code, colour)
+        for show, key, code, colour in (
+            (pending, "howruck-label-stolen-card", tug["pending"]["card"] if pending else None, SIGNAL_RED),
+            (discard, "howruck-label-discard", tug["discard"][-1] if discard else None, MUTED),
+        )
+        if show and code is not None
+    ]
+    widths = [_small_card_width(code, locale) for _key, code, _colour in shown]
+    width = WIDTH - 2 * MARGIN - sum(w + 16 for w in widths)
     area = (MARGIN - 8, top, MARGIN + width, HEIGHT - 8)  # a "J" may reach into the margin
     _text(draw, (MARGIN, top + 16), tr(locale, "howruck-label-last"), SMALL, MUTED, within=area)
     events = view.get("last") or []
@@ -662,17 +698,23 @@ def _last_move(draw, view: dict[str, Any], names: list[str], locale: str) -> Non
         lines = wrapped + lines
     for i, line in enumerate(lines):
         _text(draw, (MARGIN, top + 52 + i * LAST_LINE), line, SMALL, within=area, width=width)
-    x = WIDTH - MARGIN - cards * (card_w + 16) + 16
-    for show, key, code, colour in (
-        (pending, "howruck-label-stolen-card", tug["pending"]["card"] if pending else None, SIGNAL_RED),
-        (discard, "howruck-label-discard", tug["discard"][-1] if discard else None, MUTED),
-    ):
-        if not show:
-            continue
+    x = WIDTH - MARGIN - sum(w + 16 for w in widths) + 16
+    for (key, code, colour), card_w in zip(shown, widths, strict=True):
         slot = (x, top, x + card_w, HEIGHT - 8)
         _line(draw, (x + card_w / 2, top + 16), tr(locale, key), SMALL, card_w, SMALL, colour, anchor="mm", within=slot)
         draw_card(draw, (x, top + 36, x + card_w, HEIGHT - 12), code, locale, minimum=SMALL)
         x += card_w + 16
+
+
+@lru_cache(maxsize=256)
+def _small_card_width(code: str, locale: str) -> int:
+    """The width of a card beside the last move: 150 px, wider where a word of its name or its How
+    Ruck! mark would not fit at the smallest readable size ("Reinforcements", "Adrenalinestoot")."""
+    words = card_name(code, locale).split() if not card(code).is_scot else []
+    widest = max((font(SMALL).getlength(drawable(word)) + 16 for word in words), default=0.0)
+    if card(code).howruck:
+        widest = max(widest, font(SMALL).getlength(drawable(tr(locale, "howruck-label-how-ruck"))) + 18)
+    return max(150, int(widest) + 2)
 
 
 def render_board(view: dict[str, Any], *, names: list[str], locale: str = "en") -> bytes:

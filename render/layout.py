@@ -28,16 +28,18 @@ class Placed:
     bbox: Box
     within: Box | None  # None: the whole picture
     size: float | None  # the font size in pixels, when known
+    whole: bool = False  # a card's name or mark: never shortened with "…"
 
 
 _placed: ContextVar[list[Placed] | None] = ContextVar("render_layout_placed", default=None)
 
 
-def place(bbox: Box, text: str, within: Box | None = None, *, size: float | None = None) -> None:
-    """Report one drawn text (a no-op unless a test is recording)."""
+def place(bbox: Box, text: str, within: Box | None = None, *, size: float | None = None, whole: bool = False) -> None:
+    """Report one drawn text (a no-op unless a test is recording); ``whole``: a text that must be
+    drawn in full (a card's name), where a shortening "…" is a fault, not a choice."""
     placed = _placed.get()
     if placed is not None and text.strip():
-        placed.append(Placed(text, tuple(float(v) for v in bbox), within, size))  # type: ignore[arg-type]
+        placed.append(Placed(text, tuple(float(v) for v in bbox), within, size, whole))  # type: ignore[arg-type]
 
 
 def is_recording() -> bool:
@@ -93,12 +95,14 @@ MIN_PHONE_FONT = 28 * PHONE_WIDTH / 1280
 def problems(
     placed: list[Placed], size: tuple[int, int], *, slack: float = 1.0, min_phone_font: float = MIN_PHONE_FONT
 ) -> list[str]:
-    """Every text outside its area or the picture, every pair of texts that overlap, and every text
-    too small to read at phone width (where its font size is known)."""
+    """Every text outside its area or the picture, every pair of texts that overlap, every text
+    too small to read at phone width (where its font size is known), and every card name cut short."""
     found = []
     whole: Box = (0.0, 0.0, float(size[0]), float(size[1]))
     scale = min(1.0, PHONE_WIDTH / size[0])
     for item in placed:
+        if item.whole and "…" in item.text:
+            found.append(f"{item.text!r} is a card name cut short")
         if item.size is not None and item.size * scale < min_phone_font - 0.01:
             found.append(f"{item.text!r} at font size {item.size} is {item.size * scale:.1f} px on a phone")
         if not _inside(item.bbox, whole, slack):

@@ -46,6 +46,7 @@ COLUMNS = 10
 ROWS = (LAST_FIELD + COLUMNS - 1) // COLUMNS
 CELL_W = (WIDTH - 2 * MARGIN) // COLUMNS
 CELL_H_MAX, CELL_H_MIN = 110, 94
+CELL_H_CROWDED = 84  # rows with recruits are never lower: a stack of three still fits its field
 FOLD_H = 48
 HEADER = 64
 
@@ -159,32 +160,48 @@ def _row_of(field: int) -> int:
     return (field - 1) // COLUMNS
 
 
+def _items(full: set[int]) -> list[tuple[str, int, int]]:
+    """Full rows from the first of ``full`` to the end, the runs between them folded."""
+    items: list[tuple[str, int, int]] = []
+    row = min(full)
+    while row < ROWS:
+        if row in full:
+            items.append(("full", row, row))
+            row += 1
+            continue
+        start = row
+        while row < ROWS and row not in full:
+            row += 1
+        items.append(("fold", start, row - 1))
+    return items
+
+
+def _cell_height(items: list[tuple[str, int, int]], budget: float) -> float:
+    folds = sum(1 for kind, _a, _b in items if kind == "fold")
+    return (budget - folds * FOLD_H) / (len(items) - folds)
+
+
 def route_rows(view: dict[str, Any], budget: float) -> tuple[list[tuple[str, int, int]], int]:
-    """(("full", row, row) or ("fold", first, last)) from the hindmost recruit's row to the end, and
-    the height of a full row. Rows with recruits are full; so is the row after each, where most
-    moves land, as long as the picture stays within ``budget`` pixels of route."""
+    """(("full", row, row) or ("fold", first, last)) to the end of the route, and the height of a
+    full row, filling ``budget`` pixels so the picture keeps one height all game. Rows with
+    recruits are full; then, while rows stay at least ``CELL_H_MIN`` tall, the row after each
+    (where most moves land), the rows further ahead, and the rows behind the hindmost recruit. With
+    no recruit on the route (the end) the whole route is drawn: the board never disappears."""
     occupied = {_row_of(stack["field"]) for stack in view["stacks"]}
     if not occupied:
-        return [("fold", 0, ROWS - 1)], CELL_H_MAX
-    ahead = sorted({r + 1 for r in occupied if r + 1 < ROWS} - occupied)
-    while True:
-        full = occupied | set(ahead)
-        items: list[tuple[str, int, int]] = []
-        row = min(occupied)
-        while row < ROWS:
-            if row in full:
-                items.append(("full", row, row))
-                row += 1
-                continue
-            start = row
-            while row < ROWS and row not in full:
-                row += 1
-            items.append(("fold", start, row - 1))
-        folds = sum(1 for kind, _a, _b in items if kind == "fold")
-        height = (budget - folds * FOLD_H) / len(full)
-        if height >= CELL_H_MIN or not ahead:
-            return items, int(max(CELL_H_MIN, min(CELL_H_MAX, height)))
-        ahead.pop()
+        items = [("full", row, row) for row in range(ROWS)]
+        return items, int(max(CELL_H_CROWDED, min(CELL_H_MAX, budget / ROWS)))
+    hindmost = min(occupied)
+    wanted = sorted({r + 1 for r in occupied if r + 1 < ROWS} - occupied)
+    wanted += [r for r in range(hindmost, ROWS) if r not in occupied and r not in wanted]
+    wanted += list(range(hindmost - 1, -1, -1))
+    full = set(occupied)
+    for row in wanted:
+        if _cell_height(_items(full | {row}), budget) < CELL_H_MIN:
+            break
+        full.add(row)
+    items = _items(full)
+    return items, int(max(CELL_H_CROWDED, min(CELL_H_MAX, _cell_height(items, budget))))
 
 
 # ---- the route ---------------------------------------------------------------------------
@@ -228,19 +245,22 @@ def _draw_route(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, to
 
 
 def _draw_fold(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, first: int, last: int, y: int) -> None:
-    """A run of rows without recruits, folded to one strip: its fields, then its stones."""
+    """A run of rows without recruits, folded to one strip that says so in words, then its stones
+    with their fields ("stones on 25 (3) 32 (2)"), and how many more when they do not all fit."""
     low, high = first * COLUMNS + 1, min(LAST_FIELD, (last + 1) * COLUMNS)
     box = (MARGIN, y + 4, WIDTH - MARGIN, y + FOLD_H - 4)
     draw.rectangle(box, fill=LIGHT_TEN if first % 2 == 0 else DARK_TEN, outline=GRID, width=1)
     mid = y + FOLD_H / 2
-    x = label(draw, (MARGIN + 10, mid), f"{low}–{high}", SMALL, NUMBER_INK, within=box)[2] + 22
-    for field in range(low, high + 1):
-        stone = _stone_at(view, field)
-        if stone is None:
-            continue
+    stones = [(field, stone) for field in range(low, high + 1) if (stone := _stone_at(view, field)) is not None]
+    words = _t(locale, "manoever-label-fold", first=low, last=high, stones=len(stones))
+    x = label(draw, (MARGIN + 10, mid), words, SMALL, NUMBER_INK, within=box)[2] + 14
+    for index, (field, stone) in enumerate(stones):
+        more = _t(locale, "manoever-label-fold-more", count=len(stones) - index)
         width = draw.textlength(str(field), font=font(SMALL)) + 8 + 2 * STONE_R
-        if x + width > box[2] - 40:
-            label(draw, (x, mid), "…", SMALL, NUMBER_INK, within=box)
+        if index < len(stones) - 1:
+            width += 18 + draw.textlength(more, font=font(SMALL))  # room to say what is left out
+        if x + width > box[2] - 8:
+            label(draw, (x, mid), more, SMALL, NUMBER_INK, within=box)
             break
         x = label(draw, (x, mid), str(field), SMALL, NUMBER_INK, within=box)[2] + 6
         _draw_stone(draw, stone, x + STONE_R, mid)
@@ -427,9 +447,11 @@ def _panel_height(view: dict[str, Any]) -> int:
 
 
 def render_board(view: dict[str, Any], *, names: list[str], locale: str = "en") -> bytes:
+    """The board, ``TARGET_HEIGHT`` tall from the first move to the end (taller only when rows
+    with recruits cannot fit at ``CELL_H_CROWDED``), so the chat does not jump from move to move."""
     panel_h = _panel_height(view)
-    rows = route_rows(view, TARGET_HEIGHT - HEADER - 12 - panel_h)
-    height = HEADER + _route_height(*rows) + 12 + panel_h + 8
+    rows = route_rows(view, TARGET_HEIGHT - HEADER - 12 - panel_h - 8)
+    height = max(TARGET_HEIGHT, HEADER + _route_height(*rows) + 12 + panel_h + 8)
     img, draw = new_canvas(WIDTH, height, BACKGROUND, palette=_palette())
     _header(draw, view, names, locale)
     y = _draw_route(draw, view, locale, HEADER, rows)

@@ -3,7 +3,7 @@
 hindmost-name = Devil Take The Hindmost
 
 ## Events: one line each. $seat and $other_seat are player names, $num a rider's number,
-## $cards a play such as 7H, JK or JK+7H, $from and $to space labels (1-10).
+## $cards a play such as 7H, JK or JK+7H, $from and $to space numbers (1-30; from_space and to_space in the event, see render.hindmost.format_event).
 
 hindmost-event-race-started = Race { $race } of { $races } starts.
 hindmost-event-lap-started = Lap { $lap } of { $laps }.
@@ -62,7 +62,7 @@ hindmost-error-illegal = You cannot play { $action } now. Play a card from your 
 
 ## /rules
 
-hindmost-rules = **Devil Take The Hindmost**: an elimination race on a track of 30 spaces (labels 1-10, three times).
+hindmost-rules = **Devil Take The Hindmost**: an elimination race on a track of 30 spaces, numbered 1-30; a space's label for the cards is the last digit of its number (10, 20 and 30 are 10).
     Each player runs a team of riders (2 players: 3-4, 3: 3-4, 4: 2-3, 5: 2-3, 6: 2). Hands are 5 cards.
 
     ▸ **A turn** moves every rider once, in race order (furthest first; on a shared space the inside lane first). For your rider, play a card and draw one.
@@ -73,7 +73,7 @@ hindmost-rules = **Devil Take The Hindmost**: an elimination race on a track of 
     A joker combination still draws only one card, so it is only allowed while you hold at least 3 cards.
     ▸ **Lanes**: at most 4 riders side by side. A rider landing on a full space goes to the first space behind it with room.
 
-    ▸ **Lap end**: when a rider crosses the line, the turn is finished; then the hindmost rider (on a tie the outer lane) is eliminated. The rest regroup, one per space, leader on the starred 10. With two riders left they ride a final sprint lap; the one ahead wins.
+    ▸ **Lap end**: when a rider crosses the line, the turn is finished; then the hindmost rider (on a tie the outer lane) is eliminated. The rest regroup, one per space, leader on the starred 30. With two riders left they ride a final sprint lap; the one ahead wins.
 
     ▸ **Points** with N riders: the k-th eliminated scores k, second place N, the winner N + 3. A team scores its riders' points; ties go to the most race wins. A match may run several races.
     ▸ **Options**: own decks (each player draws from their own pack); betting (before every lap each player puts 1 per rider still racing into the pot; the owner of the lap's leader takes it).

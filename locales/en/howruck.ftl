@@ -41,6 +41,12 @@ howruck-label-field-name = { $field ->
     [b] blue
    *[g] green
 }
+# A field's colour standing alone, as the heading of a field in the picture.
+howruck-label-field-heading = { $field ->
+    [r] red
+    [b] blue
+   *[g] green
+}
 
 ## Events
 

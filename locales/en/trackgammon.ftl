@@ -65,6 +65,6 @@ trackgammon-label-undo = ↩ Take back last move
 trackgammon-label-done = ✔ Done: end turn
 trackgammon-table-error-takeback-none = Trackgammon has no take-back command. During your turn the button “{ trackgammon-label-undo }” (or the move `undo`) takes back a disc move, until you end the turn with “{ trackgammon-label-done }”.
 trackgammon-label-to-go = { $points ->
-    [one] { $points } point to go
-   *[other] { $points } points to go
+    [one] { $points } step to go
+   *[other] { $points } steps to go
 }

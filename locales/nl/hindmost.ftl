@@ -3,7 +3,7 @@
 hindmost-name = Devil Take The Hindmost
 
 ## Gebeurtenissen: één regel elk. $seat en $other_seat zijn spelersnamen, $num het nummer van een
-## renner, $cards een zet zoals 7H, JK of JK+7H, $from en $to de nummers van de vakjes (1-10).
+## renner, $cards een zet zoals 7H, JK of JK+7H, $from en $to de nummers van de vakjes (1-30).
 
 hindmost-event-race-started = Wedstrijd { $race } van { $races } begint.
 hindmost-event-lap-started = Ronde { $lap } van { $laps }.
@@ -62,7 +62,7 @@ hindmost-error-illegal = Je kunt { $action } nu niet spelen. Speel een kaart uit
 
 ## /rules
 
-hindmost-rules = **Devil Take The Hindmost**: een afvallingskoers op een baan van 30 vakjes (nummers 1-10, drie keer).
+hindmost-rules = **Devil Take The Hindmost**: een afvallingskoers op een baan van 30 vakjes, genummerd 1-30; voor de kaarten telt het laatste cijfer van het nummer (10, 20 en 30 tellen als 10).
     Elke speler heeft een ploeg renners (2 spelers: 3-4, 3: 3-4, 4: 2-3, 5: 2-3, 6: 2). Je hebt 5 kaarten in de hand.
 
     ▸ **In een beurt** rijdt elke renner één keer, in koersvolgorde (de voorste eerst; op hetzelfde vakje de binnenkant eerst). Speel voor je renner een kaart en trek er één.
@@ -73,7 +73,7 @@ hindmost-rules = **Devil Take The Hindmost**: een afvallingskoers op een baan va
     Ook bij een jokercombinatie trek je maar één kaart, dus die mag alleen zolang je minstens 3 kaarten hebt.
     ▸ **Banen**: hooguit 4 renners naast elkaar. Wie op een vol vakje zou komen, gaat naar het eerste vakje erachter met plaats.
 
-    ▸ **Einde van een ronde**: gaat een renner over de lijn, dan wordt de beurt afgemaakt; daarna valt de achterste renner af (bij gelijke stand de buitenste). De rest hergroepeert, één per vakje, de eerste op de 10 met het sterretje. Met twee renners over rijden ze een eindsprint; wie voorligt, wint.
+    ▸ **Einde van een ronde**: gaat een renner over de lijn, dan wordt de beurt afgemaakt; daarna valt de achterste renner af (bij gelijke stand de buitenste). De rest hergroepeert, één per vakje, de eerste op de 30 met het sterretje. Met twee renners over rijden ze een eindsprint; wie voorligt, wint.
 
     ▸ **Punten** met N renners: de k-de afvaller krijgt k, de tweede N, de winnaar N + 3. Een ploeg telt de punten van haar renners op; bij gelijkstand wint wie meer wedstrijden won. Een reeks kan uit meerdere wedstrijden bestaan.
     ▸ **Opties**: eigen stapels (elke speler trekt uit een eigen kaartspel); weddenschap (voor elke ronde legt elke speler 1 per renner in koers in de pot; de eigenaar van de renner die de ronde wint, krijgt de pot).

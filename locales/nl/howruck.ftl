@@ -41,6 +41,12 @@ howruck-label-field-name = { $field ->
     [b] blauwe
    *[g] groene
 }
+# Los als kop boven een veld: geen bijvoeglijke buiging.
+howruck-label-field-heading = { $field ->
+    [r] rood
+    [b] blauw
+   *[g] groen
+}
 
 ## Gebeurtenissen
 

@@ -65,6 +65,6 @@ trackgammon-label-undo = ↩ Laatste zet terugnemen
 trackgammon-label-done = ✔ Klaar: beurt afsluiten
 trackgammon-table-error-takeback-none = Trackgammon heeft geen terugneem-commando. Tijdens je beurt neemt de knop “{ trackgammon-label-undo }” (of de zet `undo`) een schijfzet terug, tot je de beurt afsluit met “{ trackgammon-label-done }”.
 trackgammon-label-to-go = nog { $points ->
-    [one] { $points } punt
-   *[other] { $points } punten
+    [one] { $points } stap
+   *[other] { $points } stappen
 }

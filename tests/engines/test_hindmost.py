@@ -198,7 +198,8 @@ def test_rulebook_example_nine_moving_eight_lands_on_seven():
     state = build(at={**SPREAD_OUT, (0, 1): 19}, hands={0: ["KS", "2S", "3S", "4S", "5S"]})
     state, events = play(state, "KS")
     assert spot(state, 0, 1) == (27, 0)
-    assert events[0] == {"type": "played", "seat": 0, "num": 1, "cards": "KS", "from": 9, "to": 7, "spaces": 8}
+    assert events[0] == {"type": "played", "seat": 0, "num": 1, "cards": "KS", "from": 9, "to": 7, "spaces": 8,
+                         "from_space": 19, "to_space": 27}  # fmt: skip
 
 
 def test_rulebook_example_two_moving_six_lands_on_eight():
@@ -391,7 +392,17 @@ def test_landing_on_a_full_space_goes_to_the_first_space_behind_with_room():
     state, events = play(state, ENGINE.legal_actions(state, 0)[-1])  # a plain 3-space card
     assert spot(state, 0, 1) == (7, 0)
     assert events[:2] == [
-        {"type": "played", "seat": 0, "num": 1, "cards": events[0]["cards"], "from": 5, "to": 7, "spaces": 2},
+        {
+            "type": "played",
+            "seat": 0,
+            "num": 1,
+            "cards": events[0]["cards"],
+            "from": 5,
+            "to": 7,
+            "spaces": 2,
+            "from_space": 5,
+            "to_space": 7,
+        },  # fmt: skip
         {"type": "blocked", "seat": 0, "num": 1, "spaces": 1},
     ]
 

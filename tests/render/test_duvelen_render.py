@@ -135,3 +135,17 @@ def test_event_cards_are_shown_with_suit_symbols():
     assert format_event({"type": "play", "seat": 0, "card": "TH", "source": "rij"})["card"] == "10♥"
     herenhoop = {"type": "herenhoop", "seat": 1, "suit": "D", "own": 3}
     assert format_event(herenhoop) == herenhoop
+
+
+def test_the_turn_pile_caption_says_its_open_cards_lie_face_up():
+    """ "Turn pile: 33 open" left unsaid what is open; the caption says the cards lie face up."""
+    from render.layout import recording
+
+    state = played(2, 40, stop=False)
+    view = ENGINE.view(state, None)
+    assert any(seat["draai_open"] for seat in view["seats"])
+    for locale, word in (("en", "face up"), ("nl", "omgedraaid")):
+        with recording() as placed:
+            render_board(view, names=NAMES[:2], locale=locale)
+        captions = [p.text for p in placed if p.text.startswith(("Turn pile", "Draaistok"))]
+        assert captions and all(word in caption for caption in captions), captions

@@ -351,13 +351,13 @@ def test_hand_picture_draws_the_cards():
 
 def test_hand_picture_says_which_rider_moves():
     view = seat_view(seat=1)  # the current rider is seat 1's rider 2 on d = 14
-    assert [text for text, _ in board.hand_status(view, NAMES, "en")] == ["Your rider 2 on space 4 is to move"]
+    assert [text for text, _ in board.hand_status(view, NAMES, "en")] == ["Your rider 2 on space 14 is to move"]
     view = seat_view(seat=0)
     assert [text for text, _ in board.hand_status(view, NAMES, "en")] == [
         "Bram is to move (rider 2)",
-        "Then your rider 3 on space 4",
+        "Then your rider 3 on space 14",
     ]
-    assert board.hand_status(view, NAMES, "nl")[1][0] == "Daarna jouw renner 3 op vakje 4"
+    assert board.hand_status(view, NAMES, "nl")[1][0] == "Daarna jouw renner 3 op vakje 14"
 
 
 def test_hand_picture_of_a_seat_with_no_cards():
@@ -505,7 +505,7 @@ def test_action_labels_agree_with_the_engine():
                 label = board.action_label(view, action)
                 assert len(label) <= 80
                 played = next(e for e in ENGINE.apply(state, seat, action)[1] if e["type"] == "played")
-                assert f"→ {played['to']} (+{played['spaces']}" in label, (label, played)
+                assert f"→ {played['to_space']} (+{played['spaces']}" in label, (label, played)
                 checked += 1
     assert checked > 1000
 
@@ -527,3 +527,34 @@ def test_the_event_line_names_the_cards_played_not_their_codes():
     event = {"type": "played", "seat": 0, "num": 2, "cards": "JK+7H", "from": 3, "to": 15, "spaces": 12}
     line = event_line("nl", "hindmost", event, [Seat(name="Anna", user_id=1)], formatter)
     assert line == "**Anna** speelt Joker + 7♥ voor renner 2: 3 → 15 (+12)."
+
+
+def test_spaces_are_numbered_once_round_the_track_and_texts_agree():
+    """The track used to print 1..10 three times, so "10 → 3 (+3)" read like a mistake: the
+    spaces are numbered 1..30 on the picture, in the event line and on the buttons alike."""
+    from render.layout import recording
+
+    with recording() as placed:
+        board.render_board(seat_view(seat=None), names=NAMES, locale="en")
+    numbers = [p.text for p in placed if p.text.isdigit()]
+    track = [n for n in numbers if n in {str(i) for i in range(1, 31)}]
+    assert {str(i) for i in range(1, 31)} <= set(track)
+    from tests.engines.test_hindmost import SPREAD_OUT, build
+    from tests.engines.test_hindmost import play as apply_play
+
+    state = build(at={**SPREAD_OUT, (0, 1): 10}, hands={0: ["3S", "2S", "4S", "5S", "6S"]})
+    _state, events = apply_play(state, "3S")
+    line = tr("en", "hindmost-event-played", **board.format_event({**events[0], "seat": "Anna"}))
+    assert "16 → 19 (+3)" in line, line  # the labels alone said "6 → 9"
+
+
+def test_rider_numbers_read_at_phone_width():
+    """A rider's number is a bold digit at least 7 px tall at 400 px wide, in black or white,
+    whichever stands out more from the team colour (at least 3:1, WCAG's bar for large bold text;
+    white on the orange and yellow teams was about 2:1 and 1.3:1)."""
+    from render.common import font, seat_colour
+
+    digit = font(board.NUMBER_SIZE, True).getbbox("8")
+    assert (digit[3] - digit[1]) * 400 / board.WIDTH >= 7
+    for seat in range(6):
+        assert board.contrast(board.number_ink(seat), seat_colour(seat)) >= 3, seat

@@ -135,3 +135,38 @@ def test_event_lines_use_names():
 def test_names_with_any_letters_draw():
     state = tug_state(fields={"ar": ["R1"]}, hands=(["G0"], ["B0"]))
     picture(render_board(ENGINE.view(state, None), names=["José Ñandú", "熊 🎉"], locale="nl"))
+
+
+def test_no_card_name_is_cut_beside_the_last_move():
+    """Every card as the discard beside the last move, in both languages: names like
+    "Reinforcements", "Adrenalinestoot" and the HOW RUCK! mark are drawn whole, not "Reinforc…"."""
+    from engines.howruck_cards import CODES, card
+    from render.layout import picture_size, problems, recording
+
+    for code in CODES:
+        hand = [c for c in CODES if card(c).is_scot and c != code][:2]
+        state = tug_state(discard=[code], hands=([hand[0]], [hand[1]]))
+        for locale in ("en", "nl"):
+            with recording() as placed:
+                png = render_board(ENGINE.view(state, None), names=NAMES, locale=locale)
+            assert [p for p in placed if p.whole], code  # the check below has card names to look at
+            assert problems(placed, picture_size(png)) == [], (code, locale)
+
+
+def test_the_layout_check_flags_a_card_name_cut_short():
+    from render.layout import Placed, problems
+
+    cut = Placed("Reinforc…", (10, 10, 100, 30), None, 24, whole=True)
+    player = Placed("WWWWWW…", (10, 40, 100, 60), None, 24)  # a long player name may be shortened
+    assert problems([cut, player], (400, 400)) == ["'Reinforc…' is a card name cut short"]
+
+
+def test_dutch_field_headings_stand_alone():
+    """Above a field the colour stands alone: "rood", not the inflected "rode" of "het rode veld"."""
+    from render.layout import recording
+
+    with recording() as placed:
+        render_board(ENGINE.view(tug_state(hands=(["R1"], ["B1"])), None), names=NAMES, locale="nl")
+    texts = {p.text for p in placed}
+    assert {"rood", "blauw", "groen"} <= texts
+    assert not {"rode", "blauwe", "groene"} & texts

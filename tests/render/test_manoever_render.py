@@ -90,3 +90,38 @@ def test_every_legal_action_has_a_short_distinct_label_within_its_group():
             assert len(groups) == len(view["pending"])
             for labels in groups.values():
                 assert len(set(labels)) == len(labels)
+
+
+def test_the_final_picture_keeps_the_whole_route():
+    """Once every recruit is home the picture used to fold the whole route into one cryptic strip;
+    it keeps the board: every field numbered, the stones left on it drawn."""
+    from render.layout import recording
+    from tests.render.phone_check import sample_games
+
+    for players in (2, 4):
+        state = list(sample_games(ENGINE, players, range(1), every=10_000))[-1][0]
+        view = ENGINE.view(state, None)
+        assert view["over"] and not view["stacks"]
+        with recording() as placed:
+            render_board(view, names=[f"P{seat}" for seat in range(players)], locale="en")
+        texts = {p.text for p in placed}
+        assert {str(field) for field in range(13, 85)} <= texts  # 1..12 are also the courtyard's
+        assert not any(t.startswith("Fields") for t in texts)
+
+
+def test_a_folded_strip_says_in_words_what_it_holds():
+    """A run of rows without recruits reads "Fields 11–84: no recruits; stones on 25 (3) …" with a
+    count of the stones left out, not "11–84 25 ③ 32 ② …"."""
+    from render import manoever
+    from render.common import new_canvas
+    from render.layout import recording
+
+    view = {"bonus": [{"field": f, "factor": 2 + f % 2} for f in range(15, 84, 4)], "rewards": []}
+    for locale, start, more in (("en", "Fields 11–84: no recruits; stones on", "more"), ("nl", "Velden 11–84", "nog")):
+        _img, draw = new_canvas(manoever.WIDTH, 60, manoever.BACKGROUND)
+        with recording() as placed:
+            manoever._draw_fold(draw, view, locale, 1, manoever.ROWS - 1, 0)
+        texts = [p.text for p in placed]
+        assert texts[0].startswith(start) and "15" in texts
+        assert more in texts[-1] and str(len(view["bonus"]) - (len(texts) - 2)) in texts[-1]
+        assert not any("…" in t for t in texts)

@@ -105,3 +105,17 @@ def test_every_legal_action_gets_a_short_distinct_label(players):
             assert len(set(labels)) == len(labels)
             assert all(0 < len(label) <= 80 for label in labels)
         state, _ = ENGINE.apply(state, state.turn, ai.choose(view, legal, step))
+
+
+def test_what_is_left_to_go_reads_as_steps_not_score_points():
+    """The ranking's "17 to go" counts steps along the track; in Dutch "nog 17 punten" read as score
+    points (the track's spaces are "punten" too), so both languages say steps."""
+    from render.layout import recording
+
+    view = views_of_a_game(2)[-1]
+    for locale, word in (("en", "to go"), ("nl", "stap")):
+        with recording() as placed:
+            render_board(view, names=NAMES[:2], locale=locale)
+        lines = [p.text for p in placed if " · " in p.text]
+        assert lines and all(word in line for line in lines), lines
+        assert not any("punt" in line for line in lines), lines
