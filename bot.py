@@ -148,6 +148,27 @@ class RedactToken(logging.Filter):
         return True
 
 
+class NoVoiceWarnings(logging.Filter):
+    """The bot never joins a voice channel, so discord.py's warnings that voice is missing its
+    libraries only alarm whoever starts it: they read like errors on the first screen."""
+
+    VOICE = (
+        "PyNaCl is not installed, voice will NOT be supported",
+        "davey is not installed, voice will NOT be supported",
+    )
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.getMessage() not in self.VOICE
+
+
+NO_VOICE_WARNINGS = NoVoiceWarnings()
+
+
+def quiet_voice_warnings() -> None:
+    # discord.py logs them from ``discord.client`` when a client is made; one filter, added once.
+    logging.getLogger("discord.client").addFilter(NO_VOICE_WARNINGS)
+
+
 def setup_logging(config: Config) -> None:
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
@@ -156,6 +177,7 @@ def setup_logging(config: Config) -> None:
     root.handlers[:] = [handler]
     root.setLevel(config.log_level)
     quiet_noisy_loggers(root.level)
+    quiet_voice_warnings()
 
 
 # At DEBUG these libraries log request bodies and SQL parameters, which carry private hands.
