@@ -35,8 +35,9 @@ def prepare_out(out: Path, *, clear: bool) -> None:
     if not present:
         return
     if not clear:
+        entries = f"{len(present)} {'entry' if len(present) == 1 else 'entries'}"
         raise OutFolderInUse(
-            f"{out}/ is not empty ({len(present)} {'entry' if len(present) == 1 else 'entries'}). Add --clear to delete the pictures of an earlier run, "
+            f"{out}/ is not empty ({entries}). Add --clear to delete the pictures of an earlier run, "
             "or choose another folder with --out."
         )
     others = [p.name for p in present if not written_by_simulate(p)]
