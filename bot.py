@@ -148,6 +148,27 @@ class RedactToken(logging.Filter):
         return True
 
 
+class NoVoiceWarnings(logging.Filter):
+    """The bot never joins a voice channel, so discord.py's warnings that voice is missing its
+    libraries only alarm whoever starts it: they read like errors on the first screen."""
+
+    VOICE = (
+        "PyNaCl is not installed, voice will NOT be supported",
+        "davey is not installed, voice will NOT be supported",
+    )
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.getMessage() not in self.VOICE
+
+
+NO_VOICE_WARNINGS = NoVoiceWarnings()
+
+
+def quiet_voice_warnings() -> None:
+    # discord.py logs them from ``discord.client`` when a client is made; one filter, added once.
+    logging.getLogger("discord.client").addFilter(NO_VOICE_WARNINGS)
+
+
 def setup_logging(config: Config) -> None:
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
@@ -156,6 +177,7 @@ def setup_logging(config: Config) -> None:
     root.handlers[:] = [handler]
     root.setLevel(config.log_level)
     quiet_noisy_loggers(root.level)
+    quiet_voice_warnings()
 
 
 # At DEBUG these libraries log request bodies and SQL parameters, which carry private hands.
@@ -521,13 +543,32 @@ def backup_command(file: str, *, db: str | None, force: bool) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tafelbot", description="A Discord bot that hosts tabletop games.")
     sub = parser.add_subparsers(dest="command")
-    sim = sub.add_parser("simulate", help="play a whole game between computer players and save the pictures")
-    sim.add_argument("game", choices=GAME_KEYS)
+    sim = sub.add_parser(
+        "simulate",
+        help="play a whole game between computer players and save the pictures",
+        description="Play a whole game between computer players (no Discord, no database) and write the "
+        "picture after every move to a folder: move-0000.png is the start, then one per move.",
+    )
+    sim.add_argument("game", choices=GAME_KEYS, help="which game to play")
     sim.add_argument("--players", type=int, default=None, help="number of players (default: the game's minimum + 1)")
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--out", default="out", help="folder for the pictures (default: ./out)")
-    sim.add_argument("--gif", action="store_true", help="also write an animated replay.gif")
-    sim.add_argument("--locale", default="en", choices=("en", "nl"))
+    sim.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="deals the cards and rolls the dice: the same seed plays the same game (default: 1)",
+    )
+    sim.add_argument(
+        "--out", default="out", help="folder for the pictures (default: ./out); it must be empty, see --clear"
+    )
+    sim.add_argument(
+        "--clear",
+        action="store_true",
+        help="first delete the pictures of an earlier simulate run in the --out folder (other files are never deleted)",
+    )
+    sim.add_argument("--gif", action="store_true", help="also write an animated replay.gif of the whole game")
+    sim.add_argument(
+        "--locale", default="en", choices=("en", "nl"), help="language of the words on the pictures (default: en)"
+    )
     copy = sub.add_parser(
         "migrate-db",
         help="copy a whole database between SQLite and PostgreSQL (stop the bot first)",
@@ -565,8 +606,13 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "simulate":
         from table.progress import ProgressBar
-        from table.simulate import simulate
+        from table.simulate import OutFolderInUse, prepare_out, simulate
 
+        try:
+            prepare_out(Path(args.out), clear=args.clear)
+        except OutFolderInUse as error:
+            print(f"tafelbot simulate: {error}", file=sys.stderr)
+            return 2
         logging.basicConfig(level=logging.INFO, format="%(message)s")
         bar = ProgressBar(f"{args.game}: drawing")
         try:

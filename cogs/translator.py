@@ -4,6 +4,8 @@ Message ids come from where a string sits, so one Dutch word serves every game's
 command: ``cmd-name-<command>``, ``cmd-desc-<command>``, ``cmd-group-<game>``,
 ``cmd-param-<option>``, ``cmd-param-desc-<option>``, ``cmd-choice-<value>``. English is the
 source text, so only Dutch is looked up; a missing id leaves Discord showing the English.
+``cmd-name-<group>-<command>`` and ``cmd-desc-<group>-<command>``, where present, give one group's
+subcommand its own text.
 """
 
 from __future__ import annotations
@@ -21,6 +23,11 @@ def message_id(string: app_commands.locale_str, context: app_commands.Translatio
     data = context.data
     loc = context.location
     if loc is Loc.command_name:
+        # A subcommand may need its own word where the shared one fits another group's meaning
+        # (/table mine lists your games, /tournament mine shows your one game of the round).
+        parent = getattr(data, "parent", None)
+        if parent is not None and has("nl", f"cmd-name-{parent.name}-{data.name}"):
+            return f"cmd-name-{parent.name}-{data.name}"
         return f"cmd-name-{data.name}"
     if loc is Loc.command_description:
         # A subcommand whose name other groups use too (``new``) may have its own text.

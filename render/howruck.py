@@ -94,11 +94,16 @@ def card_name(code: str, locale: str = "en") -> str:
     return tr(locale, "howruck-label-card", colour=_colour_key(code), card=code, value=c.value)
 
 
+def card_phrase(code: str, locale: str = "en") -> str:
+    """A card's name inside a sentence: as the catalogue writes it, with the label when it has one."""
+    name = card_name(code, locale)
+    return f"{name} (How Ruck!)" if card(code).howruck else name
+
+
 def card_title(code: str, locale: str = "en") -> str:
     """A card's name for buttons: capitalised, with the label when it has one."""
-    name = card_name(code, locale)
-    name = name[:1].upper() + name[1:]
-    return f"{name} (How Ruck!)" if card(code).howruck else name
+    name = card_phrase(code, locale)
+    return name[:1].upper() + name[1:]
 
 
 def _field_words(field: str, viewer: int | None, locale: str) -> str:
@@ -148,8 +153,18 @@ def action_label(view: dict[str, Any], action: str, locale: str = "en") -> str:
         keep = 0 if action.endswith(":a") else 1
         if len(pair) != 2:
             return action
+        kept, given = pair[keep], pair[1 - keep]
+        # Dutch puts an article before the card's name in the middle of the sentence ("Houd de
+        # groene 0"), so it gets the names as they read there, and the colour to choose it by.
         text = tr(
-            locale, "howruck-label-keep", keep=card_title(pair[keep], locale), give=card_title(pair[1 - keep], locale)
+            locale,
+            "howruck-label-keep",
+            keep=card_title(kept, locale),
+            give=card_title(given, locale),
+            keep_name=card_phrase(kept, locale),
+            give_name=card_phrase(given, locale),
+            keep_colour=_colour_key(kept),
+            give_colour=_colour_key(given),
         )
         return text[:80]
     viewer = view.get("viewer")

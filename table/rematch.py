@@ -42,10 +42,10 @@ async def press(service: TableService, old_id: int, player: Player) -> Rematch:
     if old.status != GameStatus.FINISHED:
         raise TableError("rematch-not-finished")
     if player.user_id not in people_of(old):
-        raise TableError("rematch-not-a-player")
+        raise TableError("rematch-not-a-player", game=old.game)
     ended = await service.store.fetchval("SELECT MAX(at) FROM moves WHERE game_id = ?", (old.id,))
     if ended is not None and service.clock.now() > ended + REMATCH_WINDOW:
-        raise TableError("rematch-too-late")
+        raise TableError("rematch-too-late", game=old.game)
     current = await service.store.open_game_in_channel(old.channel_id)
     if current is not None:
         if (current.settings or {}).get("rematch_of") != old.id:

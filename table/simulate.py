@@ -14,6 +14,43 @@ from engines.levels import DEFAULT_LEVEL
 from engines.rng import derive_seed
 
 
+class OutFolderInUse(Exception):
+    """The output folder holds files, and mixing two games' pictures would mislead."""
+
+
+def written_by_simulate(path: Path) -> bool:
+    """A file this command writes: a move's picture or the replay."""
+    return path.is_file() and (path.name == "replay.gif" or (path.name.startswith("move-") and path.suffix == ".png"))
+
+
+def prepare_out(out: Path, *, clear: bool) -> None:
+    """Make ``out`` ready for one game's pictures: missing or empty, or emptied of an earlier run's
+    pictures when ``clear`` says so. A short game after a long one would otherwise leave the long
+    one's later pictures beside its own. Nothing else is ever deleted: ``--out .`` stays safe."""
+    if out.exists() and not out.is_dir():
+        raise OutFolderInUse(f"{out} is a file, not a folder.")
+    if not out.is_dir():
+        return
+    present = sorted(out.iterdir())
+    if not present:
+        return
+    if not clear:
+        entries = f"{len(present)} {'entry' if len(present) == 1 else 'entries'}"
+        raise OutFolderInUse(
+            f"{out}/ is not empty ({entries}). Add --clear to delete the pictures of an earlier run, "
+            "or choose another folder with --out."
+        )
+    others = [p.name for p in present if not written_by_simulate(p)]
+    if others:
+        shown = ", ".join(others[:5]) + (", …" if len(others) > 5 else "")
+        raise OutFolderInUse(
+            f"{out}/ holds files simulate did not write ({shown}); --clear deletes only its own pictures. "
+            "Choose another folder with --out."
+        )
+    for path in present:
+        path.unlink()
+
+
 def simulate(
     game: str,
     *,

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import Config, ConfigError, RedactToken, load_config
+from bot import NO_VOICE_WARNINGS, Config, ConfigError, RedactToken, create_bot, load_config, setup_logging
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,6 +39,42 @@ def test_the_token_never_reaches_a_log_line():
     assert RedactToken(token).filter(record)
     assert token not in record.getMessage()
     assert isinstance(Config(token=token), Config)
+
+
+def test_starting_logs_no_warning_about_voice_and_keeps_every_other_warning(tmp_path):
+    """The bot has no voice, so discord.py's "PyNaCl / davey is not installed" warnings at client
+    creation are dropped; anything else discord.client warns about still shows."""
+    import discord
+
+    root, client_log = logging.getLogger(), logging.getLogger("discord.client")
+    kept = (root.handlers[:], root.level, client_log.filters[:])
+
+    class Catch(logging.Handler):
+        def __init__(self) -> None:
+            super().__init__()
+            self.lines: list[str] = []
+
+        def emit(self, record: logging.LogRecord) -> None:
+            self.lines.append(record.getMessage())
+
+    def start_and_catch() -> list[str]:
+        catch = Catch()
+        root.addHandler(catch)
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = True  # as in a fresh process
+        create_bot(Config(token="x", database=str(tmp_path / "db.sqlite3"), sync_commands=False))
+        client_log.warning("something else")
+        root.removeHandler(catch)
+        return catch.lines
+
+    try:
+        setup_logging(Config(token="x"))
+        shown = start_and_catch()
+        assert "something else" in shown and not [line for line in shown if "voice" in line]
+        client_log.removeFilter(NO_VOICE_WARNINGS)  # the check: without the filter they are there
+        assert len([line for line in start_and_catch() if "voice will NOT be supported" in line]) == 2
+    finally:
+        root.handlers[:], client_log.filters[:] = kept[0], kept[2]
+        root.setLevel(kept[1])
 
 
 def test_shard_settings_make_an_auto_sharded_bot_for_those_shards(tmp_path):

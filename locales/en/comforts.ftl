@@ -28,8 +28,8 @@ button-rematch = Rematch
 rematch-opened = A rematch table is open in this channel, seats rotated. It starts by itself once every player of the last game has pressed Rematch (or when the host starts it).
 rematch-joined = You are seated at the rematch.
 table-error-rematch-not-finished = That game has not finished.
-table-error-rematch-not-a-player = Only the players of that game can ask for a rematch. Open your own table with the game's `new`.
-table-error-rematch-too-late = The rematch could be asked for within a day of the end; open a new table with the game's `new`.
+table-error-rematch-not-a-player = Only the players of that game can ask for a rematch. Open your own table with `/{ $game } new`.
+table-error-rematch-too-late = The rematch could be asked for within a day of the end; open a new table with `/{ $game } new`.
 
 ## Turn times
 turn-times-summary = ⏱ Median time per move: { $times }

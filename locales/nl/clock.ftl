@@ -28,7 +28,7 @@ handed-over = { $seat } miste te veel zetten of is overgedragen; een computerspe
 handed-over-ended = { $seat } is overgedragen aan de computer (telt als opgegeven).
 
 table-error-channel-not-allowed = In dit kanaal kun je op deze server geen spel openen. Vraag een moderator welke kanalen voor spellen zijn (`/tafel instellingen`).
-table-error-only-host-hands-over = Alleen de gastheer of iemand met Server beheren kan een plaats aan de computer geven.
+table-error-only-host-hands-over = Alleen de gastheer of iemand met Server beheren kan een plaats overdragen aan de computer.
 table-error-not-a-person-seat = Die plaats wordt niet door een persoon gespeeld.
 table-error-only-host-extends = Alleen de gastheer of iemand met Server beheren kan de klok verlengen.
 table-error-no-move-clock = Er loopt nu geen zetklok.

@@ -3,19 +3,19 @@ seat-computer-for = Computer ({ $level }, voor { $name })
 
 ## Het maximum aantal open spellen (een serverinstelling)
 table-error-open-games-limit = Je hebt al { $limit } open spellen op deze server, zoveel als de moderators tegelijk toestaan. Maak er eerst een af of verlaat er een (`/tafel mijn-spellen` toont ze).
-settings-open-games-limit = Open spellen per persoon hoogstens: { $value }
+settings-open-games-limit = Maximaal aantal open spellen per persoon: { $value }
 cmd-param-open_games_limit = max-open-spellen
 cmd-param-desc-settings-open_games_limit = Hoeveel open spellen één persoon tegelijk mag hebben (0: geen maximum)
 
 ## Tijdbanken en klokken die stilstaan in stille uren (tafelinstellingen)
 option-bank_seconds = Tijdbank per speler
-option-bank_increment = Erbij per zet
+option-bank_increment = Extra tijd per zet
 option-quiet_pause = Klokken staan stil in stille uren
 clock-banks = 🏦 Tijdbanken: { $banks }
 clock-bank-entry = { $name } { $left }
 mine-bank = 🏦 je bank { $left }
 cmd-param-time_bank = tijdbank
-cmd-param-desc-new-time_bank = Een tijdbank per speler in plaats van tijd per zet: begin, erbij per zet (tot het begin)
+cmd-param-desc-new-time_bank = Tijdbank in plaats van tijd per zet: starttijd plus extra tijd per zet, nooit boven de starttijd
 cmd-param-quiet_clocks = stille-klokken
 cmd-param-desc-new-quiet_clocks = Klokken staan stil in de stille uren van elke speler (/tafel stille-uren)
 cmd-choice-1h-5m = 1 uur, +5 minuten per zet
@@ -25,8 +25,8 @@ cmd-choice-7d-1d = 7 dagen, +1 dag per zet
 cmd-choice-14d-1d = 14 dagen, +1 dag per zet
 
 ## Stille uren (/tafel stille-uren)
-quiet-hours-set = Elke dag stille uren van { $start } tot { $end } ({ $zone }): dan geen vermeldingen en geen privéberichten. Wat je dan bereikt zou hebben, komt één keer als ze voorbij zijn.
-quiet-hours-cleared = Je stille uren zijn weg.
+quiet-hours-set = Elke dag stille uren van { $start } tot { $end } ({ $zone }): dan geen vermeldingen en geen privéberichten. Wat je in die tijd anders had gekregen, komt één keer als ze voorbij zijn.
+quiet-hours-cleared = Je hebt geen stille uren meer.
 table-error-bad-quiet-hours = Geef het begin en het einde als tijdstip, zoals `23:00` en `08:00` (niet hetzelfde tijdstip).
 table-error-bad-time-zone = Die tijdzone ken ik niet. Kies er een uit de lijst, zoals `Europe/Amsterdam`.
 quiet-held-turn = 🌅 { $user }, je stille uren zijn voorbij: je bent aan de beurt in { $game }{ $timed ->
@@ -36,7 +36,7 @@ quiet-held-turn = 🌅 { $user }, je stille uren zijn voorbij: je bent aan de be
 cmd-name-quiet-hours = stille-uren
 cmd-desc-quiet-hours = Geen vermeldingen of privéberichten in je stille uren, elke dag
 cmd-param-from = van
-cmd-param-to = tot-en-met
+cmd-param-to = tot
 cmd-param-timezone = tijdzone
 cmd-param-desc-quiet-hours-from = Begin, in je eigen tijd (23:00); laat alle drie leeg om je stille uren weg te halen
 cmd-param-desc-quiet-hours-to = Einde, in je eigen tijd (08:00)
@@ -47,8 +47,8 @@ button-rematch = Nog een keer
 rematch-opened = Er staat een nieuwe tafel open in dit kanaal, met de plaatsen doorgeschoven. Het spel begint vanzelf zodra alle spelers van het vorige spel op Nog een keer gedrukt hebben (of als de gastheer het start).
 rematch-joined = Je zit aan de nieuwe tafel.
 table-error-rematch-not-finished = Dat spel is nog niet afgelopen.
-table-error-rematch-not-a-player = Alleen de spelers van dat spel kunnen om nog een keer vragen. Open zelf een tafel met `new` van het spel.
-table-error-rematch-too-late = Om nog een keer vragen kon tot een dag na het einde; open een nieuwe tafel met `new` van het spel.
+table-error-rematch-not-a-player = Alleen de spelers van dat spel kunnen een nieuwe partij aanvragen. Open zelf een tafel met `/{ $game } nieuw`.
+table-error-rematch-too-late = Een nieuwe partij aanvragen kan tot een dag na het einde; open een nieuwe tafel met `/{ $game } nieuw`.
 
 ## Beurttijden
 turn-times-summary = ⏱ Mediane tijd per zet: { $times }

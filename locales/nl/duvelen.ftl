@@ -6,7 +6,7 @@ duvelen-rules = **Duvelen**: een snel kaartspel voor 2–8 spelers, ieder met ee
     - **Jouw kaarten**: de **Stok** (13 kaarten, de bovenste open), de **Rij** (4 open kaarten) en de **Draaistok** (de overige 35).
     - **Midden**: een aas begint altijd een nieuwe **Hoop** (meerdere per kleur mogen). Elke andere kaart gaat op een Hoop van dezelfde kleur waarvan de bovenste kaart precies één lager is. De heer sluit hem af: een **Herenhoop** voor wie de heer legde.
     - **Spelen** mag van de bovenkant van je Stok, uit je Rij (de bovenste Stokkaart vult het gat; is de Stok leeg, dan blijft het gat leeg) of de open bovenste kaart van je Draaistok (de kaart eronder komt vrij).
-    - **Draai drie**: draai drie kaarten van de Draaistok open, de derde bovenop (of de rest). Zijn er geen dichte kaarten meer, dan pak je de open stapel op, de bovenste kaart gaat onderop en je draait verder.
+    - **Draai er drie om**: draai drie kaarten van de Draaistok open, de derde bovenop (of de rest). Zijn er geen dichte kaarten meer, dan pak je de open stapel op, de bovenste kaart gaat onderop en je draait verder.
     - **Te laat?** Was iemand je voor, dan blijft je kaart gewoon liggen.
     - **Stop**: met een lege Stok mag je Stop roepen (+10). Daarna mag niemand meer draaien; Stok, Rij en open Draaistok mogen nog gespeeld worden.
     - **Einde ronde**: als niemand meer kan spelen, als iedereen op Klaar drukt of na een stille periode.
@@ -97,7 +97,7 @@ duvelen-label-empty = leeg
 duvelen-label-winner = winnaar
 duvelen-label-game-over = Einde spel
 duvelen-label-play-button = { $card }: { $source } → midden
-duvelen-label-turn = Draai drie
+duvelen-label-turn = Draai er drie om
 duvelen-label-stop = Stop!
 duvelen-label-done-button = Klaar
 duvelen-label-pass = Passen

@@ -179,7 +179,16 @@ howruck-label-pending = { $name } moet de gestolen kaart spelen
 howruck-label-winner = { $name } wint het spel!
 howruck-label-last = Laatste zet
 howruck-label-discard = Aflegstapel
-howruck-label-keep = Houd { $keep }, geef { $give }
+# "de" voor een Schot of dame ("Houd de groene 0"); Nessie en de actiekaarten zijn namen.
+howruck-label-keep = Houd { $keep_colour ->
+        [n] { $keep_name }
+        [x] { $keep_name }
+       *[other] de { $keep_name }
+    }, geef { $give_colour ->
+        [n] { $give_name }
+        [x] { $give_name }
+       *[other] de { $give_name }
+    }
 howruck-label-stop = Stop!
 howruck-label-split = Verdeel een paar
 howruck-label-do = Uitvoeren

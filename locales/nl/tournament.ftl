@@ -1,11 +1,11 @@
 ## Toernooien (cogs/tournament.py, table/tournament/, render/tournament.py).
 
 tournament-default-name = { $game }-toernooi
-tournament-format-swiss = Zwitsers
+tournament-format-swiss = Zwitsers systeem
 tournament-format-knockout = knock-out
 tournament-format-round-robin = iedereen tegen iedereen
 tournament-button-join = Meedoen
-tournament-button-leave = Afmelden
+tournament-button-leave = Verlaten
 
 tournament-signup-game = Spel: { $game }
 tournament-signup-format = Vorm: { $format }
@@ -18,10 +18,10 @@ tournament-signup-starts = Begint: { $when }
 tournament-signup-organiser = Organisator: { $organiser }
 tournament-signup-players = Aangemeld ({ $count })
 tournament-signup-footer-signup = Toernooi #{ $number } · druk op Meedoen om mee te spelen; de organisator start het met /toernooi start.
-tournament-signup-footer-running = Toernooi #{ $number } · bezig: /toernooi mijn-spellen toont je partij.
+tournament-signup-footer-running = Toernooi #{ $number } · bezig: /toernooi mijn-partij toont je partij.
 tournament-signup-footer-paused = Toernooi #{ $number } · gepauzeerd door de organisator.
 tournament-signup-footer-finished = Toernooi #{ $number } · afgelopen.
-tournament-signup-footer-cancelled = Toernooi #{ $number } · afgelast.
+tournament-signup-footer-cancelled = Toernooi #{ $number } · afgebroken.
 
 tournament-thread = { $name } · ronde { $round } · tafel { $table }
 tournament-round = Ronde { $n }
@@ -36,7 +36,7 @@ tournament-podium-line = { $medal } { $player }: { $points ->
     [one] { $points } punt
    *[other] { $points } punten
 }
-tournament-cancelled = Het toernooi **{ $name }** is afgelast.
+tournament-cancelled = Het toernooi **{ $name }** is afgebroken.
 tournament-table-not-opened = Tafel { $number } van ronde { $round } ({ $players }) kon niet openen:
 tournament-table-retry = Ik probeer het elke { $minutes } minuten opnieuw tot de deadline van de ronde. Een tafel die nooit opent telt voor niemand: geen punten, voor geen van beiden.
 tournament-table-unplayed = Tafel { $number } van ronde { $round } ({ $players }) is voor de deadline van de ronde nooit geopend: ze telt voor niemand, geen punten voor wie dan ook.
@@ -44,7 +44,7 @@ tournament-table-unplayed = Tafel { $number } van ronde { $round } ({ $players }
 tournament-standings-title = { $name }: stand
 tournament-standings-sub = { $game } · { $format } · na ronde { $n }
 tournament-col-player = Speler
-tournament-col-points = Ptn
+tournament-col-points = Pnt
 tournament-col-games = Partijen
 tournament-col-buchholz = Buch.
 tournament-col-sonneborn = S-B
@@ -65,14 +65,14 @@ tournament-alt-line = { $position }. { $player }: { $points ->
 tournament-started-ok = Het toernooi is begonnen: de eerste ronde is ingedeeld.
 tournament-paused = Het toernooi is gepauzeerd: partijen spelen door, maar er wordt geen nieuwe ronde ingedeeld en de deadline van de ronde wacht.
 tournament-resumed = Het toernooi gaat verder.
-tournament-cancelled-ok = Het toernooi is afgelast. Lopende partijen spelen door als gewone partijen.
+tournament-cancelled-ok = Het toernooi is afgebroken. Lopende partijen spelen door als gewone partijen.
 tournament-removed = { $player } doet niet meer mee aan het toernooi (geen indelingen meer).
 tournament-left = Je doet niet meer mee aan het toernooi: geen indelingen meer. Een partij die je nu speelt gaat door.
 tournament-organisers-role = Leden met { $role } mogen nu toernooien organiseren (naast Server beheren).
 tournament-organisers-none = Alleen leden met Server beheren mogen toernooien organiseren.
 
 tournament-mine-not-in = Je doet niet mee aan dit toernooi.
-tournament-mine-dropped = Je hebt je uit dit toernooi teruggetrokken.
+tournament-mine-dropped = Je hebt dit toernooi verlaten.
 tournament-mine-signed-up = Je bent aangemeld; het toernooi is nog niet begonnen.
 tournament-mine-out = Je bent uitgeschakeld of deze ronde niet ingedeeld.
 tournament-mine-bye = Je bent vrij in ronde { $n } (telt als winst).
@@ -89,9 +89,9 @@ knockout-seed-goes-on = Gelijk bij de deadline: { $seat } gaat door als de hoger
 
 table-error-tournament-none = Hier is geen toernooi.
 table-error-tournament-ended-finished = Het toernooi **{ $name }** is afgelopen. `/tournament standings` toont hoe het eindigde; `/tournament history` toont eerdere toernooien.
-table-error-tournament-ended-cancelled = Het toernooi **{ $name }** is afgelast. `/tournament standings` toont hoe het ervoor stond; `/tournament history` toont eerdere toernooien.
+table-error-tournament-ended-cancelled = Het toernooi **{ $name }** is afgebroken. `/toernooi stand` toont hoe het ervoor stond; `/toernooi geschiedenis` toont eerdere toernooien.
 table-error-tournament-no-game = Dat spel is hier niet beschikbaar.
-table-error-tournament-bad-format = Kies Zwitsers, knock-out of iedereen tegen iedereen.
+table-error-tournament-bad-format = Kies Zwitsers systeem, knock-out of iedereen tegen iedereen.
 table-error-tournament-bad-table-size = Dit spel heeft { $min } tot { $max } spelers per tafel.
 table-error-tournament-bad-rounds = Een toernooi heeft 1 tot { $max } rondes.
 table-error-tournament-bad-round-time = Een ronde duurt minstens een uur.
@@ -105,4 +105,4 @@ table-error-tournament-not-running = Het toernooi is niet bezig.
 table-error-tournament-organiser-only = Alleen de organisator (of iemand met Server beheren, of de organisatorrol van de server) mag dat.
 table-error-tournament-started = Het toernooi is al begonnen.
 table-error-tournament-too-few = Eerst moeten er minstens { $min } spelers aangemeld zijn.
-table-error-thread-not-possible = Ik kan in dat kanaal geen draad openen (een tekstkanaal, en het recht om openbare draden te maken, zijn nodig).
+table-error-thread-not-possible = Ik kan in dat kanaal geen thread openen (een tekstkanaal, en het recht om openbare threads te maken, zijn nodig).

@@ -77,3 +77,15 @@ async def test_league_and_table_settings_each_have_their_own_dutch_description(t
     assert league["name_localizations"][dutch] == table["name_localizations"][dutch] == "instellingen"
     assert "ratings" in league["description_localizations"][dutch]
     assert "tafelinstellingen" in table["description_localizations"][dutch]
+
+
+async def test_a_group_may_give_a_shared_subcommand_its_own_dutch_name(tree_payload):
+    # /table mine lists all your games, /tournament mine shows your one game of the round.
+    dutch = discord.Locale.dutch.value
+
+    def mine_of(group: str) -> dict:
+        command = next(c for c in tree_payload if c["name"] == group)
+        return next(o for o in command["options"] if o["name"] == "mine")
+
+    assert mine_of("table")["name_localizations"][dutch] == "mijn-spellen"
+    assert mine_of("tournament")["name_localizations"][dutch] == "mijn-partij"

@@ -102,7 +102,7 @@ def test_action_labels():
     assert action_label(view, "r2.TS") == "10♠: Row 2 → middle"
     assert action_label(view, "d.QD", "nl") == "Q♦: Draaistok → midden"
     assert action_label(view, "turn") == "Turn three"
-    assert action_label(view, "turn", "nl") == "Draai drie"
+    assert action_label(view, "turn", "nl") == "Draai er drie om"
     assert action_label(view, "done", "nl") == "Klaar"
     for seat in range(3):
         seat_view = ENGINE.view(state, seat)

@@ -112,6 +112,11 @@ def test_labels_name_cards_and_fields_from_the_viewers_side():
     assert keep_a.startswith("Keep ") and ", give " in keep_a
     assert action_label(fview, "keep:1:a") != action_label(fview, "keep:1:b")
     assert action_group(fview, "keep:1:a") == "Split a pair"
+    # Dutch names a Schot or dame with "de" in the middle of the sentence; action cards are names.
+    green = ENGINE.view(ENGINE.new_game(2, 3, {})[0], 0)
+    assert action_label(green, "keep:1:b", "nl") == "Houd de groene 0, geef de groene 1 (How Ruck!)"
+    action = ENGINE.view(ENGINE.new_game(2, 2, {})[0], 0)
+    assert action_label(action, "keep:1:a", "nl") == "Houd De zwakste wint, geef de groene 3 (How Ruck!)"
 
 
 def test_event_lines_use_names():

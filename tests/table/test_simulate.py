@@ -1,5 +1,6 @@
 """`tafelbot simulate`: a whole game between computer players, with a picture of every move."""
 
+import pytest
 from PIL import Image
 
 from bot import main
@@ -14,3 +15,43 @@ def test_simulate_plays_a_whole_game_and_writes_every_picture(tmp_path, capsys):
     assert len(pictures) == moves + 1  # the start and every move
     assert Image.open(pictures[-1]).width == 1080  # portrait, for phones
     assert Image.open(tmp_path / "replay.gif").n_frames == len(pictures)
+
+
+def test_a_folder_with_pictures_in_it_is_refused_unless_cleared(tmp_path, capsys):
+    # A short game after a long one left the long one's later pictures beside its own (issue 38).
+    assert main(["simulate", "duvelen", "--seed", "3", "--out", str(tmp_path)]) == 0
+    first = len(list(tmp_path.glob("move-*.png")))
+    (tmp_path / "move-9999.png").write_bytes(b"an older, longer game")
+    assert main(["simulate", "hindmost", "--players", "2", "--out", str(tmp_path)]) == 2
+    assert "--clear" in capsys.readouterr().err
+    assert len(list(tmp_path.glob("move-*.png"))) == first + 1  # nothing touched
+
+    assert main(["simulate", "hindmost", "--players", "2", "--out", str(tmp_path), "--clear"]) == 0
+    moves = int(capsys.readouterr().out.split(": ")[1].split(" moves")[0])
+    assert len(list(tmp_path.glob("move-*.png"))) == moves + 1
+    assert not (tmp_path / "move-9999.png").exists()
+
+
+def test_clear_deletes_only_what_simulate_writes(tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("mine")
+    (tmp_path / "move-0000.png").write_bytes(b"old")
+    assert main(["simulate", "hindmost", "--players", "2", "--out", str(tmp_path), "--clear"]) == 2
+    assert "notes.txt" in capsys.readouterr().err
+    assert (tmp_path / "notes.txt").read_text() == "mine" and (tmp_path / "move-0000.png").read_bytes() == b"old"
+
+
+def test_help_explains_every_option(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["simulate", "--help"])
+    assert done.value.code == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    for option, says in {
+        "{hindmost,trackgammon,manoever,howruck,duvelen}": "which game",
+        "--players PLAYERS": "number of players",
+        "--seed SEED": "deals the cards and rolls the dice",
+        "--out OUT": "folder for the pictures",
+        "--clear": "first delete the pictures of an earlier",
+        "--gif": "also write an animated replay.gif",
+        "--locale {en,nl}": "language of the words on the pictures",
+    }.items():
+        assert f"{option} {says}" in shown, option
