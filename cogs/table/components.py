@@ -188,8 +188,9 @@ class ActSelect(discord.ui.DynamicItem[Select], template=PICK_TEMPLATE):
         return cls(int(match["gid"]), int(match["ver"]), int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        action = str(values[0]) if len(values) == 1 else ""
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values")
+        action = str(values[0]) if isinstance(values, list) and len(values) == 1 else ""
         if not ACTION_VALUE.fullmatch(action):
             action = "?"  # anyone can send anything: the move flow refuses it as not a move
         await bot_of(interaction).table_flow.moves.on_act_button(interaction, self.game_id, self.version, action)

@@ -88,7 +88,7 @@ decided-at-deadline = De deadline van de ronde is voorbij: de partij eindigt met
 knockout-seed-goes-on = Gelijk bij de deadline: { $seat } gaat door als de hoger geplaatste speler (de plaatsing volgt de competitierating bij de start van het toernooi, daarna wie zich eerst aanmeldde).
 
 table-error-tournament-none = Hier is geen toernooi.
-table-error-tournament-ended-finished = Het toernooi **{ $name }** is afgelopen. `/tournament standings` toont hoe het eindigde; `/tournament history` toont eerdere toernooien.
+table-error-tournament-ended-finished = Het toernooi **{ $name }** is afgelopen. `/toernooi stand` toont hoe het eindigde; `/toernooi geschiedenis` toont eerdere toernooien.
 table-error-tournament-ended-cancelled = Het toernooi **{ $name }** is afgebroken. `/toernooi stand` toont hoe het ervoor stond; `/toernooi geschiedenis` toont eerdere toernooien.
 table-error-tournament-no-game = Dat spel is hier niet beschikbaar.
 table-error-tournament-bad-format = Kies Zwitsers systeem, knock-out of iedereen tegen iedereen.
