@@ -509,3 +509,17 @@ async def test_two_processes_starting_at_once_run_each_step_once(db_target, capl
     finally:
         await first.close()
         await second.close()
+
+
+async def test_running_games_from_before_the_board_version_count_as_shown(db_target):
+    """Step 11: a running game from before knows no board version; it counts as shown, so the
+    first start after the upgrade posts no board again (and pings nobody twice)."""
+    await made_at(db_target, 10)
+    store = await Store.open(db_target)
+    try:
+        games = await store.fetch("SELECT status, version, board_version FROM games")
+        running = [g for g in games if g["status"] == "active"]
+        assert running and all(g["board_version"] == g["version"] for g in running)
+        assert all(g["board_version"] is None for g in games if g["status"] != "active")
+    finally:
+        await store.close()
