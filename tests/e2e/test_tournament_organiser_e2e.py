@@ -99,7 +99,7 @@ async def test_cancel_and_what_mine_and_leave_say_afterwards(fake, clocked, chan
         assert said.ephemeral and "Lente" in said.content and "was cancelled" in said.content
         assert "no tournament" not in said.content
     dutch = await fake.slash(bob, channel, "tournament", "mine")
-    assert "is afgelast" in dutch.content
+    assert "is afgebroken" in dutch.content
 
 
 async def test_a_table_that_cannot_open_is_told_and_opened_later(fake, clocked, channel, alice, bob):
