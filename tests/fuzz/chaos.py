@@ -426,7 +426,7 @@ class ChaosRun:
         self.since_quiet.append(episode)
         if kind in DELETIONS:
             self.gone_episodes.update(dict.fromkeys(dead, episode))
-        self.say(f"  + {kind}{f' ({table.game} in {table.channel_id})' if table else ''}")
+        self.say(f"  + {kind}{f' ({table.game} game {table.game_id} in {table.channel_id})' if table else ''}")
 
     def _clear(self, episode: Episode) -> None:
         gone = episode.table is not None and episode.table.gone  # deleted meanwhile: nothing to undo
@@ -455,13 +455,7 @@ class ChaosRun:
         if not tables:
             return
         table = self.rng.choice(tables)
-        self.fake.archive_idle_threads()  # Discord's timer: threads idle for an hour archive
-        mine = any(e.table is table for e in self.open)
-        if table.is_thread and not mine and self.fake.channel(table.channel_id)["thread_metadata"]["archived"]:
-            # It archived itself meanwhile (an hour without posts): alice writes there, as a
-            # person does, and that unarchives it.
-            self.fake.unarchive_thread(table.channel_id)
-            self.counts.unarchived_by_alice += 1
+        self._write_if_archived(table)
         boards = self._boards_of(table)
         if not boards:
             return
@@ -484,6 +478,15 @@ class ChaosRun:
                 message = reply.message if reply is not None else None
         except FakeDiscordError:
             self.counts.click_errors += 1  # the channel is archived, the bot is not in the server ...
+
+    def _write_if_archived(self, table: Table) -> None:
+        """A thread that archived itself meanwhile (an hour without posts, Discord's timer) and
+        no fault of ours holds archived: alice writes there, as a person does, which unarchives it."""
+        self.fake.archive_idle_threads()
+        mine = any(e.table is table for e in self.open)
+        if table.is_thread and not mine and self.fake.channel(table.channel_id)["thread_metadata"]["archived"]:
+            self.fake.unarchive_thread(table.channel_id)
+            self.counts.unarchived_by_alice += 1
 
     async def _click(self, message, custom_id: str, *, wait_followup: bool = True):
         self.counts.clicks += 1
@@ -570,6 +573,7 @@ class ChaosRun:
         """Every fault that can clear clears; after the bound, every table must show its stored
         version and let the person to move move."""
         self.counts.quiet_points += 1
+        self.say(f"quiet point {self.counts.quiet_points}")
         self._clear_all()
         self.since_quiet, considered = [], self.since_quiet
         await self._settle()
@@ -609,12 +613,15 @@ class ChaosRun:
         movers = sorted(engine.to_move(state))
         if not any(row.seats[s].human for s in movers):
             return None if engine.is_live(state) else f"only computers to move ({movers}) and the bot idle"
+        self._write_if_archived(table)
         controls = await self._click(self._boards_of(table)[-1], f"tb:hand:{table.game_id}")
         if controls is None or controls.message is None:
             return "alice's My hand was not answered with her controls"
         prefixes = (f"tb:act:{row.id}:{row.version}:", f"tb:nav:{row.id}:{row.version}:")
         if not any(b["custom_id"].startswith(prefixes) for b in controls.message.buttons()):
-            return f"alice is to move, but her controls offer no move of version {row.version}"
+            ids = [b["custom_id"] for b in controls.message.buttons()][:6]
+            text = f"answer type {controls.response_type}, loading={controls.message.loading}: {controls.message.content[:120]}"
+            return f"alice is to move, but her controls offer no move of version {row.version}: {text!r} {ids}"
         return None
 
     async def _stale(self, table: Table) -> str | None:
