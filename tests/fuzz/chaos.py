@@ -633,7 +633,10 @@ class ChaosRun:
         if not boards:
             return "no board in its channel"
         if row.board_version != row.version:
-            return f"stored version {row.version}, the bot's newest board shows {row.board_version}"
+            flow = self.bot.table_flow
+            orphan = flow.board.outbox.blocked(table.channel_id) and not flow.trouble.stuck(table.channel_id)
+            why = " (its channel blocked in the outbox, unknown to the channel trouble)" if orphan else ""
+            return f"stored version {row.version}, the bot's newest board shows {row.board_version}{why}"
         if row.board_message_id != boards[-1].id:
             return f"the newest board is message {boards[-1].id}, the bot's is {row.board_message_id}"
         return None
@@ -680,11 +683,16 @@ class ChaosRun:
             m for t in gone if t.parent_id for m in self.fake.channel_messages(t.parent_id)
         ]
         self.counts.hosts_told = len(told)
-        # A day at a time: the channel trouble looks at each channel once per step.
-        for _ in range(int(GIVE_UP_AFTER // DAY) + 1):
+        # A day at a time: the channel trouble looks at each channel once per step. A step that
+        # comes while it is busy giving another channel up wakes nobody (a FakeClock's wait never
+        # ends by itself), so the steps go on, two days past the week, until every table ended.
+        for _ in range(int(GIVE_UP_AFTER // DAY) + 3):
             self.clock.advance(DAY)
             await asyncio.sleep(0.05)
             await self._settle()
+            rows = [await self.bot.store.get_game(t.game_id) for t in gone]
+            if all(row.status != "active" for row in rows):
+                break
         self._note_invalid()
         for episode in {id(e): e for e in self.gone_episodes.values()}.values():
             self._bound_probes(episode, self.clock.now())
