@@ -5,7 +5,7 @@ The bot runs in-process against ``tests.e2e.fake.FakeDiscord`` on a ``FakeClock`
 shares (interaction tokens, thread auto-archiving, the age of messages and the invalid-request
 window all run on it). Each table is alice against computer players (as in the crash suite), in
 a thread of its own or in a channel of its own. A session is a number of rounds; each round opens
-a fault or clears one, alice plays a few moves wherever she is to move, and time moves on a little.
+a fault (tests/fuzz/chaos_faults.py) or clears one, alice plays a few moves wherever she is to move, and time moves on a little.
 Every ``quiet_every`` rounds every fault that can clear is cleared, time moves past one look of
 the channel trouble (``cogs.table.trouble.PROBE_EVERY``), and every table is checked:
 
@@ -52,88 +52,24 @@ from table.registry import GAME_KEYS
 from tests.e2e.conftest import Tafel
 from tests.e2e.drive import open_table
 from tests.e2e.fake import FakeDiscord, FakeDiscordError
-from tests.e2e.fake.protocol import (
-    ATTACH_FILES,
-    MANAGE_THREADS,
-    SEND_MESSAGES,
-    SEND_MESSAGES_IN_THREADS,
-    VIEW_CHANNEL,
-)
 from tests.e2e.harness import ErrorLogCapture, _record_text
+from tests.fuzz.chaos_faults import (
+    DELETIONS,
+    FAULT_KINDS,
+    MINUTE,
+    THREAD_ARCHIVE_MINUTES,
+    Episode,
+    Table,
+    inject,
+)
 from tests.fuzz.crash import ACT, OPTIONS, PLAYERS, check_store
 
-MINUTE = 60.0
 DAY = 86400.0
 STALL_BOUND = 10.0  # real seconds after the faults cleared (the outbox's pauses are shortened)
-THREAD_ARCHIVE_MINUTES = 60  # the tables' threads archive themselves after an hour without posts
-
-# Every fault kind the fake can inject. "self-clearing" ones end by themselves (a number of
-# refused requests); the rest are cleared at the latest at the next quiet point, except deletions.
-CALLBACK_UNKNOWN = "callback unknown interaction"
-CALLBACK_503 = "callback 503"
-CALLBACK_RESET = "callback reset"
-THREAD_ARCHIVED = "thread archived"
-THREAD_AUTO_ARCHIVED = "thread auto-archived"
-THREAD_LOCKED = "thread locked"
-THREAD_DELETED = "thread deleted"
-CHANNEL_DELETED = "channel deleted"
-BOT_REMOVED = "bot removed from guild"
-PERMISSION_DENIED = "permission denied"
-POSTS_FAILING = "posts failing (5xx, 403)"
-RATE_LIMITED = "posts rate limited (429)"
-OLD_EDITS = "old edits capped"
-TOKEN_EXPIRED = "token expired"
-DMS_CLOSED = "dms closed"
-FAULT_KINDS = (
-    CALLBACK_UNKNOWN,
-    CALLBACK_503,
-    CALLBACK_RESET,
-    THREAD_ARCHIVED,
-    THREAD_AUTO_ARCHIVED,
-    THREAD_LOCKED,
-    THREAD_DELETED,
-    CHANNEL_DELETED,
-    BOT_REMOVED,
-    PERMISSION_DENIED,
-    POSTS_FAILING,
-    RATE_LIMITED,
-    OLD_EDITS,
-    TOKEN_EXPIRED,
-    DMS_CLOSED,
-)
-DELETIONS = (THREAD_DELETED, CHANNEL_DELETED)
 
 
 class ChaosBroken(AssertionError):
     """The harness itself could not go on (the bot did not settle, a table could not open)."""
-
-
-@dataclass
-class Table:
-    game: str
-    channel_id: int  # where the game is: a thread or a channel
-    parent_id: int | None  # a thread's own parent channel (permissions are set there)
-    game_id: int = 0
-    gone: bool = False  # deleted: held, then cancelled after 7 days
-
-    @property
-    def is_thread(self) -> bool:
-        return self.parent_id is not None
-
-    @property
-    def permission_channel(self) -> int:
-        return self.parent_id if self.parent_id is not None else self.channel_id
-
-
-@dataclass
-class Episode:
-    """One injected fault, until it clears."""
-
-    kind: str
-    table: Table | None
-    clear: Callable[[], None] | None  # None: clears by itself (or never, for a deletion)
-    dead_channels: tuple[int, ...] = ()  # channels the fake counts as dead meanwhile
-    since: float = 0.0  # on the fake clock
 
 
 @dataclass
@@ -340,93 +276,21 @@ class ChaosRun:
 
     # -- faults -------------------------------------------------------------------------------------
 
-    def _live_tables(self, *, threads: bool | None = None) -> list[Table]:
+    def live_tables(self, *, threads: bool | None = None) -> list[Table]:
         return [t for t in self.tables if not t.gone and (threads is None or t.is_thread == threads)]
 
     def _inject(self, kind: str) -> None:
-        fake, rng = self.fake, self.rng
-        table = None
-        clear: Callable[[], None] | None = None
-        dead: tuple[int, ...] = ()
-        if kind in (CALLBACK_UNKNOWN, CALLBACK_503, CALLBACK_RESET):
-            count = rng.randint(1, 3)
-            if kind == CALLBACK_UNKNOWN:
-                fake.fail_callbacks(count)
-            elif kind == CALLBACK_503:
-                fake.fail_callbacks(count, status=503)
-            else:
-                fake.fail_callbacks(count, reset=True)
-            clear = fake.world.faults.callback_failures.clear  # those no click used up
-        elif kind in (THREAD_ARCHIVED, THREAD_AUTO_ARCHIVED, THREAD_LOCKED, THREAD_DELETED):
-            tables = self._live_tables(threads=True)
-            if not tables:
-                return
-            table = rng.choice(tables)
-            thread = table.channel_id
-            if kind == THREAD_ARCHIVED:
-                fake.archive_thread(thread)
-                clear = lambda: fake.unarchive_thread(thread)  # noqa: E731
-            elif kind == THREAD_AUTO_ARCHIVED:
-                # Time passes without posts there (alice's other tables may be busy meanwhile).
-                self.clock.advance((THREAD_ARCHIVE_MINUTES + 1) * MINUTE)
-                if thread not in fake.archive_idle_threads():
-                    return
-                clear = lambda: fake.unarchive_thread(thread)  # noqa: E731
-            elif kind == THREAD_LOCKED:
-                fake.deny_bot(table.parent_id, MANAGE_THREADS)
-                fake.lock_thread(thread, archive=rng.random() < 0.3)
-                dead = (thread,)
-
-                def clear() -> None:
-                    fake.unlock_thread(thread)
-                    fake.unarchive_thread(thread)
-                    fake.deny_bot(table.parent_id, 0)
-            else:
-                fake.delete_thread(thread)
-                table.gone, dead = True, (thread,)
-        elif kind == CHANNEL_DELETED:
-            tables = self._live_tables()
-            if not tables:
-                return
-            table = rng.choice(tables)
-            # A table's channel, or a thread's parent channel (the thread goes with it).
-            fake.delete_channel(table.permission_channel)
-            table.gone, dead = True, tuple({table.permission_channel, table.channel_id})
-        elif kind == BOT_REMOVED:
-            if any(e.kind == BOT_REMOVED for e in self.open):
-                return
-            fake.remove_bot_from_guild()
-            clear = fake.add_bot_back
-            dead = tuple(t.channel_id for t in self._live_tables())
-        elif kind == PERMISSION_DENIED:
-            table = rng.choice(self._live_tables())
-            needs = SEND_MESSAGES_IN_THREADS if table.is_thread else SEND_MESSAGES
-            denied = rng.choice([needs, ATTACH_FILES, VIEW_CHANNEL, needs | ATTACH_FILES])
-            fake.deny_bot(table.permission_channel, denied)
-            clear = lambda: fake.deny_bot(table.permission_channel, 0)  # noqa: E731
-        elif kind in (POSTS_FAILING, RATE_LIMITED):
-            table = rng.choice(self._live_tables())
-            statuses = [429] * rng.randint(1, 4) if kind == RATE_LIMITED else rng.choices([500, 502, 503, 403], k=3)
-            fake.fail_posts(table.channel_id, *statuses)
-            channel = fake.world.channel_or_error(table.channel_id)
-            clear = channel.failures.clear
-        elif kind == OLD_EDITS:
-            fake.limit_old_edits(True, retry_after=0.01)
-            self.clock.advance(61 * MINUTE)  # the boards there are an hour old now
-            clear = lambda: fake.limit_old_edits(False)  # noqa: E731
-        elif kind == TOKEN_EXPIRED:
-            self.expire_next_token = True
-            clear = lambda: setattr(self, "expire_next_token", False)  # noqa: E731
-        elif kind == DMS_CLOSED:
-            self.alice.dms_closed = True
-            clear = lambda: setattr(self.alice, "dms_closed", False)  # noqa: E731
+        episode = inject(self, kind)
+        if episode is None:
+            return
         self.counts.by_kind[kind].injected += 1
-        episode = Episode(kind, table, clear, dead, since=self.clock.now())
         self.open.append(episode)
         self.since_quiet.append(episode)
         if kind in DELETIONS:
-            self.gone_episodes.update(dict.fromkeys(dead, episode))
-        self.say(f"  + {kind}{f' ({table.game} game {table.game_id} in {table.channel_id})' if table else ''}")
+            self.gone_episodes.update(dict.fromkeys(episode.dead_channels, episode))
+        self.say(
+            f"  + {kind}{f' ({table.game} game {table.game_id} in {table.channel_id})' if (table := episode.table) else ''}"
+        )
 
     def _clear(self, episode: Episode) -> None:
         gone = episode.table is not None and episode.table.gone  # deleted meanwhile: nothing to undo
@@ -451,7 +315,7 @@ class ChaosRun:
 
     async def _alice_moves(self) -> None:
         """Alice makes one move at a table where she is to move (My hand, then a move)."""
-        tables = [t for t in self._live_tables() if await self._alice_to_move(t)]
+        tables = [t for t in self.live_tables() if await self._alice_to_move(t)]
         if not tables:
             return
         table = self.rng.choice(tables)
@@ -583,13 +447,13 @@ class ChaosRun:
         self._note_invalid()
         deadline = time.monotonic() + self.stall_bound
         while True:
-            stale = [t for t in self._live_tables() if await self._stale(t)]
+            stale = [t for t in self.live_tables() if await self._stale(t)]
             if not stale or time.monotonic() > deadline:
                 break
             await asyncio.sleep(0.2)
             self.clock.advance(PROBE_EVERY + 1)  # a reconciler retry grows to 10 minutes at most
             await self._settle()
-        for table in self._live_tables():
+        for table in self.live_tables():
             problem = await self._stale(table) or await self._cannot_move(table)
             if problem is None:
                 continue
@@ -657,7 +521,7 @@ class ChaosRun:
         """No more faults: every table still running must finish."""
         self._clear_all()
         for _ in range(limit_moves):
-            running = [t for t in self._live_tables() if (await self.bot.store.get_game(t.game_id)).status == "active"]
+            running = [t for t in self.live_tables() if (await self.bot.store.get_game(t.game_id)).status == "active"]
             if not running:
                 break
             if not any([await self._alice_to_move(t) for t in running]):
@@ -668,7 +532,7 @@ class ChaosRun:
                 continue
             await self._alice_moves()
             await self._settle()
-        for table in self._live_tables():
+        for table in self.live_tables():
             row = await self.bot.store.get_game(table.game_id)
             if row.status not in ("finished", "cancelled"):
                 self.counts.failures.append(f"{table.game} game {table.game_id} did not finish ({row.status})")
