@@ -5,9 +5,10 @@ The bot runs in-process against ``tests.e2e.fake.FakeDiscord`` on a ``FakeClock`
 shares (interaction tokens, thread auto-archiving, the age of messages and the invalid-request
 window all run on it). Each table is alice against computer players (as in the crash suite), in
 a thread of its own or in a channel of its own. A session is a number of rounds; each round opens
-a fault (tests/fuzz/chaos_faults.py) or clears one, alice plays a few moves wherever she is to move, and time moves on a little.
-Every ``quiet_every`` rounds every fault that can clear is cleared, time moves past one look of
-the channel trouble (``cogs.table.trouble.PROBE_EVERY``), and every table is checked:
+a fault (tests/fuzz/chaos_faults.py) or clears one, alice plays a few moves wherever she is to
+move, and time moves on a little. Every ``quiet_every`` rounds every fault that can clear is
+cleared, time moves past one look of the channel trouble (``cogs.table.trouble.PROBE_EVERY``),
+and every table is checked:
 
 - lost: an acknowledged move (a move button answered with an update) missing from the move log
   (``tests.fuzz.crash.check_store``, which also replays every game and checks the database);
