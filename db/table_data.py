@@ -256,22 +256,20 @@ class ChannelTrouble:
 
 async def set_channel_trouble(store: Store, channel_id: int, guild_id: int | None, since: float, reason: str) -> bool:
     """Remember that the bot cannot post in ``channel_id`` (kept since the first time); True when
-    this is news (the channel was not known to be in trouble)."""
-    found = await store.fetchval("SELECT 1 FROM table_channel_trouble WHERE channel_id = ?", (channel_id,))
-    if found:
-        await store.write_batch(
-            [("UPDATE table_channel_trouble SET reason = ? WHERE channel_id = ?", (reason, channel_id))]
-        )
-        return False
-    await store.write_batch(
+    this is news (the channel was not known to be in trouble). One transaction, no read first: two
+    reports of one channel at once (a gateway event and a refused post, or discord.py's own
+    thread deletions for a deleted channel and Discord's) must not both insert."""
+    counts = await store.write_batch(
         [
             (
-                "INSERT INTO table_channel_trouble (channel_id, guild_id, since, reason) VALUES (?, ?, ?, ?)",
+                "INSERT INTO table_channel_trouble (channel_id, guild_id, since, reason) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (channel_id) DO NOTHING",
                 (channel_id, guild_id, since, reason),
-            )
+            ),
+            ("UPDATE table_channel_trouble SET reason = ? WHERE channel_id = ?", (reason, channel_id)),
         ]
     )
-    return True
+    return bool(counts and counts[0])
 
 
 async def clear_channel_trouble(store: Store, channel_id: int) -> None:

@@ -176,7 +176,7 @@ class Outbox:
             self._wait(state, post)
             return None
         try:
-            return await self._attempt(post)
+            message = await self._attempt(post)
         except Exception as error:
             post.last_error = error
             refusal = refusal_of(error)
@@ -187,6 +187,11 @@ class Outbox:
             self._refused(post.channel_id, state, error, refusal)
             self._wait(state, post)
             return None
+        if state is not None:
+            # A post went through: a later refusal is news again, as after a waiting post (a
+            # channel held by the gateway and let go had nothing waiting to reset it).
+            state.reported = False
+        return message
 
     def queue(self, post: Post) -> None:
         """Send ``post`` later, behind the channel's earlier waiting posts: for a post the caller

@@ -1,0 +1,170 @@
+"""The faults of the chaos suite (tests/fuzz/chaos.py): every kind the fake Discord can inject,
+how one is injected on a random table, and how it clears.
+
+A fault is an ``Episode`` from injection until it clears: ``clear`` undoes it (None: it ends by
+itself after some refused requests, or never, for a deletion), ``dead_channels`` are the channels
+the fake counts as dead meanwhile (requests to them are the bot's to avoid).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tests.e2e.fake.protocol import (
+    ATTACH_FILES,
+    MANAGE_THREADS,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
+)
+
+MINUTE = 60.0
+THREAD_ARCHIVE_MINUTES = 60  # the tables' threads archive themselves after an hour without posts
+
+# Every fault kind the fake can inject. "self-clearing" ones end by themselves (a number of
+# refused requests); the rest are cleared at the latest at the next quiet point, except deletions.
+CALLBACK_UNKNOWN = "callback unknown interaction"
+CALLBACK_503 = "callback 503"
+CALLBACK_RESET = "callback reset"
+THREAD_ARCHIVED = "thread archived"
+THREAD_AUTO_ARCHIVED = "thread auto-archived"
+THREAD_LOCKED = "thread locked"
+THREAD_DELETED = "thread deleted"
+CHANNEL_DELETED = "channel deleted"
+BOT_REMOVED = "bot removed from guild"
+PERMISSION_DENIED = "permission denied"
+POSTS_FAILING = "posts failing (5xx, 403)"
+RATE_LIMITED = "posts rate limited (429)"
+OLD_EDITS = "old edits capped"
+TOKEN_EXPIRED = "token expired"
+DMS_CLOSED = "dms closed"
+FAULT_KINDS = (
+    CALLBACK_UNKNOWN,
+    CALLBACK_503,
+    CALLBACK_RESET,
+    THREAD_ARCHIVED,
+    THREAD_AUTO_ARCHIVED,
+    THREAD_LOCKED,
+    THREAD_DELETED,
+    CHANNEL_DELETED,
+    BOT_REMOVED,
+    PERMISSION_DENIED,
+    POSTS_FAILING,
+    RATE_LIMITED,
+    OLD_EDITS,
+    TOKEN_EXPIRED,
+    DMS_CLOSED,
+)
+DELETIONS = (THREAD_DELETED, CHANNEL_DELETED)
+
+
+@dataclass
+class Table:
+    game: str
+    channel_id: int  # where the game is: a thread or a channel
+    parent_id: int | None  # a thread's own parent channel (permissions are set there)
+    game_id: int = 0
+    gone: bool = False  # deleted: held, then cancelled after 7 days
+
+    @property
+    def is_thread(self) -> bool:
+        return self.parent_id is not None
+
+    @property
+    def permission_channel(self) -> int:
+        return self.parent_id if self.parent_id is not None else self.channel_id
+
+
+@dataclass
+class Episode:
+    """One injected fault, until it clears."""
+
+    kind: str
+    table: Table | None
+    clear: Callable[[], None] | None  # None: clears by itself (or never, for a deletion)
+    dead_channels: tuple[int, ...] = ()  # channels the fake counts as dead meanwhile
+    since: float = 0.0  # on the fake clock
+
+
+def inject(run: Any, kind: str) -> Episode | None:
+    """Inject a fault of ``kind`` through ``run`` (a ``ChaosRun``: its fake, clock, seeded
+    generator, tables, open faults and alice); None when there is nothing to inject it on."""
+    fake, rng = run.fake, run.rng
+    table = None
+    clear: Callable[[], None] | None = None
+    dead: tuple[int, ...] = ()
+    if kind in (CALLBACK_UNKNOWN, CALLBACK_503, CALLBACK_RESET):
+        count = rng.randint(1, 3)
+        if kind == CALLBACK_UNKNOWN:
+            fake.fail_callbacks(count)
+        elif kind == CALLBACK_503:
+            fake.fail_callbacks(count, status=503)
+        else:
+            fake.fail_callbacks(count, reset=True)
+        clear = fake.world.faults.callback_failures.clear  # those no click used up
+    elif kind in (THREAD_ARCHIVED, THREAD_AUTO_ARCHIVED, THREAD_LOCKED, THREAD_DELETED):
+        tables = run.live_tables(threads=True)
+        if not tables:
+            return None
+        table = rng.choice(tables)
+        thread = table.channel_id
+        if kind == THREAD_ARCHIVED:
+            fake.archive_thread(thread)
+            clear = lambda: fake.unarchive_thread(thread)  # noqa: E731
+        elif kind == THREAD_AUTO_ARCHIVED:
+            # Time passes without posts there (alice's other tables may be busy meanwhile).
+            run.clock.advance((THREAD_ARCHIVE_MINUTES + 1) * MINUTE)
+            if thread not in fake.archive_idle_threads():
+                return None
+            clear = lambda: fake.unarchive_thread(thread)  # noqa: E731
+        elif kind == THREAD_LOCKED:
+            fake.deny_bot(table.parent_id, MANAGE_THREADS)
+            fake.lock_thread(thread, archive=rng.random() < 0.3)
+            dead = (thread,)
+
+            def clear() -> None:
+                fake.unlock_thread(thread)
+                fake.unarchive_thread(thread)
+                fake.deny_bot(table.parent_id, 0)
+        else:
+            fake.delete_thread(thread)
+            table.gone, dead = True, (thread,)
+    elif kind == CHANNEL_DELETED:
+        tables = run.live_tables()
+        if not tables:
+            return None
+        table = rng.choice(tables)
+        # A table's channel, or a thread's parent channel (the thread goes with it).
+        fake.delete_channel(table.permission_channel)
+        table.gone, dead = True, tuple({table.permission_channel, table.channel_id})
+    elif kind == BOT_REMOVED:
+        if any(e.kind == BOT_REMOVED for e in run.open):
+            return None
+        fake.remove_bot_from_guild()
+        clear = fake.add_bot_back
+        dead = tuple(t.channel_id for t in run.live_tables())
+    elif kind == PERMISSION_DENIED:
+        table = rng.choice(run.live_tables())
+        needs = SEND_MESSAGES_IN_THREADS if table.is_thread else SEND_MESSAGES
+        denied = rng.choice([needs, ATTACH_FILES, VIEW_CHANNEL, needs | ATTACH_FILES])
+        fake.deny_bot(table.permission_channel, denied)
+        clear = lambda: fake.deny_bot(table.permission_channel, 0)  # noqa: E731
+    elif kind in (POSTS_FAILING, RATE_LIMITED):
+        table = rng.choice(run.live_tables())
+        statuses = [429] * rng.randint(1, 4) if kind == RATE_LIMITED else rng.choices([500, 502, 503, 403], k=3)
+        fake.fail_posts(table.channel_id, *statuses)
+        channel = fake.world.channel_or_error(table.channel_id)
+        clear = channel.failures.clear
+    elif kind == OLD_EDITS:
+        fake.limit_old_edits(True, retry_after=0.01)
+        run.clock.advance(61 * MINUTE)  # the boards there are an hour old now
+        clear = lambda: fake.limit_old_edits(False)  # noqa: E731
+    elif kind == TOKEN_EXPIRED:
+        run.expire_next_token = True
+        clear = lambda: setattr(run, "expire_next_token", False)  # noqa: E731
+    elif kind == DMS_CLOSED:
+        run.alice.dms_closed = True
+        clear = lambda: setattr(run.alice, "dms_closed", False)  # noqa: E731
+    return Episode(kind, table, clear, dead, since=run.clock.now())
