@@ -131,6 +131,10 @@ class Aftermath:
         except Exception:
             log.exception("auto-play in game %s failed", result.row.id)
 
+    def following(self, game_id: int) -> bool:
+        """Whether a change of the game is being followed now (its board is on its way)."""
+        return game_id in self._waiting
+
     @property
     def busy(self) -> bool:
         return bool(self._tasks)

@@ -52,13 +52,16 @@ class Reconciler:
         timekeeper: TimeKeeper,
         *,
         skip: Callable[[GameRow], bool] = lambda row: False,
+        on_the_way: Callable[[], set[int]] = set,
     ) -> None:
         self.service = service
         self.aftermath = aftermath
         self.timekeeper = timekeeper
-        # Games whose board is not this run's to show (a live board refreshing itself, a channel
-        # known to be unusable: its board waits in the outbox until the channel works again).
+        # Games whose board is not this run's to show (a live board refreshing itself).
         self.skip = skip
+        # Games whose newest board is on its way already (waiting in the outbox): asked before the
+        # database is read, since such a board leaves the outbox only once its version is stored.
+        self.on_the_way = on_the_way
         self._retries: dict[int, asyncio.Task[None]] = {}
         self._delays: dict[int, float] = {}
         aftermath.on_fault.append(self.soon)
@@ -69,6 +72,7 @@ class Reconciler:
         armed every deadline already (with its grace for those that passed while the bot was down)."""
         started = time.perf_counter()
         report = Report()
+        on_the_way = self.on_the_way()
         owing = {row.id for row in await table_data.games_owing_a_board(self.service.store)}
         for row in await self.service.store.games_with_status(GameStatus.ACTIVE):
             if not self.service.owns(row) or row.state is None:
@@ -78,7 +82,9 @@ class Reconciler:
             report.games += 1
             if arm:
                 self.timekeeper.arm(row)  # the same deadline again: arming twice changes nothing
-            if row.id in owing and not self.skip(row):
+            # A change being followed right now shows the newest version itself.
+            shown_anyway = row.id in on_the_way or self.skip(row) or self.aftermath.following(row.id)
+            if row.id in owing and not shown_anyway:
                 report.boards += 1
                 # Shown as a fresh board (a new message with the mention), then the computers wake.
                 state = self.service.state_of(row)

@@ -92,9 +92,13 @@ class TableFlow:
             channel_ok=lambda row: self.trouble.channel_ok(row),
         )
         # Restores what a game owes its players (its board, a computer moving, its deadline) after
-        # a restart or a fault; a live board refreshing itself is left to do that.
+        # a restart or a fault.
         self.reconciler = Reconciler(
-            service, self.aftermath, self.timekeeper, skip=lambda row: self.board.live.is_live(row.id)
+            service,
+            self.aftermath,
+            self.timekeeper,
+            skip=lambda row: self.board.live.is_live(row.id),  # a live board refreshes itself
+            on_the_way=outbox.waiting_games,  # a waiting board goes out by itself
         )
         # Channels the bot cannot post in: clocks stand still, hosts are told, healing is noticed.
         self.trouble = ChannelTrouble(self.shared, outbox=outbox, reconciler=self.reconciler)

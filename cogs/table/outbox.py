@@ -154,6 +154,11 @@ class Outbox:
         self._channels: dict[int, _Channel] = {}
         self._reports: set[asyncio.Task[None]] = set()
 
+    def waiting_games(self) -> set[int]:
+        """The games a board of which waits here (it goes out by itself once it can, and leaves
+        only once whoever it reports to has recorded it: ``Post.on_posted``)."""
+        return {post.game_id for state in self._channels.values() for post in state.waiting if post.game_id}
+
     def pending(self, channel_id: int | None = None) -> int:
         if channel_id is not None:
             state = self._channels.get(channel_id)
@@ -201,12 +206,15 @@ class Outbox:
             state.pause = self.first_delay
         self._wait(state, post)
 
-    def retry_now(self, channel_id: int) -> None:
+    def retry_now(self, channel_id: int, *, report_again: bool = False) -> None:
         """Try the channel's waiting posts at once: unblocks it (a permission was just granted,
-        the channel works again) and cuts short any pause."""
+        the channel works again) and cuts short any pause. ``report_again``: whoever was told it
+        is blocked has let it go, so a refusal from now on is reported anew."""
         state = self._channels.get(channel_id)
         if state is None:
             return
+        if report_again:
+            state.reported = False
         state.blocked = None
         state.pause = None
         state.delay = self.first_delay
@@ -324,15 +332,17 @@ class Outbox:
                     self._refused(channel_id, state, error, refusal)
             else:
                 self.sent_later += 1
-                with contextlib.suppress(ValueError):  # unless superseded meanwhile
-                    state.waiting.remove(post)
                 state.delay = self.first_delay
                 state.reported = False
                 if post.on_posted is not None:
+                    # Before it leaves the waiting posts: nobody may see the board neither
+                    # waiting nor recorded as shown (the reconciler would show it again).
                     try:
                         await post.on_posted(message)
                     except Exception:
                         log.exception("channel %s: what follows a late board post failed", channel_id)
+                with contextlib.suppress(ValueError):  # unless superseded meanwhile
+                    state.waiting.remove(post)
             finally:
                 state.sending = None
         state.task = None

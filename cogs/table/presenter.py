@@ -75,13 +75,26 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
 
+def discord_failed(error: BaseException) -> bool:
+    """Whether ``error`` is Discord refusing or failing a request (an expired token, an unknown
+    interaction, an archived or locked thread, lost access, a 5xx or a lost connection), not a
+    mistake of ours: a 400 other than "archived thread" means we sent something malformed."""
+    if isinstance(error, aiohttp.ClientError | OSError | TimeoutError):
+        return True
+    if isinstance(error, discord.HTTPException):
+        return error.status != 400 or error.code == 50083
+    return False
+
+
 async def answer_then_follow(answer: Callable[[], Awaitable[Any]], following: asyncio.Future[Any]) -> None:
     """Answer the person who caused a saved change while ``following`` (already started: what
     follows the change, ``table.aftermath``) runs; it is awaited whatever became of the answer (an
     expired token, a refused or late answer), so the interaction ends only once the board is out."""
     try:
         await answer()
-    except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as error:
+    except Exception as error:
+        if not discord_failed(error):
+            raise
         # Discord's side (an expired token, a refused or lost answer): the change is saved and
         # what follows it goes on; nothing is left to tell this person through this interaction.
         log.warning("the answer to a saved change could not be delivered (%r)", error)
@@ -115,8 +128,14 @@ class Guard:
             return await work()
         except (TableError, GameError) as error:
             await self._tell_safely(interaction, error_text(lang_of(interaction), game, error))
-        except Exception:
-            log.exception("interaction failed (user %s, game %s)", interaction.user.id, game)
+        except Exception as error:
+            if discord_failed(error):
+                # Not a bug of ours: Discord refused or lost a request of this interaction.
+                log.warning(
+                    "interaction of user %s (game %s) met a Discord failure: %r", interaction.user.id, game, error
+                )
+            else:
+                log.exception("interaction failed (user %s, game %s)", interaction.user.id, game)
             await self._tell_safely(interaction, tr(lang_of(interaction), "error-internal"))
         finally:
             self.in_flight -= 1

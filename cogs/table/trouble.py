@@ -161,8 +161,8 @@ class ChannelTrouble(Presenter):
             log.info("channel %s works again (was %s since %.0f)", channel_id, trouble.reason, trouble.since)
         if trouble is not None:
             await self._give_time_back(channel_id, self.service.clock.now() - trouble.since)
-        self.outbox.retry_now(channel_id)
-        await self.reconciler.run(channel_id=channel_id)
+        self.outbox.retry_now(channel_id, report_again=True)  # refused again: told again
+        await self.reconciler.run(channel_id=channel_id)  # boards not waiting in the outbox
 
     async def _give_time_back(self, channel_id: int, seconds: float) -> None:
         """The clock stood still while nobody could see the board: the person to move gets the

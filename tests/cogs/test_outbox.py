@@ -343,13 +343,9 @@ async def test_a_refusal_after_the_channel_was_held_and_let_go_is_reported():
     assert reports == [(7, MISSING_PERMISSIONS)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known bug (found by tests/fuzz/chaos.py): retry_now keeps 'reported' from block(), so the "
-    "channel trouble, which just forgot the channel, is never told of the refusal; the channel stays "
-    "blocked with nobody looking at it",
-)
 async def test_a_refusal_right_after_a_held_channel_was_let_go_is_reported():
+    """Found by tests/fuzz/chaos.py: the channel trouble lets a channel go (``report_again``), so a
+    refusal straight after must be reported again, or nobody would look at the channel."""
     reports: list[tuple[int, BaseException]] = []
 
     async def on_blocked(channel_id: int, refusal: BaseException) -> None:
@@ -358,7 +354,7 @@ async def test_a_refusal_right_after_a_held_channel_was_let_go_is_reported():
     channel = Channel(MISSING_PERMISSIONS)
     box, _ = outbox(channel, on_blocked=on_blocked)
     box.block(7, RuntimeError("a permission was taken away"))  # the gateway said so
-    box.retry_now(7)  # healed: the channel trouble forgets the channel
+    box.retry_now(7, report_again=True)  # healed: the channel trouble forgets the channel
     assert await box.send(post("one", game=1)) is None  # refused at once, before any post went
     await idle()
     assert reports == [(7, MISSING_PERMISSIONS)]

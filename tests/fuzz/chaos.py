@@ -336,6 +336,11 @@ class ChaosRun:
                 if acts:
                     await self._act(message, self.rng.choice(acts))
                     return
+                menus = [m for m in message.selects() if m["custom_id"].startswith(f"tb:pick:{table.game_id}:")]
+                if menus:  # many moves: one pick from a select menu
+                    menu = self.rng.choice(menus)
+                    await self._act(message, menu["custom_id"], value=self.rng.choice(menu["options"])["value"])
+                    return
                 navs = [b["custom_id"] for b in buttons if b["custom_id"].startswith(f"tb:nav:{table.game_id}:")]
                 if not navs:
                     return
@@ -353,6 +358,13 @@ class ChaosRun:
             self.fake.unarchive_thread(table.channel_id)
             self.counts.unarchived_by_alice += 1
 
+    async def _pick(self, message, custom_id: str, value: str, *, wait_followup: bool = True):
+        self.counts.clicks += 1
+        record = await self.fake.select(self.alice, message, custom_id, [value], wait_followup=wait_followup)
+        if record.callback_failures and record.response_type is None:
+            return None
+        return record
+
     async def _click(self, message, custom_id: str, *, wait_followup: bool = True):
         self.counts.clicks += 1
         record = await self.fake.click(self.alice, message, custom_id, wait_followup=wait_followup)
@@ -360,9 +372,18 @@ class ChaosRun:
             return None
         return record
 
-    async def _act(self, message, custom_id: str) -> None:
+    async def _act(self, message, custom_id: str, *, value: str | None = None) -> None:
+        """A move button (or, with ``value``, a pick from a select menu of moves)."""
         expire = self.expire_next_token
-        record = await self._click(message, custom_id, wait_followup=not expire)
+        if value is None:
+            record = await self._click(message, custom_id, wait_followup=not expire)
+        else:
+            record = await self._pick(message, custom_id, value, wait_followup=not expire)
+        sure = [] if record is None or record.message is None else record.message.buttons()
+        sure = [b for b in sure if b["custom_id"].startswith("tb:sure:")]
+        if sure and not expire:  # "are you sure?" (Duvelen's Done): yes
+            record = await self._click(record.message, sure[0]["custom_id"])
+            custom_id = sure[0]["custom_id"].replace("tb:sure:", "tb:act:", 1)
         if expire:
             # The click was answered (deferred); its 15 minutes pass before the bot follows up.
             self.expire_next_token = False
@@ -371,7 +392,10 @@ class ChaosRun:
             return
         if expire and record.response_type == 6:
             return  # a deferred answer says nothing yet: the move may still be refused
-        game_id, _version, action = ACT.fullmatch(custom_id).groups()
+        if value is None:
+            game_id, _version, action = ACT.fullmatch(custom_id).groups()
+        else:
+            game_id, action = custom_id.split(":")[2], value
         self.acknowledged.append((int(game_id), action))
         self.acknowledged_during.append(self._open_kinds())
         self.counts.acknowledged += 1
@@ -482,8 +506,13 @@ class ChaosRun:
         controls = await self._click(self._boards_of(table)[-1], f"tb:hand:{table.game_id}")
         if controls is None or controls.message is None:
             return "alice's My hand was not answered with her controls"
-        prefixes = (f"tb:act:{row.id}:{row.version}:", f"tb:nav:{row.id}:{row.version}:")
-        if not any(b["custom_id"].startswith(prefixes) for b in controls.message.buttons()):
+        prefixes = (
+            f"tb:act:{row.id}:{row.version}:",
+            f"tb:nav:{row.id}:{row.version}:",
+            f"tb:pick:{row.id}:{row.version}:",
+        )
+        shown = [*controls.message.buttons(), *controls.message.selects()]
+        if not any(b["custom_id"].startswith(prefixes) for b in shown):
             ids = [b["custom_id"] for b in controls.message.buttons()][:6]
             text = f"answer type {controls.response_type}, loading={controls.message.loading}: {controls.message.content[:120]}"
             return f"alice is to move, but her controls offer no move of version {row.version}: {text!r} {ids}"
