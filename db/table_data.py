@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from db.rows import OPEN_STATUSES, GameStatus
+from db.rows import OPEN_STATUSES
 from db.store import GameRow, Store, _row_to_game
 
 
@@ -64,15 +64,6 @@ async def set_board_message(store: Store, game_id: int, message_id: int | None, 
             )
         ]
     )
-
-
-async def games_owing_a_board(store: Store) -> list[GameRow]:
-    """Running games whose newest board does not show their stored version."""
-    rows = await store.fetch(
-        "SELECT * FROM games WHERE status = ? AND (board_version IS NULL OR board_version < version) ORDER BY id",
-        (GameStatus.ACTIVE.value,),
-    )
-    return [_row_to_game(r) for r in rows]
 
 
 async def server_settings(store: Store, guild_id: int) -> dict[str, Any]:

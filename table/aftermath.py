@@ -10,7 +10,7 @@ person gets their heads-up. It runs in a task of its own, so an answer to a
 player that fails (an expired token, five refused tries, a lost connection) or comes late neither
 skips nor delays it. A step that fails is logged and the next still runs; the game's board is then
 restored by ``table.reconcile``, which compares the version the newest board shows with the stored
-one (``db.table_data.games_owing_a_board``).
+one (``games.board_version``).
 
 Nothing here knows Discord: ``show`` and ``heads_up`` are given; ``Change.actor`` is passed
 through untouched (the presenter may tell that person about a board it may not post).

@@ -10,8 +10,8 @@ a channel was unusable for a while), the ``Reconciler`` restores it from the dat
 - when a channel works again (``run(channel_id=...)``);
 - when showing a change failed (``soon``): that game again after a pause, growing while it fails.
 
-It never polls every game: a game is looked at only at those moments, and the one query that
-finds the games owing a board (``db.table_data.games_owing_a_board``) reads only running games.
+It never polls every game: a game is looked at only at those moments, with one query for the
+running games (of a channel, or one game) it is about.
 A board that was shown is never shown again (the stored ``board_version`` says so), so nobody is
 pinged twice for one turn.
 """
@@ -73,18 +73,16 @@ class Reconciler:
         started = time.perf_counter()
         report = Report()
         on_the_way = self.on_the_way()
-        owing = {row.id for row in await table_data.games_owing_a_board(self.service.store)}
-        for row in await self.service.store.games_with_status(GameStatus.ACTIVE):
+        for row in await self._running(channel_id, game_id):
             if not self.service.owns(row) or row.state is None:
-                continue
-            if (channel_id is not None and row.channel_id != channel_id) or (game_id is not None and row.id != game_id):
                 continue
             report.games += 1
             if arm:
                 self.timekeeper.arm(row)  # the same deadline again: arming twice changes nothing
             # A change being followed right now shows the newest version itself.
             shown_anyway = row.id in on_the_way or self.skip(row) or self.aftermath.following(row.id)
-            if row.id in owing and not shown_anyway:
+            owing = row.board_version is None or row.board_version < row.version
+            if owing and not shown_anyway:
                 report.boards += 1
                 # Shown as a fresh board (a new message with the mention), then the computers wake.
                 state = self.service.state_of(row)
@@ -101,6 +99,17 @@ class Reconciler:
                 1000 * report.seconds,
             )
         return report
+
+    async def _running(self, channel_id: int | None, game_id: int | None) -> list[GameRow]:
+        """The running games to look at: one, a channel's, or all."""
+        store = self.service.store
+        if game_id is not None:
+            rows = [row] if (row := await store.get_game(game_id)) is not None else []
+        elif channel_id is not None:
+            rows = await table_data.open_games_in_channel(store, channel_id)
+        else:
+            rows = await store.games_with_status(GameStatus.ACTIVE)
+        return [row for row in rows if row.status == GameStatus.ACTIVE]
 
     def soon(self, game_id: int) -> None:
         """Showing a change of ``game_id`` failed: look at it again after a pause (growing while
