@@ -26,6 +26,7 @@ from cogs.table.presenter import (
     channel_id_of,
     is_admin,
     lang_of,
+    log_failure,
     player_of,
 )
 from cogs.table.reminders import duration_text
@@ -280,8 +281,8 @@ class LobbyPresenter(Presenter):
                 row = await self.service.set_lobby_message(row, message.id)
             else:
                 await self.refresh_message(row)
-        except Exception:
-            log.exception("the rematch lobby of game %s could not be shown", row.id)
+        except Exception as error:
+            log_failure(error, "the rematch lobby of game %s could not be shown", row.id)
         await self._follow(row, done.result, interaction)
 
     def _follow(
@@ -305,8 +306,8 @@ class LobbyPresenter(Presenter):
                     tr(row.locale, "game-cancelled", user=interaction.user.mention), allowed_mentions=NO_MENTIONS
                 )
                 await self.refresh_message(row)
-        except Exception:
-            log.exception("what follows the lobby change of game %s failed", row.id)
+        except Exception as error:
+            log_failure(error, "what follows the lobby change of game %s failed", row.id)
 
 
 def option_lines(lang: str, game: str, options: dict[str, Any], settings: TableSettings) -> list[str]:

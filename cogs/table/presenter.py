@@ -86,6 +86,15 @@ def discord_failed(error: BaseException) -> bool:
     return False
 
 
+def log_failure(error: BaseException, message: str, *args: object) -> None:
+    """A warning when Discord failed us (``discord_failed``), an error with its traceback when
+    the failure is ours."""
+    if discord_failed(error):
+        log.warning(message + " (%r)", *args, error)
+    else:
+        log.error(message, *args, exc_info=error)
+
+
 async def answer_then_follow(answer: Callable[[], Awaitable[Any]], following: asyncio.Future[Any]) -> None:
     """Answer the person who caused a saved change while ``following`` (already started: what
     follows the change, ``table.aftermath``) runs; it is awaited whatever became of the answer (an
@@ -129,13 +138,8 @@ class Guard:
         except (TableError, GameError) as error:
             await self._tell_safely(interaction, error_text(lang_of(interaction), game, error))
         except Exception as error:
-            if discord_failed(error):
-                # Not a bug of ours: Discord refused or lost a request of this interaction.
-                log.warning(
-                    "interaction of user %s (game %s) met a Discord failure: %r", interaction.user.id, game, error
-                )
-            else:
-                log.exception("interaction failed (user %s, game %s)", interaction.user.id, game)
+            # A warning where Discord refused or lost a request of this interaction, else our bug.
+            log_failure(error, "interaction failed (user %s, game %s)", interaction.user.id, game)
             await self._tell_safely(interaction, tr(lang_of(interaction), "error-internal"))
         finally:
             self.in_flight -= 1
