@@ -63,15 +63,19 @@ def test_the_guides_registry_line_for_nim_is_the_one_the_suite_registers():
 
 
 @pytest.fixture
-async def nim_tafel(fake, capture, tmp_path):  # noqa: F811
-    tafel = Tafel(fake, str(tmp_path / "nim.sqlite3"))
-    tafel.config = dataclasses.replace(tafel.config, games=(NIM,))
+async def tafel_of_one_game(request, fake, capture, tmp_path):  # noqa: F811
+    """The bot hosting only the game whose registry line the test names (``indirect``)."""
+    game: GameEntry = request.param
+    tafel = Tafel(fake, str(tmp_path / f"{game.key}.sqlite3"))
+    tafel.config = dataclasses.replace(tafel.config, games=(game,))
     await tafel.start()
     yield tafel
     await tafel.stop()
 
 
-async def test_nim_new_opens_a_table_and_a_whole_game_is_played(fake, nim_tafel, channel, alice):  # noqa: F811
+@pytest.mark.parametrize("tafel_of_one_game", [NIM], indirect=True)
+async def test_nim_new_opens_a_table_and_a_whole_game_is_played(fake, tafel_of_one_game, channel, alice):  # noqa: F811
+    nim_tafel = tafel_of_one_game
     new = await fake.slash(alice, channel, "nim", "new", options={"pile": 5})
     assert not new.ephemeral and new.message.embeds, "/nim new answers with the lobby"
     row = await nim_tafel.bot.store.open_game_in_channel(channel)
@@ -87,16 +91,9 @@ async def test_nim_new_opens_a_table_and_a_whole_game_is_played(fake, nim_tafel,
     assert any(o["name"] == "play" for o in fake.command("nim")["options"])
 
 
-@pytest.fixture
-async def tictactoe_tafel(fake, capture, tmp_path):  # noqa: F811
-    tafel = Tafel(fake, str(tmp_path / "tictactoe.sqlite3"))
-    tafel.config = dataclasses.replace(tafel.config, games=(TICTACTOE,))
-    await tafel.start()
-    yield tafel
-    await tafel.stop()
-
-
-async def test_a_game_of_nine_decisions_at_most_is_played_to_the_end(fake, tictactoe_tafel, channel, alice):  # noqa: F811
+@pytest.mark.parametrize("tafel_of_one_game", [TICTACTOE], indirect=True)
+async def test_a_game_of_nine_decisions_at_most_is_played_to_the_end(fake, tafel_of_one_game, channel, alice):  # noqa: F811
+    tictactoe_tafel = tafel_of_one_game
     game_id = await open_table(fake, tictactoe_tafel, channel, "tictactoe", alice, computers=1)
     finished = await play_to_the_end(fake, tictactoe_tafel, channel, game_id, {alice.id: alice})
     assert finished.status == "finished"
