@@ -12,4 +12,5 @@ tictactoe-event-draw = Het rooster is vol: gelijkspel.
 tictactoe-error-players = Boter-kaas-en-eieren is voor 2 spelers.
 
 ## Commando's (discord.py's Translator: het Engels staat in de cog)
+cmd-name-tictactoe = tictactoe
 cmd-group-tictactoe = Boter-kaas-en-eieren: drie op een rij
