@@ -17,7 +17,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import layout
-from render.common import BACKGROUND, INK, RED_SUIT, WHITE, drawable, font, paint_mask, palette, to_png
+from render.common import BACKGROUND, INK, RED_SUIT, WHITE, cached_palette, drawable, font, paint_mask, palette, to_png
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -451,7 +451,7 @@ def render_cards(codes: list[str], *, title: str | None = None) -> bytes:
     return to_png(img, _palette())
 
 
-@lru_cache(maxsize=1)
-def _palette():
+@cached_palette
+def _palette() -> Image.Image:
     named = (BACKGROUND, INK, WHITE, *CARD_NAMED, *GREYS)
     return palette(named, (*CARD_INKS, INK), (*CARD_GROUNDS, BACKGROUND), (((WHITE,), (BACK_COLOUR,)),))

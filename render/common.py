@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -185,6 +185,14 @@ def palette(
         if clashes:
             raise ValueError(f"named colours too close for the palette mapping to tell apart: {clashes}")
         colours = [colour for index, colour in enumerate(colours) if index not in thieves]
+
+
+def cached_palette(colours: Callable[[], Image.Image]) -> Callable[[], Image.Image]:
+    """A renderer's fixed palette, worked out on its first picture and kept for the rest: listing a
+    game's colours (seat colours, tints, mixes) costs more than a small picture does.
+
+    Use it on the function that returns ``palette(...)`` of every colour the renderer draws."""
+    return lru_cache(maxsize=1)(colours)
 
 
 def palette_colours(image: Image.Image) -> list[Colour]:

@@ -35,6 +35,7 @@ from render.common import (
     INK,
     MUTED,
     WHITE,
+    cached_palette,
     font,
     label,
     new_canvas,
@@ -43,12 +44,10 @@ from render.common import (
     stamp_seat_marker,
     to_png,
 )
+from render.type_scale import NAME, TEXT, TITLE
 
 WIDTH = 1200
 MARGIN = 20
-TEXT = 28  # the smallest text: 7 px cap height when Discord shows the picture 400 px wide
-NAME = 30
-TITLE = 36
 HEADER_H = 60
 STOP_H = 54
 TITLE_H = 48
@@ -68,8 +67,8 @@ RANK_LINE = 48
 PANEL_EDGE = (200, 195, 185)
 
 
-@lru_cache(maxsize=1)
-def _palette():
+@cached_palette
+def _palette() -> Image.Image:
     """Every colour drawn (cards included), plus the shades of text and card edges over their grounds."""
     seats = tuple(seat_colour(seat) for seat in range(8))
     light = (BACKGROUND, PANEL_FILL, MIDDLE_FILL, HEREN_FILL, *CARD_GROUNDS)

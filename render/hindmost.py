@@ -40,6 +40,7 @@ from render.common import (
     MUTED,
     SEAT_SHAPES,
     WHITE,
+    cached_palette,
     draw_shape,
     fit_message,
     font,
@@ -50,6 +51,7 @@ from render.common import (
     seat_colour,
     to_png,
 )
+from render.type_scale import BIG, SMALL, TEXT
 
 # Portrait, for phones: the track fills the width, the panel (whose turn, scores, last play) sits
 # below it and the picture grows with the number of teams. At 1080 px wide a phone shows it at
@@ -70,10 +72,6 @@ COUNTER_R = 21  # 42 px across in a 44 px lane
 TRACK_BOTTOM = CY + R_OUT + 6
 
 PANEL_X, PANEL_RIGHT = 16, WIDTH - 16
-SMALL = 24  # the smallest text drawn
-TEXT = 28
-BIG = 34
-
 TRACK_LIGHT = (238, 224, 192)
 TRACK_DARK = (224, 203, 160)
 LANE_LINE = (196, 174, 132)
@@ -86,8 +84,8 @@ SPRINT_RED = (190, 30, 45)
 INFIELD_LINE = (170, 190, 166)
 
 
-@lru_cache(maxsize=1)
-def _palette():
+@cached_palette
+def _palette() -> Image.Image:
     """Every colour drawn (counters and cards included), plus the shades of text, counter edges
     and lines over their grounds."""
     seats = tuple(seat_colour(seat) for seat in range(6))

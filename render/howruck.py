@@ -16,6 +16,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from PIL import Image
+
 from engines.howruck_cards import MEN_COLOURS, card
 from locales import tr
 from render.common import (
@@ -23,6 +25,7 @@ from render.common import (
     INK,
     MUTED,
     WHITE,
+    cached_palette,
     draw_shape,
     drawable,
     font,
@@ -34,6 +37,7 @@ from render.common import (
     stamp_shape,
     to_png,
 )
+from render.type_scale import min_text
 
 # Portrait, close to 4:5: Discord shows it larger on a phone than a landscape picture.
 WIDTH, HEIGHT = 1080, 1380
@@ -63,8 +67,8 @@ SIGNAL_RED = (200, 30, 40)
 TICK = (90, 90, 90)
 
 
-@lru_cache(maxsize=1)
-def _palette():
+@cached_palette
+def _palette() -> Image.Image:
     """Every colour drawn (the tints of seats and card colours included), plus the shades of text
     over the grounds it is drawn on."""
     seats = tuple(seat_colour(seat) for seat in (0, 1))
@@ -199,11 +203,6 @@ def action_label(view: dict[str, Any], action: str, locale: str = "en") -> str:
 
 
 # ---- drawing helpers ----------------------------------------------------------------------------
-
-
-def min_text(width: int) -> int:
-    """The smallest font size on a picture ``width`` pixels wide: 7 px cap height at 400 px."""
-    return -(-width * 28 // 1280)
 
 
 def _mix(rgb: tuple[int, int, int], towards: tuple[int, int, int], amount: float) -> tuple[int, int, int]:

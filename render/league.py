@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from locales import tr
-from render.common import BACKGROUND, INK, MUTED, WHITE, font, label, new_canvas, palette, to_png
+from render.common import BACKGROUND, INK, MUTED, WHITE, cached_palette, font, label, new_canvas, palette, to_png
 
 WIDTH = 1280
 MIN_HEIGHT = 420
@@ -40,7 +40,8 @@ MEDALS = {1: (212, 175, 55), 2: (170, 170, 170), 3: (176, 112, 60)}
 NAME_X = MARGIN + 130
 
 
-def _palette():
+@cached_palette
+def _palette() -> Image.Image:
     """Every colour drawn, plus the shades of text over the grounds it is drawn on."""
     grounds = (BACKGROUND, STRIPE, HIGHLIGHT, TITLE_FILL, *MEDALS.values())
     return palette((*grounds, INK, MUTED, WHITE, HIGHLIGHT_EDGE), (INK, MUTED, WHITE), grounds)

@@ -12,7 +12,6 @@ the scores (the full ranking once the game is over), the recruits still to move 
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -25,6 +24,7 @@ from render.common import (
     MUTED,
     SEAT_SHAPES,
     WHITE,
+    cached_palette,
     draw_shape,
     drawable,
     fit_message,
@@ -38,6 +38,7 @@ from render.common import (
     text_colour_on,
     to_png,
 )
+from render.type_scale import SMALL, TEXT
 
 WIDTH = 1080
 TARGET_HEIGHT = 1350  # 4:5, the tallest shape a phone still shows at full width
@@ -61,8 +62,6 @@ NUMBER_INK = (90, 80, 60)
 COURTYARD_CELL = (232, 226, 212)
 TO_MOVE_BG = (255, 240, 170)
 
-SMALL = 24  # the smallest text: 7 px capitals at 400 px wide
-TEXT = 28
 MARKER_R = 19  # 38 px across: 14 px on a 400 px-wide phone
 STONE_R = 18
 STACK_STEP = 25
@@ -90,7 +89,7 @@ _BACKGROUNDS = (
 )
 
 
-@lru_cache(maxsize=1)
+@cached_palette
 def _palette() -> Image.Image:
     """Every colour drawn, plus the anti-aliasing ramps of text (shapes and lines are not smoothed)."""
     seats = tuple(seat_colour(seat) for seat in range(4))

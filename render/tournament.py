@@ -14,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from PIL import Image
+
 from locales import tr
-from render.common import BACKGROUND, INK, MUTED, WHITE, label, new_canvas, palette, to_png
+from render.common import BACKGROUND, INK, MUTED, WHITE, cached_palette, label, new_canvas, palette, to_png
 
 WIDTH = 900
 MARGIN = 28
@@ -37,7 +39,8 @@ PLACE_X = MARGIN + 56
 NAME_X = MARGIN + 84
 
 
-def _palette() -> Any:
+@cached_palette
+def _palette() -> Image.Image:
     grounds = (BACKGROUND, STRIPE, TITLE_FILL, *MEDALS.values())
     return palette((*grounds, INK, MUTED, WHITE), (INK, MUTED, WHITE), grounds)
 

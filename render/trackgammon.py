@@ -17,6 +17,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from PIL import Image
+
 from locales import tr
 from render.common import (
     BACKGROUND,
@@ -24,6 +26,7 @@ from render.common import (
     MUTED,
     SEAT_SHAPES,
     WHITE,
+    cached_palette,
     draw_shape,
     drawable,
     fit_message,
@@ -37,10 +40,9 @@ from render.common import (
     text_colour_on,
     to_png,
 )
+from render.type_scale import SMALL, TEXT
 
 WIDTH = 1080
-SMALL = 24  # the smallest text: 7 px capitals on a 400 px-wide phone
-TEXT = 28
 MARKER_R = 17
 YELLOW = (246, 222, 120)
 PURPLE = (128, 92, 170)
@@ -65,8 +67,8 @@ USED_DIE = (236, 236, 236)
 USED_PIP = (170, 170, 170)
 
 
-@lru_cache(maxsize=1)
-def _palette():
+@cached_palette
+def _palette() -> Image.Image:
     """Every colour drawn, plus the shades of text over the grounds it is drawn on."""
     seats = tuple(seat_colour(seat) for seat in range(4))
     named = (

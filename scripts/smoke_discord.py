@@ -54,21 +54,31 @@ from bot import Config, ConfigError, create_bot, load_config, run_loop, setup_lo
 from cogs.table.permissions import THREAD_BOARD, missing_in_channel  # noqa: E402
 from cogs.table.presenter import NO_MENTIONS  # noqa: E402
 from db import GameStatus, Seat  # noqa: E402
+from table.registry import GAMES, GameEntry  # noqa: E402
 from table.service import Player  # noqa: E402
+from table.spec import load_spec  # noqa: E402
 from table.text import game_name  # noqa: E402
 
-# Per game the table that finishes in the fewest moves with computer players: (players, options).
-# How Ruck!'s learning game to one barrel is a single tug without the team-forming race: 2 to 40
-# moves, about 20, against about 100 for Hindmost and Manöver, 170 for Trackgammon and 300 for
-# Duvelen. Discord lets a bot edit messages in one channel about once a second, and most moves
-# edit the board, so the default game takes about half a minute there.
-FAST_GAMES: dict[str, tuple[int, dict[str, Any]]] = {
+# The games whose quickest table with computer players takes options: (players, options). How
+# Ruck!'s learning game to one barrel is a single tug without the team-forming race: 2 to 40 moves,
+# about 20, against about 100 for Hindmost and Manöver, 170 for Trackgammon and 300 for Duvelen.
+# Discord lets a bot edit messages in one channel about once a second, and most moves edit the
+# board, so the default game takes about half a minute there.
+SHORTER_BY_OPTIONS: dict[str, tuple[int, dict[str, Any]]] = {
     "howruck": (2, {"learning": True, "barrels_to_win": 1}),
     "hindmost": (2, {"riders": 3, "races": 1}),
-    "manoever": (2, {}),
-    "trackgammon": (2, {}),
     "duvelen": (2, {"rounds": 1, "mode": "relaxed"}),
 }
+
+
+def fast_table(game: GameEntry) -> tuple[int, dict[str, Any]]:
+    """The table of ``game`` that finishes in the fewest moves: its entry above, else the fewest
+    players with the default options (so a newly registered game needs nothing here)."""
+    return SHORTER_BY_OPTIONS.get(game.key) or (load_spec(game).engine.min_players, {})
+
+
+# Per registered game: (players, options).
+FAST_GAMES: dict[str, tuple[int, dict[str, Any]]] = {game.key: fast_table(game) for game in GAMES}
 DEFAULT_GAME = "howruck"
 
 # In the channel: the note and the thread (then the board's own needs in a thread), the lobby's

@@ -127,11 +127,13 @@ def choose(view: Any, legal: list[str], seed: int, budget: Budget | None = None,
 
 # ---- the renderer ---------------------------------------------------------------------------
 def render_board(view: Any, *, names: list[str], locale: str = "en") -> bytes:
-    """The pile's count and who is at the table, one line each: a real picture, small."""
-    from render.common import label, new_canvas, to_png
+    """The pile's count and who is at the table, one line each: a real picture, small, on a fixed
+    palette of two colours and the shades of text between them (``palette`` keeps it)."""
+    from render.common import BACKGROUND, INK, label, new_canvas, palette, to_png
 
     width, line = 400, 40
-    img, draw = new_canvas(width, line * (len(names) + 1) + 20)
+    two_colours = palette((BACKGROUND, INK), (INK,), (BACKGROUND,))
+    img, draw = new_canvas(width, line * (len(names) + 1) + 20, palette=two_colours)
     label(draw, (16, 10 + line // 2), f"{view['pile']}", 28, within=(0, 0, width, line + 10), bold=True)
     for seat, name in enumerate(names):
         top = 10 + line * (seat + 1)

@@ -1,5 +1,6 @@
 """The conformance check (``tests/conformance.py``) for every registered game, and for the tests'
-toy game Nim, registered exactly as a real one (its ``GameEntry`` is ``tests.test_nim_game.NIM``):
+toy game Nim and its short game tic-tac-toe, registered exactly as real ones (their ``GameEntry`` are
+``tests.test_nim_game.NIM`` and ``tests.test_contributing_walkthrough.TICTACTOE``):
 a game that passes here needs nothing else in the tests to name it.
 
 ``TAFELBOT_PRIVACY_SEEDS`` plays more games per seat count in the privacy check (the suite plays a
@@ -26,9 +27,10 @@ from tests.conformance import (
     new_command,
     player_counts,
 )
+from tests.test_contributing_walkthrough import TICTACTOE
 from tests.test_nim_game import NIM
 
-ALL = (*GAMES, NIM)
+ALL = (*GAMES, NIM, TICTACTOE)
 IDS = [game.key for game in ALL]
 PRIVACY_SEEDS = range(int(os.environ.get("TAFELBOT_PRIVACY_SEEDS", "2")))
 PRIVACY_CASES = [(game, players) for game in ALL for players in player_counts(engine_of(game))]

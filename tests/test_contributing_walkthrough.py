@@ -4,6 +4,12 @@ for a person. A game written from the walk-through alone works the same way.
 
 The bot here hosts Nim next to nothing else, given by its registry line (``NIM``), as a bot hosts
 a game of its own package by key (``bot.Config.games``).
+
+Tic-tac-toe (``tests/tictactoe.py``, ``tests/tictactoe_cog.py``, ``tests/locales/*/tictactoe.ftl``,
+``tests/engines/test_tictactoe_playouts.py`` and ``TICTACTOE`` below) is a game written from the
+guide alone, and over in at most nine decisions: the suite's per-game tests run it beside the real
+games (the conformance check, the computer players' budgets and levels, the palette pictures, the
+plural check of its texts, the smoke script's quick table), and here the bot plays it to the end.
 """
 
 from __future__ import annotations
@@ -15,9 +21,20 @@ from pathlib import Path
 
 import pytest
 
+from table.registry import Extras, GameEntry
 from tests.e2e.conftest import Tafel, alice, capture, channel, fake  # noqa: F401  (fixtures)
 from tests.e2e.drive import open_table, play_to_the_end
 from tests.test_nim_game import NIM
+
+TICTACTOE = GameEntry(
+    "tictactoe",
+    Extras.NONE,
+    engine_module="tests.tictactoe",
+    ai_module="tests.tictactoe",
+    render_module="tests.tictactoe",
+    cog_extension="tests.tictactoe_cog",
+    locale_folder=str(Path(__file__).parent / "locales"),
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
@@ -46,15 +63,19 @@ def test_the_guides_registry_line_for_nim_is_the_one_the_suite_registers():
 
 
 @pytest.fixture
-async def nim_tafel(fake, capture, tmp_path):  # noqa: F811
-    tafel = Tafel(fake, str(tmp_path / "nim.sqlite3"))
-    tafel.config = dataclasses.replace(tafel.config, games=(NIM,))
+async def tafel_of_one_game(request, fake, capture, tmp_path):  # noqa: F811
+    """The bot hosting only the game whose registry line the test names (``indirect``)."""
+    game: GameEntry = request.param
+    tafel = Tafel(fake, str(tmp_path / f"{game.key}.sqlite3"))
+    tafel.config = dataclasses.replace(tafel.config, games=(game,))
     await tafel.start()
     yield tafel
     await tafel.stop()
 
 
-async def test_nim_new_opens_a_table_and_a_whole_game_is_played(fake, nim_tafel, channel, alice):  # noqa: F811
+@pytest.mark.parametrize("tafel_of_one_game", [NIM], indirect=True)
+async def test_nim_new_opens_a_table_and_a_whole_game_is_played(fake, tafel_of_one_game, channel, alice):  # noqa: F811
+    nim_tafel = tafel_of_one_game
     new = await fake.slash(alice, channel, "nim", "new", options={"pile": 5})
     assert not new.ephemeral and new.message.embeds, "/nim new answers with the lobby"
     row = await nim_tafel.bot.store.open_game_in_channel(channel)
@@ -68,3 +89,16 @@ async def test_nim_new_opens_a_table_and_a_whole_game_is_played(fake, nim_tafel,
     results = await nim_tafel.bot.store.results(game_id)
     assert sorted(r.placement for r in results) == [1, 2]
     assert any(o["name"] == "play" for o in fake.command("nim")["options"])
+
+
+@pytest.mark.parametrize("tafel_of_one_game", [TICTACTOE], indirect=True)
+async def test_a_game_of_nine_decisions_at_most_is_played_to_the_end(fake, tafel_of_one_game, channel, alice):  # noqa: F811
+    tictactoe_tafel = tafel_of_one_game
+    game_id = await open_table(fake, tictactoe_tafel, channel, "tictactoe", alice, computers=1)
+    finished = await play_to_the_end(fake, tictactoe_tafel, channel, game_id, {alice.id: alice})
+    assert finished.status == "finished"
+    moves = await tictactoe_tafel.bot.store.moves(game_id)
+    assert 5 <= len(moves) <= 9
+    results = await tictactoe_tafel.bot.store.results(game_id)
+    assert sorted(r.placement for r in results) in ([1, 1], [1, 2])
+    assert any(o["name"] == "move" for o in fake.command("tictactoe")["options"])

@@ -39,6 +39,7 @@ def test_the_quick_start_tells_how_to_get_a_token_and_the_dev_server():
     assert "Reset Token" in quick and "DISCORD_TOKEN" in quick
     assert "TAFELBOT_DEV_GUILD" in quick and "Copy Server ID" in quick
     assert "-m pytest tests/" in quick  # a quick part of the tests
+    assert '-m pytest -m "not slow"' in quick  # the quick tier
 
 
 def test_the_ci_runs_the_readmes_test_command():

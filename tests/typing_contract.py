@@ -2,7 +2,8 @@
 that lacks a function, or has one with the wrong signature, fails the type check instead of
 failing at run time in front of users.
 
-The lists come from the registry (and the tests' toy game Nim, registered exactly as a real game):
+The lists come from the registry (and the tests' toy games Nim and tic-tac-toe, registered exactly
+as real games):
 ``contract_source`` writes a module that assigns each game's modules to the protocols their
 ``GameEntry`` promises (``Extras`` for the renderer's optional parts), and ``tests/test_types.py``
 has mypy check it with the rest. Adding a game adds nothing here.
@@ -45,8 +46,9 @@ def contract_source(games: tuple[GameEntry, ...]) -> str:
 
 
 def registered() -> tuple[GameEntry, ...]:
-    """The registry's games and Nim."""
+    """The registry's games, Nim and tic-tac-toe."""
     from table.registry import GAMES
+    from tests.test_contributing_walkthrough import TICTACTOE
     from tests.test_nim_game import NIM
 
-    return (*GAMES, NIM)
+    return (*GAMES, NIM, TICTACTOE)

@@ -11,6 +11,22 @@ import pytest
 from engines.budget import Budget
 from table.registry import GAMES
 from tests.engines.playout import random_steps
+from tests.test_contributing_walkthrough import TICTACTOE
+
+# The registered games and the tests' short game (at most nine decisions, no search, no budgets).
+PER_GAME = (*GAMES, TICTACTOE)
+# A game plays more games until it has given this many decisions (a real game gives them in one).
+MIN_ACTIONS = 10
+# The work handed to a computer player without budgets of its own (they are optional: a player
+# that does not search ignores the budget it is given).
+UNSEARCHED_WORK = 100
+
+
+def work_budget(ai, level: str = "normal") -> int:
+    """A level's work budget: the module's ``HARD_WORK_BUDGET`` or ``WORK_BUDGET`` where it has one."""
+    if level == "hard" and hasattr(ai, "HARD_WORK_BUDGET"):
+        return ai.HARD_WORK_BUDGET
+    return getattr(ai, "WORK_BUDGET", UNSEARCHED_WORK)
 
 
 class RunOutClock:
@@ -29,37 +45,46 @@ class RunOutClock:
 
 
 def decisions(entry, players: int, seed: int, every: int = 7, steps: int = 400):
-    """(view, legal) for the seats to move at every ``every``-th state of a seeded random game."""
+    """(view, legal) for the seats to move at every ``every``-th state of a seeded random game.
+
+    A game over in fewer than ``MIN_ACTIONS`` actions (tic-tac-toe) gives every state instead, of
+    further games (the next seeds) until there were ``MIN_ACTIONS``: a short game is checked on as
+    many decisions as a long one."""
     engine = importlib.import_module(entry.engine_module).ENGINE
-    for step, _seat, state in random_steps(engine, players, seed, steps):
+    states = [(step, state) for step, _seat, state in random_steps(engine, players, seed, steps)]
+    more = seed
+    while len(states) < MIN_ACTIONS:
+        every, more = 1, more + 1
+        states += [(0, state) for _step, _seat, state in random_steps(engine, players, more, steps)]
+    for step, state in states:
         if step % every:
             continue
         for seat in sorted(engine.to_move(state)):
             yield engine.view(state, seat), engine.legal_actions(state, seat)
 
 
-@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.key)
+@pytest.mark.parametrize("entry", PER_GAME, ids=lambda e: e.key)
 def test_any_budget_gives_a_legal_and_repeatable_choice(entry):
     ai = importlib.import_module(entry.ai_module)
     engine = importlib.import_module(entry.engine_module).ENGINE
     checked = 0
     for players in sorted({engine.min_players, engine.max_players}):
         for view, legal in decisions(entry, players, seed=3 + players):
-            for work in (1, 5, ai.WORK_BUDGET):
+            for work in (1, 5, work_budget(ai)):
                 first = ai.choose(view, legal, 11, Budget(work, seconds=None))
                 assert first in legal
                 assert ai.choose(view, legal, 11, Budget(work, seconds=None)) == first
             # The default budget is the module's own.
-            assert ai.choose(view, legal, 11) == ai.choose(view, legal, 11, Budget(ai.WORK_BUDGET, seconds=None))
+            assert ai.choose(view, legal, 11) == ai.choose(view, legal, 11, Budget(work_budget(ai), seconds=None))
             checked += 1
     assert checked >= 10
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
-@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.key)
+@pytest.mark.parametrize("entry", PER_GAME, ids=lambda e: e.key)
 def test_the_safety_stop_still_plays_a_legal_action(entry, level):
     ai = importlib.import_module(entry.ai_module)
-    work = ai.HARD_WORK_BUDGET if level == "hard" else ai.WORK_BUDGET
+    work = work_budget(ai, level)
     for view, legal in decisions(entry, 2, seed=5, every=11 if level == "normal" else 41):
         for step in (1.0, 0.01):  # out of time at the first look, or after a few
             budget = Budget(work, seconds=0.05, clock=RunOutClock(step))

@@ -18,7 +18,7 @@ from engines.budget import Budget
 from engines.levels import EASY, HARD, LEVELS, NORMAL, human_pick, level_of
 from engines.rng import Rng
 from table.registry import GAMES
-from tests.engines.test_ai_budgets import decisions
+from tests.engines.test_ai_budgets import PER_GAME, decisions, work_budget
 
 # Hard decisions checked per game and player count (each may take up to ~0.1 s).
 HARD_POSITIONS = 4
@@ -37,10 +37,10 @@ def positions(entry, level: str):
 
 
 @pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.key)
+@pytest.mark.parametrize("entry", PER_GAME, ids=lambda e: e.key)
 def test_every_level_chooses_a_legal_action_repeatably_from_plain_view_data(entry, level):
     ai = importlib.import_module(entry.ai_module)
-    work = ai.HARD_WORK_BUDGET if level == HARD else ai.WORK_BUDGET
+    work = work_budget(ai, level)
     checked = 0
     for view, legal in positions(entry, level):
         # Without the wall-clock safety stop (a loaded machine could fire it in one call only).
@@ -57,7 +57,7 @@ def test_every_level_chooses_a_legal_action_repeatably_from_plain_view_data(entr
     assert checked >= (4 if level == HARD else 10)
 
 
-@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.key)
+@pytest.mark.parametrize("entry", PER_GAME, ids=lambda e: e.key)
 def test_hard_within_a_small_budget_is_still_legal_and_repeatable(entry):
     ai = importlib.import_module(entry.ai_module)
     for view, legal in list(positions(entry, HARD))[:2]:

@@ -111,6 +111,7 @@ def uniform(rng, legal):
     return legal[rng.below(len(legal))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["live", "relaxed"])
 @pytest.mark.parametrize("opponent", [uniform, eager])
 def test_ai_beats_random_players_by_round_score(mode, opponent):

@@ -178,6 +178,7 @@ def pick_normal(state):
     return choose(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0), 5)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3])
 def test_rounds_of_hard_players_end_by_themselves(players):
     """Hard players holding cards back from each other still finish a round (never pass with

@@ -58,6 +58,7 @@ CHECKS = GameChecks(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["live", "relaxed"])
 @pytest.mark.parametrize("players", range(2, 9))
 def test_random_playouts(players, mode):
@@ -65,6 +66,7 @@ def test_random_playouts(players, mode):
         random_playout(ENGINE, players, seed, {"mode": mode, "rounds": 2}, leak_check=leak_check)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["live", "relaxed"])
 @pytest.mark.parametrize("players", [2, 3, 5, 8])
 def test_eager_playouts(players, mode):

@@ -94,6 +94,7 @@ def play_race(players: int, seed: int, ai_seat: int) -> list[float]:
     return ENGINE.outcome(state).scores
 
 
+@pytest.mark.slow
 def test_ai_beats_random_play_clearly_two_players():
     races, ai_points, random_points, ai_wins = 80, 0, 0, 0
     for seed in range(races):
@@ -107,6 +108,7 @@ def test_ai_beats_random_play_clearly_two_players():
     assert ai_wins >= 0.8 * races
 
 
+@pytest.mark.slow
 def test_ai_beats_random_play_four_players():
     races, ai_points, others = 24, 0.0, 0.0
     for seed in range(races):

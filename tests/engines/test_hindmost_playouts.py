@@ -131,6 +131,7 @@ def no_leak(view: dict, viewer: int | None, state: HindmostState) -> None:
     assert view["hand_sizes"] == [len(hand) for hand in state.hands]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_shared_random_playouts(players):
     for seed in range(SHARED_SEEDS):
@@ -180,6 +181,7 @@ def check_boundary(state: HindmostState) -> None:
         no_leak(ENGINE.view(state, viewer), viewer, state)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_fast_playouts_over_200_seeds(players):
     total = sum(fast_playout(players, seed) for seed in range(FAST_SEEDS))

@@ -145,6 +145,7 @@ def strong_leak_check(view: dict[str, Any], viewer: int | None, state: dict[str,
         assert ENGINE.view(twin, viewer) == view
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("learning", [False, True])
 def test_random_playouts(learning):
     for seed in range(40):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from engines.manoever import ENGINE
 from engines.manoever_ai import choose
 from engines.rng import Rng
@@ -47,6 +49,7 @@ def ai_results(opponent, games_per_count: dict[int, int]) -> tuple[int, int, flo
     return wins, games, margin / games
 
 
+@pytest.mark.slow
 def test_ai_beats_random_players_clearly():
     wins, games, margin = ai_results(random_policy, {2: 16, 3: 12, 4: 12})
     # A random player wins 1 in 2..4 games; the planner should win nearly all of them.
@@ -54,6 +57,7 @@ def test_ai_beats_random_players_clearly():
     assert margin > 5
 
 
+@pytest.mark.slow
 def test_ai_beats_the_always_furthest_baseline():
     wins, games, margin = ai_results(furthest_policy, {2: 12, 3: 6})
     assert wins >= 14, (wins, games)

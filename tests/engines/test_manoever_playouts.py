@@ -27,6 +27,7 @@ CHECKS = GameChecks(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_playouts(players):
     for seed in range(12):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engines import trackgammon_ai as ai
 from engines.budget import Budget
 from engines.rng import Rng
@@ -33,6 +35,7 @@ def play_game(players: int, seed: int, ai_seats: set[int]) -> tuple[list[int], i
     return ENGINE.outcome(state).placements, steps
 
 
+@pytest.mark.slow
 def test_ai_beats_random_play_clearly():
     games = 40
     wins = 0
@@ -43,6 +46,7 @@ def test_ai_beats_random_play_clearly():
     assert wins >= 0.85 * games, f"the computer player won only {wins} of {games}"
 
 
+@pytest.mark.slow
 def test_ai_games_with_three_and_four_computer_players_end():
     for players in (3, 4):
         placements, steps = play_game(players, 7, set(range(players)))

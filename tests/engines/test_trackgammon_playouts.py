@@ -71,6 +71,7 @@ def check_view(view: dict, viewer, state) -> None:
     assert len(view["tracks"]) == players and all(len(track) == 25 for track in view["tracks"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_playouts_keep_every_invariant(players):
     from tests.engines.playout import random_playout
@@ -83,6 +84,7 @@ def test_random_playouts_keep_every_invariant(players):
         assert any(action == "undo" for _, action in log)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_many_quick_games_end_with_all_discs_accounted_for(players):
     # Engine only (no views, no storage round trip), so many more seeds fit in the time.

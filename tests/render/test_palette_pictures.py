@@ -30,13 +30,17 @@ from render.common import (
     to_png,
 )
 from table.registry import GAMES as REGISTERED
+from table.registry import GameEntry
 from table.spec import load_spec
 from tests.conformance import checks_of, engine_of
 from tests.engines.playout import random_steps
+from tests.test_contributing_walkthrough import TICTACTOE
 
 NAMES = ["W" * 32, "Ëmma 😀 van der Wijngaarden-Groot", "Zoë", "Bram", "Eva", "Fatima", "Gijs", "Hanna"]
-# Every registered game at its largest table.
-GAMES = [(game.key, engine_of(game).max_players) for game in REGISTERED]
+# Every registered game, and the tests' short game (tic-tac-toe: at most nine decisions), at its
+# largest table.
+PER_GAME = (*REGISTERED, TICTACTOE)
+GAMES = [(game, engine_of(game).max_players) for game in PER_GAME]
 MAX_BYTES = 150 * 1024
 
 
@@ -55,7 +59,7 @@ def rgb_colours(img: Image.Image) -> set[tuple[int, int, int]]:
 NAMED = {
     cards: (BACKGROUND, INK, *cards.CARD_NAMED),
     league: (BACKGROUND, INK, WHITE, league.HIGHLIGHT, league.TITLE_FILL, league.STRIPE),
-    **{importlib.import_module(game.render_module): checks_of(game).palette_named for game in REGISTERED},
+    **{importlib.import_module(game.render_module): checks_of(game).palette_named for game in PER_GAME},
 }
 RENDERERS = list(NAMED)
 
@@ -82,7 +86,7 @@ def test_a_palette_keeps_named_colours_first_and_refuses_colours_it_cannot_tell_
         palette(((255, 255, 255), (254, 254, 254)))
 
 
-def _views(game: str, players: int):
+def _views(game: GameEntry, players: int):
     spec = load_spec(game)
     seen = []
     for step, seat, state in random_steps(spec.engine, players, 5, 400):
@@ -91,7 +95,7 @@ def _views(game: str, players: int):
     return spec, seen
 
 
-@pytest.mark.parametrize("game,players", GAMES)
+@pytest.mark.parametrize("game,players", GAMES, ids=[f"{game.key}-{players}" for game, players in GAMES])
 def test_game_pictures_are_palette_pngs_with_exact_named_colours_and_under_150_kb(game, players):
     spec, seen = _views(game, players)
     assert seen
@@ -104,7 +108,7 @@ def test_game_pictures_are_palette_pngs_with_exact_named_colours_and_under_150_k
         colours = rgb_colours(img)
         assert img.convert("RGB").getpixel((0, 0)) == BACKGROUND
         assert INK in colours
-        assert {seat_colour(seat) for seat in range(players)} <= colours, game
+        assert {seat_colour(seat) for seat in range(players)} <= colours, game.key
         if spec.render_hand is not None:
             hand = decoded(spec.render_hand(own, names=NAMES[:players], locale=locale))
             assert hand.mode == "P" and BACKGROUND in rgb_colours(hand)

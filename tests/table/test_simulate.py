@@ -4,6 +4,7 @@ import pytest
 from PIL import Image
 
 from bot import main
+from table.registry import GAME_KEYS
 
 
 def test_simulate_plays_a_whole_game_and_writes_every_picture(tmp_path, capsys):
@@ -46,7 +47,7 @@ def test_help_explains_every_option(capsys):
     assert done.value.code == 0
     shown = " ".join(capsys.readouterr().out.split())
     for option, says in {
-        "{hindmost,trackgammon,manoever,howruck,duvelen}": "which game",
+        "{" + ",".join(GAME_KEYS) + "}": "which game",  # every registered game, in the registry's order
         "--players PLAYERS": "number of players",
         "--seed SEED": "deals the cards and rolls the dice",
         "--out OUT": "folder for the pictures",
