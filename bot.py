@@ -33,7 +33,6 @@ from discord.ext import commands
 
 from cogs.command_sync import sync_commands
 from cogs.pacing import GlobalPacer, share_of_token
-from cogs.table.components import ALL_DYNAMIC_ITEMS, answer_unknown_button
 from cogs.table.flow import TableFlow
 from cogs.translator import FluentTranslator
 from cogs.tree import GUILD_INSTALL, GUILD_ONLY, TafelTree
@@ -280,10 +279,9 @@ class TafelBot(commands.AutoShardedBot):
         self.table_flow.painter.start()
         if links is not None:
             await self._start_web(links)
-        self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
-        self.add_listener(answer_unknown_button, "on_interaction")
         await self.tree.set_translator(FluentTranslator())
         for extension in [
+            "cogs.table.clicks",  # the table's buttons: registers its receivers itself
             "cogs.rules",
             "cogs.league",
             "cogs.table_commands",

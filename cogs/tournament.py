@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from cogs.league import game_choices
 from cogs.table.answer_window import AnswerWindow
-from cogs.table.components import bot_of, buttons_view
+from cogs.table.components import buttons_view
 from cogs.table.flow import TableFlow
 from cogs.table.presenter import NO_MENTIONS, is_admin, lang_of, player_of
 from cogs.table.reminders import duration_text, jump_link
@@ -91,7 +91,9 @@ class SignupButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], t
         return cls(int(match["tid"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = bot_of(interaction).get_cog("tournament")
+        client = interaction.client  # the bot whose ``Tournaments`` cog registered this button
+        # BotBase: what ``commands.Bot`` and ``commands.AutoShardedBot`` (ours) share, ``get_cog`` with it.
+        cog = client.get_cog("tournament") if isinstance(client, commands.bot.BotBase) else None
         if isinstance(cog, Tournaments):
             await cog.on_button(interaction, self.tournament_id, self.op)
 

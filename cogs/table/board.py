@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from cogs.table.components import HandButton, RematchButton, buttons_view
+from cogs.table.components import buttons_view, hand_button, rematch_button
 from cogs.table.live import LiveBoards
 from cogs.table.outbox import Outbox, Post
 from cogs.table.permissions import BOARD, missing_in_channel, missing_text
@@ -102,7 +102,7 @@ class BoardPresenter(Presenter):
         if outcome is not None:
             lines.append(standings(lang, row, outcome.placements, outcome.scores))
             lines += await self.reminders.turn_time_lines(row)  # each player's median time per move
-            view.add_item(RematchButton(row.id, label=tr(lang, "button-rematch")))
+            view.add_item(rematch_button(row.id, label=tr(lang, "button-rematch")))
         elif row.status == GameStatus.ACTIVE:
             to_move = sorted(spec.engine.to_move(state))
             humans = [s for s in to_move if row.seats[s].human]
@@ -113,7 +113,7 @@ class BoardPresenter(Presenter):
                 lines.append(left)
             if humans:
                 lines.append(tr(lang, "turn-press"))
-            view.add_item(HandButton(row.id, label=tr(lang, "button-hand")))
+            view.add_item(hand_button(row.id, label=tr(lang, "button-hand")))
         watch = await self.watch_button(row, lang)
         if watch is not None:
             view.add_item(watch)

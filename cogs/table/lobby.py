@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from cogs.table.answer_window import AnswerWindow
-from cogs.table.components import LobbyButton, buttons_view
+from cogs.table.components import buttons_view, lobby_button
 from cogs.table.levels import LEVEL_OPS, level_name
 from cogs.table.permissions import missing_for_interaction, missing_text
 from cogs.table.presenter import (
@@ -150,7 +150,7 @@ class LobbyPresenter(Presenter):
         }
         for op, key in labels.items():
             view.add_item(
-                LobbyButton(row.id, op, label=tr(lang, key), style=styles.get(op, discord.ButtonStyle.secondary))
+                lobby_button(row.id, op, label=tr(lang, key), style=styles.get(op, discord.ButtonStyle.secondary))
             )
         return view
 

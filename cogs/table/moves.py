@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.table.components import ActButton, ActSelect, NavButton, SureButton, TakeBackButton, buttons_view
+from cogs.table.components import act_button, act_select, buttons_view, nav_button, sure_button, take_back_button
 from cogs.table.presenter import (
     NO_MENTIONS,
     Presenter,
@@ -83,7 +83,7 @@ class MovePresenter(Presenter):
                     lines.append(tr(lang, "controls-your-turn"))
                 for n, menu in enumerate(listing.menus):
                     ui.add_item(
-                        ActSelect(
+                        act_select(
                             row.id,
                             row.version,
                             n,
@@ -94,7 +94,7 @@ class MovePresenter(Presenter):
                 for choice in listing.choices:
                     if choice.kind == "group":
                         ui.add_item(
-                            NavButton(
+                            nav_button(
                                 row.id,
                                 row.version,
                                 choice.group,
@@ -104,13 +104,13 @@ class MovePresenter(Presenter):
                             )
                         )
                     else:
-                        ui.add_item(ActButton(row.id, row.version, choice.action, label=choice.label))
+                        ui.add_item(act_button(row.id, row.version, choice.action, label=choice.label))
                 if listing.pages > 1:
                     lines.append(
                         tr(lang, "controls-many", count=listing.total, page=listing.page + 1, pages=listing.pages)
                     )
                     ui.add_item(
-                        NavButton(
+                        nav_button(
                             row.id,
                             row.version,
                             listing.group,
@@ -120,7 +120,7 @@ class MovePresenter(Presenter):
                         )
                     )
                     ui.add_item(
-                        NavButton(
+                        nav_button(
                             row.id,
                             row.version,
                             listing.group,
@@ -130,9 +130,9 @@ class MovePresenter(Presenter):
                         )
                     )
                 if listing.group >= 0:
-                    ui.add_item(NavButton(row.id, row.version, -1, 0, label=tr(lang, "button-back")))
+                    ui.add_item(nav_button(row.id, row.version, -1, 0, label=tr(lang, "button-back")))
                 if await takeback.offered(self.service, row, seat):
-                    ui.add_item(TakeBackButton(row.id, row.version, label=tr(lang, "button-take-back")))
+                    ui.add_item(take_back_button(row.id, row.version, label=tr(lang, "button-take-back")))
             elif row.status == GameStatus.ACTIVE:
                 lines.append(
                     tr(lang, "controls-waiting", players=who(row.seats, sorted(to_move), mention=False, lang=lang))
@@ -228,8 +228,8 @@ class MovePresenter(Presenter):
         lang = lang_of(interaction)
         view_data = spec.engine.view(self.service.state_of(row), row.seat_of(interaction.user.id))
         ui = buttons_view()
-        ui.add_item(SureButton(game_id, version, action, label=tr(lang, "controls-sure-yes")))
-        ui.add_item(NavButton(game_id, version, -1, 0, label=tr(lang, "button-back")))
+        ui.add_item(sure_button(game_id, version, action, label=tr(lang, "controls-sure-yes")))
+        ui.add_item(nav_button(game_id, version, -1, 0, label=tr(lang, "button-back")))
         label = spec.action_label(view_data, action, locale=lang)
         await interaction.response.edit_message(content=tr(lang, "controls-sure", action=label), view=ui)
         return True
