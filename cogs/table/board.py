@@ -53,14 +53,14 @@ class BoardPresenter(Presenter):
         self.live = LiveBoards(self.live_message, shared.channel, interval=live_interval)
 
     async def command(self, interaction: discord.Interaction, game: str) -> None:
-        async def work() -> None:
+        async def show_the_board() -> None:
             row = await self.service.in_channel(channel_id_of(interaction), game)
             await interaction.response.defer(thinking=True)  # answered first: drawing takes time
             state = self.service.state_of(row)
             content, file, view = await self.message(row, state, [], intro=None)
             await interaction.followup.send(content=content, file=file, view=view, allowed_mentions=NO_MENTIONS)
 
-        await self.guarded(interaction, game, work)
+        await self.guarded(interaction, game, show_the_board)
 
     def story(self, row: GameRow, events: Sequence[Event], intro: str | None = None) -> list[str]:
         """The lines saying what happened (the intro, then one per event)."""
