@@ -151,6 +151,11 @@ def module_imports(folder: Path, package: str) -> dict[str, set[str]]:
     """For every module of ``package`` (the files of ``folder``): the modules of the package it
     imports, however it imports them (``import a.b``, ``from a.b import c``, ``from a import b``)."""
     modules = {f"{package}.{path.stem}": path for path in folder.glob("*.py") if path.stem != "__init__"}
+    return graph_of(modules)
+
+
+def graph_of(modules: dict[str, Path]) -> dict[str, set[str]]:
+    """For every module (dotted name → file): the modules of ``modules`` it imports."""
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
         found: set[str] = set()
@@ -220,17 +225,7 @@ def project_module_imports(places: tuple[str, ...]) -> dict[str, set[str]]:
             if parts[-1] == "__init__":
                 parts.pop()
             modules[".".join(parts)] = path
-    graph: dict[str, set[str]] = {}
-    for name, path in modules.items():
-        found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                found.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                found.add(node.module)
-                found.update(f"{node.module}.{alias.name}" for alias in node.names)
-        graph[name] = {module for module in found if module in modules and module != name}
-    return graph
+    return graph_of(modules)
 
 
 def test_the_start_up_and_the_discord_side_have_no_import_circle():
