@@ -61,8 +61,9 @@ class TafelBot(commands.AutoShardedBot):
 
     ``store`` (the database), ``table_service`` (tables without Discord), ``table_flow`` (the
     Discord side of every table), ``pacer`` (the global rate limit's counters) and ``resumed``
-    (set once running games are picked up after start-up). ``setup_hook`` builds the first
-    three, so they exist from the moment the first cog loads."""
+    (set once running games are picked up after start-up). ``setup_hook`` sets the first three
+    (the store as handed in, or opened there), so they exist from the moment the first cog loads;
+    the table's buttons are an extension too (``cogs.table.clicks``), loaded first."""
 
     store: Store
     table_service: TableService
@@ -94,7 +95,8 @@ class TafelBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         config = self.config
-        self.store = self._handed_store or await open_store(config.database)
+        handed = self._handed_store
+        self.store = handed if handed is not None else await open_store(config.database)
         specs = {}
         entries = []
         for game in config.games:
