@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.table.presenter import name_of_work
 from cogs.table.reminders import duration_text
 from db import Store, league, table_data
 from db.league import ALL, HistoryEntry, LeagueError, Standing
@@ -119,7 +120,7 @@ class League(
         game: app_commands.Choice[str] | None = None,
         season: app_commands.Range[int, 1, 100000] | None = None,
     ) -> None:
-        async def work(lang: str, guild_id: int) -> None:
+        async def show_the_standings(lang: str, guild_id: int) -> None:
             key = game.value if game else None
             current = await league.current_season(self.store, guild_id)
             wanted = season or current
@@ -147,12 +148,12 @@ class League(
                 allowed_mentions=NO_MENTIONS,
             )
 
-        await self._answer(interaction, work)
+        await self._answer(interaction, show_the_standings)
 
     @app_commands.command(name="profile", description="A player's league record per game")
     @app_commands.describe(member="Whose record (default: yours)")
     async def profile(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
-        async def work(lang: str, guild_id: int) -> None:
+        async def show_the_profile(lang: str, guild_id: int) -> None:
             who = member or interaction.user
             record = await league.profile(self.store, guild_id, who.id)
             name = safe_name(who.display_name)
@@ -188,7 +189,7 @@ class League(
             embed.set_footer(text=tr(lang, "league-profile-footer", season=record.season))
             await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
 
-        await self._answer(interaction, work)
+        await self._answer(interaction, show_the_profile)
 
     async def _turn_times(self, lang: str, guild_id: int, user_id: int) -> str | None:
         """The person's median time to move per game, if they share it (``/table turn-times``)."""
@@ -206,7 +207,7 @@ class League(
     @app_commands.describe(game="One game (default: all games)")
     @app_commands.choices(game=game_choices())
     async def history(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
-        async def work(lang: str, guild_id: int) -> None:
+        async def show_the_history(lang: str, guild_id: int) -> None:
             key = game.value if game else None
             entries = await league.history(self.store, guild_id, game=key, limit=10)
             if not entries:
@@ -218,13 +219,13 @@ class League(
             embed.description = "\n\n".join(self._history_block(lang, guild_id, e) for e in entries)[:4096]
             await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
 
-        await self._answer(interaction, work)
+        await self._answer(interaction, show_the_history)
 
     # ---- seasons and settings (Manage Server) -------------------------------------------------------------
     @season.command(name="new", description="Start a new season (Manage Server)")
     @app_commands.default_permissions(manage_guild=True)
     async def season_new(self, interaction: discord.Interaction) -> None:
-        async def work(lang: str, guild_id: int) -> None:
+        async def start_a_new_season(lang: str, guild_id: int) -> None:
             self._require_admin(interaction)
             started = await league.new_season(self.store, guild_id, started_by=interaction.user.id)
             text = tr(
@@ -236,11 +237,11 @@ class League(
             )
             await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
 
-        await self._answer(interaction, work)
+        await self._answer(interaction, start_a_new_season)
 
     @season.command(name="list", description="Every season of this server's league")
     async def season_list(self, interaction: discord.Interaction) -> None:
-        async def work(lang: str, guild_id: int) -> None:
+        async def list_the_seasons(lang: str, guild_id: int) -> None:
             seasons = await league.seasons(self.store, guild_id)
             lines = []
             for s in seasons:
@@ -261,7 +262,7 @@ class League(
             embed.description = "\n".join(reversed(lines))[:4096]
             await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
 
-        await self._answer(interaction, work)
+        await self._answer(interaction, list_the_seasons)
 
     @app_commands.command(name="settings", description="Whether ratings carry over into a new season (Manage Server)")
     @app_commands.describe(ratings="Carry ratings over into new seasons, or start them afresh")
@@ -273,7 +274,7 @@ class League(
     )
     @app_commands.default_permissions(manage_guild=True)
     async def settings(self, interaction: discord.Interaction, ratings: app_commands.Choice[str] | None = None) -> None:
-        async def work(lang: str, guild_id: int) -> None:
+        async def show_or_change_the_league_settings(lang: str, guild_id: int) -> None:
             self._require_admin(interaction)
             if ratings is None:
                 current = await league.settings(self.store, guild_id)
@@ -286,7 +287,7 @@ class League(
             mode = "carry" if current.carry_over else "reset"
             await interaction.response.send_message(tr(lang, key, mode=mode), ephemeral=True)
 
-        await self._answer(interaction, work)
+        await self._answer(interaction, show_or_change_the_league_settings)
 
     # ---- helpers ------------------------------------------------------------------------------------
     async def _answer(self, interaction: discord.Interaction, work: Callable[[str, int], Awaitable[None]]) -> None:
@@ -299,7 +300,12 @@ class League(
         except LeagueError as error:
             await self._tell(interaction, tr(lang, f"league-error-{error.code}", **error.params))
         except Exception:
-            log.exception("league command failed (user %s, guild %s)", interaction.user.id, interaction.guild_id)
+            log.exception(
+                "league command failed (user %s, guild %s, in %s)",
+                interaction.user.id,
+                interaction.guild_id,
+                name_of_work(work),
+            )
             await self._tell(interaction, tr(lang, "league-error-internal"))
 
     async def _paint(self, rows: Sequence[Standing], **options: Any) -> bytes:

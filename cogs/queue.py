@@ -36,7 +36,7 @@ class LookingForPlayers:
     async def command(
         self, interaction: discord.Interaction, game: str | None, players: int | None, leave: bool
     ) -> None:
-        async def work() -> None:
+        async def join_leave_or_list_the_queue() -> None:
             guild_id = interaction.guild_id
             if guild_id is None or interaction.channel_id is None:
                 raise TableError("not-open")
@@ -49,7 +49,7 @@ class LookingForPlayers:
             else:
                 await self.join(interaction, guild_id, game, players)
 
-        await self.flow.guarded(interaction, game, work)
+        await self.flow.guarded(interaction, game, join_leave_or_list_the_queue)
 
     async def join(self, interaction: discord.Interaction, guild_id: int, game: str, players: int | None) -> None:
         lang = lang_of(interaction)

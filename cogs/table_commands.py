@@ -69,25 +69,25 @@ class TableCommands(
         name="mine", description="Your open games in this server, oldest waiting first (only you see it)"
     )
     async def mine(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
+        async def list_my_tables() -> None:
             games = await self._listed(interaction, user_id=interaction.user.id)
             lang = lang_of(interaction)
             text = self._lines(lang, games, "mine-title", "mine-none", user_id=interaction.user.id)
             view = await self._watch_buttons(lang, games, None)
             await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS, **view)
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, list_my_tables)
 
     @app_commands.command(name="running", description="Every running game in this server, to watch (only you see it)")
     async def running(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
+        async def list_the_running_tables() -> None:
             games = [g for g in await self._listed(interaction) if g.row.status == GameStatus.ACTIVE]
             lang = lang_of(interaction)
             text = self._lines(lang, games, "running-title", "running-none")
             view = await self._watch_buttons(lang, games, interaction.guild_id)
             await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS, **view)
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, list_the_running_tables)
 
     async def _listed(self, interaction: discord.Interaction, user_id: int | None = None) -> list[Listed]:
         rows = await table_data.open_games_in_guild(self.service.store, interaction.guild_id)
@@ -160,7 +160,7 @@ class TableCommands(
     @app_commands.command(name="reminders", description="Also get your move reminders by direct message")
     @app_commands.describe(direct_messages="On: reminders by DM too; off: only the mention in the channel")
     async def reminders(self, interaction: discord.Interaction, direct_messages: bool) -> None:
-        async def work() -> None:
+        async def set_my_reminders() -> None:
             await table_data.set_person(self.service.store, interaction.user.id, dm_reminders=direct_messages)
             lang = lang_of(interaction)
             text = tr(lang, "reminders-on" if direct_messages else "reminders-off")
@@ -169,34 +169,34 @@ class TableCommands(
                 text += "\n" + tr(lang, "reminders-server-off")
             await interaction.response.send_message(text, ephemeral=True)
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, set_my_reminders)
 
     @app_commands.command(name="heads-up", description="Get a direct message when you are next")
     @app_commands.describe(on="On: a DM when the player before you starts their turn")
     async def heads_up(self, interaction: discord.Interaction, on: bool) -> None:
-        async def work() -> None:
+        async def set_my_heads_up() -> None:
             await table_data.set_person(self.service.store, interaction.user.id, heads_up=on)
             await interaction.response.send_message(
                 tr(lang_of(interaction), "heads-up-on" if on else "heads-up-off"), ephemeral=True
             )
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, set_my_heads_up)
 
     @app_commands.command(name="auto-play", description="Moves that decide nothing: played for you, or asked")
     @app_commands.describe(on="On: when you have only one move, it is played for you; off: you press it")
     async def auto_play(self, interaction: discord.Interaction, on: bool) -> None:
-        async def work() -> None:
+        async def set_my_auto_play() -> None:
             await table_data.set_person(self.service.store, interaction.user.id, auto_play=on)
             await interaction.response.send_message(
                 tr(lang_of(interaction), "auto-play-on" if on else "auto-play-off"), ephemeral=True
             )
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, set_my_auto_play)
 
     @app_commands.command(name="away", description="Away for a while: a note in your games, reminders held")
     @app_commands.describe(until='Until when ("friday", "3 days", "12h", 2026-12-24); leave empty when you are back')
     async def away(self, interaction: discord.Interaction, until: str | None = None) -> None:
-        async def work() -> None:
+        async def set_or_end_my_time_away() -> None:
             lang = lang_of(interaction)
             now = self.service.clock.now()
             if not until:
@@ -212,18 +212,18 @@ class TableCommands(
             await interaction.response.send_message(tr(lang, "away-set", until=shown(moment)), ephemeral=True)
             await self.flow.reminders.away_notes(interaction.guild_id, interaction.user, moment)
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, set_or_end_my_time_away)
 
     @app_commands.command(name="turn-times", description="Show your median time to move in /league profile")
     @app_commands.describe(share="On: /league profile shows your median time to move per game")
     async def turn_times(self, interaction: discord.Interaction, share: bool) -> None:
-        async def work() -> None:
+        async def set_sharing_my_turn_times() -> None:
             await table_data.set_person(self.service.store, interaction.user.id, share_turn_times=share)
             await interaction.response.send_message(
                 tr(lang_of(interaction), "turn-times-on" if share else "turn-times-off"), ephemeral=True
             )
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, set_sharing_my_turn_times)
 
     @app_commands.command(name="quiet-hours", description="No pings or DMs in your quiet hours each day")
     @app_commands.rename(start="from", end="to")
@@ -239,7 +239,7 @@ class TableCommands(
         end: str | None = None,
         timezone: str | None = None,
     ) -> None:
-        async def work() -> None:
+        async def set_my_quiet_hours() -> None:
             lang = lang_of(interaction)
             store = self.service.store
             if start is None and end is None and timezone is None:
@@ -257,7 +257,7 @@ class TableCommands(
             text = tr(lang, "quiet-hours-set", start=clock_time(begins), end=clock_time(ends), zone=zone)
             await interaction.response.send_message(text, ephemeral=True)
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, set_my_quiet_hours)
 
     @quiet_hours.autocomplete("timezone")
     async def _zones(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -295,7 +295,7 @@ class TableCommands(
         web_new_links: bool | None = None,
         takeover_level: app_commands.Choice[str] | None = None,
     ) -> None:
-        async def work() -> None:
+        async def show_or_change_the_server_settings() -> None:
             guild_id = interaction.guild_id
             if guild_id is None:
                 raise TableError("not-open")
@@ -335,7 +335,7 @@ class TableCommands(
                 text += "\n" + web_text
             await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS, **view)
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, show_or_change_the_server_settings)
 
     async def _web_settings(
         self, lang: str, guild_id: int, by: int, page: bool | None, new_links: bool | None

@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from cogs.league import game_choices
 from cogs.table.answer_window import AnswerWindow
-from cogs.table.components import bot_of, buttons_view
+from cogs.table.components import buttons_view
 from cogs.table.flow import TableFlow
 from cogs.table.presenter import NO_MENTIONS, is_admin, lang_of, player_of
 from cogs.table.reminders import duration_text, jump_link
@@ -91,7 +91,9 @@ class SignupButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], t
         return cls(int(match["tid"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = bot_of(interaction).get_cog("tournament")
+        client = interaction.client  # the bot whose ``Tournaments`` cog registered this button
+        # BotBase: what ``commands.Bot`` and ``commands.AutoShardedBot`` (ours) share, ``get_cog`` with it.
+        cog = client.get_cog("tournament") if isinstance(client, commands.bot.BotBase) else None
         if isinstance(cog, Tournaments):
             await cog.on_button(interaction, self.tournament_id, self.op)
 
@@ -325,7 +327,7 @@ class Tournaments(
             log.warning("could not update the sign-up message of tournament %s (%r)", row.id, error)
 
     async def on_button(self, interaction: discord.Interaction, tournament_id: int, op: str) -> None:
-        async def work() -> None:
+        async def join_or_leave_the_tournament() -> None:
             player = player_of(interaction)
             if op == "join":
                 row = await self.cups.join(tournament_id, player)
@@ -334,7 +336,7 @@ class Tournaments(
             overview = await self.cups.overview(row.id)
             await interaction.response.edit_message(embed=self.signup_embed(overview), view=self.signup_view(row))
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, join_or_leave_the_tournament)
 
     @commands.Cog.listener("on_interaction")
     async def unknown_button(self, interaction: discord.Interaction) -> None:
@@ -404,7 +406,7 @@ class Tournaments(
         start_in_hours: app_commands.Range[int, 1, 720] | None = None,
         game_options: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
-        async def work() -> None:
+        async def open_the_tournament() -> None:
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise TableError("tournament-none")
             if not await self._may_organise(interaction):
@@ -439,32 +441,32 @@ class Tournaments(
             self._answers = {k: w for k, w in self._answers.items() if w.open}  # the expired go
             self._answers[row.id] = AnswerWindow(interaction, self.flow.service.clock)
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, open_the_tournament)
 
     @app_commands.command(name="start", description="Start the tournament now (organisers)")
     async def start(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
+        async def start_the_tournament() -> None:
             row = await self._current(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self.cups.start(row.id, player_of(interaction), is_admin=await self._may_organise(interaction))
             await interaction.followup.send(tr(lang_of(interaction), "tournament-started-ok"), ephemeral=True)
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, start_the_tournament)
 
     @app_commands.command(name="pause", description="Pause the tournament, or carry on (organisers)")
     async def pause(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
+        async def pause_or_resume_the_tournament() -> None:
             row = await self._current(interaction)
             row = await self.cups.pause(row.id, player_of(interaction), is_admin=await self._may_organise(interaction))
             key = "tournament-paused" if row.status == "paused" else "tournament-resumed"
             await self._say(interaction, tr(lang_of(interaction), key))
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, pause_or_resume_the_tournament)
 
     @app_commands.command(name="remove", description="Take a player out of the tournament (organisers)")
     @app_commands.describe(member="Who is taken out (no more pairings)")
     async def remove(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        async def work() -> None:
+        async def remove_the_player() -> None:
             row = await self._current(interaction)
             await self.cups.remove(
                 row.id, player_of(interaction), member.id, is_admin=await self._may_organise(interaction)
@@ -472,21 +474,21 @@ class Tournaments(
             await self._say(interaction, tr(lang_of(interaction), "tournament-removed", player=member.mention))
             await self._refresh_signup(row)
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, remove_the_player)
 
     @app_commands.command(name="cancel", description="Cancel the tournament (organisers)")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
+        async def cancel_the_tournament() -> None:
             row = await self._current(interaction)
             await self.cups.cancel(row.id, player_of(interaction), is_admin=await self._may_organise(interaction))
             await self._say(interaction, tr(lang_of(interaction), "tournament-cancelled-ok"))
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, cancel_the_tournament)
 
     @app_commands.command(name="organisers", description="Let a role organise tournaments (Manage Server)")
     @app_commands.describe(role="The role (leave empty: Manage Server only)")
     async def organisers(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
-        async def work() -> None:
+        async def set_the_organiser_role() -> None:
             if interaction.guild_id is None or not is_admin(interaction):
                 raise TableError("manage-server")
             await stored.set_organiser_role(self.cups.store, interaction.guild_id, role.id if role else None)
@@ -498,32 +500,32 @@ class Tournaments(
             )
             await self._say(interaction, text)
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, set_the_organiser_role)
 
     @app_commands.command(name="leave", description="Drop out of the tournament (no more pairings)")
     async def leave(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
+        async def leave_the_tournament() -> None:
             row = await self._current(interaction)
             await self.cups.leave(row.id, player_of(interaction))
             await self._say(interaction, tr(lang_of(interaction), "tournament-left"))
             await self._refresh_signup(row)
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, leave_the_tournament)
 
     @app_commands.command(name="standings", description="The tournament's standings (only you see them)")
     async def standings(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
+        async def show_the_standings() -> None:
             row = await self._current(interaction, finished_too=True)
             await interaction.response.defer(ephemeral=True, thinking=True)
             lang = lang_of(interaction)
             overview = await self.cups.overview(row.id)
             await interaction.followup.send(file=await self._picture(overview, lang), ephemeral=True)
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, show_the_standings)
 
     @app_commands.command(name="mine", description="Your game in the tournament's current round (only you see it)")
     async def mine(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
+        async def show_my_tournament() -> None:
             row = await self._current(interaction)
             lang = lang_of(interaction)
             me = interaction.user.id
@@ -539,7 +541,7 @@ class Tournaments(
                 text = await self._mine_text(overview, me, lang)
             await self._say(interaction, text)
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, show_my_tournament)
 
     async def _mine_text(self, overview: Overview, me: int, lang: str) -> str:
         number = overview.tournament.current_round
@@ -556,7 +558,7 @@ class Tournaments(
 
     @app_commands.command(name="history", description="This server's past tournaments and their winners")
     async def history(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
+        async def list_past_tournaments() -> None:
             lang = lang_of(interaction)
             rows = await self.cups.history(interaction.guild_id) if interaction.guild_id else []
             if not rows:
@@ -578,7 +580,7 @@ class Tournaments(
                 )
             await self._say(interaction, "\n".join(lines)[:1990])
 
-        await self.flow.guarded(interaction, None, work)
+        await self.flow.guarded(interaction, None, list_past_tournaments)
 
 
 async def setup(bot: TafelBot) -> None:

@@ -72,8 +72,10 @@ def test_render_and_db_never_reach_up_into_the_table_platform():
 # Who may import whom among our own packages (../shared/design.md, "Dependencies point one way"):
 # cogs → table → engines, render, db; render → engines; db → nothing of ours; engines → the
 # standard library. ``locales`` (the texts) is a leaf anyone above the rules may read. A layer may
-# use every layer under it; nothing imports a layer above it, and only ``bot.py`` imports cogs.
-OURS = ("engines", "render", "db", "table", "cogs", "locales", "web")
+# use every layer under it; nothing imports a layer above it. ``startup`` (the process's start-up,
+# under the entry point ``bot.py``) is the top: it wires the others together and no package
+# imports it.
+OURS = ("engines", "render", "db", "table", "cogs", "locales", "web", "startup")
 ALLOWED = {
     "engines": set(),
     "locales": set(),
@@ -82,8 +84,9 @@ ALLOWED = {
     "table": {"engines", "render", "db", "locales"},
     "cogs": {"table", "engines", "render", "db", "locales"},
     # The web companion stands beside the Discord side, on the same platform: it never imports
-    # cogs, and nothing but bot.py imports it.
+    # cogs, and nothing but the start-up imports it.
     "web": {"table", "engines", "render", "db", "locales"},
+    "startup": {"cogs", "web", "table", "engines", "render", "db", "locales"},
 }
 
 
@@ -124,7 +127,7 @@ def test_the_web_companion_never_reaches_into_the_discord_side():
     for path in (ROOT / "web").rglob("*.py"):
         assert not imports_of(path) & {"cogs", "discord", "bot"}, path.name
     assert count_between_packages()[("web", "table")] >= 1
-    assert not any(target == "web" for _source, target, _file in package_imports())
+    assert {source for source, target, _file in package_imports() if target == "web"} == {"startup"}
 
 
 def test_the_counting_sees_the_known_edges():
@@ -133,7 +136,10 @@ def test_the_counting_sees_the_known_edges():
     assert counts[("table", "engines")] >= 1 and counts[("table", "db")] >= 1 and counts[("cogs", "table")] >= 1
     assert counts[("render", "engines")] >= 1
     assert not any(source in ("engines", "db", "locales") for source, _target in counts)
-    assert not any(target == "web" for _source, target in counts)
+    assert not any(target == "web" for source, target in counts if source != "startup")
+    # Only the start-up wires the Discord side in, and nothing imports the start-up.
+    assert counts[("startup", "cogs")] >= 1
+    assert not any(target == "startup" for _source, target in counts)
 
 
 # ---- no import circle inside the table flow ----------------------------------------------------
@@ -145,6 +151,11 @@ def module_imports(folder: Path, package: str) -> dict[str, set[str]]:
     """For every module of ``package`` (the files of ``folder``): the modules of the package it
     imports, however it imports them (``import a.b``, ``from a.b import c``, ``from a import b``)."""
     modules = {f"{package}.{path.stem}": path for path in folder.glob("*.py") if path.stem != "__init__"}
+    return graph_of(modules)
+
+
+def graph_of(modules: dict[str, Path]) -> dict[str, set[str]]:
+    """For every module (dotted name → file): the modules of ``modules`` it imports."""
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
         found: set[str] = set()
@@ -193,3 +204,36 @@ def test_the_table_flow_has_no_import_circle():
 def test_the_circle_finder_finds_a_circle():
     assert find_circle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
     assert find_circle({"a": {"b"}, "b": set()}) is None
+
+
+# ---- no import circle between the start-up and the Discord side ---------------------------------
+# The bot class builds the table flow, so nothing the flow reaches may import the bot class back,
+# not even for the type checker: the table's buttons are received in ``cogs.table.clicks``, an
+# extension the start-up loads by name, typed against ``cogs.table.host.TableHost``.
+STARTUP_SIDE = ("bot.py", "startup", "cogs")
+
+
+def project_module_imports(places: tuple[str, ...]) -> dict[str, set[str]]:
+    """``module_imports`` over several places at once (top-level files and packages, searched
+    recursively), by dotted module name; a package's ``__init__`` counts as the package."""
+    modules: dict[str, Path] = {}
+    for place in places:
+        target = ROOT / place
+        paths = [target] if target.suffix == ".py" else sorted(target.rglob("*.py"))
+        for path in paths:
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            modules[".".join(parts)] = path
+    return graph_of(modules)
+
+
+def test_the_start_up_and_the_discord_side_have_no_import_circle():
+    graph = project_module_imports(STARTUP_SIDE)
+    # The counting sees the edges that once closed a circle: the bot class builds the flow, the
+    # flow's presenters build the buttons, and the cogs type ``self.bot`` with the bot class.
+    assert "cogs.table.flow" in graph["startup.client"]
+    assert "cogs.table.components" in graph["cogs.table.moves"]
+    assert "bot" in graph["cogs.rules"]
+    circle = find_circle(graph)
+    assert circle is None, "import circle: " + " → ".join(circle or [])

@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from cogs.table.components import HandButton, RematchButton, buttons_view
+from cogs.table.components import buttons_view, hand_button, rematch_button
 from cogs.table.live import LiveBoards
 from cogs.table.outbox import Outbox, Post
 from cogs.table.permissions import BOARD, missing_in_channel, missing_text
@@ -53,14 +53,14 @@ class BoardPresenter(Presenter):
         self.live = LiveBoards(self.live_message, shared.channel, interval=live_interval)
 
     async def command(self, interaction: discord.Interaction, game: str) -> None:
-        async def work() -> None:
+        async def show_the_board() -> None:
             row = await self.service.in_channel(channel_id_of(interaction), game)
             await interaction.response.defer(thinking=True)  # answered first: drawing takes time
             state = self.service.state_of(row)
             content, file, view = await self.message(row, state, [], intro=None)
             await interaction.followup.send(content=content, file=file, view=view, allowed_mentions=NO_MENTIONS)
 
-        await self.guarded(interaction, game, work)
+        await self.guarded(interaction, game, show_the_board)
 
     def story(self, row: GameRow, events: Sequence[Event], intro: str | None = None) -> list[str]:
         """The lines saying what happened (the intro, then one per event)."""
@@ -102,7 +102,7 @@ class BoardPresenter(Presenter):
         if outcome is not None:
             lines.append(standings(lang, row, outcome.placements, outcome.scores))
             lines += await self.reminders.turn_time_lines(row)  # each player's median time per move
-            view.add_item(RematchButton(row.id, label=tr(lang, "button-rematch")))
+            view.add_item(rematch_button(row.id, label=tr(lang, "button-rematch")))
         elif row.status == GameStatus.ACTIVE:
             to_move = sorted(spec.engine.to_move(state))
             humans = [s for s in to_move if row.seats[s].human]
@@ -113,7 +113,7 @@ class BoardPresenter(Presenter):
                 lines.append(left)
             if humans:
                 lines.append(tr(lang, "turn-press"))
-            view.add_item(HandButton(row.id, label=tr(lang, "button-hand")))
+            view.add_item(hand_button(row.id, label=tr(lang, "button-hand")))
         watch = await self.watch_button(row, lang)
         if watch is not None:
             view.add_item(watch)

@@ -9,9 +9,10 @@
     tb:rematch:<game>               the end-of-game post's Rematch (``table.rematch``)
     tb:takeback:<game>:<version>    take one's last action of this turn back (``table.takeback``)
 
-They are ``DynamicItem`` templates registered in ``setup_hook``, so a click on a message sent
-before a restart still reaches the table flow (``interaction.client.table_flow``: the client is
-always the ``bot.TafelBot`` that registered them, see ``bot_of``).
+This module builds them (the presenters put them on messages); ``cogs.table.clicks`` receives
+them: its ``DynamicItem`` templates, registered by that extension's own ``setup``, turn a click on a
+message sent before a restart into a call of the table flow. The ids' templates live here, beside
+the builders, so what is sent and what is parsed cannot drift apart.
 
 Anyone can send any custom_id, so every part is bounded: ids and versions fit SQLite's 64-bit
 integers (at most 18 digits), actions are what an engine could accept (``ACTION_ALPHABET``, at
@@ -21,18 +22,11 @@ most ``MAX_ACTION_LEN``), and ``answer_unknown_button`` answers every other ``tb
 
 from __future__ import annotations
 
-import contextlib
 import re
-from typing import TYPE_CHECKING, Any, Self, cast
 
 import discord
 
-from cogs.table.presenter import NO_MENTIONS, lang_of
 from engines.base import MAX_ACTION_LEN
-from locales import tr
-
-if TYPE_CHECKING:
-    from bot import TafelBot
 
 LOBBY_OPS = ("join", "leave", "bot-easy", "bot-hard", "bot", "unbot", "start", "cancel")
 NUMBER = r"[0-9]{1,18}"  # 10**18 - 1 < 2**63 - 1: always a valid SQLite integer
@@ -59,224 +53,80 @@ def buttons_view() -> discord.ui.View:
     return view
 
 
-def bot_of(interaction: discord.Interaction) -> TafelBot:
-    """The bot a click came to. discord.py types ``interaction.client`` as a plain ``Client``;
-    these buttons are registered by ``TafelBot.setup_hook`` only, so it is a ``TafelBot``."""
-    return cast("TafelBot", interaction.client)
-
-
 Button = discord.ui.Button[discord.ui.View]
 Select = discord.ui.Select[discord.ui.View]
 
 
-class LobbyButton(discord.ui.DynamicItem[Button], template=LOBBY_TEMPLATE):
-    def __init__(
-        self, game_id: int, op: str, *, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary
-    ) -> None:
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tb:lobby:{game_id}:{op}"))
-        self.game_id = game_id
-        self.op = op
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["gid"]), match["op"], label=_label(item) or "…")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).table_flow.lobby.on_button(interaction, self.game_id, self.op)
+def lobby_button(
+    game_id: int, op: str, *, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary
+) -> Button:
+    return discord.ui.Button(label=label, style=style, custom_id=f"tb:lobby:{game_id}:{op}")
 
 
-class HandButton(discord.ui.DynamicItem[Button], template=HAND_TEMPLATE):
-    def __init__(self, game_id: int, *, label: str = "…") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.success, emoji="🃏", custom_id=f"tb:hand:{game_id}"
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["gid"]), label=_label(item) or "…")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).table_flow.moves.on_hand_button(interaction, self.game_id)
+def hand_button(game_id: int, *, label: str = "…") -> Button:
+    return discord.ui.Button(label=label, style=discord.ButtonStyle.success, emoji="🃏", custom_id=f"tb:hand:{game_id}")
 
 
-class ActButton(discord.ui.DynamicItem[Button], template=ACT_TEMPLATE):
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        action: str,
-        *,
-        label: str = "…",
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(label=label[:80], style=style, custom_id=f"tb:act:{game_id}:{version}:{action}")
-        )
-        self.game_id = game_id
-        self.version = version
-        self.action = action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["gid"]), int(match["ver"]), match["action"], label=_label(item) or "…")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).table_flow.moves.on_act_button(interaction, self.game_id, self.version, self.action)
+def act_button(
+    game_id: int,
+    version: int,
+    action: str,
+    *,
+    label: str = "…",
+    style: discord.ButtonStyle = discord.ButtonStyle.primary,
+) -> Button:
+    return discord.ui.Button(label=label[:80], style=style, custom_id=f"tb:act:{game_id}:{version}:{action}")
 
 
-class SureButton(discord.ui.DynamicItem[Button], template=SURE_TEMPLATE):
-    """ "Yes": an action that asked "are you sure?" (``ActButton`` showed the question)."""
-
-    def __init__(self, game_id: int, version: int, action: str, *, label: str = "…") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label[:80], style=discord.ButtonStyle.danger, custom_id=f"tb:sure:{game_id}:{version}:{action}"
-            )
-        )
-        self.game_id = game_id
-        self.version = version
-        self.action = action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["gid"]), int(match["ver"]), match["action"], label=_label(item) or "…")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).table_flow.moves.on_act_button(
-            interaction, self.game_id, self.version, self.action, confirmed=True
-        )
+def sure_button(game_id: int, version: int, action: str, *, label: str = "…") -> Button:
+    """ "Yes": an action that asked "are you sure?" (its ``act_button`` showed the question)."""
+    return discord.ui.Button(
+        label=label[:80], style=discord.ButtonStyle.danger, custom_id=f"tb:sure:{game_id}:{version}:{action}"
+    )
 
 
-class ActSelect(discord.ui.DynamicItem[Select], template=PICK_TEMPLATE):
+def act_select(
+    game_id: int,
+    version: int,
+    n: int,
+    options: list[tuple[str, str]] | None = None,
+    *,
+    placeholder: str | None = None,
+) -> Select:
     """Legal actions of one decision as a select menu (when they are more than buttons fit):
     picking one is pressing its button."""
-
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        n: int,
-        options: list[tuple[str, str]] | None = None,
-        *,
-        placeholder: str | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"tb:pick:{game_id}:{version}:{n}",
-                placeholder=placeholder[:150] if placeholder else None,
-                options=[discord.SelectOption(label=label[:100], value=action) for label, action in options or []],
-            )
-        )
-        self.game_id = game_id
-        self.version = version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["gid"]), int(match["ver"]), int(match["n"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        data: dict[str, Any] = dict(interaction.data or {})
-        values = data.get("values")
-        action = str(values[0]) if isinstance(values, list) and len(values) == 1 else ""
-        if not ACTION_VALUE.fullmatch(action):
-            action = "?"  # anyone can send anything: the move flow refuses it as not a move
-        await bot_of(interaction).table_flow.moves.on_act_button(interaction, self.game_id, self.version, action)
+    return discord.ui.Select(
+        custom_id=f"tb:pick:{game_id}:{version}:{n}",
+        placeholder=placeholder[:150] if placeholder else None,
+        options=[discord.SelectOption(label=label[:100], value=action) for label, action in options or []],
+    )
 
 
-class NavButton(discord.ui.DynamicItem[Button], template=NAV_TEMPLATE):
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        group: int,
-        page: int,
-        *,
-        label: str = "…",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label[:80], style=style, disabled=disabled, custom_id=f"tb:nav:{game_id}:{version}:{group}:{page}"
-            )
-        )
-        self.game_id = game_id
-        self.version = version
-        self.group = group
-        self.page = page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(
-            int(match["gid"]), int(match["ver"]), int(match["group"]), int(match["page"]), label=_label(item) or "…"
-        )
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).table_flow.moves.on_nav_button(
-            interaction, self.game_id, self.version, self.group, self.page
-        )
+def nav_button(
+    game_id: int,
+    version: int,
+    group: int,
+    page: int,
+    *,
+    label: str = "…",
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    disabled: bool = False,
+) -> Button:
+    return discord.ui.Button(
+        label=label[:80], style=style, disabled=disabled, custom_id=f"tb:nav:{game_id}:{version}:{group}:{page}"
+    )
 
 
-class RematchButton(discord.ui.DynamicItem[Button], template=REMATCH_TEMPLATE):
-    def __init__(self, game_id: int, *, label: str = "…") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.primary, emoji="🔁", custom_id=f"tb:rematch:{game_id}"
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["gid"]), label=_label(item) or "…")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).table_flow.lobby.rematch(interaction, self.game_id)
+def rematch_button(game_id: int, *, label: str = "…") -> Button:
+    return discord.ui.Button(
+        label=label, style=discord.ButtonStyle.primary, emoji="🔁", custom_id=f"tb:rematch:{game_id}"
+    )
 
 
-class TakeBackButton(discord.ui.DynamicItem[Button], template=TAKEBACK_TEMPLATE):
-    def __init__(self, game_id: int, version: int, *, label: str = "…") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                emoji="↩️",
-                custom_id=f"tb:takeback:{game_id}:{version}",
-            )
-        )
-        self.game_id = game_id
-        self.version = version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["gid"]), int(match["ver"]), label=_label(item) or "…")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).table_flow.moves.on_takeback_button(interaction, self.game_id, self.version)
-
-
-def _label(item: discord.ui.Item[Any]) -> str | None:
-    """The clicked button's label (discord.py hands the component over as a plain ``Item``)."""
-    return item.label if isinstance(item, discord.ui.Button) else None
+def take_back_button(game_id: int, version: int, *, label: str = "…") -> Button:
+    return discord.ui.Button(
+        label=label, style=discord.ButtonStyle.secondary, emoji="↩️", custom_id=f"tb:takeback:{game_id}:{version}"
+    )
 
 
 def _without_names(template: str) -> str:
@@ -297,35 +147,4 @@ KNOWN = "|".join(
     )
 )
 
-
-_KNOWN = re.compile(KNOWN)
-
-
-async def answer_unknown_button(interaction: discord.Interaction) -> None:
-    """``on_interaction`` listener: any ``tb:`` button id that no template claims (forged, damaged,
-    from an old version) gets the ordinary short answer; discord.py would drop it silently and the
-    user would see "interaction failed"."""
-    if interaction.type is not discord.InteractionType.component:
-        return
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = str(data.get("custom_id", ""))
-    if not custom_id.startswith("tb:") or _KNOWN.fullmatch(custom_id) or interaction.response.is_done():
-        return
-    key = "error-bad-action" if custom_id.startswith("tb:act:") else "table-error-no-such-game"
-    # HTTPException: answered meanwhile, or the interaction expired: nothing more to say.
-    with contextlib.suppress(discord.HTTPException):
-        await interaction.response.send_message(
-            tr(lang_of(interaction), key), ephemeral=True, allowed_mentions=NO_MENTIONS
-        )
-
-
-ALL_DYNAMIC_ITEMS = (
-    LobbyButton,
-    HandButton,
-    ActButton,
-    SureButton,
-    ActSelect,
-    NavButton,
-    RematchButton,
-    TakeBackButton,
-)
+KNOWN_IDS = re.compile(KNOWN)

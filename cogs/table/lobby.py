@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from cogs.table.answer_window import AnswerWindow
-from cogs.table.components import LobbyButton, buttons_view
+from cogs.table.components import buttons_view, lobby_button
 from cogs.table.levels import LEVEL_OPS, level_name
 from cogs.table.permissions import missing_for_interaction, missing_text
 from cogs.table.presenter import (
@@ -71,7 +71,7 @@ class LobbyPresenter(Presenter):
         fields); the options every game's ``new`` shares (language, time per move) arrive in
         ``interaction.extras`` (``cogs.table.table_options``)."""
 
-        async def work() -> None:
+        async def open_the_table() -> None:
             lacking = missing_for_interaction(interaction)
             if lacking:
                 # The board could never be posted here: say so now, not after the first move.
@@ -99,7 +99,7 @@ class LobbyPresenter(Presenter):
             self._answers = {k: w for k, w in self._answers.items() if w.open}  # the expired go
             self._answers[row.id] = AnswerWindow(interaction, self.service.clock)
 
-        await self.guarded(interaction, game, work)
+        await self.guarded(interaction, game, open_the_table)
 
     def embed(self, row: GameRow) -> discord.Embed:
         lang = row.locale
@@ -151,7 +151,7 @@ class LobbyPresenter(Presenter):
         }
         for op, key in labels.items():
             view.add_item(
-                LobbyButton(row.id, op, label=tr(lang, key), style=styles.get(op, discord.ButtonStyle.secondary))
+                lobby_button(row.id, op, label=tr(lang, key), style=styles.get(op, discord.ButtonStyle.secondary))
             )
         return view
 
@@ -175,7 +175,7 @@ class LobbyPresenter(Presenter):
         raise TableError("unknown-button")
 
     async def on_button(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
-        async def work() -> None:
+        async def press_the_lobby_button() -> None:
             result = await self.op(op, game_id, interaction)
             row = result.row if isinstance(result, LobbyResult) else result
             await answer_then_follow(
@@ -183,12 +183,12 @@ class LobbyPresenter(Presenter):
                 self._follow(row, result, interaction),
             )
 
-        await self.guarded(interaction, None, work)
+        await self.guarded(interaction, None, press_the_lobby_button)
 
     async def command(self, interaction: discord.Interaction, game: str, op: str) -> None:
         """The slash-command twins of the lobby buttons: same effect, plus the lobby message updated."""
 
-        async def work() -> None:
+        async def do_the_lobby_step_by_command() -> None:
             row = await self.service.in_channel(channel_id_of(interaction), game)
             result = await self.op(op, row.id, interaction)
             row = result.row if isinstance(result, LobbyResult) else result
@@ -198,7 +198,7 @@ class LobbyPresenter(Presenter):
                 following,
             )
 
-        await self.guarded(interaction, game, work)
+        await self.guarded(interaction, game, do_the_lobby_step_by_command)
 
     async def cancel_command(self, interaction: discord.Interaction, game: str) -> None:
         await self.command(interaction, game, "cancel")
@@ -257,7 +257,7 @@ class LobbyPresenter(Presenter):
         """The end-of-game post's Rematch: open the rematch table, or join it; it starts by itself
         once every player of the old game has pressed."""
 
-        async def work() -> None:
+        async def open_the_rematch() -> None:
             done = await rematch.press(self.service, old_id, player_of(interaction))
             lang = lang_of(interaction)
             # Answered first: the new lobby's post and any start come after, whatever the answer met.
@@ -269,7 +269,7 @@ class LobbyPresenter(Presenter):
                 following,
             )
 
-        await self.guarded(interaction, None, work)
+        await self.guarded(interaction, None, open_the_rematch)
 
     async def _rematch_lobby(self, row: GameRow, done: Rematch, interaction: discord.Interaction) -> None:
         """The rematch lobby's message (posted when it opened, edited when someone joined), then

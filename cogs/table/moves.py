@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.table.components import ActButton, ActSelect, NavButton, SureButton, TakeBackButton, buttons_view
+from cogs.table.components import act_button, act_select, buttons_view, nav_button, sure_button, take_back_button
 from cogs.table.presenter import (
     NO_MENTIONS,
     Presenter,
@@ -83,7 +83,7 @@ class MovePresenter(Presenter):
                     lines.append(tr(lang, "controls-your-turn"))
                 for n, menu in enumerate(listing.menus):
                     ui.add_item(
-                        ActSelect(
+                        act_select(
                             row.id,
                             row.version,
                             n,
@@ -94,7 +94,7 @@ class MovePresenter(Presenter):
                 for choice in listing.choices:
                     if choice.kind == "group":
                         ui.add_item(
-                            NavButton(
+                            nav_button(
                                 row.id,
                                 row.version,
                                 choice.group,
@@ -104,13 +104,13 @@ class MovePresenter(Presenter):
                             )
                         )
                     else:
-                        ui.add_item(ActButton(row.id, row.version, choice.action, label=choice.label))
+                        ui.add_item(act_button(row.id, row.version, choice.action, label=choice.label))
                 if listing.pages > 1:
                     lines.append(
                         tr(lang, "controls-many", count=listing.total, page=listing.page + 1, pages=listing.pages)
                     )
                     ui.add_item(
-                        NavButton(
+                        nav_button(
                             row.id,
                             row.version,
                             listing.group,
@@ -120,7 +120,7 @@ class MovePresenter(Presenter):
                         )
                     )
                     ui.add_item(
-                        NavButton(
+                        nav_button(
                             row.id,
                             row.version,
                             listing.group,
@@ -130,9 +130,9 @@ class MovePresenter(Presenter):
                         )
                     )
                 if listing.group >= 0:
-                    ui.add_item(NavButton(row.id, row.version, -1, 0, label=tr(lang, "button-back")))
+                    ui.add_item(nav_button(row.id, row.version, -1, 0, label=tr(lang, "button-back")))
                 if await takeback.offered(self.service, row, seat):
-                    ui.add_item(TakeBackButton(row.id, row.version, label=tr(lang, "button-take-back")))
+                    ui.add_item(take_back_button(row.id, row.version, label=tr(lang, "button-take-back")))
             elif row.status == GameStatus.ACTIVE:
                 lines.append(
                     tr(lang, "controls-waiting", players=who(row.seats, sorted(to_move), mention=False, lang=lang))
@@ -151,25 +151,25 @@ class MovePresenter(Presenter):
         await self.replace_thinking(interaction, payload)
 
     async def on_hand_button(self, interaction: discord.Interaction, game_id: int) -> None:
-        async def work() -> None:
+        async def show_the_hand() -> None:
             row = await self.service.get(game_id)
             if row.status != GameStatus.ACTIVE:
                 raise TableError("not-running")
             await self.show_controls(interaction, row)
 
-        await self.guarded(interaction, None, work)
+        await self.guarded(interaction, None, show_the_hand)
 
     async def hand_command(self, interaction: discord.Interaction, game: str) -> None:
-        async def work() -> None:
+        async def show_the_hand() -> None:
             row = await self.service.in_channel(channel_id_of(interaction), game)
             await self.show_controls(interaction, row)
 
-        await self.guarded(interaction, game, work)
+        await self.guarded(interaction, game, show_the_hand)
 
     async def on_nav_button(
         self, interaction: discord.Interaction, game_id: int, version: int, group: int, page: int
     ) -> None:
-        async def work() -> None:
+        async def turn_the_controls_page() -> None:
             row = await self.service.get(game_id)
             if row.status != GameStatus.ACTIVE:
                 raise TableError("not-running")
@@ -182,12 +182,12 @@ class MovePresenter(Presenter):
                 content=payload["content"], attachments=[payload["file"]], view=payload["view"]
             )
 
-        await self.guarded(interaction, None, work)
+        await self.guarded(interaction, None, turn_the_controls_page)
 
     async def on_act_button(
         self, interaction: discord.Interaction, game_id: int, version: int, action: str, *, confirmed: bool = False
     ) -> None:
-        async def work() -> None:
+        async def play_the_action() -> None:
             if not confirmed and await self.ask_first(interaction, game_id, version, action):
                 return
             result = await self.service.act(
@@ -216,7 +216,7 @@ class MovePresenter(Presenter):
 
             await answer_then_follow(answer, following)
 
-        await self.guarded(interaction, None, work)
+        await self.guarded(interaction, None, play_the_action)
 
     async def ask_first(self, interaction: discord.Interaction, game_id: int, version: int, action: str) -> bool:
         """An action that ends something for good (``Engine.asks_confirmation``) asks once: the
@@ -228,21 +228,21 @@ class MovePresenter(Presenter):
         lang = lang_of(interaction)
         view_data = spec.engine.view(self.service.state_of(row), row.seat_of(interaction.user.id))
         ui = buttons_view()
-        ui.add_item(SureButton(game_id, version, action, label=tr(lang, "controls-sure-yes")))
-        ui.add_item(NavButton(game_id, version, -1, 0, label=tr(lang, "button-back")))
+        ui.add_item(sure_button(game_id, version, action, label=tr(lang, "controls-sure-yes")))
+        ui.add_item(nav_button(game_id, version, -1, 0, label=tr(lang, "button-back")))
         label = spec.action_label(view_data, action, locale=lang)
         await interaction.response.edit_message(content=tr(lang, "controls-sure", action=label), view=ui)
         return True
 
     async def play_command(self, interaction: discord.Interaction, game: str, action: str) -> None:
-        async def work() -> None:
+        async def play_the_typed_action() -> None:
             row = await self.service.in_channel(channel_id_of(interaction), game)
             result = await self.service.act(row.id, user_id=interaction.user.id, action=action.strip())
             await answer_then_follow(
                 lambda: self.controls_after(interaction, result, "played-ok"), self.follow(result, interaction)
             )
 
-        await self.guarded(interaction, game, work)
+        await self.guarded(interaction, game, play_the_typed_action)
 
     async def controls_after(self, interaction: discord.Interaction, result: ActResult, note: str) -> None:
         """A command's answer after a change: deferred first, then the person's fresh controls."""
@@ -288,7 +288,7 @@ class MovePresenter(Presenter):
             return []
 
     async def resign_command(self, interaction: discord.Interaction, game: str) -> None:
-        async def work() -> None:
+        async def resign_from_the_game() -> None:
             row = await self.service.in_channel(channel_id_of(interaction), game)
             result = await self.service.resign(row.id, player_of(interaction))
             await answer_then_follow(
@@ -296,12 +296,12 @@ class MovePresenter(Presenter):
                 self.follow(result, interaction),
             )
 
-        await self.guarded(interaction, game, work)
+        await self.guarded(interaction, game, resign_from_the_game)
 
     async def on_takeback_button(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         """The controls' Take back: the same as ``/game take-back``, for the board it was shown with."""
 
-        async def work() -> None:
+        async def take_the_action_back() -> None:
             result = await takeback.take_back(self.service, game_id, interaction.user.id, version=version)
             following = self.follow(result, interaction, auto_play=False)
             lang = lang_of(interaction)
@@ -317,13 +317,13 @@ class MovePresenter(Presenter):
 
             await answer_then_follow(answer, following)
 
-        await self.guarded(interaction, None, work)
+        await self.guarded(interaction, None, take_the_action_back)
 
     async def takeback_command(self, interaction: discord.Interaction, game: str) -> None:
         """``/game take-back``: the person's own last action of this turn, if the game allows it;
         the board is edited (the same turn goes on), and the person gets their controls again."""
 
-        async def work() -> None:
+        async def take_the_action_back() -> None:
             row = await self.service.in_channel(channel_id_of(interaction), game)
             result = await takeback.take_back(self.service, row.id, interaction.user.id)
             await answer_then_follow(
@@ -331,12 +331,12 @@ class MovePresenter(Presenter):
                 self.follow(result, interaction, auto_play=False),
             )
 
-        await self.guarded(interaction, game, work)
+        await self.guarded(interaction, game, take_the_action_back)
 
     async def hand_over_command(self, interaction: discord.Interaction, game: str, member: discord.abc.User) -> None:
         """``/game hand-over``: the host or a moderator gives an absent player's seat to the computer."""
 
-        async def work() -> None:
+        async def hand_the_seat_over() -> None:
             row = await self.service.in_channel(channel_id_of(interaction), game)
             seat = row.seat_of(member.id)
             if seat is None:
@@ -349,4 +349,4 @@ class MovePresenter(Presenter):
                 self.follow(result),
             )
 
-        await self.guarded(interaction, game, work)
+        await self.guarded(interaction, game, hand_the_seat_over)

@@ -111,6 +111,11 @@ async def answer_then_follow(answer: Callable[[], Awaitable[Any]], following: as
         await asyncio.shield(following)
 
 
+def name_of_work(work: Callable[..., Awaitable[Any]]) -> str:
+    """What guarded work does, for a log line: its function's name (``play_the_action``)."""
+    return getattr(work, "__name__", None) or repr(work)
+
+
 class Guard:
     """Answers interactions safely and knows how many are being answered: user mistakes become
     a short ephemeral answer, our own bugs an apology; on shutdown (``closing``) nothing new starts."""
@@ -126,7 +131,9 @@ class Guard:
     async def guarded(
         self, interaction: discord.Interaction, game: str | None, work: Callable[[], Awaitable[Any]]
     ) -> Any:
-        """Run ``work``; user mistakes become a short ephemeral answer, our own bugs an apology."""
+        """Run ``work``; user mistakes become a short ephemeral answer, our own bugs an apology.
+        ``work`` is named for what it does (``play_the_action``, ``show_the_hand``): the name is
+        in the log line and in the traceback of a failure."""
         if self.closing:
             # Shutting down: nothing new is started, so nothing is cut off half-way.
             await self._tell_safely(interaction, tr(lang_of(interaction), "bot-stopping"))
@@ -139,7 +146,9 @@ class Guard:
             await self._tell_safely(interaction, error_text(lang_of(interaction), game, error))
         except Exception as error:
             # A warning where Discord refused or lost a request of this interaction, else our bug.
-            log_failure(error, "interaction failed (user %s, game %s)", interaction.user.id, game)
+            log_failure(
+                error, "interaction failed (user %s, game %s, in %s)", interaction.user.id, game, name_of_work(work)
+            )
             await self._tell_safely(interaction, tr(lang_of(interaction), "error-internal"))
         finally:
             self.in_flight -= 1

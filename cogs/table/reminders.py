@@ -205,7 +205,7 @@ class ReminderPresenter(Presenter):
 
     # ---- host and moderator commands (every game's /game extend; hand-over is the moves') -------
     async def extend_command(self, interaction: discord.Interaction, game: str, hours: int) -> None:
-        async def work() -> None:
+        async def extend_the_deadline() -> None:
             row = await self.service.in_channel(channel_id_of(interaction), game)
             longer = await self.service.extend(
                 row.id, player_of(interaction), hours * 3600, is_admin=is_admin(interaction)
@@ -224,7 +224,7 @@ class ReminderPresenter(Presenter):
             channel = await self.channel(longer.channel_id)
             await channel.send(content=text, allowed_mentions=NO_MENTIONS)
 
-        await self.guarded(interaction, game, work)
+        await self.guarded(interaction, game, extend_the_deadline)
 
     # ---- heads-up and away -------------------------------------------------------------------
     async def heads_up(self, row: GameRow) -> None:

@@ -16,7 +16,7 @@ async def tree_payload(tmp_path):
     bot = create_bot(Config(token="x", database=str(tmp_path / "db.sqlite3"), sync_commands=False))
     bot.tree.translator  # noqa: B018
     await bot.tree.set_translator(FluentTranslator())
-    from cogs.table.components import ALL_DYNAMIC_ITEMS  # noqa: F401
+    from cogs.table.clicks import ALL_DYNAMIC_ITEMS  # noqa: F401
     from table.registry import GAMES
 
     for name in (
