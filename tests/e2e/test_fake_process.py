@@ -43,7 +43,15 @@ async def test_a_few_moves_with_the_fake_and_the_bot_in_their_own_processes(tmp_
                 hand = await client.click(mover, board, f"tb:hand:{game_id}")
                 assert hand["ephemeral"] and hand["message"]["for_user"] == mover
                 assert hand["message"]["files"][0]["filename"] == "hand.png"
-                move = next(b for b in hand["message"]["buttons"] if b["custom_id"].startswith(f"tb:act:{game_id}:"))
+                move = next(
+                    (b for b in hand["message"]["buttons"] if b["custom_id"].startswith(f"tb:act:{game_id}:")), None
+                )
+                if move is None:  # a move that decided nothing was played meanwhile: the other's turn
+                    mover = bob if mover == alice else alice
+                    hand = await client.click(mover, board, f"tb:hand:{game_id}")
+                    move = next(
+                        b for b in hand["message"]["buttons"] if b["custom_id"].startswith(f"tb:act:{game_id}:")
+                    )
                 played = await client.click(mover, hand["message"], move["custom_id"])
                 assert played["response_type"] == 7 and played["ephemeral"]
                 board = await client.wait_for_message(channel, after=board["id"])
