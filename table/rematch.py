@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from db import GameRow, GameStatus, Seat
+from db import GameRow, GameStatus, Seat, table_data
 from table.service import LobbyResult, Player, TableError, TableService, engine_options
 from table.settings import DAY
 
@@ -43,7 +43,7 @@ async def press(service: TableService, old_id: int, player: Player) -> Rematch:
         raise TableError("rematch-not-finished")
     if player.user_id not in people_of(old):
         raise TableError("rematch-not-a-player", game=old.game)
-    ended = await service.store.fetchval("SELECT MAX(at) FROM moves WHERE game_id = ?", (old.id,))
+    ended = await table_data.last_move_at(service.store, old.id)
     if ended is not None and service.clock.now() > ended + REMATCH_WINDOW:
         raise TableError("rematch-too-late", game=old.game)
     current = await service.store.open_game_in_channel(old.channel_id)
