@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import engines.howruck_ai
-import table.service
+import table.lobby
 from bot import Config
 from scripts.smoke_discord import DEFAULT_GAME, FAST_GAMES, SmokeOptions, main, run_smoke
 from table.registry import GAME_KEYS
@@ -17,9 +17,9 @@ from tests.e2e.fake.protocol import CREATE_PUBLIC_THREADS, MANAGE_THREADS
 
 @pytest.fixture(autouse=True)
 def short_game(monkeypatch):
-    """Tables get this seed (``TableService.create`` draws one): the default game, How Ruck!'s
+    """Tables get this seed (``table.lobby.create`` draws one): the default game, How Ruck!'s
     learning game to one barrel, then ends after 13 moves, the same ones every run."""
-    monkeypatch.setattr(table.service.secrets, "randbits", lambda bits: 4)
+    monkeypatch.setattr(table.lobby.secrets, "randbits", lambda bits: 4)
 
 
 def smoke_config(fake, tmp_path) -> Config:
