@@ -48,6 +48,7 @@ async def played_games(path: str, guild_id: int, channels: list[int], people_ids
     on behalf of people (so the results count for the league), and one running game of every
     kind a few moves in. Returns {"finished:<game>": id, "running:<game>": id}."""
     from db import GameStatus, Store
+    from table import lobby
     from table.service import Player, TableService
     from table.spec import load_spec
 
@@ -60,10 +61,12 @@ async def played_games(path: str, guild_id: int, channels: list[int], people_ids
             for number, key in enumerate(GAME_KEYS):
                 channel = channels[number] if kind == "running" else 1000 + number
                 people = [Player(people_ids[i], f"Speler {i + 1}") for i in range(PLAYERS[key])]
-                row = await service.create(key, guild_id=guild_id, channel_id=channel, host=people[0], options={})
+                row = await lobby.create(
+                    service, key, guild_id=guild_id, channel_id=channel, host=people[0], options={}
+                )
                 for person in people[1:]:
-                    await service.join(row.id, person)
-                await service.start(row.id, people[0])
+                    await lobby.join(service, row.id, person)
+                await lobby.start(service, row.id, people[0])
                 spec, step = specs[key], 0
                 while True:
                     row = await service.get(row.id)

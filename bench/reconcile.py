@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from db import Store, table_data  # noqa: E402
+from table import lobby  # noqa: E402
 from table.aftermath import Aftermath, Change  # noqa: E402
 from table.reconcile import Reconciler  # noqa: E402
 from table.registry import entry  # noqa: E402
@@ -41,10 +42,10 @@ async def fill(service: TableService, games: int, owing: float) -> list[int]:
     ids = []
     for n in range(games):
         people = [Player(1000 * n + k, f"P{k}") for k in range(1, 4)]
-        row = await service.create(GAME, guild_id=1, channel_id=10_000 + n, host=people[0], options={})
+        row = await lobby.create(service, GAME, guild_id=1, channel_id=10_000 + n, host=people[0], options={})
         for person in people[1:]:
-            await service.join(row.id, person)
-        row = (await service.start(row.id, people[0])).row
+            await lobby.join(service, row.id, person)
+        row = (await lobby.start(service, row.id, people[0])).row
         for _ in range(3):
             state = service.state_of(row)
             seat = min(engine.to_move(state))

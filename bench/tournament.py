@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from db import GameStatus, Store, league  # noqa: E402
 from db import tournaments as stored  # noqa: E402
 from engines.rng import derive_seed  # noqa: E402
+from table import lobby  # noqa: E402
 from table.clock import FakeClock  # noqa: E402
 from table.service import Player, TableService  # noqa: E402
 from table.spec import load_spec  # noqa: E402
@@ -78,8 +79,8 @@ async def whole_swiss(players: int, rounds: int, game: str, folder: Path) -> Non
     async def open_table(tournament, table, seated):
         nonlocal games
         games += 1
-        result = await tables.open_seated(
-            game, guild_id=1, channel_id=next(channels), players=seated, options=tournament.options, settings={}
+        result = await lobby.open_seated(
+            tables, game, guild_id=1, channel_id=next(channels), players=seated, options=tournament.options, settings={}
         )
         return result.row.id
 

@@ -104,6 +104,7 @@ async def bot_main(args: argparse.Namespace) -> None:
     import aiohttp
 
     from db import Store
+    from table import lobby
     from table.picture_cache import PictureKey
     from table.pictures import Painter
     from table.registry import entry
@@ -138,12 +139,17 @@ async def bot_main(args: argparse.Namespace) -> None:
     players = [Player(1000 + i, f"Player {i}") for i in range(2 * args.games)]
 
     async def new_game(table: int) -> int:
-        row = await service.create(
-            "hindmost", guild_id=1, channel_id=100 + table + 1000 * len(games_made), host=players[2 * table], options={}
+        row = await lobby.create(
+            service,
+            "hindmost",
+            guild_id=1,
+            channel_id=100 + table + 1000 * len(games_made),
+            host=players[2 * table],
+            options={},
         )
         games_made.append(row.id)
-        await service.join(row.id, players[2 * table + 1])
-        return (await service.start(row.id, players[2 * table])).row.id
+        await lobby.join(service, row.id, players[2 * table + 1])
+        return (await lobby.start(service, row.id, players[2 * table])).row.id
 
     games_made: list[int] = []
     tables = [await new_game(t) for t in range(args.games)]

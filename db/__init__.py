@@ -8,7 +8,8 @@
 - ``db.rows``: plain data shared by all of them (``ResultRow``, ``GameStatus``).
 - ``db.backend``: the two backends (connection, transaction, ``?`` placeholders translated for
   PostgreSQL, ids of new rows, the SQLite single-process lock).
-- ``db.migrations``: the schema's numbered, described steps for both dialects, and the check that
+- ``db.migrations``: the schema's numbered, described steps for both dialects, one file each in
+  ``db/migrations/steps/``, and the runner (``db/migrations/runner.py``) with the check that
   refuses a database from newer code.
 - ``db.transfer``: ``tafelbot migrate-db``, copying every row between SQLite and PostgreSQL.
 
@@ -16,15 +17,23 @@
 
 Adding a migration (for example columns or a table for a move clock):
 
-1. Append a step at the end of ``db/migrations.py``; never edit one that has shipped::
+1. Add a file for the step in ``db/migrations/steps/``, named by the version it leads to (the
+   next free one) and what it does, and import it at the end of the list in
+   ``db/migrations/__init__.py``; never edit a step that has shipped::
 
-       @MIGRATIONS.register(5, "move clocks: a table of time left per seat")
+       # db/migrations/steps/v12_move_clocks.py
+       from db.backend import Tx
+       from db.migrations.runner import MIGRATIONS
+
+
+       @MIGRATIONS.register(12, "move clocks: a table of time left per seat")
        async def _move_clocks(tx: Tx, dialect: str) -> None:
            ...
 
-   Its number is the schema version it leads to (the next free one; a wrong number fails at
-   import); the description is what the log shows ("database from v4 to v5: move clocks: …").
-   The step runs in its own transaction with the version update, on both dialects.
+   Its number is the schema version it leads to (a wrong number, or a step imported out of
+   order, fails at import); the description is what the log shows ("database from v11 to v12:
+   move clocks: …"). The step runs in its own transaction with the version update, on both
+   dialects. Say in the file's docstring what the step adds and why.
 2. If both dialects accept the same statements (``ALTER TABLE games ADD COLUMN clock TEXT``, an
    index, ``INTEGER``/``TEXT`` columns), run one script with ``tx.run_script``. Otherwise write
    both side by side (``if dialect == POSTGRESQL: … else: …``) with the same tables and columns in

@@ -167,7 +167,7 @@ class Store:
         return await self.backend.schema_version()
 
     async def migrate(self, steps: Sequence[Step] | None = None) -> int:
-        """Run the migrations (``db/migrations.py``) this database has not had, each in its own
+        """Run the migrations (``db/migrations/``) this database has not had, each in its own
         transaction, and return how many ran; ``steps`` replaces the list in tests."""
         return await upgrade(self.backend, steps)
 

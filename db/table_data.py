@@ -199,6 +199,28 @@ async def away_periods(store: Store, user_id: int) -> list[tuple[float, float]]:
     return [(r["away_from"], r["away_to"]) for r in rows]
 
 
+# ---- the move log's times (turn times, the rematch window) -------------------------------------
+async def timed_moves(store: Store, game_id: int) -> list[tuple[int | None, str, float]]:
+    """(seat, action, time) of every entry of the game's move log, in order."""
+    rows = await store.fetch("SELECT seat, action, at FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
+    return [(r["seat"], r["action"], r["at"]) for r in rows]
+
+
+async def last_move_at(store: Store, game_id: int) -> float | None:
+    """When the game's last move-log entry was written (None: no entry)."""
+    at: float | None = await store.fetchval("SELECT MAX(at) FROM moves WHERE game_id = ?", (game_id,))
+    return at
+
+
+async def recent_games_of(store: Store, guild_id: int, user_id: int, limit: int) -> list[tuple[int, int, str]]:
+    """(game id, seat, game) of the person's last ``limit`` finished games in the server, newest first."""
+    rows = await store.fetch(
+        "SELECT game_id, seat, game FROM results WHERE guild_id = ? AND user_id = ? ORDER BY game_id DESC LIMIT ?",
+        (guild_id, user_id, limit),
+    )
+    return [(r["game_id"], r["seat"], r["game"]) for r in rows]
+
+
 # ---- notifications held during quiet hours ---------------------------------------------------
 async def hold(store: Store, user_id: int, game_id: int, kind: str, due_at: float) -> None:
     """Keep a notification for ``user_id`` until ``due_at`` (the end of their quiet hours). One per

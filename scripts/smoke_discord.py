@@ -54,6 +54,7 @@ from bot import Config, ConfigError, create_bot, load_config, run_loop, setup_lo
 from cogs.table.permissions import THREAD_BOARD, missing_in_channel  # noqa: E402
 from cogs.table.presenter import NO_MENTIONS  # noqa: E402
 from db import GameStatus, Seat  # noqa: E402
+from table import lobby  # noqa: E402
 from table.registry import GAMES, GameEntry  # noqa: E402
 from table.service import Player  # noqa: E402
 from table.spec import load_spec  # noqa: E402
@@ -428,16 +429,18 @@ async def open_table(bot: Any, guild: discord.Guild, thread: discord.Thread, gam
     missing = missing_in_channel(thread)  # the check ``new`` makes before opening a table
     if missing:
         raise SmokeFailure(f"the bot lacks {', '.join(permission_names(missing))} in the thread")
-    row = await service.create(
-        game, guild_id=guild.id, channel_id=thread.id, host=host, options=options, parent_id=thread.parent_id
+    row = await lobby.create(
+        service, game, guild_id=guild.id, channel_id=thread.id, host=host, options=options, parent_id=thread.parent_id
     )
     # The script is no person: every seat, the host's as well, goes to a computer player.
     seats = [Seat(f"Computer {i + 1}", bot=True) for i in range(players)]
     await service.store.update_game(row.id, row.version, seats=seats)
     row = await service.get(row.id)
-    lobby = await thread.send(embed=flow.lobby.embed(row), view=flow.lobby.view(row), allowed_mentions=NO_MENTIONS)
-    row = await service.set_lobby_message(row, lobby.id)
-    started = await service.start(row.id, host)
+    lobby_message = await thread.send(
+        embed=flow.lobby.embed(row), view=flow.lobby.view(row), allowed_mentions=NO_MENTIONS
+    )
+    row = await lobby.set_message(service, row, lobby_message.id)
+    started = await lobby.start(service, row.id, host)
     await flow.lobby.refresh_message(started.row)
     await flow.lobby.announce_start(started.row, started)  # what the Start button does next
     return row.id

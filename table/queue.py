@@ -3,7 +3,7 @@ for the same game and number of players, they are taken out together and seated 
 
 An entry lasts a day (``QUEUE_SECONDS``, on the injectable clock). Everything is stored
 (``db.tournaments``' ``table_queue``), so a restart loses nobody's place. Opening the table is
-the caller's (the Discord side opens it in a new thread with ``TableService.open_seated``).
+the caller's (the Discord side opens it in a new thread with ``table.lobby.open_seated``).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from db import tournaments as stored
 from db.tournaments import QueueEntry
+from table import lobby
 from table.service import Player, TableError, TableService
 from table.settings import DAY, ServerSettings
 
@@ -44,7 +45,7 @@ class TableQueue:
         # Every seated player counts against the open-games limit: one at it may not queue, and
         # one who reached it while waiting is passed over (never blocking the others).
         server = await self.service.server_settings(guild_id)
-        await self.service.check_open_games_limit(guild_id, player.user_id, server)
+        await lobby.check_open_games_limit(self.service, guild_id, player.user_id, server)
         now = self.service.clock.now()
         entry = QueueEntry(guild_id, game, player.user_id, player.name, wanted, channel_id, now, now + QUEUE_SECONDS)
         async with self._lock:
@@ -67,7 +68,7 @@ class TableQueue:
 
     async def _may_sit(self, guild_id: int, user_id: int, server: ServerSettings) -> bool:
         try:
-            await self.service.check_open_games_limit(guild_id, user_id, server)
+            await lobby.check_open_games_limit(self.service, guild_id, user_id, server)
         except TableError:
             return False
         return True

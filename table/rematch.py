@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from db import GameRow, GameStatus, Seat
-from table.service import LobbyResult, Player, TableError, TableService, engine_options
+from db import GameRow, GameStatus, Seat, table_data
+from table import lobby
+from table.lobby import LobbyResult
+from table.service import Player, TableError, TableService, engine_options
 from table.settings import DAY
 
 REMATCH_WINDOW = DAY
@@ -43,7 +45,7 @@ async def press(service: TableService, old_id: int, player: Player) -> Rematch:
         raise TableError("rematch-not-finished")
     if player.user_id not in people_of(old):
         raise TableError("rematch-not-a-player", game=old.game)
-    ended = await service.store.fetchval("SELECT MAX(at) FROM moves WHERE game_id = ?", (old.id,))
+    ended = await table_data.last_move_at(service.store, old.id)
     if ended is not None and service.clock.now() > ended + REMATCH_WINDOW:
         raise TableError("rematch-too-late", game=old.game)
     current = await service.store.open_game_in_channel(old.channel_id)
@@ -54,7 +56,8 @@ async def press(service: TableService, old_id: int, player: Player) -> Rematch:
     order = rotated(old)
     computers = [replace(old.seats[i], resigned=False) for i in order if old.seats[i].user_id is None]
     settings = {**(old.settings or {}), "rematch_of": old.id}
-    row = await service.create(
+    row = await lobby.create(
+        service,
         old.game,
         guild_id=old.guild_id,
         channel_id=old.channel_id,
@@ -66,20 +69,18 @@ async def press(service: TableService, old_id: int, player: Player) -> Rematch:
     if computers:
         async with service.lock(row.id):
             fresh = await service.get(row.id)
-            row = await service.save_lobby_seats(fresh, _in_order(old, [*fresh.seats, *computers]))
+            row = await lobby.save_seats(service, fresh, _in_order(old, [*fresh.seats, *computers]))
     return Rematch(await _maybe_start(service, old, row), opened=True)
 
 
 async def _join(service: TableService, old: GameRow, game_id: int, player: Player) -> LobbyResult:
     async with service.lock(game_id):
-        row = await service.get(game_id)
-        if row.status != GameStatus.LOBBY:
-            raise TableError("already-started" if row.status == GameStatus.ACTIVE else "not-open")
+        row = await lobby.lobby_row(service, game_id)
         if row.seat_of(player.user_id) is not None:
             raise TableError("already-joined")
-        await service.check_open_games_limit(row.guild_id, player.user_id)
+        await lobby.check_open_games_limit(service, row.guild_id, player.user_id)
         seats = _in_order(old, [*row.seats, Seat(name=player.name, user_id=player.user_id)])
-        row = await service.save_lobby_seats(row, seats)
+        row = await lobby.save_seats(service, row, seats)
     return await _maybe_start(service, old, row)
 
 
@@ -97,4 +98,4 @@ async def _maybe_start(service: TableService, old: GameRow, row: GameRow) -> Lob
     if seated != people_of(old) or len(row.seats) < service.spec(row.game).engine.min_players:
         return LobbyResult(row)
     host = next(s for s in row.seats if s.user_id == row.host_id)
-    return await service.start(row.id, Player(row.host_id, host.name))
+    return await lobby.start(service, row.id, Player(row.host_id, host.name))

@@ -1,4 +1,5 @@
-"""The table flow without Discord: lobby, start, moves, resignations, results.
+"""The table flow without Discord: a running game's moves, resignations, deadlines and results.
+Opening, seating, starting and closing tables is ``table.lobby``'s, on top of this service.
 
 Every change goes load → check → apply → save (compare-and-set on the game's version, moves and
 results in the same transaction), under a per-game lock so one process never races itself. Only
@@ -10,17 +11,15 @@ leave the stored game untouched.
 from __future__ import annotations
 
 import asyncio
-import secrets
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from db import OPEN_STATUSES, ChannelBusy, GameRow, GameStatus, ResultRow, Seat, StaleVersion, Store, table_data
+from db import GameRow, GameStatus, ResultRow, Seat, StaleVersion, Store, table_data
 from engines.base import Event, Outcome
 from engines.errors import GameError, IllegalAction
-from engines.levels import DEFAULT_LEVEL, LEVELS
 from table import deadlines
 from table.clock import Clock, SystemClock
 from table.deadlines import TableDeadline
@@ -62,14 +61,6 @@ class ActResult:
     state: Any
     outcome: Outcome | None
     stale_click: bool = False  # the click came from an older board (simultaneous games accept it)
-
-
-@dataclass
-class LobbyResult:
-    row: GameRow
-    started: bool = False
-    state: Any = None
-    events: list[Event] = field(default_factory=list)
 
 
 class StateCache:
@@ -164,20 +155,6 @@ class TableService:
         stored = await table_data.server_settings(self.store, guild_id)
         return ServerSettings(**stored)
 
-    async def check_open_games_limit(
-        self, guild_id: int | None, user_id: int, server: ServerSettings | None = None
-    ) -> None:
-        """Refuse a person who already has as many open games (lobbies and running games, seats
-        they still play) in the server as its ``open_games_limit`` allows."""
-        server = server or await self.server_settings(guild_id)
-        limit = server.open_games_limit
-        if not limit or guild_id is None:
-            return
-        rows = await table_data.open_games_in_guild(self.store, guild_id)
-        seated = sum(1 for r in rows if (seat := r.seat_of(user_id)) is not None and not r.seats[seat].resigned)
-        if seated >= limit:
-            raise TableError("open-games-limit", limit=limit)
-
     def state_of(self, row: GameRow) -> Any:
         """The row's game state, loaded once per stored version (engines never change a state in
         place: ``apply`` returns a new one, so a loaded state can be shared)."""
@@ -189,161 +166,7 @@ class TableService:
             self._states.put(row.id, row.version, state)
         return state
 
-    # ---- lobby -------------------------------------------------------------------------------
-    async def create(
-        self,
-        game: str,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        host: Player,
-        options: dict[str, Any],
-        locale: str = "en",
-        settings: dict[str, Any] | None = None,
-        parent_id: int | None = None,
-        check_limit: bool = True,
-    ) -> GameRow:
-        """Open a table. ``options`` are the rules' (the engine checks them); ``settings`` are the
-        table's own (``TableSettings`` fields; unset ones come from the server's defaults). Tables
-        stored with ``_quiet``/``_bot_speed`` among their options were converted by migration 4.
-        ``check_limit`` False: the host's open-games limit was settled by the caller."""
-        spec = self.spec(game)
-        normalized = spec.engine.normalize_options({k: v for k, v in options.items() if v is not None})
-        server = await self.server_settings(guild_id)
-        if not server.allows_channel(channel_id, parent_id):
-            raise TableError("channel-not-allowed")
-        if check_limit:
-            await self.check_open_games_limit(guild_id, host.user_id, server)
-        chosen = {k: v for k, v in (settings or {}).items() if v is not None}
-        chosen.setdefault("move_seconds", server.move_seconds)
-        table = TableSettings.from_json(chosen)
-        lobby = deadlines.lobby_deadline(self.clock.now(), server.lobby_seconds)
-        try:
-            row = await self.store.create_game(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game=game,
-                host_id=host.user_id,
-                options=normalized,
-                seats=[Seat(name=host.name, user_id=host.user_id)],
-                seed=secrets.randbits(62),
-                locale=locale,
-                settings=table.to_json(),
-                deadline=lobby.stored(),
-            )
-        except ChannelBusy as busy:
-            raise TableError("channel-busy", game_id=busy.game_id or 0) from None
-        self._deadline_changed(row)
-        return row
-
-    async def join(self, game_id: int, player: Player) -> LobbyResult:
-        async with self.lock(game_id):
-            row = await self._lobby(game_id)
-            if row.seat_of(player.user_id) is not None:
-                raise TableError("already-joined")
-            engine = self.spec(row.game).engine
-            if len(row.seats) >= engine.max_players:
-                raise TableError("table-full", max=engine.max_players)
-            await self.check_open_games_limit(row.guild_id, player.user_id)
-            seats = [*row.seats, Seat(name=player.name, user_id=player.user_id)]
-            return LobbyResult(await self._save_lobby(row, seats))
-
-    async def leave(self, game_id: int, player: Player) -> LobbyResult:
-        async with self.lock(game_id):
-            row = await self._lobby(game_id)
-            seat = row.seat_of(player.user_id)
-            if seat is None:
-                raise TableError("not-joined")
-            if player.user_id == row.host_id:
-                raise TableError("host-cannot-leave")
-            seats = [s for i, s in enumerate(row.seats) if i != seat]
-            return LobbyResult(await self._save_lobby(row, seats))
-
-    async def add_bot(self, game_id: int, player: Player, level: str = DEFAULT_LEVEL) -> LobbyResult:
-        async with self.lock(game_id):
-            row = await self._lobby(game_id)
-            self._require_seated(row, player)
-            engine = self.spec(row.game).engine
-            if len(row.seats) >= engine.max_players:
-                raise TableError("table-full", max=engine.max_players)
-            number = 1 + sum(1 for s in row.seats if s.bot)
-            if level not in LEVELS:
-                raise TableError("unknown-level")
-            seats = [*row.seats, Seat(name=f"Computer {number}", bot=True, level=level)]
-            return LobbyResult(await self._save_lobby(row, seats))
-
-    async def remove_bot(self, game_id: int, player: Player) -> LobbyResult:
-        async with self.lock(game_id):
-            row = await self._lobby(game_id)
-            self._require_seated(row, player)
-            bots = [i for i, s in enumerate(row.seats) if s.bot]
-            if not bots:
-                raise TableError("no-bot-to-remove")
-            seats = [s for i, s in enumerate(row.seats) if i != bots[-1]]
-            return LobbyResult(await self._save_lobby(row, seats))
-
-    async def start(self, game_id: int, player: Player, *, is_admin: bool = False) -> LobbyResult:
-        async with self.lock(game_id):
-            row = await self._lobby(game_id)
-            engine = self.spec(row.game).engine
-            full = len(row.seats) >= engine.max_players
-            if (
-                player.user_id != row.host_id
-                and not is_admin
-                and not (full and row.seat_of(player.user_id) is not None)
-            ):
-                raise TableError("only-host-starts")
-            if len(row.seats) < engine.min_players:
-                raise TableError("too-few-players", min=engine.min_players)
-            state, events = engine.new_game(len(row.seats), row.seed, engine_options(row))  # BadOption reaches the user
-            dumped = engine.dump(state)
-            deadline = await self._next_deadline(row, TableDeadline(), state, row.seats, active=True)
-            version = await self._write(row, status=GameStatus.ACTIVE, state=dumped, deadline=deadline.stored())
-            started = replace(
-                row, status=GameStatus.ACTIVE, state=dumped, version=version, **_deadline_fields(deadline)
-            )
-            self._deadline_changed(started)
-            return LobbyResult(started, started=True, state=state, events=events)
-
-    async def open_seated(
-        self,
-        game: str,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        players: Sequence[Player],
-        options: dict[str, Any],
-        locale: str = "en",
-        settings: dict[str, Any] | None = None,
-        parent_id: int | None = None,
-    ) -> LobbyResult:
-        """Open a table with ``players`` already seated (in this seat order) and start it at once:
-        what a tournament round and the queue do. The first player is the host. The same checks
-        as ``create`` and ``start`` (options, allowed channels, number of players), except the
-        open-games limit: a tournament's tables do not count against it (signing up was the
-        choice to play them), and the queue checks every player itself before seating them."""
-        if not players:
-            raise TableError("too-few-players", min=self.spec(game).engine.min_players)
-        row = await self.create(
-            game,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            host=players[0],
-            options=options,
-            locale=locale,
-            settings=settings,
-            parent_id=parent_id,
-            check_limit=False,
-        )
-        try:
-            async with self.lock(row.id):
-                seated = [*row.seats, *(Seat(name=p.name, user_id=p.user_id) for p in players[1:])]
-                row = await self._save_lobby(row, seated)
-            return await self.start(row.id, players[0], is_admin=True)
-        except (TableError, GameError):
-            await self.cancel(row.id, players[0], is_admin=True)
-            raise
-
+    # ---- playing -----------------------------------------------------------------------------
     async def decide_now(self, game_id: int) -> ActResult | None:
         """End a running game by the scores as they stand (``scores_now``; equal scores share a
         place): a tournament round's deadline passed. None if it is not running any more."""
@@ -358,25 +181,18 @@ class TableService:
             outcome = Outcome(placements=placements, scores=scores, detail={"ended_by": "deadline"})
             results = _results(row.seats, outcome)
             cleared = TableDeadline(timeouts=self.deadline_of(row).timeouts)
-            version = await self._write(
+            version = await self.write(
                 row,
                 moves=[(None, DECIDED_ACTION)],
                 status=GameStatus.FINISHED,
                 results=results,
                 deadline=cleared.stored(),
             )
-            saved = replace(row, status=GameStatus.FINISHED, version=version, **_deadline_fields(cleared))
-            self._deadline_changed(saved)
+            saved = replace(row, status=GameStatus.FINISHED, version=version, **deadline_fields(cleared))
+            self.deadline_changed(saved)
             events: list[Event] = [{"type": "decided-at-deadline"}]
             return ActResult(saved, -1, DECIDED_ACTION, events, state, outcome)
 
-    async def set_lobby_message(self, row: GameRow, message_id: int) -> GameRow:
-        async with self.lock(row.id):
-            fresh = await self.get(row.id)
-            version = await self._write(fresh, lobby_message_id=message_id)
-            return replace(fresh, lobby_message_id=message_id, version=version)
-
-    # ---- playing -----------------------------------------------------------------------------
     async def act(
         self,
         game_id: int,
@@ -422,7 +238,7 @@ class TableService:
                 deadline = deadline.with_timeouts(seat, deadline.timeouts_of(seat) + 1, len(row.seats))
             elif user_id is not None and deadline.timeouts_of(seat):
                 deadline = deadline.with_timeouts(seat, 0, len(row.seats))  # the person is back
-            deadline = await self._next_deadline(
+            deadline = await self.next_deadline(
                 row, deadline, new_state, row.seats, active=outcome is None, action=action, events=events
             )
             moves = [(seat, TIMEOUT_MARK), (seat, action)] if timed_out else [(seat, action)]
@@ -444,7 +260,7 @@ class TableService:
             outcome = spec.engine.outcome(new_state)
             # The quiet time starts afresh whatever the engine says about progress.
             deadline = replace(self.deadline_of(row), kind=None)
-            deadline = await self._next_deadline(row, deadline, new_state, row.seats, active=outcome is None)
+            deadline = await self.next_deadline(row, deadline, new_state, row.seats, active=outcome is None)
             results = _results(row.seats, outcome) if outcome is not None else None
             saved = await self._save_step(
                 row, spec.engine.dump(new_state), [(None, QUIET_ACTION)], outcome, results, deadline
@@ -456,7 +272,7 @@ class TableService:
         (a take-back, ``table.takeback``): the game goes on and the turn's deadline runs on. The
         caller holds the game's lock and read ``row`` under it."""
         engine = self.spec(row.game).engine
-        deadline = await self._next_deadline(row, self.deadline_of(row), state, row.seats, active=True)
+        deadline = await self.next_deadline(row, self.deadline_of(row), state, row.seats, active=True)
         saved = await self._save_step(row, engine.dump(state), [entry], None, None, deadline)
         self._states.put(saved.id, saved.version, state)
         return saved
@@ -473,7 +289,7 @@ class TableService:
         """Write a step of play (state, move-log entries, results when it ended, the deadline) in one
         compare-and-set transaction; returns the row as stored and tells the deadline listeners."""
         finished = outcome is not None
-        version = await self._write(
+        version = await self.write(
             row,
             state=dumped,
             moves=moves,
@@ -486,9 +302,9 @@ class TableService:
             state=dumped,
             version=version,
             status=GameStatus.FINISHED if finished else row.status,
-            **_deadline_fields(deadline),
+            **deadline_fields(deadline),
         )
-        self._deadline_changed(saved)
+        self.deadline_changed(saved)
         return saved
 
     async def replay(self, game_id: int) -> Any:
@@ -557,54 +373,17 @@ class TableService:
             outcome = Outcome(placements=placements, scores=scores, detail={"ended_by": "resignation"})
             results = _results(seats, outcome)
             status = GameStatus.FINISHED
-        deadline = await self._next_deadline(
+        deadline = await self.next_deadline(
             row, self.deadline_of(row), state, seats, active=status is None, action=action
         )
-        version = await self._write(
+        version = await self.write(
             row, seats=seats, moves=[(seat, action)], status=status, results=results, deadline=deadline.stored()
         )
-        saved = replace(row, seats=seats, version=version, status=status or row.status, **_deadline_fields(deadline))
-        self._deadline_changed(saved)
+        saved = replace(row, seats=seats, version=version, status=status or row.status, **deadline_fields(deadline))
+        self.deadline_changed(saved)
         return ActResult(saved, seat, action, events, state, outcome if status else None)
 
-    async def cancel(self, game_id: int, player: Player, *, is_admin: bool) -> GameRow:
-        async with self.lock(game_id):
-            row = await self.get(game_id)
-            if row.status not in OPEN_STATUSES:
-                raise TableError("not-open")
-            if player.user_id != row.host_id and not is_admin:
-                raise TableError("only-host-cancels")
-            results = None
-            if row.status == GameStatus.ACTIVE:
-                # Recorded for the record but never rated (see the league).
-                results = [
-                    ResultRow(i, s.user_id, s.name, s.bot and not s.resigned, s.resigned, None, None)
-                    for i, s in enumerate(row.seats)
-                ]
-            return await self._cancelled(row, results)
-
-    async def _cancelled(self, row: GameRow, results: list[ResultRow] | None) -> GameRow:
-        cleared = TableDeadline(timeouts=self.deadline_of(row).timeouts)
-        version = await self._write(row, status=GameStatus.CANCELLED, results=results, deadline=cleared.stored())
-        done = replace(row, status=GameStatus.CANCELLED, version=version, **_deadline_fields(cleared))
-        self._deadline_changed(done)
-        return done
-
     # ---- deadlines --------------------------------------------------------------------------
-    async def expire_lobby(self, game_id: int) -> GameRow | None:
-        """Cancel a table that did not start in time (its lobby deadline passed); None if it started
-        or was closed meanwhile, or its deadline is not due yet."""
-        async with self.lock(game_id):
-            row = await self.get(game_id)
-            deadline = self.deadline_of(row)
-            if (
-                row.status != GameStatus.LOBBY
-                or deadline.kind != deadlines.LOBBY
-                or (deadline.due or 0) > self.clock.now()
-            ):
-                return None
-            return await self._cancelled(row, None)
-
     async def extend(self, game_id: int, by: Player, seconds: float, *, is_admin: bool = False) -> GameRow:
         """More time for the people to move (host or moderator). The board's buttons stay valid."""
         async with self.lock(game_id):
@@ -645,11 +424,11 @@ class TableService:
         if not await table_data.set_deadline(self.store, row.id, row.version, deadline_at, data):
             raise TableError("board-moved-on")
         self.news.publish(row.id, row.version)  # the same version, with a new time left
-        changed = replace(row, **_deadline_fields(deadline))
-        self._deadline_changed(changed)
+        changed = replace(row, **deadline_fields(deadline))
+        self.deadline_changed(changed)
         return changed
 
-    async def _next_deadline(
+    async def next_deadline(
         self,
         row: GameRow,
         deadline: TableDeadline,
@@ -660,6 +439,8 @@ class TableService:
         action: str | None = None,
         events: Sequence[Event] = (),
     ) -> TableDeadline:
+        """The game's deadline after a change (``table.deadlines.after``), with the seated people's
+        quiet hours when the table pauses for them."""
         settings = self.settings_of(row)
         return deadlines.after(
             deadline,
@@ -674,31 +455,16 @@ class TableService:
             quiet=await quiet_hours_of(self.store, seats) if settings.quiet_pause else None,
         )
 
-    def _deadline_changed(self, row: GameRow) -> None:
+    def deadline_changed(self, row: GameRow) -> None:
+        """Tell the deadline listeners about a row just written (the scheduler arms its deadline)."""
         for listener in self.on_deadline:
             listener(row)
 
     # ---- helpers -----------------------------------------------------------------------------
-    async def _lobby(self, game_id: int) -> GameRow:
-        row = await self.get(game_id)
-        if row.status != GameStatus.LOBBY:
-            raise TableError("already-started" if row.status == GameStatus.ACTIVE else "not-open")
-        return row
-
-    @staticmethod
-    def _require_seated(row: GameRow, player: Player) -> None:
-        if row.seat_of(player.user_id) is None:
-            raise TableError("not-joined")
-
-    async def save_lobby_seats(self, row: GameRow, seats: list[Seat]) -> GameRow:
-        """Write a lobby's seats as given (the caller holds the game's lock and checked them)."""
-        return await self._save_lobby(row, seats)
-
-    async def _save_lobby(self, row: GameRow, seats: list[Seat]) -> GameRow:
-        version = await self._write(row, seats=seats)
-        return replace(row, seats=seats, version=version)
-
-    async def _write(self, row: GameRow, *, results: Sequence[ResultRow] | None = None, **changes: Any) -> int:
+    async def write(self, row: GameRow, *, results: Sequence[ResultRow] | None = None, **changes: Any) -> int:
+        """Write ``changes`` to the game if it is still at ``row.version`` (else TableError
+        ``board-moved-on``); returns the new version and tells the game's news. The caller holds
+        the game's lock and tells the deadline listeners."""
         rated = (
             results is not None
             and all(s.user_id is not None for s in row.seats)
@@ -727,7 +493,7 @@ async def quiet_hours_of(store: Store, seats: Sequence[Seat]) -> dict[int, Quiet
     return found
 
 
-def _deadline_fields(deadline: TableDeadline) -> dict[str, Any]:
+def deadline_fields(deadline: TableDeadline) -> dict[str, Any]:
     deadline_at, data = deadline.stored()
     return {"deadline_at": deadline_at, "deadline": data}
 
@@ -756,4 +522,4 @@ def _results(seats: Sequence[Seat], outcome: Outcome) -> list[ResultRow]:
     ]
 
 
-__all__ = ["ActResult", "GameError", "LobbyResult", "Player", "RESIGN_ACTION", "TableError", "TableService"]
+__all__ = ["ActResult", "GameError", "Player", "RESIGN_ACTION", "TableError", "TableService"]

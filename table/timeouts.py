@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from db import OPEN_STATUSES, GameRow, GameStatus, table_data
 from engines.errors import GameError
-from table import deadlines
+from table import deadlines, lobby
 from table.bots import computer_action
 from table.clock import Scheduler
 from table.deadlines import TableDeadline
@@ -197,7 +197,7 @@ class TimeKeeper:
             log.exception("%s of game %s could not be sent", what, game_id)
 
     async def _lobby(self, row: GameRow) -> None:
-        cancelled = await self.service.expire_lobby(row.id)
+        cancelled = await lobby.expire(self.service, row.id)
         if cancelled is not None and self.lobby_expired is not None:
             await self._tell("lobby expiry", row.id, self.lobby_expired(cancelled))
 

@@ -52,11 +52,6 @@ def median(values: Sequence[float]) -> float | None:
     return float(statistics.median(values)) if values else None
 
 
-async def logged_moves(store: Store, game_id: int) -> list[LoggedMove]:
-    rows = await store.fetch("SELECT seat, action, at FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
-    return [(r["seat"], r["action"], r["at"]) for r in rows]
-
-
 async def person_leaves(store: Store, user_id: int) -> tuple[QuietHours | None, list[tuple[float, float]]]:
     """The person's quiet hours and away periods (left out of their turn times)."""
     person = (await table_data.people(store, [user_id]))[user_id]
@@ -65,7 +60,7 @@ async def person_leaves(store: Store, user_id: int) -> tuple[QuietHours | None, 
 
 async def game_medians(store: Store, game_id: int, seats: Sequence[Any]) -> dict[int, float]:
     """Each person's median seconds per move in one game, by seat (seats with no timed turn left out)."""
-    moves = await logged_moves(store, game_id)
+    moves = await table_data.timed_moves(store, game_id)
     found = {}
     for seat, s in enumerate(seats):
         if s.user_id is None:
@@ -80,13 +75,10 @@ async def game_medians(store: Store, game_id: int, seats: Sequence[Any]) -> dict
 async def person_medians(store: Store, guild_id: int, user_id: int, *, games: int = 200) -> dict[str, float]:
     """The person's median seconds to move per game type, over their last ``games`` finished games in
     the server."""
-    rows = await store.fetch(
-        "SELECT game_id, seat, game FROM results WHERE guild_id = ? AND user_id = ? ORDER BY game_id DESC LIMIT ?",
-        (guild_id, user_id, games),
-    )
+    played = await table_data.recent_games_of(store, guild_id, user_id, games)
     quiet, away = await person_leaves(store, user_id)
     times: dict[str, list[float]] = {}
-    for r in rows:
-        moves = await logged_moves(store, r["game_id"])
-        times.setdefault(r["game"], []).extend(turn_seconds(moves, r["seat"], quiet=quiet, away=away))
+    for game_id, seat, game in played:
+        moves = await table_data.timed_moves(store, game_id)
+        times.setdefault(game, []).extend(turn_seconds(moves, seat, quiet=quiet, away=away))
     return {game: value for game, values in sorted(times.items()) if (value := median(values)) is not None}

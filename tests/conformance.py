@@ -349,6 +349,7 @@ async def check_new_opens_a_table(entry: GameEntry, cog: Any, new: Any, store_pa
     """Call ``new`` as Discord would (every option at its default, ``values`` typed in), then open
     the table it asked for through the ``TableService``; returns the table's row."""
     from db import Store
+    from table import lobby
     from table.service import Player, TableService
 
     arguments = {p.name: p.default for p in new.parameters if p.name not in values}
@@ -364,7 +365,7 @@ async def check_new_opens_a_table(entry: GameEntry, cog: Any, new: Any, store_pa
     store = await Store.open(store_path)
     try:
         service = TableService(store, {entry.key: spec})
-        row = await service.create(entry.key, guild_id=1, channel_id=7, host=Player(1, "Ann"), options=options)
+        row = await lobby.create(service, entry.key, guild_id=1, channel_id=7, host=Player(1, "Ann"), options=options)
         assert row.game == entry.key and row.status == "lobby"
         return row
     finally:

@@ -1,6 +1,7 @@
 """The dependency rules of ../shared/design.md, checked by reading imports."""
 
 import ast
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -45,9 +46,35 @@ def test_render_depends_only_on_engines_locales_and_pillow():
 
 
 def test_db_knows_nothing_of_games_or_discord():
-    for path in (ROOT / "db").glob("*.py"):
+    for path in (ROOT / "db").rglob("*.py"):  # the migration steps live in a sub-package
         bad = imports_of(path) & {"discord", "engines", "render", "cogs", "locales", "table"}
         assert not bad, f"{path.name} imports {bad}"
+
+
+SQL = re.compile(r"^\s*(SELECT\s|INSERT\s+INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+FROM\s|CREATE\s|ALTER\s)")
+
+
+def sql_strings(path: Path) -> list[str]:
+    """The string literals of a file that are SQL statements."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and SQL.match(node.value)
+    ]
+
+
+def test_sql_lives_only_in_db():
+    # The queries are the store's: above it, code asks db/ for data by name (db.table_data and
+    # the others), so a change of schema is a change in one package.
+    found = [
+        f"{path.relative_to(ROOT)}: {sql.strip()[:60]!r}"
+        for folder in ("table", "cogs", "web", "engines", "render")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for sql in sql_strings(path)
+    ]
+    assert not found, "\n".join(found)
+    assert sql_strings(ROOT / "db" / "table_data.py"), "the check sees SQL where it lives"
 
 
 def test_engines_never_use_the_global_random_generator():
@@ -64,7 +91,7 @@ def test_the_table_platform_knows_nothing_of_discord():
 
 def test_render_and_db_never_reach_up_into_the_table_platform():
     for folder in ("render", "db", "engines"):
-        for path in (ROOT / folder).glob("*.py"):
+        for path in (ROOT / folder).rglob("*.py"):
             assert "table" not in imports_of(path), f"{folder}/{path.name} imports the table platform"
 
 

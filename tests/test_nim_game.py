@@ -18,6 +18,7 @@ from discord.ext import commands
 from db import Seat, Store
 from engines.base import ENVELOPE_KEYS
 from locales import tr
+from table import lobby
 from table.bots import ComputerPlayers
 from table.registry import GAMES, Extras, GameEntry, entry
 from table.service import ActResult, Player, TableService
@@ -82,9 +83,9 @@ async def test_a_whole_game_against_a_computer_through_the_table_service(tmp_pat
 
     bots = ComputerPlayers(service, publish, delay_factor=0.0)
     try:
-        row = await service.create("nim", guild_id=1, channel_id=7, host=ANN, options={"pile": 11})
-        await service.add_bot(row.id, ANN)
-        row = (await service.start(row.id, ANN)).row
+        row = await lobby.create(service, "nim", guild_id=1, channel_id=7, host=ANN, options={"pile": 11})
+        await lobby.add_computer(service, row.id, ANN)
+        row = (await lobby.start(service, row.id, ANN)).row
         moves = 0
         while row.status == "active":
             state = service.state_of(row)

@@ -33,10 +33,11 @@ from cogs.table.reminders import duration_text
 from cogs.table.table_options import table_opening
 from db import GameRow, GameStatus
 from locales import tr
-from table import rematch
+from table import lobby, rematch
 from table.aftermath import Aftermath, Change
+from table.lobby import LobbyResult
 from table.rematch import Rematch
-from table.service import ActResult, LobbyResult, TableError
+from table.service import ActResult, TableError
 from table.settings import TableSettings
 from table.text import game_name, option_label, option_value, seat_name
 
@@ -78,7 +79,8 @@ class LobbyPresenter(Presenter):
                 await self.shared.guard.tell(interaction, missing_text(lang_of(interaction), lacking))
                 return
             opening = table_opening(interaction, options)
-            row = await self.service.create(
+            row = await lobby.create(
+                self.service,
                 game,
                 guild_id=interaction.guild_id,
                 channel_id=channel_id_of(interaction),
@@ -95,7 +97,7 @@ class LobbyPresenter(Presenter):
             message_id = getattr(message, "id", None)
             if message_id is None:
                 message_id = (await interaction.original_response()).id
-            await self.service.set_lobby_message(row, message_id)
+            await lobby.set_message(self.service, row, message_id)
             self._answers = {k: w for k, w in self._answers.items() if w.open}  # the expired go
             self._answers[row.id] = AnswerWindow(interaction, self.service.clock)
 
@@ -159,19 +161,19 @@ class LobbyPresenter(Presenter):
         player = player_of(interaction)
         svc = self.service
         if op == "join":
-            return await svc.join(row_id, player)
+            return await lobby.join(svc, row_id, player)
         if op == "leave":
-            return await svc.leave(row_id, player)
+            return await lobby.leave(svc, row_id, player)
         if op == "bot":
-            return await svc.add_bot(row_id, player)
+            return await lobby.add_computer(svc, row_id, player)
         if op in LEVEL_OPS:
-            return await svc.add_bot(row_id, player, LEVEL_OPS[op])
+            return await lobby.add_computer(svc, row_id, player, LEVEL_OPS[op])
         if op == "unbot":
-            return await svc.remove_bot(row_id, player)
+            return await lobby.remove_computer(svc, row_id, player)
         if op == "start":
-            return await svc.start(row_id, player, is_admin=is_admin(interaction))
+            return await lobby.start(svc, row_id, player, is_admin=is_admin(interaction))
         if op == "cancel":
-            return await svc.cancel(row_id, player, is_admin=is_admin(interaction))
+            return await lobby.cancel(svc, row_id, player, is_admin=is_admin(interaction))
         raise TableError("unknown-button")
 
     async def on_button(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
@@ -230,7 +232,7 @@ class LobbyPresenter(Presenter):
                     return
                 log.info("lobby message of game %s not edited (%r); posting it afresh", row.id, error)
                 message = await channel.send(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
-                await self.service.set_lobby_message(row, message.id)
+                await lobby.set_message(self.service, row, message.id)
         except discord.HTTPException as error:
             log.warning("could not show the lobby of game %s (%r)", row.id, error)
 
@@ -278,7 +280,7 @@ class LobbyPresenter(Presenter):
             if done.opened:
                 channel = await self.channel(row.channel_id)
                 message = await channel.send(embed=self.embed(row), view=self.view(row), allowed_mentions=NO_MENTIONS)
-                row = await self.service.set_lobby_message(row, message.id)
+                row = await lobby.set_message(self.service, row, message.id)
             else:
                 await self.refresh_message(row)
         except Exception as error:

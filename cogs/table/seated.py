@@ -6,7 +6,7 @@ public thread and post its board there (Create Public Threads, Send Messages in 
 Channel, Attach Files) and every seated person can see it (a thread is visible to those who see
 its parent); with none such, nothing is made. The table platform then opens the game in the
 thread with the players in seat order, the options and the clock set, and starts it
-(``TableService.open_seated``); if that is refused (an open-games limit, say), the thread is
+(``table.lobby.open_seated``); if that is refused (an open-games limit, say), the thread is
 removed again, so no empty thread is left behind. Then the ordinary start-of-game post goes out
 through the lobby (``LobbyPresenter.announce_start``): the first board, every player mentioned,
 and the first to move pinged or a computer thinking.
@@ -23,6 +23,7 @@ import discord
 from cogs.table.lobby import LobbyPresenter
 from cogs.table.presenter import Presenter, TableParts
 from db import GameRow
+from table.lobby import open_seated
 from table.service import Player, TableError
 
 log = logging.getLogger("tafelbot.table")
@@ -64,7 +65,8 @@ class SeatedTables(Presenter):
             log.warning("could not open a thread in channel %s: %s", channel.id, error)
             raise TableError("thread-not-possible") from None
         try:
-            result = await self.service.open_seated(
+            result = await open_seated(
+                self.service,
                 game,
                 guild_id=guild_id,
                 channel_id=thread.id,

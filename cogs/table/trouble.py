@@ -34,6 +34,7 @@ from cogs.table.permissions import missing_in_channel
 from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts
 from db import GameRow, table_data
 from locales import tr
+from table import lobby
 from table.reconcile import Reconciler
 from table.service import Player, TableError
 from table.text import game_name
@@ -189,7 +190,7 @@ class ChannelTrouble(Presenter):
         key = "trouble-cancelled-deleted" if reason == DELETED else "trouble-cancelled"
         for row in await table_data.open_games_in_channel(self.service.store, channel_id):
             try:
-                cancelled = await self.service.cancel(row.id, SYSTEM, is_admin=True)
+                cancelled = await lobby.cancel(self.service, row.id, SYSTEM, is_admin=True)
             except TableError:
                 continue  # ended meanwhile
             log.warning("game %s cancelled: its channel %s %s", row.id, channel_id, reason or "stayed unusable")

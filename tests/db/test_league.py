@@ -14,6 +14,7 @@ from db import ResultRow, Seat, Store, league
 from db.backend import open_backend
 from db.league import ALL, LeagueError, display_rating
 from db.migrations import MIGRATIONS
+from table import lobby
 from table.service import Player, TableService
 from table.spec import GameSpec
 from tests import nim
@@ -188,10 +189,10 @@ async def test_games_with_computers_and_cancelled_games_are_recorded_but_not_rat
 async def test_a_resignation_is_a_loss_and_the_game_stays_rated(store):
     service = TableService(store, {"nim": GameSpec("nim", nim.ENGINE, nim.render_board, nim.action_label, nim.choose)})
     ann, bob, cat = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat")
-    row = await service.create("nim", guild_id=GUILD, channel_id=500, host=ann, options={"pile": 9})
-    await service.join(row.id, bob)
-    await service.join(row.id, cat)
-    row = (await service.start(row.id, ann)).row
+    row = await lobby.create(service, "nim", guild_id=GUILD, channel_id=500, host=ann, options={"pile": 9})
+    await lobby.join(service, row.id, bob)
+    await lobby.join(service, row.id, cat)
+    row = (await lobby.start(service, row.id, ann)).row
     await service.resign(row.id, bob)  # a computer plays on in Bob's seat
     while row.status == "active":
         state = service.state_of(row)
@@ -205,9 +206,9 @@ async def test_a_resignation_is_a_loss_and_the_game_stays_rated(store):
     assert games == 1 and mu < MODEL.mu
 
     # Resigning in a two-player game ends it: a rated loss too.
-    row = await service.create("nim", guild_id=GUILD, channel_id=501, host=ann, options={})
-    await service.join(row.id, bob)
-    row = (await service.start(row.id, ann)).row
+    row = await lobby.create(service, "nim", guild_id=GUILD, channel_id=501, host=ann, options={})
+    await lobby.join(service, row.id, bob)
+    row = (await lobby.start(service, row.id, ann)).row
     await service.resign(row.id, ann)
     assert (await rating_of(store, 1, game="nim"))[2] == 2
     entry = (await league.history(store, GUILD, limit=1))[0]

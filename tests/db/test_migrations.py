@@ -1,4 +1,4 @@
-"""Migrations as numbered, described steps (db/migrations.py), on SQLite and PostgreSQL: a database
+"""Migrations as numbered, described steps (db/migrations/), on SQLite and PostgreSQL: a database
 made at every old version, with the data that version wrote, comes up to the newest with its data
 intact and the old ``_quiet``/``_bot_speed`` options converted into table settings; each step is
 logged; a database from newer code is refused and left alone."""
@@ -8,9 +8,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from pathlib import Path
 
 import pytest
 
+import db.migrations
 from db import DatabaseTooNew, Store
 from db.backend import open_backend
 from db.migrations import MIGRATIONS, Step, UpgradeTable
@@ -340,6 +342,15 @@ def test_steps_are_numbered_in_order_and_described():
         table.register(1, " ")(nothing)
     table.register(1, "first")(nothing)
     assert [(s.version, s.description) for s in table] == [(1, "first")]
+
+
+def test_every_step_file_is_registered_under_the_version_its_name_gives():
+    # A file in db/migrations/steps/ that the package forgot to import would never run; one whose
+    # name and number disagree would mislead whoever looks for a version's step.
+    folder = Path(db.migrations.__file__).parent / "steps"
+    files = sorted(path.stem for path in folder.glob("v*.py"))
+    assert files and [int(name[1:3]) for name in files] == list(range(1, LATEST + 1))
+    assert [step.run.__module__ for step in MIGRATIONS] == [f"db.migrations.steps.{name}" for name in files]
 
 
 async def test_steps_out_of_order_are_not_run(store):

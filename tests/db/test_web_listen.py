@@ -15,6 +15,7 @@ import aiohttp
 
 import bot
 from db import Store, web_data
+from table import lobby
 from table.registry import entry
 from table.service import Player, TableService
 from table.spec import load_spec
@@ -66,9 +67,9 @@ async def test_a_separate_web_process_follows_moves_through_listen(make_target):
     service = TableService(store, specs)
     notifier = Notifier(store, service.news)
     alice, bob = Player(11, "Alice"), Player(12, "Bob")
-    row = await service.create("hindmost", guild_id=5, channel_id=1, host=alice, options={})
-    await service.join(row.id, bob)
-    row = (await service.start(row.id, alice)).row
+    row = await lobby.create(service, "hindmost", guild_id=5, channel_id=1, host=alice, options={})
+    await lobby.join(service, row.id, bob)
+    row = (await lobby.start(service, row.id, alice)).row
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import engines.howruck_ai
-import table.service
+import table.lobby
 from bot import Config
 from scripts.smoke_discord import DEFAULT_GAME, FAST_GAMES, SmokeOptions, fast_table, main, run_smoke
 from table.registry import GAME_KEYS, GAMES
@@ -18,9 +18,9 @@ from tests.test_contributing_walkthrough import TICTACTOE
 
 @pytest.fixture(autouse=True)
 def short_game(monkeypatch):
-    """Tables get this seed (``TableService.create`` draws one): the default game, How Ruck!'s
+    """Tables get this seed (``table.lobby.create`` draws one): the default game, How Ruck!'s
     learning game to one barrel, then ends after 13 moves, the same ones every run."""
-    monkeypatch.setattr(table.service.secrets, "randbits", lambda bits: 4)
+    monkeypatch.setattr(table.lobby.secrets, "randbits", lambda bits: 4)
 
 
 def smoke_config(fake, tmp_path) -> Config:

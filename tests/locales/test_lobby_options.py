@@ -25,6 +25,7 @@ from cogs.table.lobby import LobbyPresenter
 from cogs.table.table_options import table_opening
 from db import Store
 from locales import LANGUAGES, has, tr
+from table import lobby
 from table.registry import GAMES
 from table.service import Player, TableService
 from table.spec import load_spec
@@ -78,7 +79,8 @@ async def opened(service: TableService, game: str, lang: str, values: dict[str, 
     await new_command(game).callback(cog, interaction, **values)
     ((options, settings),) = asked
     opening = table_opening(interaction, options)
-    return await service.create(
+    return await lobby.create(
+        service,
         game,
         guild_id=1,
         channel_id=channel,
@@ -104,7 +106,7 @@ def settings_field(embed, lang: str) -> list[str]:
 
 @pytest.mark.parametrize("game", [entry.key for entry in GAMES])
 async def test_every_option_and_value_in_the_lobby_is_a_message(service, game):
-    lobby = LobbyPresenter(SimpleNamespace(service=service))
+    presenter = LobbyPresenter(SimpleNamespace(service=service))
     channel = itertools.count(100)
     for lang, values in itertools.product(LANGUAGES, sample_calls(new_command(game))):
         row = await opened(service, game, lang, values, next(channel))
@@ -115,7 +117,7 @@ async def test_every_option_and_value_in_the_lobby_is_a_message(service, game):
             assert value_id is None or has(lang, value_id), f"{lang}: {key}={value!r} has no message {value_id}"
         for key, _value in service.settings_of(row).shown():
             assert has(lang, f"option-{key}"), f"{lang}: no label option-{key}"
-        lines = settings_field(lobby.embed(row), lang)
+        lines = settings_field(presenter.embed(row), lang)
         assert len(lines) == len(row.options) + len(service.settings_of(row).shown())
         for line in lines:
             label, _, shown = line.partition(": ")
@@ -127,9 +129,9 @@ async def test_every_option_and_value_in_the_lobby_is_a_message(service, game):
 
 
 async def test_the_dutch_lobby_reads_as_dutch(service):
-    lobby = LobbyPresenter(SimpleNamespace(service=service))
+    presenter = LobbyPresenter(SimpleNamespace(service=service))
     row = await opened(service, "hindmost", "nl", {"own_decks": True}, 1)
-    assert settings_field(lobby.embed(row), "nl") == [
+    assert settings_field(presenter.embed(row), "nl") == [
         "Renners per speler: standaard",
         "Wedstrijden in de reeks: 1",
         "Eigen stapels: ja",
@@ -139,7 +141,7 @@ async def test_the_dutch_lobby_reads_as_dutch(service):
     ]
     mode = app_commands.Choice(name="relaxed", value="relaxed")
     row = await opened(service, "duvelen", "nl", {"mode": mode, "quiet": 90, "computer_speed": 2.5}, 2)
-    assert settings_field(lobby.embed(row), "nl") == [
+    assert settings_field(presenter.embed(row), "nl") == [
         "Rondes: 3",
         "Speelwijze: rustig",
         "Tijd per zet: 24 uur",
@@ -148,4 +150,4 @@ async def test_the_dutch_lobby_reads_as_dutch(service):
         "Bedenktijd computer per actie: 2,5 s",
     ]
     row = await opened(service, "howruck", "en", {"barrels": 2}, 3)
-    assert settings_field(lobby.embed(row), "en")[:2] == ["Learning round: no", "Barrels to win: 2"]
+    assert settings_field(presenter.embed(row), "en")[:2] == ["Learning round: no", "Barrels to win: 2"]

@@ -11,6 +11,7 @@ import logging
 import pytest
 
 from db import Store, table_data
+from table import lobby
 from table.aftermath import Aftermath, Change
 from table.clock import FakeClock
 from table.reconcile import FIRST_RETRY, Reconciler
@@ -67,9 +68,9 @@ def aftermath_for(service: TableService, board: Board) -> Aftermath:
 
 
 async def two_people(service: TableService, channel_id: int = 100) -> int:
-    row = await service.create("nim", guild_id=1, channel_id=channel_id, host=ANN, options={"pile": 9})
-    await service.join(row.id, BOB)
-    return (await service.start(row.id, ANN)).row.id
+    row = await lobby.create(service, "nim", guild_id=1, channel_id=channel_id, host=ANN, options={"pile": 9})
+    await lobby.join(service, row.id, BOB)
+    return (await lobby.start(service, row.id, ANN)).row.id
 
 
 async def take(service: TableService, game_id: int, action: str = "take1"):
@@ -97,9 +98,9 @@ async def test_a_board_that_fails_is_logged_and_the_computer_still_moves(service
     board = Board(store)
     board.failing = True
     aftermath = aftermath_for(service, board)
-    row = await service.create("nim", guild_id=1, channel_id=100, host=ANN, options={"pile": 9})
-    await service.add_bot(row.id, ANN)
-    game_id = (await service.start(row.id, ANN)).row.id  # Ann against a computer
+    row = await lobby.create(service, "nim", guild_id=1, channel_id=100, host=ANN, options={"pile": 9})
+    await lobby.add_computer(service, row.id, ANN)
+    game_id = (await lobby.start(service, row.id, ANN)).row.id  # Ann against a computer
     with caplog.at_level(logging.ERROR, logger="tafelbot.table"):
         row = await service.get(game_id)
         if row.seats[next(iter(nim.ENGINE.to_move(service.state_of(row))))].bot:
@@ -190,9 +191,9 @@ async def auto_play_game(service: TableService, store: Store, *, bob_auto_play: 
     board = Board(store)
     aftermath = aftermath_for(service, board)
     await table_data.set_person(store, BOB.user_id, auto_play=bob_auto_play)
-    row = await service.create("nim", guild_id=1, channel_id=100, host=ANN, options={"pile": 4})
-    await service.join(row.id, BOB)
-    game_id = (await service.start(row.id, ANN)).row.id
+    row = await lobby.create(service, "nim", guild_id=1, channel_id=100, host=ANN, options={"pile": 4})
+    await lobby.join(service, row.id, BOB)
+    game_id = (await lobby.start(service, row.id, ANN)).row.id
     row = await service.get(game_id)
     [seat] = nim.ENGINE.to_move(service.state_of(row))
     if row.seats[seat].user_id == BOB.user_id:  # Bob begins: he takes one, Ann's move is hers to choose

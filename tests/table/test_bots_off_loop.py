@@ -11,6 +11,7 @@ import threading
 import pytest
 
 from db import Store
+from table import lobby
 from table.bots import ComputerPlayers, computer_action
 from table.clock import FakeClock
 from table.pictures import Painter
@@ -131,11 +132,11 @@ async def test_the_move_made_for_a_timed_out_player_is_decided_off_the_loop_too(
     painter = CountingPainter()
     THREADS.clear()
     keeper = TimeKeeper(service, publish=publish, grace=60, painter=painter)
-    row = await service.create(
-        "nim", guild_id=1, channel_id=100, host=HOST, options={"pile": 30}, settings={"move_seconds": HOUR}
+    row = await lobby.create(
+        service, "nim", guild_id=1, channel_id=100, host=HOST, options={"pile": 30}, settings={"move_seconds": HOUR}
     )
-    await service.join(row.id, Player(2, "Bob"))
-    row = (await service.start(row.id, HOST)).row
+    await lobby.join(service, row.id, Player(2, "Bob"))
+    row = (await lobby.start(service, row.id, HOST)).row
     clock.advance(HOUR)
     await keeper.scheduler.catch_up()
     assert painter.computed == ["choose_off_the_loop"]

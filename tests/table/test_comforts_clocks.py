@@ -4,6 +4,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from db import table_data
+from table import lobby
 from table.deadlines import banks_now
 from table.quiet import QuietHours, parse_clock_time, zone_choices
 from table.service import TIMEOUT_MARK
@@ -86,7 +87,7 @@ async def test_the_clock_of_a_player_in_quiet_hours_stands_still(table):  # noqa
     row = await table.started(settings={"move_seconds": 12 * HOUR, "quiet_pause": True})
     # Three hours before the window, ten in it (the clocks go back that night), nine after.
     assert table.service.deadline_of(row).due == at(2026, 10, 25, 17, 0)
-    plain = await table.service.cancel(row.id, ANN, is_admin=True)
+    plain = await lobby.cancel(table.service, row.id, ANN, is_admin=True)
     assert plain.status == "cancelled"
     row = await table.started(settings={"move_seconds": 12 * HOUR})
     assert table.service.deadline_of(row).due == at(2026, 10, 25, 7, 0)  # without the setting: 12 h

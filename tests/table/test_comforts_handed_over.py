@@ -1,6 +1,7 @@
 """A person's seat the computer took over is named as that computer wherever it is the one to move
 (issue 25, item 8): the board's line and its mention, the alt text, the listings."""
 
+from table import lobby
 from table.alt_text import board_description
 from table.service import Player
 from table.text import event_line, standings, who
@@ -10,10 +11,10 @@ ANN, BOB, CAT = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat")
 
 
 async def test_the_handed_over_seat_to_move_is_the_computer_not_the_person(service):
-    row = await service.create("nim", guild_id=1, channel_id=100, host=ANN, options={"pile": 9})
+    row = await lobby.create(service, "nim", guild_id=1, channel_id=100, host=ANN, options={"pile": 9})
     for p in (BOB, CAT):
-        await service.join(row.id, p)
-    row = (await service.start(row.id, ANN)).row
+        await lobby.join(service, row.id, p)
+    row = (await lobby.start(service, row.id, ANN)).row
     mover = min(nim.ENGINE.to_move(service.state_of(row)))
     handed = await service.hand_over(row.id, mover, by=ANN, is_admin=True)
     seats = handed.row.seats

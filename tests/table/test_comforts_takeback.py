@@ -4,6 +4,7 @@ nobody else acted, only where the game allows it; logged, so replays stay exact.
 import pytest
 
 from db import Store
+from table import lobby
 from table.registry import GAME_KEYS
 from table.replay import replay_frames
 from table.service import TAKEBACK_ACTION, Player, TableError, TableService
@@ -22,9 +23,9 @@ async def games(tmp_path):
 
 
 async def started(service, game, options=None):
-    row = await service.create(game, guild_id=1, channel_id=100, host=ANN, options=options or {})
-    await service.join(row.id, BOB)
-    return (await service.start(row.id, ANN)).row
+    row = await lobby.create(service, game, guild_id=1, channel_id=100, host=ANN, options=options or {})
+    await lobby.join(service, row.id, BOB)
+    return (await lobby.start(service, row.id, ANN)).row
 
 
 def mover(service, row):
@@ -95,9 +96,9 @@ async def test_games_without_take_backs_say_so_and_trackgammon_points_to_its_und
     # Neither allows take-backs (dice rolled with the turn; a card shown from the hand): the
     # answer says the game has none, at any moment, not "only during your own turn".
     for channel, game in ((100, "trackgammon"), (101, "hindmost")):
-        row = await games.create(game, guild_id=1, channel_id=channel, host=ANN, options={})
-        await games.join(row.id, BOB)
-        row = (await games.start(row.id, ANN)).row
+        row = await lobby.create(games, game, guild_id=1, channel_id=channel, host=ANN, options={})
+        await lobby.join(games, row.id, BOB)
+        row = (await lobby.start(games, row.id, ANN)).row
         seat, person = mover(games, row)
         other = BOB if person is ANN else ANN
         for who in (person, other):

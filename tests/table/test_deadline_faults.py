@@ -5,6 +5,7 @@ cannot be seen stops the move clock instead of timing anyone out. On a fake cloc
 import pytest
 
 from db import Store
+from table import lobby
 from table.clock import FakeClock
 from table.service import TIMEOUT_MARK
 from table.settings import DAY, HOUR
@@ -73,7 +74,7 @@ async def test_a_board_discord_refuses_does_not_stop_the_next_deadline(desk, cap
 
 async def test_a_refused_lobby_notice_still_cancels_the_lobby(desk, caplog):
     keeper(desk, fail={"lobby_expired"})
-    row = await desk.service.create("nim", guild_id=1, channel_id=100, host=ANN, options={})
+    row = await lobby.create(desk.service, "nim", guild_id=1, channel_id=100, host=ANN, options={})
     await desk.later(DAY)
     assert [r.id for r in desk.expired] == [row.id]
     assert (await desk.service.get(row.id)).status == "cancelled"

@@ -6,6 +6,7 @@ Nothing here sleeps: the clock moves when a test says so, and ``catch_up`` handl
 import pytest
 
 from db import Store, table_data
+from table import lobby
 from table.clock import FakeClock, Scheduler
 from table.service import HANDOVER_ACTION, TIMEOUT_MARK, Player, TableError, TableService
 from table.settings import DAY, HOUR, TableSettings
@@ -45,11 +46,11 @@ class Table:
         await self.keeper.scheduler.catch_up()
 
     async def started(self, *, pile=30, settings=None):
-        row = await self.service.create(
-            "nim", guild_id=1, channel_id=100, host=ANN, options={"pile": pile}, settings=settings
+        row = await lobby.create(
+            self.service, "nim", guild_id=1, channel_id=100, host=ANN, options={"pile": pile}, settings=settings
         )
-        await self.service.join(row.id, BOB)
-        return (await self.service.start(row.id, ANN)).row
+        await lobby.join(self.service, row.id, BOB)
+        return (await lobby.start(self.service, row.id, ANN)).row
 
     def to_move(self, row):
         return next(iter(nim.ENGINE.to_move(self.service.state_of(row))))
@@ -170,26 +171,26 @@ async def test_no_move_clock_means_no_deadline(table):
 
 
 async def test_a_lobby_that_does_not_start_expires(table):
-    row = await table.service.create("nim", guild_id=1, channel_id=100, host=ANN, options={})
+    row = await lobby.create(table.service, "nim", guild_id=1, channel_id=100, host=ANN, options={})
     await table.later(DAY - 1)
     assert table.expired == []
     await table.later(1)
     [expired] = table.expired
     assert expired.id == row.id and expired.status == "cancelled"
     # The channel is free again.
-    await table.service.create("nim", guild_id=1, channel_id=100, host=BOB, options={})
+    await lobby.create(table.service, "nim", guild_id=1, channel_id=100, host=BOB, options={})
 
 
 async def test_server_settings_give_the_defaults_and_the_channels(table):
     store = table.service.store
     await table_data.set_server_settings(store, 1, move_seconds=3 * DAY, lobby_seconds=HOUR, channels=(100,))
-    row = await table.service.create("nim", guild_id=1, channel_id=100, host=ANN, options={})
+    row = await lobby.create(table.service, "nim", guild_id=1, channel_id=100, host=ANN, options={})
     assert table.service.settings_of(row).move_seconds == 3 * DAY
     assert row.deadline_at == table.clock.now() + HOUR
     with pytest.raises(TableError, match="channel-not-allowed"):
-        await table.service.create("nim", guild_id=1, channel_id=200, host=ANN, options={})
+        await lobby.create(table.service, "nim", guild_id=1, channel_id=200, host=ANN, options={})
     # A thread of an allowed channel is allowed.
-    await table.service.create("nim", guild_id=1, channel_id=201, host=ANN, options={}, parent_id=100)
+    await lobby.create(table.service, "nim", guild_id=1, channel_id=201, host=ANN, options={}, parent_id=100)
 
 
 async def test_restart_rearms_deadlines_and_one_that_passed_meanwhile_waits_for_the_grace(table):
@@ -211,8 +212,14 @@ async def test_restart_rearms_deadlines_and_one_that_passed_meanwhile_waits_for_
 
 
 async def test_table_settings_are_kept_apart_from_the_rules(table):
-    row = await table.service.create(
-        "nim", guild_id=1, channel_id=100, host=ANN, options={"pile": 5}, settings={"quiet": 30, "bot_speed": 2.0}
+    row = await lobby.create(
+        table.service,
+        "nim",
+        guild_id=1,
+        channel_id=100,
+        host=ANN,
+        options={"pile": 5},
+        settings={"quiet": 30, "bot_speed": 2.0},
     )
     assert row.options == {"pile": 5}
     assert table.service.settings_of(row) == TableSettings(quiet=30.0, bot_speed=2.0)
@@ -249,9 +256,11 @@ async def live_table(tmp_path, game, options, settings):
     store = await Store.open(tmp_path / f"{game}.sqlite3")
     table = Table(store, FakeClock())
     table.service.specs[game] = load_spec(game)
-    row = await table.service.create(game, guild_id=1, channel_id=7, host=ANN, options=options, settings=settings)
-    await table.service.join(row.id, BOB)
-    return table, (await table.service.start(row.id, ANN)).row
+    row = await lobby.create(
+        table.service, game, guild_id=1, channel_id=7, host=ANN, options=options, settings=settings
+    )
+    await lobby.join(table.service, row.id, BOB)
+    return table, (await lobby.start(table.service, row.id, ANN)).row
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ import pytest
 
 from db import Store, table_data
 from engines.levels import HARD
+from table import lobby
 from table.bots import computer_action
 from table.service import Player, TableError, TableService
 from table.spec import GameSpec
@@ -17,12 +18,12 @@ ANN, BOB, CAT = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat")
 
 
 async def started(service, *, players=(ANN, BOB), computers=(), guild_id=1):
-    row = await service.create("nim", guild_id=guild_id, channel_id=100 + guild_id, host=players[0], options={})
+    row = await lobby.create(service, "nim", guild_id=guild_id, channel_id=100 + guild_id, host=players[0], options={})
     for player in players[1:]:
-        await service.join(row.id, player)
+        await lobby.join(service, row.id, player)
     for level in computers:
-        await service.add_bot(row.id, players[0], level)
-    await service.start(row.id, players[0])
+        await lobby.add_computer(service, row.id, players[0], level)
+    await lobby.start(service, row.id, players[0])
     return await service.get(row.id)
 
 
@@ -30,12 +31,12 @@ async def test_a_computer_keeps_its_level_through_a_restart(tmp_path):
     path = tmp_path / "levels.sqlite3"
     store = await Store.open(path)
     service = TableService(store, {"nim": GameSpec("nim", nim.ENGINE, nim.render_board, nim.action_label, nim.choose)})
-    row = await service.create("nim", guild_id=1, channel_id=100, host=ANN, options={})
+    row = await lobby.create(service, "nim", guild_id=1, channel_id=100, host=ANN, options={})
     with pytest.raises(TableError, match="unknown-level"):
-        await service.add_bot(row.id, ANN, "impossible")
-    await service.add_bot(row.id, ANN, "hard")
-    await service.add_bot(row.id, ANN)
-    await service.start(row.id, ANN)
+        await lobby.add_computer(service, row.id, ANN, "impossible")
+    await lobby.add_computer(service, row.id, ANN, "hard")
+    await lobby.add_computer(service, row.id, ANN)
+    await lobby.start(service, row.id, ANN)
     await store.close()
     store = await Store.open(path)
     try:
@@ -83,9 +84,11 @@ async def test_a_handed_over_seat_plays_at_the_servers_level(service):
 async def test_an_easy_computer_reacts_more_slowly_than_a_hard_one(service):
     from table.bots import ComputerPlayers
 
-    row = await service.create("nim", guild_id=1, channel_id=100, host=ANN, options={}, settings={"bot_speed": 1.0})
-    await service.add_bot(row.id, ANN, "easy")
-    await service.add_bot(row.id, ANN, "hard")
+    row = await lobby.create(
+        service, "nim", guild_id=1, channel_id=100, host=ANN, options={}, settings={"bot_speed": 1.0}
+    )
+    await lobby.add_computer(service, row.id, ANN, "easy")
+    await lobby.add_computer(service, row.id, ANN, "hard")
     row = await service.get(row.id)
 
     async def publish(result) -> None:

@@ -3,6 +3,7 @@
 import pytest
 
 from db import GameStatus
+from table import lobby
 from table.clock import FakeClock
 from table.rematch import REMATCH_WINDOW, press
 from table.service import Player, TableError
@@ -12,9 +13,9 @@ ANN, BOB, CY = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cy")
 
 
 async def finished_game(service) -> int:
-    row = await service.create("nim", guild_id=1, channel_id=100, host=ANN, options={})
-    await service.join(row.id, BOB)
-    await service.start(row.id, ANN)
+    row = await lobby.create(service, "nim", guild_id=1, channel_id=100, host=ANN, options={})
+    await lobby.join(service, row.id, BOB)
+    await lobby.start(service, row.id, ANN)
     await service.resign(row.id, BOB)
     assert (await service.get(row.id)).status == GameStatus.FINISHED
     return row.id

@@ -7,6 +7,7 @@ import io
 import pytest
 from PIL import Image, ImageDraw
 
+from table import lobby
 from table.gif import TooBig, assemble_gif, evenly
 from table.replay import finished_game, replay_frames
 from table.service import Player, TableError
@@ -16,9 +17,9 @@ ANN, BOB = Player(1, "Ann"), Player(2, "Bob")
 
 
 async def play_out(service, *, guild_id=1, channel_id=100, resign=False):
-    row = await service.create("nim", guild_id=guild_id, channel_id=channel_id, host=ANN, options={"pile": 7})
-    await service.join(row.id, BOB)
-    row = (await service.start(row.id, ANN)).row
+    row = await lobby.create(service, "nim", guild_id=guild_id, channel_id=channel_id, host=ANN, options={"pile": 7})
+    await lobby.join(service, row.id, BOB)
+    row = (await lobby.start(service, row.id, ANN)).row
     while row.status == "active":
         state = service.state_of(row)
         (seat,) = nim.ENGINE.to_move(state)
@@ -56,9 +57,9 @@ async def test_which_game_a_replay_shows(service):
         await finished_game(service, game_id=first.id, guild_id=2, channel_id=100)
     with pytest.raises(TableError, match="no-such-game"):
         await finished_game(service, game_id=12345, guild_id=1, channel_id=100)
-    lobby = await service.create("nim", guild_id=1, channel_id=100, host=ANN, options={})
+    unstarted = await lobby.create(service, "nim", guild_id=1, channel_id=100, host=ANN, options={})
     with pytest.raises(TableError, match="replay-not-finished"):
-        await finished_game(service, game_id=lobby.id, guild_id=1, channel_id=100)
+        await finished_game(service, game_id=unstarted.id, guild_id=1, channel_id=100)
 
 
 def test_evenly_keeps_first_and_last():

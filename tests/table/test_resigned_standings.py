@@ -2,6 +2,7 @@
 the others are, ranked after everyone who played on even with a higher score, and told why."""
 
 from db import Store
+from table import lobby
 from table.registry import GAME_KEYS
 from table.service import Player, TableService
 from table.spec import load_spec
@@ -14,10 +15,10 @@ async def test_a_resigned_player_with_the_best_score_is_marked_and_ranked_last(t
     store = await Store.open(tmp_path / "r.sqlite3")
     try:
         service = TableService(store, {key: load_spec(key) for key in GAME_KEYS})
-        row = await service.create("hindmost", guild_id=1, channel_id=100, host=ANN, options={})
-        await service.join(row.id, BOB)
-        await service.join(row.id, CAT)
-        await service.start(row.id, ANN)
+        row = await lobby.create(service, "hindmost", guild_id=1, channel_id=100, host=ANN, options={})
+        await lobby.join(service, row.id, BOB)
+        await lobby.join(service, row.id, CAT)
+        await lobby.start(service, row.id, ANN)
         resigned = (await service.resign(row.id, ANN)).row  # the computer plays Ann's seat on
         # Suppose the game ends with Ann's seat (played on by the computer) scoring best.
         for lang, mark in (("en", "resigned: ranked after everyone"), ("nl", "opgegeven: komt na iedereen")):

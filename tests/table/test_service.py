@@ -4,6 +4,7 @@ import pytest
 
 from db import Store
 from engines.errors import IllegalAction, NotYourTurn
+from table import lobby
 from table.registry import GAME_KEYS
 from table.service import Player, TableError, TableService
 from tests import nim
@@ -12,35 +13,35 @@ ANN, BOB, CAT = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat")
 
 
 async def started(service, *players, pile=7):
-    row = await service.create("nim", guild_id=1, channel_id=100, host=players[0], options={"pile": pile})
+    row = await lobby.create(service, "nim", guild_id=1, channel_id=100, host=players[0], options={"pile": pile})
     for p in players[1:]:
-        await service.join(row.id, p)
-    result = await service.start(row.id, players[0])
+        await lobby.join(service, row.id, p)
+    result = await lobby.start(service, row.id, players[0])
     return result.row
 
 
 async def test_lobby_join_leave_bots_and_start(service):
-    row = await service.create("nim", guild_id=1, channel_id=100, host=ANN, options={"pile": 9})
+    row = await lobby.create(service, "nim", guild_id=1, channel_id=100, host=ANN, options={"pile": 9})
     with pytest.raises(TableError, match="channel-busy"):
-        await service.create("nim", guild_id=1, channel_id=100, host=BOB, options={})
+        await lobby.create(service, "nim", guild_id=1, channel_id=100, host=BOB, options={})
     with pytest.raises(TableError, match="too-few-players"):
-        await service.start(row.id, ANN)
-    await service.join(row.id, BOB)
+        await lobby.start(service, row.id, ANN)
+    await lobby.join(service, row.id, BOB)
     with pytest.raises(TableError, match="already-joined"):
-        await service.join(row.id, BOB)
+        await lobby.join(service, row.id, BOB)
     with pytest.raises(TableError, match="host-cannot-leave"):
-        await service.leave(row.id, ANN)
-    await service.leave(row.id, BOB)
-    await service.add_bot(row.id, ANN)
+        await lobby.leave(service, row.id, ANN)
+    await lobby.leave(service, row.id, BOB)
+    await lobby.add_computer(service, row.id, ANN)
     with pytest.raises(TableError, match="not-joined"):
-        await service.add_bot(row.id, CAT)
-    await service.join(row.id, CAT)
+        await lobby.add_computer(service, row.id, CAT)
+    await lobby.join(service, row.id, CAT)
     with pytest.raises(TableError, match="table-full"):
-        await service.join(row.id, BOB)
+        await lobby.join(service, row.id, BOB)
     # Full: anyone seated may start, a stranger may not.
     with pytest.raises(TableError, match="only-host-starts"):
-        await service.start(row.id, BOB)
-    result = await service.start(row.id, CAT)
+        await lobby.start(service, row.id, BOB)
+    result = await lobby.start(service, row.id, CAT)
     assert result.started and result.row.status == "active"
     assert [s.name for s in result.row.seats] == ["Ann", "Computer 1", "Cat"]
 
@@ -49,7 +50,7 @@ async def test_bad_options_are_refused_before_anything_is_stored(service):
     from engines.errors import BadOption
 
     with pytest.raises(BadOption):
-        await service.create("nim", guild_id=1, channel_id=100, host=ANN, options={"pile": 0})
+        await lobby.create(service, "nim", guild_id=1, channel_id=100, host=ANN, options={"pile": 0})
     assert await service.store.open_game_in_channel(100) is None
 
 
@@ -105,10 +106,10 @@ async def test_finishing_records_results_rated_only_without_computers(service):
 
 
 async def test_resigning_hands_the_seat_to_a_computer_or_ends_the_game(service):
-    row = await service.create("nim", guild_id=1, channel_id=100, host=ANN, options={})
-    await service.join(row.id, BOB)
-    await service.join(row.id, CAT)
-    row = (await service.start(row.id, ANN)).row
+    row = await lobby.create(service, "nim", guild_id=1, channel_id=100, host=ANN, options={})
+    await lobby.join(service, row.id, BOB)
+    await lobby.join(service, row.id, CAT)
+    row = (await lobby.start(service, row.id, ANN)).row
     first = await service.resign(row.id, BOB)
     assert first.outcome is None and first.row.seats[1].bot and first.row.seats[1].resigned
     with pytest.raises(TableError, match="not-a-player"):
@@ -127,13 +128,13 @@ async def test_resigning_hands_the_seat_to_a_computer_or_ends_the_game(service):
 async def test_cancel_needs_the_host_or_an_admin(service):
     row = await started(service, ANN, BOB)
     with pytest.raises(TableError, match="only-host-cancels"):
-        await service.cancel(row.id, BOB, is_admin=False)
-    cancelled = await service.cancel(row.id, BOB, is_admin=True)
+        await lobby.cancel(service, row.id, BOB, is_admin=False)
+    cancelled = await lobby.cancel(service, row.id, BOB, is_admin=True)
     assert cancelled.status == "cancelled"
     results = await service.store.results(row.id)
     assert all(r.placement is None for r in results)
     # The channel is free again.
-    await service.create("nim", guild_id=1, channel_id=100, host=BOB, options={})
+    await lobby.create(service, "nim", guild_id=1, channel_id=100, host=BOB, options={})
 
 
 @pytest.mark.parametrize("game", GAME_KEYS)
@@ -146,9 +147,9 @@ async def test_a_game_ended_by_resignation_records_its_scores_as_they_stand(tmp_
         spec = load_spec(game)
         engine = spec.engine
         service = TableService(store, {game: spec})
-        row = await service.create(game, guild_id=1, channel_id=100, host=ANN, options={})
-        await service.join(row.id, BOB)
-        row = (await service.start(row.id, ANN)).row
+        row = await lobby.create(service, game, guild_id=1, channel_id=100, host=ANN, options={})
+        await lobby.join(service, row.id, BOB)
+        row = (await lobby.start(service, row.id, ANN)).row
         users = {0: ANN, 1: BOB}
         pick = Rng(5)
         # Play on until somebody has points (or a good while), by random legal moves.

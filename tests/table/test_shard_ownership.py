@@ -8,6 +8,7 @@ import pytest
 
 from cogs.table.flow import TableFlow
 from db import Seat, Store
+from table import lobby
 from table.bots import ComputerPlayers
 from table.service import Player, TableService
 from table.shards import ShardPlan, shard_of
@@ -41,7 +42,7 @@ async def computer_game(service: TableService, guild_id: int, channel_id: int) -
         seats=[Seat("Computer 1", bot=True), Seat("Computer 2", bot=True)],
         seed=7,
     )
-    return (await service.start(row.id, HOST)).row.id
+    return (await lobby.start(service, row.id, HOST)).row.id
 
 
 class Recorder:
@@ -103,11 +104,11 @@ async def test_quiet_clocks_are_wound_only_for_own_servers_after_a_restart(store
     zero = process(store, 0, specs)
     games = {}
     for guild, channel in ((ON_ZERO, 1), (ON_ONE, 2)):
-        row = await zero.create(
-            "duvelen", guild_id=guild, channel_id=channel, host=HOST, options={}, settings={"quiet": 60}
+        row = await lobby.create(
+            zero, "duvelen", guild_id=guild, channel_id=channel, host=HOST, options={}, settings={"quiet": 60}
         )
-        await zero.join(row.id, Player(2, "Bob"))
-        games[guild] = (await zero.start(row.id, HOST)).row
+        await lobby.join(zero, row.id, Player(2, "Bob"))
+        games[guild] = (await lobby.start(zero, row.id, HOST)).row
         assert specs["duvelen"].engine.deadline(zero.state_of(games[guild])).quiet
     flow = TableFlow(None, zero, bot_delay_factor=0.0)
     try:

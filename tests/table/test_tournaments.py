@@ -10,6 +10,7 @@ import pytest
 
 from db import GameStatus, Store, league
 from db import tournaments as stored
+from table import lobby
 from table.clock import FakeClock
 from table.service import Player, TableService
 from table.spec import GameSpec
@@ -45,7 +46,8 @@ class World:
         await self.store.close()
 
     async def open_table(self, tournament, table, players):
-        result = await self.tables.open_seated(
+        result = await lobby.open_seated(
+            self.tables,
             tournament.game,
             guild_id=tournament.guild_id,
             channel_id=next(self.channels),

@@ -10,6 +10,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from db import Store
+from table import lobby
 from table.clock import FakeClock
 from table.pictures import Painter
 from table.registry import entry
@@ -45,11 +46,11 @@ class Site:
         return self.client.server.app[APP_KEY]
 
     async def new_game(self, game: str = "nim", options: dict[str, Any] | None = None, channel: int = 1) -> int:
-        row = await self.service.create(
-            game, guild_id=GUILD, channel_id=channel, host=ALICE, options=options or {}, locale="en"
+        row = await lobby.create(
+            self.service, game, guild_id=GUILD, channel_id=channel, host=ALICE, options=options or {}, locale="en"
         )
-        await self.service.join(row.id, BOB)
-        await self.service.start(row.id, ALICE)
+        await lobby.join(self.service, row.id, BOB)
+        await lobby.start(self.service, row.id, ALICE)
         return row.id
 
     async def move(self, game_id: int, pick: int = 0) -> Any:

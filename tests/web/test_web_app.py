@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from table import lobby
 from table.weblinks import sign
 from tests.web.conftest import ALICE, BASE_URL, BOB, GUILD, make_site
 from web.app import CSP, WebSettings
@@ -296,9 +297,11 @@ async def test_pictures_name_a_computer_with_its_level_as_the_board_does(site):
     seat with its level ("Computer 1 (hard)"), in the table's language."""
     from table.levels import picture_names
 
-    row = await site.service.create("hindmost", guild_id=GUILD, channel_id=1, host=ALICE, options={}, locale="nl")
-    await site.service.add_bot(row.id, ALICE, "hard")
-    await site.service.start(row.id, ALICE)
+    row = await lobby.create(
+        site.service, "hindmost", guild_id=GUILD, channel_id=1, host=ALICE, options={}, locale="nl"
+    )
+    await lobby.add_computer(site.service, row.id, ALICE, "hard")
+    await lobby.start(site.service, row.id, ALICE)
     row = await site.service.get(row.id)
     names = picture_names(row.locale, row.seats)
     assert names[1].endswith("(moeilijk)")
