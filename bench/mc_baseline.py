@@ -1,0 +1,204 @@
+"""A fair flat Monte Carlo player: the outside yardstick for the computer levels (issue 40).
+
+It decides from the seat's view alone, as the levels do. A *world* is a whole game state consistent
+with that view (the unseen cards dealt at random by the hard players' own samplers; in the open
+games only the future dice or nothing at all are unknown). Each candidate, the normal player's choice
+first, is played in the same worlds and every seat then plays on with the ``normal`` player to the
+end of the game; the candidate with the most wins (a shared first place splits one) is taken. This is
+``engines.search.RolloutSearch`` with the end of the game as its stop, so the work is counted as
+the engines count theirs, in moves played, and the same view and seed give the same move.
+
+``WORK`` is calibrated so that a decision costs about ``TARGET_MS`` of CPU on the reference machine
+(2 cores; ``python bench/mc_baseline.py`` prints the mean and p99 per game). ``bench/ai_strength.py``
+plays it as the level ``mc`` (``--pairs hard-mc``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines import manoever_ai  # noqa: E402
+from engines.budget import Budget  # noqa: E402
+from engines.duvelen_hard import sample_world as duvelen_world  # noqa: E402
+from engines.hindmost_ai import ranked as hindmost_ranked  # noqa: E402
+from engines.hindmost_ai import sample_world as hindmost_world  # noqa: E402
+from engines.howruck_ai import ranked as howruck_ranked  # noqa: E402
+from engines.howruck_hard import sample_world as howruck_world  # noqa: E402
+from engines.manoever import ManoeverState  # noqa: E402
+from engines.rng import Rng, derive_seed  # noqa: E402
+from engines.search import RolloutSearch  # noqa: E402
+from table.registry import GAMES  # noqa: E402
+
+TARGET_MS = 150
+CANDIDATES = 8
+MAX_PLIES = 3000  # a play-out cut off here is judged by the points so far (never reached in practice)
+MAX_WORLDS = 256
+# Moves played per decision, for about TARGET_MS of CPU per decision here (measured by main()).
+WORK = {"manoever": 280, "hindmost": 1700, "duvelen": 1600, "howruck": 2400}
+
+
+def manoever_world(view: dict[str, Any], _rng: Rng) -> ManoeverState:
+    """The open board itself: after the opening nothing is hidden and nothing is left to chance."""
+    return ManoeverState(
+        players=view["players"],
+        seed=0,
+        start_seat=view["start_seat"],
+        seat=view["mover"],
+        turn=view["turn"],
+        stacks={e["field"]: tuple((r["seat"], r["recruit"]) for r in e["recruits"]) for e in view["stacks"]},
+        courtyard=tuple((e["seat"], e["recruit"]) for e in view["courtyard"]),
+        bonus={e["field"]: e["factor"] for e in view["bonus"]},
+        rewards={e["field"]: e["value"] for e in view["rewards"]},
+        taken=tuple(tuple(values) for values in view["rewards_taken"]),
+        moved=frozenset(view["moved"]),
+        opening=(),
+        last=(),
+    )
+
+
+def _howruck_world(view: dict[str, Any], rng: Rng) -> Any:
+    return howruck_world(view, rng) if view["phase"] == "tug" else None
+
+
+# What a world is, per game, from the seat's view (None: no search here, the normal player decides).
+WORLDS: dict[str, Callable[[dict[str, Any], Rng], Any]] = {
+    "manoever": manoever_world,
+    "hindmost": hindmost_world,
+    "duvelen": duvelen_world,
+    "howruck": _howruck_world,
+}
+
+
+def _ordered(key: str, view: dict[str, Any], legal: list[str], first: str, seed: int) -> list[str]:
+    """Up to ``CANDIDATES`` legal actions, the normal player's ``first``, then by its own ranking
+    where the game's module has one (Manöver: the first moves of its best whole-turn plans)."""
+    rest = [a for a in legal if a != first]
+    if key == "manoever":
+        board = manoever_ai.board_from_view(view)
+        plans: dict[tuple[int, int], tuple[float, list[tuple[int, int]], manoever_ai.Board]] = {}
+        manoever_ai.plan_turn(board, Budget(manoever_ai.WORK_BUDGET, seconds=None), plans)
+        best = sorted(plans.items(), key=lambda item: (-item[1][0], item[0]))
+        ranked_actions = [f"{board.stacks[f][-1][1]}-{d}" for (f, d), _ in best]
+        rest = [a for a in ranked_actions if a in legal and a != first]
+    elif key == "hindmost":
+        scored = hindmost_ranked(view, legal, Budget(10_000, seconds=None))
+        rest = [a for _, a in sorted(scored, key=lambda item: -item[0]) if a != first]
+    elif key == "howruck":
+        scored = howruck_ranked(view, legal, Rng(seed), Budget(10_000, seconds=None))
+        rest = [a for _, a in sorted(scored, key=lambda item: -item[0]) if a != first]
+    return [first, *rest][:CANDIDATES]
+
+
+class _ManoeverSearch(RolloutSearch[ManoeverState]):
+    """Play-outs that plan a turn once and play the plan through (the normal player would re-plan
+    after every move and mostly find the same moves): a third of the cost, so more play-outs."""
+
+    plan: list[tuple[int, int]] = []
+    turn = -1
+
+    def playout_move(self, state: ManoeverState, mover: int, legal: list[str], seed: int) -> str:
+        if state.turn != self.turn or not self.plan:
+            self.turn = state.turn
+            board = manoever_ai.board_from_view(dict(self.engine.view(state, mover)))
+            self.plan = manoever_ai.plan_turn(board, Budget(manoever_ai.WORK_BUDGET, seconds=None))
+        if self.plan:
+            field, distance = self.plan.pop(0)
+            stack = state.stacks.get(field)
+            action = f"{stack[-1][1]}-{distance}" if stack else ""
+            if action in legal:
+                return action
+        self.plan = []
+        return super().playout_move(state, mover, legal, seed)
+
+
+def _win_share(engine: Any, seat: int) -> Callable[[Any, Any], float]:
+    def value(_before: Any, after: Any) -> float:
+        outcome = engine.outcome(after)
+        if outcome is not None:
+            places = list(outcome.placements)
+        else:
+            totals = engine.scores_now(after)
+            places = [1 if t == max(totals) else 2 for t in totals]
+        if places[seat] != 1:
+            return 0.0
+        return 1.0 / sum(1 for p in places if p == 1)
+
+    return value
+
+
+def choose(key: str, view: dict[str, Any], legal: list[str], seed: int, work: int | None = None) -> str:
+    """The flat Monte Carlo player's action for the seat whose ``view`` this is."""
+    entry = next(e for e in GAMES if e.key == key)
+    engine = importlib.import_module(entry.engine_module).ENGINE
+    ai = importlib.import_module(entry.ai_module)
+    first = ai.choose(view, legal, seed, Budget(ai.WORK_BUDGET, seconds=None), "normal")
+    world_of = WORLDS.get(key)
+    if len(legal) == 1 or world_of is None or world_of(view, Rng(seed)) is None:
+        return str(first)
+    candidates = _ordered(key, view, legal, first, seed)
+    if len(candidates) == 1:
+        return candidates[0]
+    search_class = _ManoeverSearch if key == "manoever" else RolloutSearch
+    search = search_class(
+        engine,
+        sample=lambda rng: world_of(view, rng),
+        policy=lambda v, lg, s, b: ai.choose(v, lg, s, b, "normal"),
+        stop=lambda _before, _now: False,
+        evaluate=_win_share(engine, view["viewer"]),
+        policy_work=ai.WORK_BUDGET,
+        max_plies=MAX_PLIES,
+    )
+    budget = Budget(work if work is not None else WORK[key], seconds=None)
+    return search.best(view["viewer"], candidates, seed, budget, max_worlds=MAX_WORLDS)
+
+
+def main() -> None:
+    """CPU per decision of the Monte Carlo player, in two-player games of normal players."""
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--only", help="one game's key")
+    parser.add_argument("--decisions", type=int, default=60)
+    args = parser.parse_args()
+    for key in WORK:
+        if args.only and key != args.only:
+            continue
+        entry = next(e for e in GAMES if e.key == key)
+        engine = importlib.import_module(entry.engine_module).ENGINE
+        ai = importlib.import_module(entry.ai_module)
+        options = engine.normalize_options({"mode": "relaxed"} if key == "duvelen" else {})
+        times: list[float] = []
+        game = 0
+        while len(times) < args.decisions:
+            state = engine.new_game(2, derive_seed(40, key, game), options)[0]
+            game += 1
+            step = 0
+            while engine.outcome(state) is None and len(times) < args.decisions:
+                movers = sorted(engine.to_move(state))
+                seat = movers[step % len(movers)]
+                legal, view = engine.legal_actions(state, seat), engine.view(state, seat)
+                seed = derive_seed(game, step, seat)
+                if step % 7 == 0 and len(legal) > 1:  # a spread of positions, not every one
+                    started = time.process_time()
+                    choose(key, view, legal, seed)
+                    times.append(time.process_time() - started)
+                state = engine.apply(state, seat, ai.choose(view, legal, seed, None, "normal"))[0]
+                step += 1
+        times.sort()
+        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+        print(
+            f"{key:10s} work {WORK[key]:5d}  n {len(times)}  cpu mean {1000 * statistics.mean(times):6.1f} ms"
+            f"  p99 {1000 * p99:6.1f} ms (target mean {TARGET_MS})",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
