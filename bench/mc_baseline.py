@@ -8,6 +8,10 @@ end of the game; the candidate with the most wins (a shared first place splits o
 ``engines.search.RolloutSearch`` with the end of the game as its stop, so the work is counted as
 the engines count theirs, in moves played, and the same view and seed give the same move.
 
+Where no world can be built from the view the normal player decides: How Ruck!'s forming of the
+teams (a race, not searched by hard either), and the Trackgammon positions within a turn whose start
+cannot be found from the view's moves (a carried stack; about one searched decision in eight).
+
 ``WORK`` is calibrated so that a decision costs about ``TARGET_MS`` of CPU on the reference machine
 (2 cores; ``python bench/mc_baseline.py`` prints the mean and p99 per game). ``bench/ai_strength.py``
 plays it as the level ``mc`` (``--pairs hard-mc``).
@@ -29,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engines import manoever_ai  # noqa: E402
 from engines.budget import Budget  # noqa: E402
 from engines.duvelen_hard import sample_world as duvelen_world  # noqa: E402
+from engines.errors import BadState  # noqa: E402
 from engines.hindmost_ai import ranked as hindmost_ranked  # noqa: E402
 from engines.hindmost_ai import sample_world as hindmost_world  # noqa: E402
 from engines.howruck_ai import ranked as howruck_ranked  # noqa: E402
@@ -36,6 +41,11 @@ from engines.howruck_hard import sample_world as howruck_world  # noqa: E402
 from engines.manoever import ManoeverState  # noqa: E402
 from engines.rng import Rng, derive_seed  # noqa: E402
 from engines.search import RolloutSearch  # noqa: E402
+from engines.trackgammon import TrackgammonState, disc_index, parse_move, turn_values  # noqa: E402
+from engines.trackgammon import _replay_turn as replay_turn  # noqa: E402
+from engines.trackgammon_ai import NORMAL_WEIGHTS as TRACKGAMMON_WEIGHTS  # noqa: E402
+from engines.trackgammon_ai import WORK_BUDGET as TRACKGAMMON_WORK  # noqa: E402
+from engines.trackgammon_ai import turn_ends  # noqa: E402
 from table.registry import GAMES  # noqa: E402
 
 TARGET_MS = 150
@@ -43,7 +53,7 @@ CANDIDATES = 8
 MAX_PLIES = 3000  # a play-out cut off here is judged by the points so far (never reached in practice)
 MAX_WORLDS = 256
 # Moves played per decision, for about TARGET_MS of CPU per decision here (measured by main()).
-WORK = {"manoever": 280, "hindmost": 1700, "duvelen": 1600, "howruck": 2400}
+WORK = {"manoever": 280, "hindmost": 1700, "duvelen": 1600, "howruck": 2400, "trackgammon": 600}
 
 
 def manoever_world(view: dict[str, Any], _rng: Rng) -> ManoeverState:
@@ -65,6 +75,40 @@ def manoever_world(view: dict[str, Any], _rng: Rng) -> ManoeverState:
     )
 
 
+def trackgammon_world(view: dict[str, Any], rng: Rng) -> TrackgammonState | None:
+    """The open board with dice of the world's own: only the rolls to come are unknown. The turn's
+    start is found by taking the view's moves of this turn back (a hit disc goes back where it was
+    hit) and checked by playing them again; None if that does not give the board shown."""
+    pos = tuple(point for row in view["discs"] for point in row)
+    start = list(pos)
+    for record in reversed(view["moves"]):
+        start[disc_index(record["seat"], record["size"])] = record["from"]
+        if record["hit"] is not None:
+            start[disc_index(*record["hit"])] = record["to"]
+    moves = tuple(record["action"] for record in view["moves"])
+    dice = (view["dice"][0], view["dice"][1])
+    try:
+        replayed = replay_turn(tuple(start), view["players"], view["turn"], turn_values(dice), moves)
+    except BadState:
+        return None
+    if replayed != pos:
+        return None
+    return TrackgammonState(
+        players=view["players"],
+        rng=rng.next64(),
+        turn=view["turn"],
+        turn_number=view["turn_number"],
+        dice=dice,
+        turn_start=tuple(start),
+        turn_moves=moves,
+        pos=pos,
+        winner=view["winner"],
+        opening=tuple(tuple(tuple(throw) for throw in rnd) for rnd in view["opening"]),
+        last_turn=view["last_turn"],
+        last_events=(),
+    )
+
+
 def _howruck_world(view: dict[str, Any], rng: Rng) -> Any:
     return howruck_world(view, rng) if view["phase"] == "tug" else None
 
@@ -75,6 +119,7 @@ WORLDS: dict[str, Callable[[dict[str, Any], Rng], Any]] = {
     "hindmost": hindmost_world,
     "duvelen": duvelen_world,
     "howruck": _howruck_world,
+    "trackgammon": trackgammon_world,
 }
 
 
@@ -89,6 +134,17 @@ def _ordered(key: str, view: dict[str, Any], legal: list[str], first: str, seed:
         best = sorted(plans.items(), key=lambda item: (-item[1][0], item[0]))
         ranked_actions = [f"{board.stacks[f][-1][1]}-{d}" for (f, d), _ in best]
         rest = [a for a in ranked_actions if a in legal and a != first]
+    elif key == "trackgammon":
+        moves = frozenset(a for a in legal if parse_move(a))
+        pos = tuple(point for row in view["discs"] for point in row)
+        remaining = tuple(sorted(view["remaining"]))
+        budget = Budget(TRACKGAMMON_WORK, seconds=None)
+        ends = turn_ends(pos, view["players"], view["turn"], remaining, budget, moves, TRACKGAMMON_WEIGHTS)
+        best: dict[str, float] = {}
+        for score, plan in ends.values():
+            if plan and plan[0] in moves:
+                best[plan[0]] = max(score, best.get(plan[0], score))
+        rest = [a for a in sorted(best, key=lambda a: (-best[a], a)) if a != first]
     elif key == "hindmost":
         scored = hindmost_ranked(view, legal, Budget(10_000, seconds=None))
         rest = [a for _, a in sorted(scored, key=lambda item: -item[0]) if a != first]

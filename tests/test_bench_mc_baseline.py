@@ -9,6 +9,7 @@ import pytest
 
 from bench import mc_baseline
 from engines.manoever import ENGINE as MANOEVER
+from engines.trackgammon import ENGINE as TRACKGAMMON
 from engines.rng import Rng, derive_seed
 from table.registry import GAMES
 
