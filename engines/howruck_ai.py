@@ -289,9 +289,14 @@ def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | N
         from engines.howruck_hard import choose_hard
 
         return choose_hard(view, legal, seed, budget or Budget(HARD_WORK_BUDGET))
-    scored = ranked(view, legal, rng, budget or Budget(WORK_BUDGET))
     if level == EASY:
-        return human_pick(scored, rng, margin=EASY_MARGIN)
+        return human_pick(ranked(view, legal, rng, budget or Budget(WORK_BUDGET)), rng, margin=EASY_MARGIN)
+    return normal_pick(board_from_view(view), legal, rng, budget or Budget(WORK_BUDGET))
+
+
+def normal_pick(board: Board, legal: list[str], rng: Rng, budget: Budget) -> str:
+    """The normal player's action in the tug: the best score, a tie broken by ``rng``."""
+    scored = ranked_on(board, legal, rng, budget)
     best = max(value for value, _ in scored)
     top = [action for value, action in scored if value >= best - 1e-9]
     return top[rng.below(len(top))]
@@ -299,7 +304,11 @@ def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | N
 
 def ranked(view: dict[str, Any], legal: list[str], rng: Rng, budget: Budget) -> list[tuple[float, str]]:
     """(score, action) by the normal player's one-move look-ahead, higher better (the tug)."""
-    board = board_from_view(view)
+    return ranked_on(board_from_view(view), legal, rng, budget)
+
+
+def ranked_on(board: Board, legal: list[str], rng: Rng, budget: Budget) -> list[tuple[float, str]]:
+    """``ranked`` on a board already built (from a view, or straight from a sampled world)."""
     steals = [a for a in legal if a.startswith("VT:") and a != "VT:x"]
     candidates = [a for a in legal if a not in steals]
     if steals:
