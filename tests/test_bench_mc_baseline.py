@@ -9,8 +9,8 @@ import pytest
 
 from bench import mc_baseline
 from engines.manoever import ENGINE as MANOEVER
-from engines.trackgammon import ENGINE as TRACKGAMMON
 from engines.rng import Rng, derive_seed
+from engines.trackgammon import ENGINE as TRACKGAMMON
 from table.registry import GAMES
 
 
@@ -44,3 +44,24 @@ def test_the_same_view_and_seed_give_the_same_legal_move(key: str):
     first = mc_baseline.choose(key, view, legal, 7, work=60)
     assert first in legal
     assert mc_baseline.choose(key, view, legal, 7, work=60) == first
+
+
+def test_the_trackgammon_world_is_the_board_the_view_shows_with_dice_of_its_own():
+    view, legal = _position("trackgammon", 25)
+    world = mc_baseline.trackgammon_world(view, Rng(3))
+    assert world is not None
+    again = TRACKGAMMON.view(world, view["viewer"])
+    for part in ("discs", "dice", "remaining", "choices", "turn", "turn_number", "moves"):
+        assert again[part] == view[part]
+    assert TRACKGAMMON.legal_actions(world, view["viewer"]) == legal
+    other = mc_baseline.trackgammon_world(view, Rng(4))
+    assert other is not None and world.rng != other.rng
+
+
+def test_a_trackgammon_turn_start_taken_back_wrongly_gives_no_world():
+    for steps in range(10, 200):
+        view, _legal = _position("trackgammon", steps)
+        if view["moves"]:
+            break
+    broken = {**view, "moves": [{**view["moves"][0], "from": view["moves"][0]["to"]}] + view["moves"][1:]}
+    assert mc_baseline.trackgammon_world(broken, Rng(3)) is None

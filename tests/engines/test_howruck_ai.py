@@ -160,7 +160,13 @@ def test_hards_play_outs_read_the_world_as_the_view_would_show_it():
                 mover = world["tug"]["turn"]
                 moves = ENGINE.legal_actions(world, mover)
                 search = _WorldSearch(
-                    ENGINE, sample=None, policy=howruck_ai.choose, stop=None, evaluate=None, policy_work=1000, max_plies=1
+                    ENGINE,
+                    sample=None,
+                    policy=howruck_ai.choose,
+                    stop=None,
+                    evaluate=None,
+                    policy_work=1000,
+                    max_plies=1,
                 )
                 by_view = howruck_ai.choose(ENGINE.view(world, mover), moves, derive_seed(seed, step), Budget(1000))
                 assert search.playout_move(world, mover, moves, derive_seed(seed, step)) == by_view
