@@ -53,7 +53,7 @@ CANDIDATES = 8
 MAX_PLIES = 3000  # a play-out cut off here is judged by the points so far (never reached in practice)
 MAX_WORLDS = 256
 # Moves played per decision, for about TARGET_MS of CPU per decision here (measured by main()).
-WORK = {"manoever": 280, "hindmost": 1700, "duvelen": 1600, "howruck": 2400, "trackgammon": 600}
+WORK = {"manoever": 280, "hindmost": 1700, "duvelen": 1600, "howruck": 2400, "trackgammon": 130}
 
 
 def manoever_world(view: dict[str, Any], _rng: Rng) -> ManoeverState:
