@@ -18,6 +18,12 @@ Targets (issue 23): ``hard`` beats ``normal`` and ``normal`` beats ``easy`` in a
 two-player games, in every game (400 games per pair and game, Duvelen in relaxed mode); one
 ``hard`` among ``normal`` seats in 4-player games wins at least 1.5 times its fair share.
 
+Issue 40's yardstick: the level ``mc`` is the fair flat Monte Carlo player of ``bench/mc_baseline.py``
+(about 150 ms of CPU a decision) and ``today_hard`` the hard player of ``--today-ref``, so
+``--pairs hard-mc,today_hard-mc`` measures hard against it after and before a change. Target: hard
+wins at least 55% of two-player games against ``mc`` in every game. The two-player lines are
+followed by each level's CPU per decision.
+
 Each game is played with the real engine and the computer players exactly as the bot calls them
 (``choose(view, legal, seed, budget, level)``, default budgets; a game's own seed decides the deal
 and the dice). In simultaneous play the seats that may act take turns, or (live Duvelen) act as
@@ -44,12 +50,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import mc_baseline  # noqa: E402
 from engines import budget as budget_module  # noqa: E402
 from engines.levels import pause_factor  # noqa: E402
 from engines.rng import derive_seed  # noqa: E402
 from table.registry import GAMES  # noqa: E402
 
 TODAY = "today"  # the normal player of --today-ref, loaded from git
+TODAY_HARD = "today_hard"  # the hard player of --today-ref: before and after a change to hard
+MC = "mc"  # the fair flat Monte Carlo player of bench/mc_baseline.py (issue 40's yardstick)
 GAME_OPTIONS = {"duvelen": {"mode": "relaxed"}}  # ``--duvelen-mode`` may set live
 PAIRS = (("hard", "normal"), ("normal", "easy"), ("hard", "easy"), ("normal", TODAY))
 _today_modules: dict[str, types.ModuleType] = {}
@@ -125,12 +134,16 @@ def play_game(
         view = engine.view(state, seat)
         decision_seed = derive_seed(seed, step, seat)
         level = levels[seat]
-        started = time.perf_counter()
+        started = time.process_time()  # CPU: the machine is shared
         if level == TODAY:
             action = _today(key, entry.ai_module).choose(view, legal, decision_seed)
+        elif level == TODAY_HARD:
+            action = _today(key, entry.ai_module).choose(view, legal, decision_seed, None, "hard")
+        elif level == MC:
+            action = mc_baseline.choose(key, view, legal, decision_seed)
         else:
             action = ai.choose(view, legal, decision_seed, None, level)
-        times.setdefault(level, []).append(time.perf_counter() - started)
+        times.setdefault(level, []).append(time.process_time() - started)
         state, _events = engine.apply(state, seat, action)
     outcome = engine.outcome(state)
     if outcome is None:
@@ -160,6 +173,17 @@ def report(label: str, scores: list[float], unfinished: int, fair: float | None 
     if unfinished:
         text += f"  (cut off: {unfinished})"
     print(text, flush=True)
+
+
+def report_times(times: dict[str, list[float]]) -> None:
+    """CPU per decision of each level in these games (where the levels differ most)."""
+    for level in sorted(times):
+        ordered = sorted(times[level])
+        p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+        mean = sum(ordered) / len(ordered)
+        print(
+            f"    {level:12s} cpu per decision: mean {1000 * mean:6.1f} ms, p99 {1000 * p99:6.1f} ms, n {len(ordered)}"
+        )
 
 
 def main() -> None:
@@ -206,11 +230,15 @@ def main() -> None:
                     )
                 scores: list[float] = []
                 unfinished = 0
-                for (placements, finished, _t), job in zip(pool.imap(play_game, jobs), jobs, strict=True):
+                times: dict[str, list[float]] = {}
+                for (placements, finished, spent), job in zip(pool.imap(play_game, jobs), jobs, strict=True):
                     seat = job[1].index(first)
                     scores.append(share(placements, seat) if finished else 0.5)
                     unfinished += not finished
+                    for level, seconds in spent.items():
+                        times.setdefault(level, []).extend(seconds)
                 report(f"2 players: {first} vs {second}", scores, unfinished)
+                report_times(times)
             players = min(args.multi, engine.max_players)
             if players > 2 and args.multi_games:
                 jobs = []

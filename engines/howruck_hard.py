@@ -13,11 +13,11 @@ It runs only in the tug: forming the teams is a race decided by speed, not by se
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from engines.budget import Budget
 from engines.howruck import ENGINE, FIELDS, HowRuckState
-from engines.howruck_ai import WORK_BUDGET, board_from_view, choose, ranked, score
+from engines.howruck_ai import NESSIE, WORK_BUDGET, Board, choose, normal_pick, ranked, score
 from engines.howruck_cards import CARDS
 from engines.rng import Rng
 from engines.search import RolloutSearch
@@ -44,10 +44,10 @@ def choose_hard(view: dict[str, Any], legal: list[str], seed: int, budget: Budge
             return ROUND_WORTH
         if now["barrels"][1 - me] > barrels[1 - me]:
             return -ROUND_WORTH
-        board = board_from_view(cast(dict[str, Any], ENGINE.view(now, me)))
+        board = board_of_world(now, me)
         return score(board, board)
 
-    search: RolloutSearch[HowRuckState] = RolloutSearch(
+    search = _WorldSearch(
         ENGINE,
         sample=lambda rng: sample_world(view, rng),
         policy=choose,
@@ -57,6 +57,35 @@ def choose_hard(view: dict[str, Any], legal: list[str], seed: int, budget: Budge
         max_plies=HORIZON,
     )
     return search.best(me, candidates, seed, budget)
+
+
+class _WorldSearch(RolloutSearch[HowRuckState]):
+    """``RolloutSearch`` whose play-outs ask the normal player from the world directly: the same
+    action as ``choose(ENGINE.view(world, seat), ...)`` (``board_of_world`` reads what that view
+    shows the seat), without building a whole view for every move (most of a play-out's cost)."""
+
+    def playout_move(self, state: HowRuckState, mover: int, legal: list[str], seed: int) -> str:
+        if state["phase"] != "tug":
+            return super().playout_move(state, mover, legal, seed)
+        return normal_pick(board_of_world(state, mover), legal, Rng(seed), Budget(self.policy_work, seconds=None))
+
+
+def board_of_world(state: HowRuckState, seat: int) -> Board:
+    """What ``board_from_view(ENGINE.view(state, seat))`` gives in the tug, read from the state."""
+    tug = state["tug"]
+    hands, piles = tug["hands"], tug["piles"]
+    pending = tug["pending"]
+    return Board(
+        seat=seat,
+        barrel=tug["barrel"],
+        fields={f: [CARDS[cid].code for cid in stack] for f, stack in tug["fields"].items()},
+        hand=[CARDS[cid].code for cid in hands[seat]],
+        opponent_hand=len(hands[1 - seat]),
+        cards_left=len(hands[0]) + len(hands[1]) + len(piles[0]) + len(piles[1]),
+        pending=None if pending is None else CARDS[pending["card"]].code,
+        nessie_gone=any(CARDS[cid].code == NESSIE for cid in tug["discard"]),
+        nessie_given=any(CARDS[cid].code == NESSIE for cid in tug["memory"][seat]["given"]),
+    )
 
 
 def sample_world(view: dict[str, Any], rng: Rng) -> HowRuckState:

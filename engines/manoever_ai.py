@@ -44,11 +44,16 @@ HOME_VALUE = 92.0
 PLACE_WEIGHT = 4.0
 REWARD_WEIGHT = 4.0
 DECIDED = 10_000.0
-# ``hard`` (``engines.levels``): the best few plans of this turn are weighed by the replies of the
-# other players (each its own plan, by its own evaluation, in turn order), in the same units of work.
-HARD_WORK_BUDGET = 6000
-HARD_CANDIDATES = 4
-REPLY_WORK = 900
+# ``hard`` (``engines.levels``): the best plans of this turn (one per first move) are each played on,
+# turn after turn, every seat playing a narrow-beam plan of its own (``_look_ahead``), one turn
+# deeper per round while the work lasts, to the end of the game where that fits; same units of work.
+# About 8,000 units is some 145 ms of CPU on the reference machine (issue 40: the budget it may use).
+HARD_WORK_BUDGET = 8000
+HARD_CANDIDATES = 8
+# The play-out turns are the normal player's own plans: with a narrower beam (2) hard used a fifth
+# of its budget and won only 45% [33.1, 57.5] of 60 games against the Monte Carlo yardstick.
+PLAYOUT_WIDTH = BEAM_WIDTH
+PLAYOUT_TURN_WORK = 1000  # a play-out turn stops planning here (the beam normally ends it first)
 # ``easy``: a first move whose best plan scores up to this much below the best may be played.
 EASY_MARGIN = 12.0
 
@@ -182,6 +187,7 @@ def plan_turn(
     board: Board,
     budget: Budget | None = None,
     plans: dict[tuple[int, int], tuple[float, list[tuple[int, int]], Board]] | None = None,
+    width: int = BEAM_WIDTH,
 ) -> list[tuple[int, int]]:
     """The best order and distances found for this turn's remaining moves, as (field, distance).
 
@@ -213,7 +219,7 @@ def plan_turn(
                     if key not in children:
                         children[key] = (evaluate(child), [*plan, (field, distance)], child)
         ranked = sorted(children.values(), key=lambda item: (-item[0], item[1]))
-        beam = ranked[:BEAM_WIDTH]
+        beam = ranked[:width]
     return best[1] if best else []
 
 
@@ -229,7 +235,7 @@ def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | N
         plan = plan_turn(board, own, plans)
         if level == HARD:
             budget.charge(own.spent)
-            plan = _weigh_replies(board, plan, plans, budget)
+            plan = _look_ahead(board, plan, plans, budget)
         elif plans:
             first = human_pick(
                 [(score, f"{f}-{d}") for (f, d), (score, _p, _b) in sorted(plans.items())],
@@ -246,43 +252,62 @@ def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | N
     return legal[-1]
 
 
-def _weigh_replies(
+def _look_ahead(
     board: Board,
     plan: list[tuple[int, int]],
     plans: dict[tuple[int, int], tuple[float, list[tuple[int, int]], Board]],
     budget: Budget,
 ) -> list[tuple[int, int]]:
-    """The best ``HARD_CANDIDATES`` turns (one per first move) scored again after the next player's
-    planned reply (its best turn by its own evaluation): the open board has no luck left, so one
-    reply says what a turn leaves the next player."""
+    """The best ``HARD_CANDIDATES`` turns (one per first move), each played on by iterative
+    deepening: every round plays one more turn after every candidate (the next seats in turn order,
+    each its ``PLAYOUT_WIDTH`` plan by its own evaluation) and scores all of them at the same depth.
+    The open board has no luck left after the opening, so the play-outs are deterministic and a
+    deeper round only extends the one before. The last round finished decides; a candidate whose
+    play-out reached the end of the game keeps its final score."""
     ranked = sorted(plans.values(), key=lambda item: (-item[0], item[1]))[:HARD_CANDIDATES]
     if len(ranked) < 2:
         return plan
-    best: tuple[float, list[tuple[int, int]]] | None = None
-    for _score, candidate, end in ranked:
-        if budget.left() <= 0 or budget.out_of_time():
-            budget.bound = not budget.timed_out
-            break
-        value = _after_reply(board.me, end, budget)
-        if best is None or value > best[0]:
-            best = (value, candidate)
-    return best[1] if best else plan
+    nodes = [end for _score, _plan, end in ranked]
+    values = [_score_for(board.me, end) for end in nodes]
+    seat = board.me
+    while not all(game_over(node) for node in nodes):
+        seat = (seat + 1) % board.players
+        deeper: list[Board] = []
+        for node in nodes:
+            if budget.left() <= 0 or budget.out_of_time():
+                budget.bound = not budget.timed_out
+                return _best_plan(ranked, values)
+            after, whole = _play_turn(node, seat, budget)
+            if not whole:  # the work ran out within this turn: the round is not finished
+                budget.bound = True
+                return _best_plan(ranked, values)
+            deeper.append(after)
+        nodes = deeper
+        values = [_score_for(board.me, node) for node in nodes]
+    return _best_plan(ranked, values)
 
 
-def _after_reply(me: int, end: Board, budget: Budget) -> float:
-    """The score for ``me`` of the board ``end`` once every other player has played its planned
-    turn, in turn order (each by its own evaluation)."""
-    node = end
-    for step in range(1, end.players):
-        if game_over(node):
-            break
-        seat = (me + step) % end.players
-        theirs = Board(node.players, seat, node.stacks, node.bonus, node.rewards, node.arrived, node.taken, frozenset())
-        reply_budget = Budget(min(REPLY_WORK, max(1, budget.left())), seconds=None)
-        node = theirs
-        for field, distance in plan_turn(theirs, reply_budget):
-            node = play(node, field, distance)
-        budget.charge(reply_budget.spent)
+def _best_plan(ranked: list[tuple[float, list[tuple[int, int]], Board]], values: list[float]) -> list[tuple[int, int]]:
+    """The candidate with the best value; ties go to the one the turn's own plan ranked higher."""
+    best = max(range(len(ranked)), key=lambda i: (values[i], -i))
+    return ranked[best][1]
+
+
+def _play_turn(node: Board, seat: int, budget: Budget) -> tuple[Board, bool]:
+    """``node`` after ``seat`` has played its ``PLAYOUT_WIDTH`` plan (nothing once the game is over),
+    and whether the plan was whole rather than cut short by what was left of ``budget``."""
+    if game_over(node):
+        return node, True
+    theirs = Board(node.players, seat, node.stacks, node.bonus, node.rewards, node.arrived, node.taken, frozenset())
+    left = budget.left()
+    turn_budget = Budget(min(PLAYOUT_TURN_WORK, left), seconds=None)
+    for field, distance in plan_turn(theirs, turn_budget, width=PLAYOUT_WIDTH):
+        theirs = play(theirs, field, distance)
+    budget.charge(turn_budget.spent)
+    return theirs, not (turn_budget.bound and left < PLAYOUT_TURN_WORK)
+
+
+def _score_for(me: int, node: Board) -> float:
     return evaluate(
         Board(node.players, me, node.stacks, node.bonus, node.rewards, node.arrived, node.taken, frozenset())
     )

@@ -136,3 +136,40 @@ def test_steals_blind_and_plays_the_stolen_card_well():
     assert action.startswith("VT:") and action != "VT:x"
     state, _ = ENGINE.apply(state, 0, "VT:1")  # the stolen card is G0
     assert choose(state, 0) == "G0:bg"
+
+
+def test_hards_play_outs_read_the_world_as_the_view_would_show_it():
+    """``engines.howruck_hard`` plays its play-outs from the world directly: the board and the move
+    are the ones the normal player finds from the seat's view of that world, at every step."""
+    from engines.budget import Budget
+    from engines.howruck_hard import _WorldSearch, board_of_world, sample_world
+    from engines.rng import derive_seed
+
+    checked = 0
+    for seed in range(6):
+        state = ENGINE.new_game(2, seed)[0]
+        for step in range(400):
+            if ENGINE.outcome(state) is not None:
+                break
+            seat = sorted(ENGINE.to_move(state))[step % len(ENGINE.to_move(state))]
+            legal, view = ENGINE.legal_actions(state, seat), ENGINE.view(state, seat)
+            if view["phase"] == "tug" and step % 5 == 0:
+                world = sample_world(view, Rng(seed))
+                for mover in (0, 1):
+                    assert board_of_world(world, mover) == howruck_ai.board_from_view(ENGINE.view(world, mover))
+                mover = world["tug"]["turn"]
+                moves = ENGINE.legal_actions(world, mover)
+                search = _WorldSearch(
+                    ENGINE,
+                    sample=None,
+                    policy=howruck_ai.choose,
+                    stop=None,
+                    evaluate=None,
+                    policy_work=1000,
+                    max_plies=1,
+                )
+                by_view = howruck_ai.choose(ENGINE.view(world, mover), moves, derive_seed(seed, step), Budget(1000))
+                assert search.playout_move(world, mover, moves, derive_seed(seed, step)) == by_view
+                checked += 1
+            state = ENGINE.apply(state, seat, howruck_ai.choose(view, legal, step))[0]
+    assert checked >= 20

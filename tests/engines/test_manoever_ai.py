@@ -132,3 +132,42 @@ def test_table_game_with_one_person_and_computer_players():
     out = ENGINE.outcome(state)
     assert sorted(out.placements) in ([1, 2, 3], [1, 1, 3], [1, 2, 2])
     assert render_board(ENGINE.view(state, 0), names=names).startswith(b"\x89PNG")
+
+
+def _endgame_views(seed: int, arrived: int):
+    """Views of the seat to move once ``arrived`` recruits are home, in a game of normal players."""
+    state = ENGINE.new_game(2, seed)[0]
+    step = 0
+    while ENGINE.outcome(state) is None:
+        view = ENGINE.view(state, state.seat)
+        legal = ENGINE.legal_actions(state, state.seat)
+        if len(view["courtyard"]) >= arrived and len(legal) > 1:
+            yield view, legal
+        state, _ = ENGINE.apply(state, state.seat, choose(view, legal, step))
+        step += 1
+
+
+def test_hard_plays_its_candidates_out_to_the_end_of_the_game_near_it():
+    from engines.budget import Budget
+    from engines.manoever_ai import HARD_WORK_BUDGET
+
+    checked = 0
+    for seed in (1, 2, 3):
+        for view, legal in _endgame_views(seed, arrived=7):
+            budget = Budget(HARD_WORK_BUDGET, seconds=None)
+            move = choose(view, legal, 5, budget, "hard")
+            assert move in legal and not budget.bound  # every play-out reached the end within the work
+            assert budget.spent <= HARD_WORK_BUDGET
+            checked += 1
+    assert checked >= 10
+
+
+def test_hard_never_spends_more_than_its_budget_and_repeats_its_move():
+    from engines.budget import Budget
+
+    for view, legal in list(_endgame_views(4, arrived=0))[:60:6]:
+        for work in (50, 900, 2500):
+            budget = Budget(work, seconds=None)
+            move = choose(view, legal, 3, budget, "hard")
+            assert budget.spent <= work
+            assert choose(view, legal, 3, Budget(work, seconds=None), "hard") == move
