@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.league import game_choices
-from cogs.table.answer_window import AnswerWindow
+from cogs.table.answer_window import AnswerWindows
 from cogs.table.components import buttons_view
 from cogs.table.flow import TableFlow
 from cogs.table.presenter import NO_MENTIONS, is_admin, lang_of, player_of
@@ -106,7 +106,7 @@ class Tournaments(
         self._cups: TournamentService | None = None
         self._seated: SeatedTables | None = None
         self._resuming: asyncio.Task[None] | None = None
-        self._answers: dict[int, AnswerWindow] = {}  # sign-ups, by tournament, while ``new``'s token lives
+        self._answers: AnswerWindows | None = None  # sign-ups, while ``new``'s token lives
         super().__init__()
 
     @property
@@ -312,14 +312,8 @@ class Tournaments(
             return
         overview = await self.cups.overview(row.id)
         embed, view = self.signup_embed(overview), self.signup_view(row)
-        window = self._answers.get(row.id)
-        if window is not None and window.open:
-            try:
-                await window.interaction.edit_original_response(embed=embed, view=view)
-                return
-            except discord.HTTPException as error:
-                log.info("sign-up of tournament %s not edited through its interaction (%r)", row.id, error)
-        self._answers.pop(row.id, None)
+        if self._answers is not None and await self._answers.edit(row.id, embed=embed, view=view):
+            return
         try:
             channel = await self.flow.channel(row.channel_id)
             await channel.get_partial_message(row.signup_message_id).edit(embed=embed, view=view)
@@ -438,8 +432,9 @@ class Tournaments(
             if message_id is None:
                 message_id = (await interaction.original_response()).id
             await stored.update(self.cups.store, row.id, signup_message_id=message_id)
-            self._answers = {k: w for k, w in self._answers.items() if w.open}  # the expired go
-            self._answers[row.id] = AnswerWindow(interaction, self.flow.service.clock)
+            if self._answers is None:
+                self._answers = AnswerWindows(self.flow.service.clock)
+            self._answers.remember(row.id, interaction)
 
         await self.flow.guarded(interaction, None, open_the_tournament)
 

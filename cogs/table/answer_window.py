@@ -10,12 +10,15 @@ it may not. The time is the table platform's clock, so tests move it instead of 
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
 
 from cogs.table.presenter import NO_MENTIONS
 from table.clock import Clock
+
+log = logging.getLogger("tafelbot.table")
 
 TOKEN_LIFETIME = 15 * 60.0
 # The token's 15 minutes run from the interaction's creation at Discord, a moment before the bot
@@ -56,3 +59,31 @@ class AnswerWindow:
         if view is not None:
             extra["view"] = view
         await channel.send(content=content, allowed_mentions=NO_MENTIONS, **extra)
+
+
+class AnswerWindows:
+    """The open ``new`` answers of lobbies or sign-ups, by table or tournament: such a message is
+    an interaction's answer, and Discord documents editing it through the interaction's webhook,
+    so that is how it is edited while the token lives (after that, through the channel)."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self._windows: dict[int, AnswerWindow] = {}
+
+    def remember(self, key: int, interaction: discord.Interaction) -> None:
+        self._windows = {k: w for k, w in self._windows.items() if w.open}  # the expired go
+        self._windows[key] = AnswerWindow(interaction, self.clock)
+
+    async def edit(self, key: int, **fields: Any) -> bool:
+        """Edit the answer through its webhook; False when its token is gone or Discord refused
+        (then the caller edits through the channel)."""
+        window = self._windows.pop(key, None)
+        if window is None or not window.open:
+            return False
+        try:
+            await window.interaction.edit_original_response(**fields)
+        except discord.HTTPException as error:
+            log.info("answer %s not edited through its interaction (%r)", key, error)
+            return False
+        self._windows[key] = window
+        return True

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from cogs.table.answer_window import AnswerWindow
+from cogs.table.answer_window import AnswerWindows
 from cogs.table.components import buttons_view, lobby_button
 from cogs.table.levels import LEVEL_OPS, level_name
 from cogs.table.permissions import missing_for_interaction, missing_text
@@ -51,9 +51,7 @@ class LobbyPresenter(Presenter):
         goes without one."""
         super().__init__(shared)
         self._aftermath = aftermath
-        # The lobby message is the answer to ``new``: Discord documents editing such a message
-        # through the interaction's webhook, so that is how it is edited while the token lives.
-        self._answers: dict[int, AnswerWindow] = {}
+        self._answers = AnswerWindows(shared.service.clock)  # lobby messages, while ``new``'s token lives
 
     @property
     def aftermath(self) -> Aftermath:
@@ -98,8 +96,7 @@ class LobbyPresenter(Presenter):
             if message_id is None:
                 message_id = (await interaction.original_response()).id
             await lobby.set_message(self.service, row, message_id)
-            self._answers = {k: w for k, w in self._answers.items() if w.open}  # the expired go
-            self._answers[row.id] = AnswerWindow(interaction, self.service.clock)
+            self._answers.remember(row.id, interaction)
 
         await self.guarded(interaction, game, open_the_table)
 
@@ -212,14 +209,8 @@ class LobbyPresenter(Presenter):
         if row.lobby_message_id is None:
             return
         embed, view = self.embed(row), self.view(row)
-        window = self._answers.get(row.id)
-        if window is not None and window.open:
-            try:
-                await window.interaction.edit_original_response(embed=embed, view=view)
-                return
-            except discord.HTTPException as error:
-                log.info("lobby of game %s not edited through its interaction (%r)", row.id, error)
-        self._answers.pop(row.id, None)
+        if await self._answers.edit(row.id, embed=embed, view=view):
+            return
         try:
             channel = await self.channel(row.channel_id)
             try:

@@ -215,3 +215,19 @@ async def test_when_access_comes_back_the_board_goes_out_and_the_time_is_given_b
     row = await board_shows_stored_version(fake, clocked, channel, game_id)
     left = flow.service.deadline_of(row).due - clocked.clock.now()
     assert HOUR - 60 <= left <= HOUR, "the clock stood still: a whole move's time again"
+
+
+async def test_the_lobby_is_edited_through_its_interaction_while_the_token_lives(fake, clocked, channel, alice, bob):
+    """Discord documents editing an interaction's answer through its webhook; the lobby is that
+    answer, so joining by command edits it there, and through the channel once the token is gone."""
+    new = await fake.slash(alice, channel, "hindmost", "new")
+    await fake.slash(bob, channel, "hindmost", "join")
+    await clocked.bot.table_flow.answered()
+    webhook_edits = [p for m, p in fake.requests if m == "PATCH" and "/messages/@original" in p]
+    assert webhook_edits, "the lobby was edited through the new command's webhook"
+    assert f"<@{bob.id}>" in str(fake.message(new.message.id).embeds)
+    clocked.clock.advance(15 * 60)  # the token is gone
+    channel_edits = len([p for m, p in fake.requests if m == "PATCH" and p.startswith("/api/v10/channels/")])
+    await fake.slash(bob, channel, "hindmost", "leave")
+    await clocked.bot.table_flow.answered()
+    assert len([p for m, p in fake.requests if m == "PATCH" and p.startswith("/api/v10/channels/")]) > channel_edits
