@@ -177,7 +177,9 @@ class BoardPresenter(Presenter):
             )
             mentions = await self.reminders.allowed_mentions(row, content)  # none for quiet hours
             outgoing = Post(row.channel_id, content, picture, "board.png", view, mentions, alt, game_id=row.id)
-            outgoing.on_posted = lambda message: self.shown(row, message.id)  # if it has to wait
+            lines = [*earlier, *self.story(row, events, intro)]
+            # If it has to wait: once it is out, it is shown, and the turn's next actions edit it.
+            outgoing.on_posted = lambda message: self.late_posted(row, message.id, lines, turn if active else None)
             lacking = missing_in_channel(channel)
             if lacking:
                 self.outbox.queue(outgoing)
@@ -186,7 +188,7 @@ class BoardPresenter(Presenter):
                 if posted is None and isinstance(outgoing.last_error, discord.Forbidden):
                     lacking = missing_in_channel(channel) or list(BOARD)
             if posted is not None and active:
-                self.posts.posted(row.id, posted.id, [*earlier, *self.story(row, events, intro)], turn)
+                self.posts.posted(row.id, posted.id, lines, turn)
             else:
                 self.posts.forget(row.id)  # the next action posts afresh (the queued post shows these lines)
         if posted is not None:
@@ -197,6 +199,14 @@ class BoardPresenter(Presenter):
                 await actor.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
             except discord.HTTPException:
                 log.warning("could not tell user %s that the board of game %s is not allowed", actor.user.id, row.id)
+
+    async def late_posted(self, row: GameRow, message_id: int, lines: list[str], turn: frozenset[int] | None) -> None:
+        """A board that waited in the outbox went out: it is shown, and while its turn runs
+        (``turn``) the turn's next actions edit it, as they would have without the wait."""
+        await self.shown(row, message_id)
+        if turn is not None:
+            async with self.posts.lock(row.id):
+                self.posts.posted(row.id, message_id, lines, turn)
 
     async def shown(self, row: GameRow, message_id: int | None) -> None:
         """A board of ``row``'s version reached the channel (``message_id``: a new message; None:

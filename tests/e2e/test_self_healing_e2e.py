@@ -11,6 +11,9 @@ import discord
 
 from cogs.table.trouble import GIVE_UP_AFTER
 from table.settings import HOUR
+from tests.e2e.drive import open_table as open_game
+from tests.e2e.drive import people_to_move
+from tests.e2e.drive import press_a_move as press_a_move_on
 from tests.e2e.test_discord_says_no_e2e import public_boards
 from tests.e2e.test_hindmost_e2e import mover, open_table
 
@@ -231,3 +234,38 @@ async def test_the_lobby_is_edited_through_its_interaction_while_the_token_lives
     await fake.slash(bob, channel, "hindmost", "leave")
     await clocked.bot.table_flow.answered()
     assert len([p for m, p in fake.requests if m == "PATCH" and p.startswith("/api/v10/channels/")]) > channel_edits
+
+
+async def test_after_a_refused_post_the_turn_still_edits_its_board(fake, tafel, channel, alice, bob, capture):
+    """A board that waited (one 503) is the turn's board once it is out: the turn's next move edits
+    it instead of posting yet another picture."""
+    capture.allow(r"tafelbot\.outbox|discord\.")
+    outbox = tafel.bot.table_flow.board.outbox
+    outbox.first_delay = 0.01
+    engine = tafel.bot.table_service.spec("trackgammon").engine
+    users = {alice.id: alice, bob.id: bob}
+    for attempt in range(10):  # a first turn of at least two moves (not every roll allows two)
+        where = fake.add_channel(f"tg-{attempt}")
+        fake.fail_posts(where, 503)  # the game's first board waits once
+        game_id = await open_game(fake, tafel, where, "trackgammon", alice, join=[bob])
+        await tafel.settle()
+        await wait_until(lambda: not outbox.pending())
+        await tafel.settle()
+        row, [seat] = await people_to_move(tafel, game_id)
+        late = [m for m in fake.channel_messages(where) if not m.ephemeral and m.files][-1]
+        await press(fake, tafel, where, game_id, users[row.seats[seat].user_id])
+        row = await tafel.bot.store.get_game(game_id)
+        if seat not in engine.to_move(engine.load(row.state)):
+            continue  # that roll allowed one move only: another table
+        boards = [m for m in fake.channel_messages(where) if not m.ephemeral and m.files]
+        assert outbox.sent_later >= 1
+        assert boards[-1].id == late.id and late.edits, "the first move edited the board that had waited"
+        return
+    raise AssertionError("no first roll of two moves in ten tables")
+
+
+async def press(fake, tafel, channel, game_id, user):
+    board = next(m for m in reversed(fake.channel_messages(channel)) if m.component(f"tb:hand:{game_id}"))
+    hand = await fake.click(user, board, f"tb:hand:{game_id}")
+    await press_a_move_on(fake, user, hand.message, game_id)
+    await tafel.settle()
