@@ -36,7 +36,7 @@ from engines.duvelen_hard import sample_world as duvelen_world  # noqa: E402
 from engines.errors import BadState  # noqa: E402
 from engines.hindmost_ai import ranked as hindmost_ranked  # noqa: E402
 from engines.hindmost_ai import sample_world as hindmost_world  # noqa: E402
-from engines.howruck_ai import ranked as howruck_ranked  # noqa: E402
+from engines.howruck_normal import ranked as howruck_ranked  # noqa: E402
 from engines.howruck_hard import sample_world as howruck_world  # noqa: E402
 from engines.manoever import ManoeverState  # noqa: E402
 from engines.rng import Rng, derive_seed  # noqa: E402
