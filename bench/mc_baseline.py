@@ -34,10 +34,10 @@ from engines import manoever_ai  # noqa: E402
 from engines.budget import Budget  # noqa: E402
 from engines.duvelen_hard import sample_world as duvelen_world  # noqa: E402
 from engines.errors import BadState  # noqa: E402
-from engines.hindmost_ai import ranked as hindmost_ranked  # noqa: E402
-from engines.hindmost_ai import sample_world as hindmost_world  # noqa: E402
-from engines.howruck_normal import ranked as howruck_ranked  # noqa: E402
+from engines.hindmost_hard import sample_world as hindmost_world  # noqa: E402
+from engines.hindmost_normal import ranked as hindmost_ranked  # noqa: E402
 from engines.howruck_hard import sample_world as howruck_world  # noqa: E402
+from engines.howruck_normal import ranked as howruck_ranked  # noqa: E402
 from engines.manoever import ManoeverState  # noqa: E402
 from engines.rng import Rng, derive_seed  # noqa: E402
 from engines.search import RolloutSearch  # noqa: E402
