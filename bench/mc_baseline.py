@@ -43,9 +43,9 @@ from engines.rng import Rng, derive_seed  # noqa: E402
 from engines.search import RolloutSearch  # noqa: E402
 from engines.trackgammon import TrackgammonState, disc_index, parse_move, turn_values  # noqa: E402
 from engines.trackgammon import _replay_turn as replay_turn  # noqa: E402
-from engines.trackgammon_ai import NORMAL_WEIGHTS as TRACKGAMMON_WEIGHTS  # noqa: E402
-from engines.trackgammon_ai import WORK_BUDGET as TRACKGAMMON_WORK  # noqa: E402
-from engines.trackgammon_ai import turn_ends  # noqa: E402
+from engines.trackgammon_normal import NORMAL_WEIGHTS as TRACKGAMMON_WEIGHTS  # noqa: E402
+from engines.trackgammon_normal import WORK_BUDGET as TRACKGAMMON_WORK  # noqa: E402
+from engines.trackgammon_normal import turn_ends  # noqa: E402
 from table.registry import GAMES  # noqa: E402
 
 TARGET_MS = 150
