@@ -139,7 +139,7 @@ def choose_hard(view: dict[str, Any], legal: list[str], seed: int, budget: Budge
 
 class _WorldSearch(RolloutSearch[HindmostState]):
     """``RolloutSearch`` whose play-outs ask the normal player directly from the sampled world: the
-    same plays as ``choose(ENGINE.view(world, seat), ...)`` (the world is built from the seat's view;
+    same plays as ``choose_normal(ENGINE.view(world, seat), ...)`` (the world is built from the seat's view;
     each seat in it decides from its own riders and hand only), without building whole views."""
 
     # The searching seat plays its play-outs with hard's own weights (``hard_weights``), the others

@@ -270,7 +270,7 @@ def best_of(scored: list[tuple[float, str]], seed: int) -> str:
 
 
 def playout_choice(state: HindmostState, legal: list[str], seed: int, weights: Weights = NORMAL_WEIGHTS) -> str:
-    """The normal player's play for the rider to move in a sampled world (``choose`` at ``normal``,
+    """The normal player's play for the rider to move in a sampled world (``choose_normal``,
     with ``weights`` its scoring's)."""
     if len(legal) == 1:
         return legal[0]
