@@ -67,7 +67,7 @@ def _trackgammon_kind(view: dict, legal: list[str]) -> str:
 
 
 def _manoever_kind(view: dict, legal: list[str]) -> str:
-    from engines.manoever_ai import board_from_view, pending
+    from engines.manoever_normal import board_from_view, pending
 
     return f"{len(pending(board_from_view(view)))} recruits still to move, {_bucket(len(legal))} actions"
 

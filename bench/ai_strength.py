@@ -40,15 +40,20 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.abc
+import importlib.util
 import math
+import re
 import subprocess
 import sys
 import time
 import types
+from importlib.machinery import ModuleSpec
 from multiprocessing import Pool
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from bench import mc_baseline  # noqa: E402
 from engines import budget as budget_module  # noqa: E402
@@ -76,18 +81,42 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def _today(key: str, module_name: str) -> types.ModuleType:
-    """Today's computer player: the AI module as it is at ``--today-ref`` (git), loaded beside the new one."""
+    """Today's computer player: the AI module as it is at ``--today-ref`` (git), loaded beside the new
+    one. The game's player modules it imports (``engines.<key>_normal`` and ``_hard``, where the ref
+    has them) come from the ref too, so "today" is the whole player of that revision."""
     if key not in _today_modules:
-        path = module_name.replace(".", "/") + ".py"
-        root = Path(__file__).resolve().parent.parent
-        source = subprocess.run(
-            ["git", "show", f"{_today_ref}:{path}"], cwd=root, check=True, capture_output=True, text=True
-        ).stdout
-        module = types.ModuleType(f"today_{key}")
-        sys.modules[module.__name__] = module  # dataclasses look their module up
-        exec(compile(source, f"{_today_ref}:{path}", "exec"), module.__dict__)  # noqa: S102
-        _today_modules[key] = module
+        if not any(isinstance(finder, _TodaySources) for finder in sys.meta_path):
+            sys.meta_path.insert(0, _TodaySources())
+        _today_modules[key] = importlib.import_module(_today_name(module_name))
     return _today_modules[key]
+
+
+PLAYER_PARTS = ("_ai", "_normal", "_hard")  # a game's player modules: engines.<key> plus one of these
+
+
+def _today_name(module_name: str) -> str:
+    return "today_" + module_name.replace(".", "__")
+
+
+class _TodaySources(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Finds ``today_engines__<key>_<part>`` modules in git at ``--today-ref``, their own imports of
+    the game's player modules turned to the same today's copies (whatever order they import in)."""
+
+    def find_spec(self, fullname: str, path: object = None, target: object = None) -> ModuleSpec | None:
+        if not fullname.startswith("today_engines__"):
+            return None
+        return importlib.util.spec_from_loader(fullname, self)
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        name = module.__name__.removeprefix("today_").replace("__", ".")
+        path = name.replace(".", "/") + ".py"
+        source = subprocess.run(
+            ["git", "show", f"{_today_ref}:{path}"], cwd=ROOT, check=True, capture_output=True, text=True
+        ).stdout
+        base = name.removesuffix(next(part for part in PLAYER_PARTS if name.endswith(part)))
+        for part in PLAYER_PARTS:
+            source = re.sub(rf"\b{re.escape(base + part)}\b", _today_name(base + part), source)
+        exec(compile(source, f"{_today_ref}:{path}", "exec"), module.__dict__)  # noqa: S102
 
 
 class PacedSeats:

@@ -1,7 +1,7 @@
 """Tune Devil Take The Hindmost's evaluation by play: one probe player among normal ones.
 
-A *probe* player is a second copy of ``engines/hindmost_ai.py`` (the working tree's) with some of
-its constants set from ``--set NAME=VALUE`` (a lower-case name is a field of hard's weights at
+A *probe* player is a second copy of the hard player ``engines/hindmost_hard.py`` (the working
+tree's) with some of its constants set from ``--set NAME=VALUE`` (a lower-case name is a field of hard's weights at
 three or more players, ``HARD_MULTI_WEIGHTS``; an upper-case one a module constant); it plays the module's own ``normal`` players, one
 probe among ``--players`` seats (the probe's seat going round the table, on the multi-player deals
 of ``bench/ai_strength.py``), or at two players with the seats alternated on its two-player deals.
@@ -28,13 +28,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import tuning  # noqa: E402
-from engines import hindmost_ai  # noqa: E402
+from engines import hindmost_ai, hindmost_hard  # noqa: E402
 from engines.budget import Budget  # noqa: E402
 from engines.hindmost import ENGINE  # noqa: E402
 from engines.rng import derive_seed  # noqa: E402
 
 # Read once, so that editing the module while a tuning run goes on does not change the probe.
-SOURCE = (ROOT / "engines" / "hindmost_ai.py").read_text()
+SOURCE = (ROOT / "engines" / "hindmost_hard.py").read_text()
 _probes: dict[tuning.Settings, types.ModuleType] = {}
 
 
@@ -62,9 +62,9 @@ def play(job: tuning.Job) -> float:
             action = hindmost_ai.choose(view, legal, decision_seed, None, "normal")
         elif level == "normal":  # the normal player's choice with hard's weights
             scored = probe.ranked(view, legal, Budget(probe.WORK_BUDGET), probe.hard_weights(players))
-            action = probe._best_of(scored, decision_seed)
-        else:
-            action = probe.choose(view, legal, decision_seed, None, level)
+            action = probe.best_of(scored, decision_seed)
+        else:  # what ``hindmost_ai.choose`` does at ``hard``, with the probe's constants
+            action = probe.choose_hard(view, legal, decision_seed, Budget(hindmost_ai.hard_work(players)))
         state, _events = ENGINE.apply(state, seat, action)
     return 1.0 / players
 
@@ -73,7 +73,7 @@ def main() -> None:
     args = tuning.arguments(__doc__.splitlines()[0], games=2000, keep=1.0, players=4).parse_args()
 
     def default(name: str) -> float:
-        source = hindmost_ai.hard_weights(args.players) if name.islower() else hindmost_ai
+        source = hindmost_hard.hard_weights(args.players) if name.islower() else hindmost_hard
         return float(getattr(source, name))
 
     tuning.run(args, "hindmost", play, default)

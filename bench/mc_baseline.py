@@ -30,22 +30,22 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines import manoever_ai  # noqa: E402
+from engines import manoever_normal  # noqa: E402
 from engines.budget import Budget  # noqa: E402
 from engines.duvelen_hard import sample_world as duvelen_world  # noqa: E402
 from engines.errors import BadState  # noqa: E402
-from engines.hindmost_ai import ranked as hindmost_ranked  # noqa: E402
-from engines.hindmost_ai import sample_world as hindmost_world  # noqa: E402
-from engines.howruck_ai import ranked as howruck_ranked  # noqa: E402
+from engines.hindmost_hard import sample_world as hindmost_world  # noqa: E402
+from engines.hindmost_normal import ranked as hindmost_ranked  # noqa: E402
 from engines.howruck_hard import sample_world as howruck_world  # noqa: E402
+from engines.howruck_normal import ranked as howruck_ranked  # noqa: E402
 from engines.manoever import ManoeverState  # noqa: E402
 from engines.rng import Rng, derive_seed  # noqa: E402
 from engines.search import RolloutSearch  # noqa: E402
 from engines.trackgammon import TrackgammonState, disc_index, parse_move, turn_values  # noqa: E402
 from engines.trackgammon import _replay_turn as replay_turn  # noqa: E402
-from engines.trackgammon_ai import NORMAL_WEIGHTS as TRACKGAMMON_WEIGHTS  # noqa: E402
-from engines.trackgammon_ai import WORK_BUDGET as TRACKGAMMON_WORK  # noqa: E402
-from engines.trackgammon_ai import turn_ends  # noqa: E402
+from engines.trackgammon_normal import NORMAL_WEIGHTS as TRACKGAMMON_WEIGHTS  # noqa: E402
+from engines.trackgammon_normal import WORK_BUDGET as TRACKGAMMON_WORK  # noqa: E402
+from engines.trackgammon_normal import turn_ends  # noqa: E402
 from table.registry import GAMES  # noqa: E402
 
 TARGET_MS = 150
@@ -128,9 +128,9 @@ def _ordered(key: str, view: dict[str, Any], legal: list[str], first: str, seed:
     where the game's module has one (Manöver: the first moves of its best whole-turn plans)."""
     rest = [a for a in legal if a != first]
     if key == "manoever":
-        board = manoever_ai.board_from_view(view)
-        plans: dict[tuple[int, int], tuple[float, list[tuple[int, int]], manoever_ai.Board]] = {}
-        manoever_ai.plan_turn(board, Budget(manoever_ai.WORK_BUDGET, seconds=None), plans)
+        board = manoever_normal.board_from_view(view)
+        plans: dict[tuple[int, int], tuple[float, list[tuple[int, int]], manoever_normal.Board]] = {}
+        manoever_normal.plan_turn(board, Budget(manoever_normal.WORK_BUDGET, seconds=None), plans)
         best = sorted(plans.items(), key=lambda item: (-item[1][0], item[0]))
         ranked_actions = [f"{board.stacks[f][-1][1]}-{d}" for (f, d), _ in best]
         rest = [a for a in ranked_actions if a in legal and a != first]
@@ -164,8 +164,8 @@ class _ManoeverSearch(RolloutSearch[ManoeverState]):
     def playout_move(self, state: ManoeverState, mover: int, legal: list[str], seed: int) -> str:
         if state.turn != self.turn or not self.plan:
             self.turn = state.turn
-            board = manoever_ai.board_from_view(dict(self.engine.view(state, mover)))
-            self.plan = manoever_ai.plan_turn(board, Budget(manoever_ai.WORK_BUDGET, seconds=None))
+            board = manoever_normal.board_from_view(dict(self.engine.view(state, mover)))
+            self.plan = manoever_normal.plan_turn(board, Budget(manoever_normal.WORK_BUDGET, seconds=None))
         if self.plan:
             field, distance = self.plan.pop(0)
             stack = state.stacks.get(field)

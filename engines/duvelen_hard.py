@@ -48,14 +48,14 @@ from engines.duvelen import (
     suit_of,
 )
 
-# The play-outs follow the normal player's rules, so they read its constants and scores
-# (``duvelen_ai`` imports this module only inside ``choose``: the import goes one way at load time).
-from engines.duvelen_ai import (
+# The play-outs follow the normal player's rules, so they read its constants and scores.
+from engines.duvelen_normal import (
     PASSES_BEFORE_STUCK,
     RIVAL_STOK_ALARM,
     VERY_STUCK_FACTOR,
     WORK_BUDGET,
-    choose,
+    choose_normal,
+    decide,
     play_values,
 )
 from engines.rng import Rng
@@ -102,9 +102,13 @@ MAX_WORLDS = 64
 END_TURN = ("turn", "pass", "done")
 
 
-def choose_hard(view: dict[str, Any], legal: list[str], plays: list[str], seed: int, budget: Budget) -> str:
-    me = view["viewer"]
-    normal_choice = choose(view, legal, seed, Budget(WORK_BUDGET, seconds=None))
+def choose_hard(view: dict[str, Any], legal: list[str], seed: int, budget: Budget) -> str:
+    """Stop, Turn and Done as the normal player judges them; which card to play is searched."""
+    return decide(view, legal, lambda me, plays: _search_plays(view, legal, me, plays, seed, budget))
+
+
+def _search_plays(view: dict[str, Any], legal: list[str], me: int, plays: list[str], seed: int, budget: Budget) -> str:
+    normal_choice = choose_normal(view, legal, seed, Budget(WORK_BUDGET, seconds=None))
     if normal_choice not in plays:
         return normal_choice
     playable = frozenset(action[-2:] for action in plays)  # a play names its card last
@@ -198,7 +202,7 @@ def _rollout(world: Sim, me: int, action: str, held: frozenset[str], budget: Bud
 
 
 def rollout_policy(sim: Sim, seat: int, held: frozenset[str] = frozenset()) -> str:
-    """The normal player's rules (``engines.duvelen_ai.choose``) read straight off a world's
+    """The normal player's rules (``engines.duvelen_normal.choose_normal``) read straight off a world's
     public parts, without building a view, so the play-outs' many moves cost less. Cards in
     ``held`` are not played."""
     fitting = sim.plays(seat)

@@ -17,8 +17,8 @@ from typing import Any
 
 from engines.budget import Budget
 from engines.howruck import ENGINE, FIELDS, HowRuckState
-from engines.howruck_ai import NESSIE, WORK_BUDGET, Board, choose, normal_pick, ranked, score
 from engines.howruck_cards import CARDS
+from engines.howruck_normal import NESSIE, WORK_BUDGET, Board, choose_normal, normal_pick, ranked, score
 from engines.rng import Rng
 from engines.search import RolloutSearch
 
@@ -29,7 +29,7 @@ ROUND_WORTH = 400.0  # a round won, in the normal player's units (a field of the
 
 def choose_hard(view: dict[str, Any], legal: list[str], seed: int, budget: Budget) -> str:
     me = view["viewer"]
-    normal_choice = choose(view, legal, seed, Budget(WORK_BUDGET, seconds=None))
+    normal_choice = choose_normal(view, legal, seed, Budget(WORK_BUDGET, seconds=None))
     scored = sorted(ranked(view, legal, Rng(seed), Budget(WORK_BUDGET, seconds=None)), key=lambda item: -item[0])
     candidates = [normal_choice] + [a for _, a in scored if a != normal_choice][: CANDIDATES - 1]
     if len(candidates) == 1:
@@ -50,7 +50,7 @@ def choose_hard(view: dict[str, Any], legal: list[str], seed: int, budget: Budge
     search = _WorldSearch(
         ENGINE,
         sample=lambda rng: sample_world(view, rng),
-        policy=choose,
+        policy=choose_normal,
         stop=decided,
         evaluate=value,
         policy_work=WORK_BUDGET,
@@ -61,7 +61,7 @@ def choose_hard(view: dict[str, Any], legal: list[str], seed: int, budget: Budge
 
 class _WorldSearch(RolloutSearch[HowRuckState]):
     """``RolloutSearch`` whose play-outs ask the normal player from the world directly: the same
-    action as ``choose(ENGINE.view(world, seat), ...)`` (``board_of_world`` reads what that view
+    action as ``choose_normal(ENGINE.view(world, seat), ...)`` (``board_of_world`` reads what that view
     shows the seat), without building a whole view for every move (most of a play-out's cost)."""
 
     def playout_move(self, state: HowRuckState, mover: int, legal: list[str], seed: int) -> str:

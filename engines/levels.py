@@ -6,8 +6,8 @@
   per-game margin), so its mistakes are the ones people make, never absurd ones.
 - ``normal`` is the one-move (or one-turn) heuristic each game has had from the start.
 - ``hard`` searches: determinized look-ahead where cards are hidden, an expectation over the dice
-  where dice decide, a reply by the next player where the board is open. Each game's module says
-  how (``engines.<key>_ai``), within its own deterministic work budget (``engines.budget``).
+  where dice decide, a reply by the next player where the board is open. Each game's hard player
+  says how (``engines.<key>_hard``), within its own deterministic work budget (``engines.budget``).
 
 Every level decides from the seat's view, the legal actions, a seed and a budget only, so the same
 view and seed give the same move at every level. The level also sets how fast a computer reacts

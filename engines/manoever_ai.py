@@ -1,313 +1,32 @@
-"""Computer player for Das glorreiche Manöver.
-
-A turn is several moves whose order matters (ranks change as recruits jump, a recruit that leaves a
-stack uncovers the one below), so the player plans the whole turn: a beam search over its own
-moves this turn, each recruit trying a handful of promising distances (the furthest, landings on
-stacks, bonus and reward fields, the shortest, the field just behind a group), and an evaluation of
-the position the turn leaves. It returns the first move of the best plan; asked again after that
-move, it plans again from the new view, so it never needs memory between calls.
-
-The evaluation weighs, for every seat, how far each recruit has come plus part of how far it could
-go next (rank × passenger × bonus, capped at the courtyard), arrivals by their place, and reward
-stones; a recruit held under another seat's recruit cannot move next turn and gets no reach. The
-seat's own total minus the opponents' average is the score, so covering an opponent or jumping
-just past one (which raises its rank) both count.
+"""The Manöver computer player as the table loads it (``table.registry``): the pace, the work
+budgets and ``choose``, which hands the decision to the player of the level asked for. The normal
+player (``engines.manoever_normal``, with ``easy``) plans the whole turn by a beam search; the hard
+player (``engines.manoever_hard``) plays its best plans on for the following turns.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from engines.budget import Budget
-from engines.levels import HARD, NORMAL, human_pick
-from engines.manoever import (
-    COURTYARD,
-    FIRST_PLACE,
-    TOTAL_RECRUITS,
-    Stacks,
-    legal_distances,
-    move_recruit,
-    rank_in,
-)
-from engines.rng import Rng
+from engines.levels import EASY, HARD, NORMAL
+from engines.manoever_hard import choose_hard
+from engines.manoever_normal import WORK_BUDGET, choose_easy, choose_normal
+
+__all__ = ["BOT_DELAY", "HARD_WORK_BUDGET", "WORK_BUDGET", "choose"]
 
 BOT_DELAY = 0.6  # several moves a turn: keep the channel readable without dragging
-BEAM_WIDTH = 8
-# Boards played and scored per decision (``engines.budget``). The beam already bounds the search:
-# the most seen over 30 games of 2-4 players is about 850 (about 20 ms of CPU on the reference
-# machine, some 20 microseconds a unit), so this never binds in play and only guards against a
-# position nobody has met yet, at about 100 ms.
-WORK_BUDGET = 5000
-REACH_WEIGHT = 1.0
-HOME_VALUE = 92.0
-PLACE_WEIGHT = 4.0
-REWARD_WEIGHT = 4.0
-DECIDED = 10_000.0
 # ``hard`` (``engines.levels``): the best plans of this turn (one per first move) are each played on,
-# turn after turn, every seat playing a narrow-beam plan of its own (``_look_ahead``), one turn
+# turn after turn, every seat playing a narrow-beam plan of its own (``engines.manoever_hard``), one turn
 # deeper per round while the work lasts, to the end of the game where that fits; same units of work.
 # About 8,000 units is some 145 ms of CPU on the reference machine (issue 40: the budget it may use).
 HARD_WORK_BUDGET = 8000
-HARD_CANDIDATES = 8
-# The play-out turns are the normal player's own plans: with a narrower beam (2) hard used a fifth
-# of its budget and won only 45% [33.1, 57.5] of 60 games against the Monte Carlo yardstick.
-PLAYOUT_WIDTH = BEAM_WIDTH
-PLAYOUT_TURN_WORK = 1000  # a play-out turn stops planning here (the beam normally ends it first)
-# ``easy``: a first move whose best plan scores up to this much below the best may be played.
-EASY_MARGIN = 12.0
-
-
-@dataclass(frozen=True)
-class Board:
-    """The part of a view the planner needs, in the engine's own shapes."""
-
-    players: int
-    me: int
-    stacks: Stacks
-    bonus: dict[int, int]
-    rewards: dict[int, int]
-    arrived: tuple[int, ...]  # seat of each arrival, in order
-    taken: tuple[int, ...]  # reward points per seat
-    moved: frozenset[int]
-
-
-# What makes two boards the same position for the planner (``board_key``).
-BoardKey = tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], frozenset[int], tuple[int, ...]]
-
-
-def board_from_view(view: dict[str, Any]) -> Board:
-    return Board(
-        players=view["players"],
-        me=view["mover"],
-        stacks={
-            entry["field"]: tuple((r["seat"], r["recruit"]) for r in entry["recruits"]) for entry in view["stacks"]
-        },
-        bonus={entry["field"]: entry["factor"] for entry in view["bonus"]},
-        rewards={entry["field"]: entry["value"] for entry in view["rewards"]},
-        arrived=tuple(entry["seat"] for entry in view["courtyard"]),
-        taken=tuple(sum(values) for values in view["rewards_taken"]),
-        moved=frozenset(view["moved"]),
-    )
-
-
-def pending(board: Board) -> list[int]:
-    return [
-        field
-        for field in sorted(board.stacks)
-        if board.stacks[field][-1][0] == board.me
-        and board.stacks[field][-1][1] not in board.moved
-        and legal_distances(board.stacks, board.bonus, field)
-    ]
-
-
-def candidate_distances(board: Board, field: int) -> list[int]:
-    """A few distances worth trying instead of all of them (there can be more than 80)."""
-    distances = legal_distances(board.stacks, board.bonus, field)
-    picks = {distances[0], distances[-1]}
-    behind_group = None
-    for d in distances:
-        target = field + d
-        if target in board.stacks or target in board.bonus or target in board.rewards:
-            picks.add(d)
-        if target + 1 in board.stacks and target not in board.stacks:
-            behind_group = d
-    if behind_group is not None:
-        picks.add(behind_group)
-    return sorted(picks)
-
-
-def play(board: Board, field: int, distance: int) -> Board:
-    stacks, recruit, arrived = move_recruit(board.stacks, field, distance)
-    rewards, taken = board.rewards, board.taken
-    target = field + distance
-    if not arrived and target in rewards:
-        value = rewards[target]
-        rewards = {f: v for f, v in rewards.items() if f != target}
-        taken = tuple(t + value if s == board.me else t for s, t in enumerate(taken))
-    return Board(
-        players=board.players,
-        me=board.me,
-        stacks=stacks,
-        bonus=board.bonus,
-        rewards=rewards,
-        arrived=(*board.arrived, recruit[0]) if arrived else board.arrived,
-        taken=taken,
-        moved=board.moved | {recruit[1]},
-    )
-
-
-def final_points(board: Board) -> list[int]:
-    """Points once the 11th recruit is home: the last one on the route takes place 1."""
-    points = list(board.taken)
-    for index, seat in enumerate(board.arrived):
-        points[seat] += FIRST_PLACE - index
-    for stack in board.stacks.values():
-        for seat, _number in stack:
-            points[seat] += 1
-    return points
-
-
-def game_over(board: Board) -> bool:
-    return len(board.arrived) >= TOTAL_RECRUITS - 1
-
-
-def evaluate(board: Board) -> float:
-    if game_over(board):
-        points = final_points(board)
-        best_other = max(p for s, p in enumerate(points) if s != board.me)
-        mine: float = points[board.me]
-        return (DECIDED if mine > best_other else -DECIDED) + mine - best_other
-    values = [REWARD_WEIGHT * t for t in board.taken]
-    for index, seat in enumerate(board.arrived):
-        values[seat] += HOME_VALUE + PLACE_WEIGHT * (FIRST_PLACE - index)
-    occupied = sorted(board.stacks)
-    for field in occupied:
-        stack = board.stacks[field]
-        base = rank_in(occupied, field) * board.bonus.get(field, 1)
-        room = COURTYARD - field
-        top_seat = stack[-1][0]
-        for height, (seat, _number) in enumerate(stack):
-            reach: float = min(base * (height + 1), room)
-            if height < len(stack) - 1 and top_seat != seat:
-                # Held under someone else's recruit, it cannot move on its next turn; under its own
-                # seat's recruit it moves right after that one leaves.
-                reach = 0.0
-            values[seat] += field + REACH_WEIGHT * reach
-    mine = values[board.me]
-    others = [v for s, v in enumerate(values) if s != board.me]
-    return mine - sum(others) / len(others)
-
-
-def board_key(board: Board) -> BoardKey:
-    return tuple(sorted(board.stacks.items())), board.moved, board.arrived
-
-
-def plan_turn(
-    board: Board,
-    budget: Budget | None = None,
-    plans: dict[tuple[int, int], tuple[float, list[tuple[int, int]], Board]] | None = None,
-    width: int = BEAM_WIDTH,
-) -> list[tuple[int, int]]:
-    """The best order and distances found for this turn's remaining moves, as (field, distance).
-
-    One unit of work is one board played and scored. When the budget is spent (or the safety
-    stop fires) the best plan scored so far is taken: a whole turn if one was finished, else the
-    start of the best partial plan in the beam."""
-    budget = budget if budget is not None else Budget(WORK_BUDGET)
-    beam: list[tuple[float, list[tuple[int, int]], Board]] = [(evaluate(board), [], board)]
-    best: tuple[float, list[tuple[int, int]]] | None = None
-    while beam:
-        children: dict[BoardKey, tuple[float, list[tuple[int, int]], Board]] = {}
-        for _score, plan, node in beam:
-            fields = [] if game_over(node) else pending(node)
-            if not fields:
-                score = evaluate(node)
-                if best is None or score > best[0]:
-                    best = (score, plan)
-                if plans is not None and plan and (plan[0] not in plans or score > plans[plan[0]][0]):
-                    plans[plan[0]] = (score, plan, node)  # the best whole turn found per first move
-                continue
-            for field in fields:
-                for distance in candidate_distances(node, field):
-                    if budget.left() <= 0 or budget.out_of_time():
-                        budget.bound = not budget.timed_out
-                        return best[1] if best else beam[0][1]
-                    budget.charge()
-                    child = play(node, field, distance)
-                    key = board_key(child)
-                    if key not in children:
-                        children[key] = (evaluate(child), [*plan, (field, distance)], child)
-        ranked = sorted(children.values(), key=lambda item: (-item[0], item[1]))
-        beam = ranked[:width]
-    return best[1] if best else []
 
 
 def choose(view: dict[str, Any], legal: list[str], seed: int, budget: Budget | None = None, level: str = NORMAL) -> str:
     """The next move of the planned turn (deterministic: ties go to the lexically first plan)."""
-    board = board_from_view(view)
-    if level == NORMAL:
-        plan = plan_turn(board, budget)
-    else:
-        budget = budget if budget is not None else Budget(HARD_WORK_BUDGET if level == HARD else WORK_BUDGET)
-        plans: dict[tuple[int, int], tuple[float, list[tuple[int, int]], Board]] = {}
-        own = Budget(min(WORK_BUDGET, budget.work), seconds=None) if level == HARD else budget
-        plan = plan_turn(board, own, plans)
-        if level == HARD:
-            budget.charge(own.spent)
-            plan = _look_ahead(board, plan, plans, budget)
-        elif plans:
-            first = human_pick(
-                [(score, f"{f}-{d}") for (f, d), (score, _p, _b) in sorted(plans.items())],
-                Rng(seed),
-                margin=EASY_MARGIN,
-            )
-            field, distance = (int(x) for x in first.split("-"))
-            plan = plans[(field, distance)][1]
-    if plan:
-        field, distance = plan[0]
-        action = f"{board.stacks[field][-1][1]}-{distance}"
-        if action in legal:
-            return action
-    return legal[-1]
-
-
-def _look_ahead(
-    board: Board,
-    plan: list[tuple[int, int]],
-    plans: dict[tuple[int, int], tuple[float, list[tuple[int, int]], Board]],
-    budget: Budget,
-) -> list[tuple[int, int]]:
-    """The best ``HARD_CANDIDATES`` turns (one per first move), each played on by iterative
-    deepening: every round plays one more turn after every candidate (the next seats in turn order,
-    each its ``PLAYOUT_WIDTH`` plan by its own evaluation) and scores all of them at the same depth.
-    The open board has no luck left after the opening, so the play-outs are deterministic and a
-    deeper round only extends the one before. The last round finished decides; a candidate whose
-    play-out reached the end of the game keeps its final score."""
-    ranked = sorted(plans.values(), key=lambda item: (-item[0], item[1]))[:HARD_CANDIDATES]
-    if len(ranked) < 2:
-        return plan
-    nodes = [end for _score, _plan, end in ranked]
-    values = [_score_for(board.me, end) for end in nodes]
-    seat = board.me
-    while not all(game_over(node) for node in nodes):
-        seat = (seat + 1) % board.players
-        deeper: list[Board] = []
-        for node in nodes:
-            if budget.left() <= 0 or budget.out_of_time():
-                budget.bound = not budget.timed_out
-                return _best_plan(ranked, values)
-            after, whole = _play_turn(node, seat, budget)
-            if not whole:  # the work ran out within this turn: the round is not finished
-                budget.bound = True
-                return _best_plan(ranked, values)
-            deeper.append(after)
-        nodes = deeper
-        values = [_score_for(board.me, node) for node in nodes]
-    return _best_plan(ranked, values)
-
-
-def _best_plan(ranked: list[tuple[float, list[tuple[int, int]], Board]], values: list[float]) -> list[tuple[int, int]]:
-    """The candidate with the best value; ties go to the one the turn's own plan ranked higher."""
-    best = max(range(len(ranked)), key=lambda i: (values[i], -i))
-    return ranked[best][1]
-
-
-def _play_turn(node: Board, seat: int, budget: Budget) -> tuple[Board, bool]:
-    """``node`` after ``seat`` has played its ``PLAYOUT_WIDTH`` plan (nothing once the game is over),
-    and whether the plan was whole rather than cut short by what was left of ``budget``."""
-    if game_over(node):
-        return node, True
-    theirs = Board(node.players, seat, node.stacks, node.bonus, node.rewards, node.arrived, node.taken, frozenset())
-    left = budget.left()
-    turn_budget = Budget(min(PLAYOUT_TURN_WORK, left), seconds=None)
-    for field, distance in plan_turn(theirs, turn_budget, width=PLAYOUT_WIDTH):
-        theirs = play(theirs, field, distance)
-    budget.charge(turn_budget.spent)
-    return theirs, not (turn_budget.bound and left < PLAYOUT_TURN_WORK)
-
-
-def _score_for(me: int, node: Board) -> float:
-    return evaluate(
-        Board(node.players, me, node.stacks, node.bonus, node.rewards, node.arrived, node.taken, frozenset())
-    )
+    if level == HARD:
+        return choose_hard(view, legal, seed, budget if budget is not None else Budget(HARD_WORK_BUDGET))
+    if level == EASY:
+        return choose_easy(view, legal, seed, budget if budget is not None else Budget(WORK_BUDGET))
+    return choose_normal(view, legal, seed, budget if budget is not None else Budget(WORK_BUDGET))

@@ -73,7 +73,7 @@ class RolloutSearch(Generic[S]):
     def playout_move(self, state: S, mover: int, legal: list[str], seed: int) -> str:
         """The play-out policy's move for ``mover``, decided from that seat's view of the world. A
         game may override it to read the same facts straight from the world when building views
-        costs a large share of each play-out (``engines.hindmost_ai``)."""
+        costs a large share of each play-out (``engines.hindmost_hard``)."""
         view = self.engine.view(state, mover)
         return self.policy(view, legal, seed, Budget(self.policy_work, seconds=None))
 

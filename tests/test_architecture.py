@@ -233,6 +233,31 @@ def test_the_circle_finder_finds_a_circle():
     assert find_circle({"a": {"b"}, "b": set()}) is None
 
 
+# ---- no import circle among the rules, and one layout for every computer player ------------------
+# Every game's computer player is three modules: the front the registry loads (``engines.<key>_ai``:
+# ``choose`` by level, the pace, the budgets), the normal player (``engines.<key>_normal``, with
+# easy; also the play-out policy) and the hard player on top of it (``engines.<key>_hard``). The
+# imports go front → hard → normal, never back, so neither player needs a lazy import to load.
+def test_the_rules_have_no_import_circle():
+    graph = module_imports(ROOT / "engines", "engines")
+    # The counting sees the edges that once closed circles: each hard player reads its normal one.
+    assert "engines.howruck_normal" in graph["engines.howruck_hard"]
+    assert "engines.duvelen_normal" in graph["engines.duvelen_hard"]
+    circle = find_circle(graph)
+    assert circle is None, "import circle: " + " → ".join(circle or [])
+
+
+def test_every_computer_player_has_the_same_layout():
+    from table.registry import GAMES
+
+    graph = module_imports(ROOT / "engines", "engines")
+    for game in GAMES:
+        front, normal, hard = (f"engines.{game.key}_{part}" for part in ("ai", "normal", "hard"))
+        assert {normal, hard} <= graph[front], f"{front} dispatches to its normal and hard players"
+        assert normal in graph[hard] and front not in graph[hard], f"{hard} builds on {normal} only"
+        assert not {front, hard} & graph[normal], f"{normal} knows neither the front nor the hard player"
+
+
 # ---- no import circle between the start-up and the Discord side ---------------------------------
 # The bot class builds the table flow, so nothing the flow reaches may import the bot class back,
 # not even for the type checker: the table's buttons are received in ``cogs.table.clicks``, an

@@ -1,4 +1,4 @@
-"""The tuning scripts' shared parts (bench/tuning.py): a probe is a separate copy of the module,
+"""The tuning scripts' shared parts (bench/tuning.py): a probe is a separate copy of the hard player,
 the deals are the paired ones of bench/ai_strength.py, and a shared first place splits the game."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from bench import tuning
-from engines import hindmost_ai
+from engines import hindmost_hard
 
-SOURCE = (Path(__file__).resolve().parent.parent / "engines" / "hindmost_ai.py").read_text()
+SOURCE = (Path(__file__).resolve().parent.parent / "engines" / "hindmost_hard.py").read_text()
 
 
 def test_a_probe_changes_its_own_copy_only():
@@ -19,7 +19,7 @@ def test_a_probe_changes_its_own_copy_only():
     )
     assert probe.HARD_MULTI_WEIGHTS.spread == 3.0 and probe.HARD_CANDIDATES == 5
     assert isinstance(probe.HARD_CANDIDATES, int)  # the constant keeps its type
-    assert hindmost_ai.HARD_MULTI_WEIGHTS.spread != 3.0 and hindmost_ai.HARD_CANDIDATES != 5
+    assert hindmost_hard.HARD_MULTI_WEIGHTS.spread != 3.0 and hindmost_hard.HARD_CANDIDATES != 5
 
 
 @pytest.mark.parametrize("name", ["no_such_weight", "NO_SUCH_CONSTANT"])

@@ -23,7 +23,7 @@ from tests.engines.test_ai_budgets import PER_GAME, decisions, work_budget
 # Hard decisions checked per game and player count (each may take up to ~0.1 s).
 HARD_POSITIONS = 4
 # The games whose hard player samples worlds of hidden cards, and where that sampler lives.
-SAMPLERS = {"hindmost": "engines.hindmost_ai", "howruck": "engines.howruck_hard", "duvelen": "engines.duvelen_hard"}
+SAMPLERS = {"hindmost": "engines.hindmost_hard", "howruck": "engines.howruck_hard", "duvelen": "engines.duvelen_hard"}
 
 
 def positions(entry, level: str):

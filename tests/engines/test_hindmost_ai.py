@@ -6,16 +6,9 @@ from __future__ import annotations
 import pytest
 
 from engines.hindmost import ENGINE, HindmostState
-from engines.hindmost_ai import (
-    HARD_WIN_VALUE,
-    NORMAL_WEIGHTS,
-    _lap_value,
-    _match_value,
-    _playout_choice,
-    _win_chance,
-    choose,
-    hard_weights,
-)
+from engines.hindmost_ai import choose
+from engines.hindmost_hard import HARD_WIN_VALUE, _lap_value, _match_value, _win_chance, hard_weights
+from engines.hindmost_normal import NORMAL_WEIGHTS, playout_choice
 from engines.levels import HARD
 from engines.rng import Rng
 from tests.engines.test_hindmost import build
@@ -177,7 +170,7 @@ def test_hard_lap_value_prefers_the_other_seat_losing_the_rider():
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_hard_play_outs_ask_the_normal_player_exactly_as_choose_would(players):
-    # The play-outs skip building views (``_playout_choice``): in every position of a game they
+    # The play-outs skip building views (``playout_choice``): in every position of a game they
     # must make the play ``choose`` makes from the seat's view at ``normal``.
     state = ENGINE.new_game(players, 40 + players, {"races": 2})[0]
     step = 0
@@ -185,7 +178,7 @@ def test_hard_play_outs_ask_the_normal_player_exactly_as_choose_would(players):
         (seat,) = ENGINE.to_move(state)
         legal = ENGINE.legal_actions(state, seat)
         action = choose(ENGINE.view(state, seat), legal, step)
-        assert _playout_choice(state, legal, step) == action
+        assert playout_choice(state, legal, step) == action
         state, _ = ENGINE.apply(state, seat, action)
         step += 1
     assert step > 100

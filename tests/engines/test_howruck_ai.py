@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines import howruck_ai
+from engines import howruck_ai, howruck_normal
 from engines.howruck import ENGINE
 from engines.rng import Rng
 from tests.engines.test_howruck_helpers import tug_state
@@ -72,13 +72,13 @@ def test_forming_keeps_the_stronger_card_and_calls_stop():
         action = howruck_ai.choose(view, ENGINE.legal_actions(state, 0), 0)
         kept = first if action.endswith(":a") else second
         given = second if action.endswith(":a") else first
-        assert howruck_ai.forming_worth(kept) >= howruck_ai.forming_worth(given)
+        assert howruck_normal.forming_worth(kept) >= howruck_normal.forming_worth(given)
         state, _ = ENGINE.apply(state, 0, action)
     assert howruck_ai.choose(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0), 0) == "stop"
 
 
 def test_forming_worth_orders_cards_sensibly():
-    worth = howruck_ai.forming_worth
+    worth = howruck_normal.forming_worth
     assert worth("N6") > worth("W4h") > worth("W4") > worth("R3") > worth("R1")
     assert worth("R0") > worth("R1")  # a 0 knocks an opponent's field below the printed 2
     assert worth("AD") > worth("R1")
@@ -92,7 +92,7 @@ def test_faster_player_splits_the_slower_stack_with_the_rest_pair():
     view = ENGINE.view(state, 0)
     first, second = view["private"]["rest_pair"]
     legal = ENGINE.legal_actions(state, 0)
-    expected = legal[0] if howruck_ai.forming_worth(first) >= howruck_ai.forming_worth(second) else legal[1]
+    expected = legal[0] if howruck_normal.forming_worth(first) >= howruck_normal.forming_worth(second) else legal[1]
     assert expected.startswith("rest:")
     assert howruck_ai.choose(view, legal, 3) == expected
 
@@ -156,7 +156,7 @@ def test_hards_play_outs_read_the_world_as_the_view_would_show_it():
             if view["phase"] == "tug" and step % 5 == 0:
                 world = sample_world(view, Rng(seed))
                 for mover in (0, 1):
-                    assert board_of_world(world, mover) == howruck_ai.board_from_view(ENGINE.view(world, mover))
+                    assert board_of_world(world, mover) == howruck_normal.board_from_view(ENGINE.view(world, mover))
                 mover = world["tug"]["turn"]
                 moves = ENGINE.legal_actions(world, mover)
                 search = _WorldSearch(

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engines import trackgammon_ai as ai
+from engines import trackgammon_hard, trackgammon_normal
 from engines.budget import Budget
 from engines.rng import Rng
-from engines.trackgammon import ENGINE, FINISH
+from engines.trackgammon import DISCS, ENGINE, FINISH
 from tests.engines.test_trackgammon import F, position
 
 
@@ -117,7 +118,9 @@ def decide(state, budget: Budget, seed: int = 1) -> str:
 def whole_search(state) -> dict:
     view = ENGINE.view(state, state.turn)
     pos = tuple(point for row in view["discs"] for point in row)
-    return ai.turn_ends(pos, 4, state.turn, tuple(sorted(view["remaining"])), Budget(10**9, seconds=None))
+    return trackgammon_normal.turn_ends(
+        pos, 4, state.turn, tuple(sorted(view["remaining"])), Budget(10**9, seconds=None)
+    )
 
 
 def test_a_bushy_double_hits_the_budget_and_still_plays_well():
@@ -161,11 +164,11 @@ def test_hard_sees_the_whole_reply_to_a_plain_roll_the_largest_discs_hits_includ
     # discs' replies first. Here seat 0's fat man on 2 can hit seat 1's with the 4.
     discs = {0: {5: 2, 4: 7, 3: 9, 2: 11, 1: 13}, 1: {5: 20, 4: 1, 3: 1, 2: 1, 1: 1}}
     pos = tuple(p for row in ENGINE.view(position(discs, dice=(4, 3)), None)["discs"] for p in row)
-    budget = Budget(ai.REPLY_WORK, seconds=None)
-    ends = ai.turn_ends(pos, 2, 0, (3, 4), budget)
+    budget = Budget(trackgammon_hard.REPLY_WORK, seconds=None)
+    ends = trackgammon_normal.turn_ends(pos, 2, 0, (3, 4), budget)
     assert not budget.bound
-    assert ends == ai.turn_ends(pos, 2, 0, (3, 4), Budget(10**9, seconds=None))
-    assert any(end[ai.DISCS + 4] == 1 for end in ends)  # seat 1's fat man sent back
+    assert ends == trackgammon_normal.turn_ends(pos, 2, 0, (3, 4), Budget(10**9, seconds=None))
+    assert any(end[DISCS + 4] == 1 for end in ends)  # seat 1's fat man sent back
 
 
 def turn_played(state, level: str) -> list[list[int]]:
@@ -220,7 +223,7 @@ def test_hard_at_four_players_keeps_its_disc_allowed_home_out_of_the_previous_pl
 
 def test_the_shot_table_counts_every_way_a_disc_can_land_this_turn():
     # Chances over the 36 rolls, never the disc's own point (it has to move).
-    shots = ai._shots()
+    shots = trackgammon_normal._shots()
     assert all(0.0 <= chance <= 1.0 for row in shots for chance in row)
     assert all(shots[point][point] == 0.0 for point in range(1, 26))
     assert shots[10][11] > shots[10][21] > 0.0  # one point on is likelier than eleven
@@ -236,8 +239,8 @@ def test_remembered_scores_change_no_decision():
     def decided(view, legal, seed, level, fresh):
         nonlocal reused
         if fresh:
-            reused += ai._evaluate.cache_info().hits
-            ai._evaluate.cache_clear()
+            reused += trackgammon_normal._evaluate.cache_info().hits
+            trackgammon_normal._evaluate.cache_clear()
         budget = Budget(ai.HARD_WORK_BUDGET if level == "hard" else ai.WORK_BUDGET, seconds=None)
         return ai.choose(view, legal, seed, budget, level), budget.spent, budget.bound
 
