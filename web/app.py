@@ -21,6 +21,7 @@ Addresses::
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import re
@@ -145,7 +146,10 @@ def create_app(
         RequestBudget(clock, burst=settings.burst, per_second=settings.per_second),
         StreamCount(per_address=settings.streams_per_address, total=settings.streams_total),
     )
-    app = web.Application(middlewares=[_headers, _limited])
+    app = web.Application(middlewares=[_not_found_page, _limited])
+    # aiohttp answers a malformed request (400) itself, before any route or middleware: only the
+    # request's prepare hook sees that answer, so every request is one that secures its answer.
+    app.__dict__["_make_request"] = functools.partial(app._make_request, _cls=_SecureRequest)
     app[APP_KEY] = state
     app.on_shutdown.append(_shutdown)
     app.cleanup_ctx.append(_heartbeats)
@@ -179,22 +183,21 @@ async def _shutdown(app: web.Application) -> None:
     await app[APP_KEY].watchers.close()
 
 
-# ---- middlewares ---------------------------------------------------------------------------------------
+# ---- every answer secured, a missing page in the page's language ----------------------------------------
+class _SecureRequest(web.Request):
+    async def _prepare_hook(self, response: web.StreamResponse) -> None:
+        _secure(response)  # every answer: pages, pictures, streams, redirects, aiohttp's own 400s
+        await super()._prepare_hook(response)
+
+
 @web.middleware
-async def _headers(
+async def _not_found_page(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
     try:
-        response = await handler(request)
+        return await handler(request)
     except web.HTTPNotFound:
-        response = _not_found(request)
-    except web.HTTPException as error:
-        for name, value in SECURITY_HEADERS.items():
-            error.headers.setdefault(name, value)
-        raise
-    if not response.prepared:  # a stream sets its own before its first byte
-        _secure(response)
-    return response
+        return _not_found(request)
 
 
 def _secure(response: web.StreamResponse) -> None:
@@ -377,7 +380,6 @@ async def events(request: web.Request) -> web.StreamResponse:
             "X-Accel-Buffering": "no",  # nginx: pass each event on at once
         }
     )
-    _secure(response)
     stream = Stream(response, lang, seen)
     # Watched before the first byte: a change from the moment the browser hears back is seen.
     app.watchers.add(row.id, stream)

@@ -57,6 +57,23 @@ async def test_pages_carry_the_security_headers_and_no_inline_script(site):
     assert static.status == 200 and static.headers["Content-Security-Policy"] == CSP
 
 
+@pytest.mark.parametrize(
+    "raw",
+    [b"GET /t/1/x HTTP/1.1\r\nHost: a\r\nContent-Length: x\r\n\r\n", b"G\x00T / HTTP/1.1\r\n\r\n", b"junk\r\n\r\n"],
+)
+async def test_aiohttps_own_answers_to_malformed_requests_carry_the_security_headers(site, raw):
+    reader, writer = await asyncio.open_connection(site.client.host, site.client.port)
+    writer.write(raw)
+    await writer.drain()
+    answer = (await asyncio.wait_for(reader.read(), 5)).decode(errors="replace")
+    writer.close()
+    status, _, rest = answer.partition("\r\n")
+    assert status.split(" ")[1] == "400"
+    headers = rest.partition("\r\n\r\n")[0].lower()
+    assert f"content-security-policy: {CSP.lower()}" in headers
+    assert "x-content-type-options: nosniff" in headers and "x-frame-options: deny" in headers
+
+
 async def test_a_wrong_token_is_as_unknown_as_a_missing_game(site):
     first = await site.new_game("nim", channel=1)
     second = await site.new_game("nim", channel=2)
