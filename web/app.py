@@ -24,6 +24,7 @@ import asyncio
 import functools
 import json
 import logging
+import math
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -211,18 +212,25 @@ def _secure(response: web.StreamResponse) -> None:
 async def _limited(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
-    if request.path.startswith("/static/") or request.path == "/healthz":
-        return await handler(request)
+    if request.path.startswith("/static/") or request.path == "/healthz" or _REPLAY_PNG.fullmatch(request.path):
+        return await handler(request)  # a replay's picture is charged by its handler, only if drawn
+    return _over_budget(request) or await handler(request)
+
+
+_REPLAY_PNG = re.compile(rf"/t/{GAME_ID}/{TOKEN}/replay/[0-9]{{1,6}}\.png")
+
+
+def _over_budget(request: web.Request) -> web.Response | None:
+    """A 429 (with the seconds to wait) once the address has spent its budget, else None."""
     app = web_app(request)
     wait = app.budget.take(address_of(request, trust_forwarded=app.settings.trust_forwarded))
-    if wait > 0:
-        lang = language(request)
-        return web.Response(
-            status=429,
-            text=tr(lang, "web-too-many"),
-            headers={"Retry-After": str(max(1, round(wait)))},
-        )
-    return await handler(request)
+    if wait <= 0:
+        return None
+    return web.Response(
+        status=429,
+        text=tr(language(request), "web-too-many"),
+        headers={"Retry-After": str(max(1, math.ceil(wait)))},
+    )
 
 
 # ---- helpers ----------------------------------------------------------------------------------------------
@@ -327,10 +335,19 @@ async def replay_page(request: web.Request) -> web.Response:
 
 async def replay_png(request: web.Request) -> web.Response:
     app = web_app(request)
-    row = await _table(request)
-    if row.state is None:
-        raise web.HTTPNotFound()
-    picture = await app.pages.replay_picture(row, int(request.match_info["step"]))
+    step = int(request.match_info["step"])
+    try:
+        row = await _table(request)
+    except web.HTTPNotFound:
+        return _over_budget(request) or _not_found(request)  # a wrong address costs as any page does
+    # Stepping quickly asks for many pictures: one drawn already costs nothing, drawing one counts.
+    picture = app.pages.drawn_replay_picture(row, step) if row.state is not None else None
+    if picture is None:
+        refused = _over_budget(request)
+        if refused is not None:
+            return refused
+        if row.state is not None:
+            picture = await app.pages.replay_picture(row, step)
     if picture is None:
         raise web.HTTPNotFound()
     # A step's picture never changes (the log only grows); a new secret changes the address.

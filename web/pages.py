@@ -297,13 +297,21 @@ class Pages:
             page.alts.append(describe(tr(lang, "web-alt-board", game=game_name(lang, row.game)), [heading, *lines]))
         return page
 
+    @staticmethod
+    def _replay_key(row: GameRow, step: int) -> tuple[object, ...]:
+        return ("web-replay", row.id, step, row.locale, tuple(picture_names(row.locale, row.seats)))
+
+    def drawn_replay_picture(self, row: GameRow, step: int) -> bytes | None:
+        """A step's picture if it is drawn already (costs nothing to send), else None."""
+        return self.painter.cache.get(self._replay_key(row, step))
+
     async def replay_picture(self, row: GameRow, step: int) -> bytes | None:
         spec = self.specs[row.game]
         log = await self.logs.of(row)
         if not 0 <= step < len(log.frames):
             return None
         names = picture_names(row.locale, row.seats)
-        key = ("web-replay", row.id, step, row.locale, tuple(names))
+        key = self._replay_key(row, step)
         return await self.painter.paint(
             spec.render_board, log.frames[step].view, key=key, names=names, locale=row.locale
         )

@@ -125,8 +125,11 @@ async def test_stepping_through_a_replay(fake, webbed, browser, channel, alice, 
 
     async def shown() -> int:
         step = int(await root.get_attribute("data-step"))
-        src = await page.locator("#step-picture").get_attribute("src")
-        assert src.endswith(f"/replay/{step}.png")
+        # The picture follows the text within a moment (at most one picture per 150 ms).
+        await page.wait_for_function(
+            "s => document.getElementById('step-picture').getAttribute('src').endsWith('/replay/' + s + '.png')",
+            arg=step,
+        )
         assert page.url.endswith(f"#move={step}")
         assert await page.locator("#slider").input_value() == str(step)
         assert (await page.locator("#step-number").text_content()) == f"Move {step} of {total}"
@@ -182,3 +185,36 @@ async def test_the_server_page_shows_the_standings(fake, webbed, browser, channe
     link = page.locator(f"ul.tables a[href^='/t/{running}/']")
     await link.click()
     assert "Trackgammon" in await page.locator("h1").text_content()
+
+
+async def test_fast_stepping_costs_few_pictures_and_a_refused_one_comes_back(
+    fake, webbed, browser, channel, alice, bob
+):
+    game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
+    await play_quickly(webbed, game_id)
+    row = await webbed.bot.store.get_game(game_id)
+    page = await browser.new_page()
+    asked: list[str] = []
+
+    async def too_many_once(route):
+        # The budget's answer to the first two asks of each picture: 429, Retry-After 1.
+        url = route.request.url
+        asked.append(url)
+        if asked.count(url) <= 2:
+            await route.fulfill(status=429, headers={"Retry-After": "1"}, body="too many")
+        else:
+            await route.continue_()
+
+    await page.route("**/replay/*.png", too_many_once)
+    await page.goto(await webbed.bot.table_flow.shared.web.replay_url(row, step=0))
+    total = int(await page.locator("#replay").get_attribute("data-total"))
+    for _ in range(total):  # holding → through the whole game
+        await page.keyboard.press("ArrowRight")
+    assert await page.locator("#replay").get_attribute("data-step") == str(total)
+    await page.wait_for_function(
+        "s => { const i = document.getElementById('step-picture');"
+        " return i.src.endsWith('/replay/' + s + '.png') && i.complete && i.naturalWidth > 0; }",
+        arg=total,
+        timeout=8000,
+    )
+    assert len(set(asked)) < total  # not every step's picture was asked for

@@ -13,6 +13,53 @@
   var lines = document.getElementById("step-lines");
   var slider = document.getElementById("slider");
   var current = -1;
+  // Holding an arrow key steps about 30 times a second; the picture follows at most every PACE ms
+  // (the text at once), so stepping stays cheap against the per-address budget.
+  var PACE = 150;
+  var wanted = null;
+  var timer = null;
+  var lastLoad = 0;
+  var retries = 0;
+
+  function loadWanted() {
+    timer = null;
+    lastLoad = Date.now();
+    retries = 0;
+    picture.src = base + "/replay/" + wanted + ".png";
+  }
+
+  function wantPicture(step) {
+    wanted = step;
+    if (timer === null) {
+      timer = setTimeout(loadWanted, Math.max(0, lastLoad + PACE - Date.now()));
+    }
+  }
+
+  picture.addEventListener("load", function () {
+    if (timer === null && wanted === current && current < total) {
+      new Image().src = base + "/replay/" + (current + 1) + ".png"; // the next one, ready to show
+    }
+  });
+  // A refused picture (429: too many at once) is asked for again after the Retry-After it names;
+  // an <img> cannot read the status, so a fetch asks (and fills the cache when it succeeds).
+  picture.addEventListener("error", function () {
+    var src = picture.src;
+    if (retries >= 5 || !window.fetch) {
+      return;
+    }
+    retries += 1;
+    fetch(src, { credentials: "same-origin" }).then(function (answer) {
+      var after = answer.status === 429 ? parseInt(answer.headers.get("Retry-After"), 10) || 1 : 0;
+      if (answer.ok || answer.status === 429) {
+        setTimeout(function () {
+          if (picture.src === src) {
+            picture.removeAttribute("src"); // the same address again loads again
+            picture.src = src;
+          }
+        }, after * 1000);
+      }
+    }).catch(function () {});
+  });
 
   function stepFromAddress() {
     var match = /move=(\d+)/.exec(window.location.hash);
@@ -25,7 +72,7 @@
       return;
     }
     var item = document.getElementById("move-" + step);
-    picture.src = base + "/replay/" + step + ".png";
+    wantPicture(step);
     if (item) {
       picture.alt = item.dataset.alt;
       number.textContent = item.dataset.heading;
@@ -46,9 +93,6 @@
     root.dataset.step = String(step);
     if (!fromAddress) {
       history.replaceState(null, "", "#move=" + step);
-    }
-    if (step < total) {
-      new Image().src = base + "/replay/" + (step + 1) + ".png"; // the next one, ready to show
     }
   }
 
@@ -86,6 +130,6 @@
       show(step, true);
     }
   });
-  var wanted = stepFromAddress();
-  show(wanted !== null ? wanted : parseInt(root.dataset.start, 10), wanted !== null);
+  var fromAddress = stepFromAddress();
+  show(fromAddress !== null ? fromAddress : parseInt(root.dataset.start, 10), fromAddress !== null);
 })();
