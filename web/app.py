@@ -186,9 +186,21 @@ async def _shutdown(app: web.Application) -> None:
 
 # ---- every answer secured, a missing page in the page's language ----------------------------------------
 class _SecureRequest(web.Request):
+    ATTRS = web.Request.ATTRS | frozenset(["gone"])
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Set when the browser's connection is lost: a stream it closed (a hidden page) ends at
+        # once instead of at its next write, so it stops counting against the address's streams.
+        self.gone = asyncio.Event()
+
     async def _prepare_hook(self, response: web.StreamResponse) -> None:
         _secure(response)  # every answer: pages, pictures, streams, redirects, aiohttp's own 400s
         await super()._prepare_hook(response)
+
+    def _cancel(self, exc: BaseException) -> None:
+        super()._cancel(exc)
+        self.gone.set()
 
 
 @web.middleware
@@ -407,10 +419,13 @@ async def events(request: web.Request) -> web.StreamResponse:
         if not stream.done.done():
             closing: asyncio.Future[Any] = asyncio.ensure_future(app.closing.wait())
             ends: set[asyncio.Future[Any]] = {stream.done, closing}
+            if isinstance(request, _SecureRequest):
+                ends.add(asyncio.ensure_future(request.gone.wait()))
             try:
                 await asyncio.wait(ends, return_when=asyncio.FIRST_COMPLETED)
             finally:
-                closing.cancel()
+                for end in ends - {stream.done}:
+                    end.cancel()
     except (ConnectionResetError, asyncio.CancelledError):
         pass
     except Exception:

@@ -62,4 +62,5 @@ web-wins = Wins
 web-rating = Rating
 web-not-found-title = Not found
 web-not-found = There is no table at this address. The link may be old: ask for a new one in Discord.
+web-live-paused = Live updates paused; trying again…
 web-too-many = Too many requests from your address; try again in a moment.

@@ -218,3 +218,44 @@ async def test_fast_stepping_costs_few_pictures_and_a_refused_one_comes_back(
         timeout=8000,
     )
     assert len(set(asked)) < total  # not every step's picture was asked for
+
+
+async def test_a_refused_stream_says_so_and_comes_back_and_a_hidden_page_lets_go(
+    fake, webbed, browser, channel, alice, bob
+):
+    game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
+    row = await webbed.bot.store.get_game(game_id)
+    streams = webbed.bot.web.state.streams
+    page = await browser.new_page()
+    asked: list[str] = []
+
+    async def refuse_twice(route):
+        # As the server answers a ninth stream from one address: 429.
+        asked.append(route.request.url)
+        if len(asked) <= 2:
+            await route.fulfill(status=429, headers={"Retry-After": "10"}, body="too many")
+        else:
+            await route.continue_()
+
+    await page.route("**/events?*", refuse_twice)
+    await page.goto(await webbed.bot.table_flow.shared.web.table_url(row))
+    note = page.locator("#live-note")
+    await note.wait_for(state="visible", timeout=2000)
+    assert (await note.text_content()).startswith("Live updates paused")
+    # Asked again after a pause (about 1 s, then about 2 s): open, and the note gone.
+    await note.wait_for(state="hidden", timeout=6000)
+    assert len(asked) == 3 and all(f"?v={row.version}" in url for url in asked)
+    await until(lambda: streams.open == 1)
+
+    async def visibility(state: str) -> None:
+        await page.evaluate(
+            "s => { Object.defineProperty(document, 'visibilityState', {value: s, configurable: true});"
+            " document.dispatchEvent(new Event('visibilitychange')); }",
+            state,
+        )
+
+    await visibility("hidden")
+    await until(lambda: streams.open == 0)  # the server sees the stream end at once
+    await visibility("visible")
+    await until(lambda: streams.open == 1)
+    assert len(asked) == 4 and await note.is_hidden()
