@@ -117,6 +117,12 @@ class TablePage:
     discord: str | None
     steps: int
     ended: str | None = None
+    # The clock's figures for the page's countdown: the deadline and the time the page was made
+    # (the browser counts from its own clock's difference to this one), and the text around the time.
+    due: float | None = None
+    now: float = 0.0
+    left_around: tuple[str, str] = ("", "")
+    left_time: str = ""
 
 
 @dataclass
@@ -197,7 +203,8 @@ class Pages:
         status = str(row.status)
         players: list[PlayerLine] = []
         lines: list[Line] = []
-        turn = left = ended = None
+        turn = left = ended = due = None
+        left_time, before, after = "", "", ""
         steps = 0
         alt = ""
         over = row.status in (GameStatus.FINISHED, GameStatus.CANCELLED)
@@ -245,9 +252,12 @@ class Pages:
         elif to_move:
             names = ", ".join(row.seats[s].name for s in sorted(to_move))
             turn = tr(lang, "web-turn", players=names, count=len(to_move))
-            seconds = time_left(TableDeadline.from_json(row.deadline), self.clock.now())
+            deadline = TableDeadline.from_json(row.deadline)
+            seconds = time_left(deadline, self.clock.now())
             if seconds is not None:
-                left = tr(lang, "web-left", left=duration_text(lang, seconds))
+                due, left_time = deadline.due, duration_text(lang, seconds)
+                left = tr(lang, "web-left", left=left_time)
+                before, _, after = tr(lang, "web-left", left="\x00").partition("\x00")
         status_lines = [x for x in (ended, turn, left) if x]
         alt = describe(
             tr(lang, "web-alt-board", game=game_name(lang, row.game)), [*status_lines, *(x.text for x in lines[-3:])]
@@ -267,6 +277,10 @@ class Pages:
             jump_link(row),
             steps,
             ended,
+            due,
+            self.clock.now(),
+            (before, after),
+            left_time,
         )
 
     async def board_picture(self, row: GameRow) -> bytes:

@@ -259,3 +259,44 @@ async def test_a_refused_stream_says_so_and_comes_back_and_a_hidden_page_lets_go
     await visibility("visible")
     await until(lambda: streams.open == 1)
     assert len(asked) == 4 and await note.is_hidden()
+
+
+async def test_time_left_counts_down_and_only_changed_turn_text_is_announced(
+    fake, webbed, browser, channel, alice, bob
+):
+    import json
+
+    game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
+    await webbed.settle()
+    store = webbed.bot.store
+    due = webbed.bot.table_service.clock.now() + 3 * 3600 + 125
+    async with store.transaction() as tx:
+        await tx.execute(
+            "UPDATE games SET deadline = ?, deadline_at = ? WHERE id = ?",
+            (json.dumps({"kind": "move", "due": due}), due, game_id),
+        )
+    row = await store.get_game(game_id)
+    page = await browser.new_page()
+    await page.goto(await webbed.bot.table_flow.shared.web.table_url(row))
+    clock = page.locator("#live time.countdown")
+    first = await clock.text_content()
+    assert first.startswith("3:02:0") or first.startswith("3:01:5"), first
+    await page.wait_for_function("t => document.querySelector('#live time.countdown').textContent !== t", arg=first)
+    assert await page.locator("#live .status time").count() == 0  # the ticking is not announced
+
+    # A move: the announced region stays the same node; only the turn's text changes.
+    status = page.locator("#live .status")
+    await status.evaluate("el => { el.dataset.kept = 'yes'; }")
+    turn_before = await page.locator("#live .status .turn").text_content()
+    board = fake.last_public(channel)
+    engine = webbed.bot.table_service.spec("hindmost").engine
+    seat = sorted(engine.to_move(engine.load(row.state)))[0]
+    mover = alice if row.seats[seat].user_id == alice.id else bob
+    controls = await fake.click(mover, board, f"tb:hand:{game_id}")
+    await press_a_move(fake, mover, controls.message, game_id)
+    after = await store.get_game(game_id)
+    await page.wait_for_function(
+        f"() => document.querySelector('#live .status').dataset.version === '{after.version}'", timeout=2000
+    )
+    assert await status.evaluate("el => el.dataset.kept") == "yes"
+    assert await page.locator("#live .status .turn").text_content() != turn_before

@@ -35,6 +35,48 @@
     }
   }
 
+  // The new live part, except that the announced region (.status) keeps its node and changes
+  // only the paragraphs whose text changed: replaced whole, screen readers may miss it or read it all.
+  function refresh(html) {
+    var fresh = document.createElement("template");
+    fresh.innerHTML = html; // rendered by the server's templates, every name escaped
+    var kept = live.querySelector(":scope > .status");
+    var came = null;
+    Array.prototype.forEach.call(fresh.content.children, function (node) {
+      if (node.classList.contains("status")) {
+        came = node;
+      }
+    });
+    if (kept && came) {
+      kept.dataset.version = came.dataset.version;
+      Array.prototype.slice.call(kept.children).forEach(function (old) {
+        if (!came.querySelector(":scope > ." + old.className)) {
+          kept.removeChild(old);
+        }
+      });
+      Array.prototype.slice.call(came.children).forEach(function (want, at) {
+        var have = kept.querySelector(":scope > ." + want.className);
+        if (!have) {
+          kept.insertBefore(want.cloneNode(true), kept.children[at] || null);
+        } else if (have.innerHTML !== want.innerHTML) {
+          have.innerHTML = want.innerHTML;
+        }
+      });
+      // The rest around it is new; the region itself never leaves the page.
+      var nodes = Array.prototype.slice.call(fresh.content.childNodes);
+      var at = nodes.indexOf(came);
+      Array.prototype.slice.call(live.childNodes).forEach(function (node) {
+        if (node !== kept) {
+          live.removeChild(node);
+        }
+      });
+      nodes.slice(0, at).forEach(function (node) { live.insertBefore(node, kept); });
+      nodes.slice(at + 1).forEach(function (node) { live.appendChild(node); });
+    } else {
+      live.replaceChildren(fresh.content);
+    }
+  }
+
   function open() {
     close();
     if (live.dataset.over === "true" || document.visibilityState === "hidden") {
@@ -54,7 +96,7 @@
     });
     source.addEventListener("update", function (event) {
       var data = JSON.parse(event.data);
-      live.innerHTML = data.html; // rendered by the server's templates, every name escaped
+      refresh(data.html);
       version = String(data.version);
       live.dataset.version = version;
       if (data.over) {
