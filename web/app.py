@@ -324,8 +324,9 @@ async def board_png(request: web.Request) -> web.Response:
         raise web.HTTPNotFound()
     if int(request.match_info["version"]) != row.version:
         # Only the current version is drawn here (older ones are the replay's): the newest instead.
-        raise web.HTTPFound(f"{_base(request)}/board/{row.version}.png", headers={"Cache-Control": "no-store"})
-    return _png(await app.pages.board_picture(row), immutable=True)
+        newest = f"{_base(request)}/board/{row.version}.png?lang={language(request)}"
+        raise web.HTTPFound(newest, headers={"Cache-Control": "no-store"})
+    return _png(await app.pages.board_picture(row, language(request)), immutable=True)
 
 
 async def replay_page(request: web.Request) -> web.Response:
@@ -348,18 +349,19 @@ async def replay_page(request: web.Request) -> web.Response:
 async def replay_png(request: web.Request) -> web.Response:
     app = web_app(request)
     step = int(request.match_info["step"])
+    lang = language(request)  # the page's: a Dutch page shows Dutch boards
     try:
         row = await _table(request)
     except web.HTTPNotFound:
         return _over_budget(request) or _not_found(request)  # a wrong address costs as any page does
     # Stepping quickly asks for many pictures: one drawn already costs nothing, drawing one counts.
-    picture = app.pages.drawn_replay_picture(row, step) if row.state is not None else None
+    picture = app.pages.drawn_replay_picture(row, step, lang) if row.state is not None else None
     if picture is None:
         refused = _over_budget(request)
         if refused is not None:
             return refused
         if row.state is not None:
-            picture = await app.pages.replay_picture(row, step)
+            picture = await app.pages.replay_picture(row, step, lang)
     if picture is None:
         raise web.HTTPNotFound()
     # A step's picture never changes (the log only grows); a new secret changes the address.

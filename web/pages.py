@@ -283,21 +283,22 @@ class Pages:
             left_time,
         )
 
-    async def board_picture(self, row: GameRow) -> bytes:
+    async def board_picture(self, row: GameRow, lang: str) -> bytes:
         """The board of the stored version, exactly as Discord shows it (the bot's own cache key:
-        in the bot's process the picture is usually drawn already)."""
+        in the bot's process the picture is usually drawn already), in the page's language: a Dutch
+        page shows a Dutch board whatever the table's language."""
         spec = self.specs[row.game]
         renderer = spec.render_board
-        names = picture_names(row.locale, row.seats)
+        names = picture_names(lang, row.seats)
         key = PictureKey(
-            row.id, row.version, None, row.locale, f"{renderer.__module__}.{renderer.__qualname__}", tuple(names)
+            row.id, row.version, None, lang, f"{renderer.__module__}.{renderer.__qualname__}", tuple(names)
         )
         drawn = self.painter.cache.get(key)
         if drawn is not None:
             return drawn
         state = await asyncio.to_thread(self.state, row)
         view = spec.engine.view(state, None)
-        return await self.painter.paint(renderer, view, key=key, names=names, locale=row.locale)
+        return await self.painter.paint(renderer, view, key=key, names=names, locale=lang)
 
     # ---- the replay ----------------------------------------------------------------------------------
     async def replay(self, row: GameRow, lang: str) -> ReplayPage:
@@ -312,23 +313,21 @@ class Pages:
         return page
 
     @staticmethod
-    def _replay_key(row: GameRow, step: int) -> tuple[object, ...]:
-        return ("web-replay", row.id, step, row.locale, tuple(picture_names(row.locale, row.seats)))
+    def _replay_key(row: GameRow, step: int, lang: str) -> tuple[object, ...]:
+        return ("web-replay", row.id, step, lang, tuple(picture_names(lang, row.seats)))
 
-    def drawn_replay_picture(self, row: GameRow, step: int) -> bytes | None:
+    def drawn_replay_picture(self, row: GameRow, step: int, lang: str) -> bytes | None:
         """A step's picture if it is drawn already (costs nothing to send), else None."""
-        return self.painter.cache.get(self._replay_key(row, step))
+        return self.painter.cache.get(self._replay_key(row, step, lang))
 
-    async def replay_picture(self, row: GameRow, step: int) -> bytes | None:
+    async def replay_picture(self, row: GameRow, step: int, lang: str) -> bytes | None:
         spec = self.specs[row.game]
         log = await self.logs.of(row)
         if not 0 <= step < len(log.frames):
             return None
-        names = picture_names(row.locale, row.seats)
-        key = self._replay_key(row, step)
-        return await self.painter.paint(
-            spec.render_board, log.frames[step].view, key=key, names=names, locale=row.locale
-        )
+        names = picture_names(lang, row.seats)
+        key = self._replay_key(row, step, lang)
+        return await self.painter.paint(spec.render_board, log.frames[step].view, key=key, names=names, locale=lang)
 
     # ---- the server page -------------------------------------------------------------------------------
     async def server(self, guild_id: int, lang: str, token_of: Any) -> tuple[list[ServerTable], list[StandingLine]]:

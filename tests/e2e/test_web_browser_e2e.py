@@ -127,7 +127,7 @@ async def test_stepping_through_a_replay(fake, webbed, browser, channel, alice, 
         step = int(await root.get_attribute("data-step"))
         # The picture follows the text within a moment (at most one picture per 150 ms).
         await page.wait_for_function(
-            "s => document.getElementById('step-picture').getAttribute('src').endsWith('/replay/' + s + '.png')",
+            "s => document.getElementById('step-picture').getAttribute('src').endsWith('/replay/' + s + '.png?lang=en')",
             arg=step,
         )
         assert page.url.endswith(f"#move={step}")
@@ -205,7 +205,7 @@ async def test_fast_stepping_costs_few_pictures_and_a_refused_one_comes_back(
         else:
             await route.continue_()
 
-    await page.route("**/replay/*.png", too_many_once)
+    await page.route("**/replay/*.png?lang=en", too_many_once)
     await page.goto(await webbed.bot.table_flow.shared.web.replay_url(row, step=0))
     total = int(await page.locator("#replay").get_attribute("data-total"))
     for _ in range(total):  # holding → through the whole game
@@ -213,7 +213,7 @@ async def test_fast_stepping_costs_few_pictures_and_a_refused_one_comes_back(
     assert await page.locator("#replay").get_attribute("data-step") == str(total)
     await page.wait_for_function(
         "s => { const i = document.getElementById('step-picture');"
-        " return i.src.endsWith('/replay/' + s + '.png') && i.complete && i.naturalWidth > 0; }",
+        " return i.src.endsWith('/replay/' + s + '.png?lang=en') && i.complete && i.naturalWidth > 0; }",
         arg=total,
         timeout=8000,
     )

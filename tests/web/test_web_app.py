@@ -306,12 +306,12 @@ async def test_replay_pictures_are_the_boards_of_each_step(site, game):
     board = await (await site.client.get(f"{address}/board/{row.version}.png")).read()
     assert board == picture
     old = await site.client.get(f"{address}/board/{row.version - 1}.png", allow_redirects=False)
-    assert old.status == 302 and old.headers["Location"].endswith(f"/board/{row.version}.png")
+    assert old.status == 302 and old.headers["Location"].endswith(f"/board/{row.version}.png?lang=en")
 
 
 async def test_pictures_name_a_computer_with_its_level_as_the_board_does(site):
     """The web's board is the bot's cached picture, so both must draw the same names: a computer
-    seat with its level ("Computer 1 (hard)"), in the table's language."""
+    seat with its level ("Computer 1 (hard)"), in the page's language (here the table's, Dutch)."""
     from table.levels import picture_names
 
     row = await lobby.create(
@@ -325,8 +325,8 @@ async def test_pictures_name_a_computer_with_its_level_as_the_board_does(site):
     spec = site.service.spec("hindmost")
     expected = spec.render_board(spec.engine.view(site.service.state_of(row), None), names=names, locale="nl")
     address = await site.address(row.id)
-    assert await (await site.client.get(f"{address}/board/{row.version}.png")).read() == expected
-    assert await (await site.client.get(f"{address}/replay/0.png")).read() == expected
+    assert await (await site.client.get(f"{address}/board/{row.version}.png?lang=nl")).read() == expected
+    assert await (await site.client.get(f"{address}/replay/0.png?lang=nl")).read() == expected
     # The page's list of players says it in words too.
     page = await (await site.client.get(address)).text()
     assert 'Computer 1 <span class="note">(computer, hard)</span>' in page  # the visitor's language

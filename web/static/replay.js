@@ -7,6 +7,7 @@
     return;
   }
   var base = root.dataset.base;
+  var lang = root.dataset.lang; // pictures are drawn in the page's language
   var total = parseInt(root.dataset.total, 10);
   var picture = document.getElementById("step-picture");
   var number = document.getElementById("step-number");
@@ -25,7 +26,7 @@
     timer = null;
     lastLoad = Date.now();
     retries = 0;
-    picture.src = base + "/replay/" + wanted + ".png";
+    picture.src = base + "/replay/" + wanted + ".png?lang=" + lang;
   }
 
   function wantPicture(step) {
@@ -37,7 +38,7 @@
 
   picture.addEventListener("load", function () {
     if (timer === null && wanted === current && current < total) {
-      new Image().src = base + "/replay/" + (current + 1) + ".png"; // the next one, ready to show
+      new Image().src = base + "/replay/" + (current + 1) + ".png?lang=" + lang; // the next one, ready to show
     }
   });
   // A refused picture (429: too many at once) is asked for again after the Retry-After it names;
