@@ -300,3 +300,25 @@ async def test_time_left_counts_down_and_only_changed_turn_text_is_announced(
     )
     assert await status.evaluate("el => el.dataset.kept") == "yes"
     assert await page.locator("#live .status .turn").text_content() != turn_before
+
+
+async def test_a_replay_keeps_its_step_across_languages_and_a_step_too_far_is_corrected(
+    fake, webbed, browser, channel, alice, bob
+):
+    game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
+    await play_quickly(webbed, game_id)
+    row = await webbed.bot.store.get_game(game_id)
+    links = webbed.bot.table_flow.shared.web
+    page = await browser.new_page()
+    await page.goto(await links.replay_url(row, step=4))
+    total = int(await page.locator("#replay").get_attribute("data-total"))
+    await page.keyboard.press("ArrowRight")
+    await page.click("nav.languages a[hreflang=nl]")
+    await page.wait_for_function("() => document.documentElement.lang === 'nl'")
+    assert await page.locator("#replay").get_attribute("data-step") == "5"
+    assert page.url.endswith("#move=5")
+    # A step past the end shows the last one, and the address says which.
+    await page.goto((await links.replay_url(row)) + f"#move={total + 50}")
+    await page.reload()
+    assert await page.locator("#replay").get_attribute("data-step") == str(total)
+    await page.wait_for_function(f"() => window.location.hash === '#move={total}'")

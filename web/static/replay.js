@@ -67,9 +67,15 @@
     return match ? parseInt(match[1], 10) : null;
   }
 
-  function show(step, fromAddress) {
-    step = Math.max(0, Math.min(total, step));
+  function show(asked, fromAddress) {
+    var step = Math.max(0, Math.min(total, asked));
+    if (fromAddress && asked !== step) {
+      fromAddress = false; // #move=104 of 54 steps shows 54: the address says so too
+    }
     if (step === current) {
+      if (!fromAddress) {
+        history.replaceState(null, "", "#move=" + step);
+      }
       return;
     }
     var item = document.getElementById("move-" + step);
@@ -95,6 +101,10 @@
     if (!fromAddress) {
       history.replaceState(null, "", "#move=" + step);
     }
+    // The language switch keeps the step: the other language's page opens at the same move.
+    Array.prototype.forEach.call(document.querySelectorAll("nav.languages a"), function (link) {
+      link.href = link.getAttribute("href").split("#")[0] + "#move=" + step;
+    });
   }
 
   function go(step) {
