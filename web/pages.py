@@ -306,7 +306,8 @@ class Pages:
         page = ReplayPage(row.id, tr(lang, "web-replay-title", game=game_name(lang, row.game), id=row.id))
         total = len(log.frames) - 1
         for frame in log.frames:
-            lines = log.lines_of(lang, row, frame)
+            # Step 0 has no move to tell of: it says what it shows instead of nothing.
+            lines = log.lines_of(lang, row, frame) or ([tr(lang, "web-replay-opening")] if frame.step == 0 else [])
             page.steps.append(lines)
             heading = tr(lang, "web-replay-step", step=frame.step, total=total)
             page.alts.append(describe(tr(lang, "web-alt-board", game=game_name(lang, row.game)), [heading, *lines]))

@@ -41,6 +41,7 @@ web-replay-link = { $steps ->
 web-discord-link = Open in Discord
 web-replay-title = Replay of { $game }, game { $id }
 web-replay-step = Move { $step } of { $total }
+web-replay-opening = The table as the game begins.
 web-replay-controls = Replay controls
 web-replay-first = First
 web-replay-prev = Back one move

@@ -41,6 +41,7 @@ web-replay-link = { $steps ->
 web-discord-link = Openen in Discord
 web-replay-title = Herhaling van { $game }, partij { $id }
 web-replay-step = Zet { $step } van { $total }
+web-replay-opening = De tafel bij het begin van het spel.
 web-replay-controls = Bediening van de herhaling
 web-replay-first = Begin
 web-replay-prev = Eén zet terug

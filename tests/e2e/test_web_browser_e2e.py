@@ -322,3 +322,17 @@ async def test_a_replay_keeps_its_step_across_languages_and_a_step_too_far_is_co
     await page.reload()
     assert await page.locator("#replay").get_attribute("data-step") == str(total)
     await page.wait_for_function(f"() => window.location.hash === '#move={total}'")
+
+
+async def test_the_move_list_is_numbered_once_and_its_step_0_says_what_it_shows(
+    fake, webbed, browser, channel, alice, bob
+):
+    game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
+    await play_quickly(webbed, game_id)
+    row = await webbed.bot.store.get_game(game_id)
+    page = await browser.new_page()
+    await page.goto(await webbed.bot.table_flow.shared.web.replay_url(row, step=0))
+    first = page.locator("#move-0")
+    assert await first.evaluate("li => getComputedStyle(li).listStyleType") == "none"
+    assert (await first.locator(".lines").text_content()).strip() == "The table as the game begins."
+    assert await page.locator("#step-lines").text_content() == "The table as the game begins."
