@@ -24,7 +24,7 @@ web-turn = { $count ->
     [one] To move: { $players }
    *[other] To move (all at once): { $players }
 }
-web-left = ⏳ { $left } left
+web-left = { $left } left
 web-alt-board = Board of { $game }
 web-players = Players
 web-player = Player

@@ -24,7 +24,7 @@ web-turn = { $count ->
     [one] Aan zet: { $players }
    *[other] Aan zet (allemaal tegelijk): { $players }
 }
-web-left = ⏳ nog { $left }
+web-left = nog { $left }
 web-alt-board = Bord van { $game }
 web-players = Spelers
 web-player = Speler
