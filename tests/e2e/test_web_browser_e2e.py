@@ -41,6 +41,13 @@ FLAGS = [
 ]
 
 
+async def played(fake, webbed, channel, alice, bob):
+    """A game of Devil Take The Hindmost played some way in through the fake Discord: its row."""
+    game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
+    await play_quickly(webbed, game_id)
+    return await webbed.bot.store.get_game(game_id)
+
+
 @pytest.fixture
 async def webbed(fake, capture, tmp_path):
     tafel = await start_webbed(fake, tmp_path)
@@ -113,9 +120,7 @@ async def test_a_table_page_follows_a_move_made_in_discord(fake, webbed, browser
 
 
 async def test_stepping_through_a_replay(fake, webbed, browser, channel, alice, bob):
-    game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
-    await play_quickly(webbed, game_id)
-    row = await webbed.bot.store.get_game(game_id)
+    row = await played(fake, webbed, channel, alice, bob)
     links = webbed.bot.table_flow.shared.web
     page = await browser.new_page()
     await page.goto(await links.replay_url(row, step=2))
@@ -190,9 +195,7 @@ async def test_the_server_page_shows_the_standings(fake, webbed, browser, channe
 async def test_fast_stepping_costs_few_pictures_and_a_refused_one_comes_back(
     fake, webbed, browser, channel, alice, bob
 ):
-    game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
-    await play_quickly(webbed, game_id)
-    row = await webbed.bot.store.get_game(game_id)
+    row = await played(fake, webbed, channel, alice, bob)
     page = await browser.new_page()
     asked: list[str] = []
 
@@ -305,9 +308,7 @@ async def test_time_left_counts_down_and_only_changed_turn_text_is_announced(
 async def test_a_replay_keeps_its_step_across_languages_and_a_step_too_far_is_corrected(
     fake, webbed, browser, channel, alice, bob
 ):
-    game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
-    await play_quickly(webbed, game_id)
-    row = await webbed.bot.store.get_game(game_id)
+    row = await played(fake, webbed, channel, alice, bob)
     links = webbed.bot.table_flow.shared.web
     page = await browser.new_page()
     await page.goto(await links.replay_url(row, step=4))
@@ -327,9 +328,7 @@ async def test_a_replay_keeps_its_step_across_languages_and_a_step_too_far_is_co
 async def test_the_move_list_is_numbered_once_and_its_step_0_says_what_it_shows(
     fake, webbed, browser, channel, alice, bob
 ):
-    game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
-    await play_quickly(webbed, game_id)
-    row = await webbed.bot.store.get_game(game_id)
+    row = await played(fake, webbed, channel, alice, bob)
     page = await browser.new_page()
     await page.goto(await webbed.bot.table_flow.shared.web.replay_url(row, step=0))
     first = page.locator("#move-0")
