@@ -36,18 +36,27 @@ def _key(guild_id: int | None) -> int:
     return NO_SERVER if guild_id is None else guild_id
 
 
-async def web_server(store: Store, guild_id: int | None) -> WebServer:
-    """The server's secret and switch, made on first use."""
+async def find_web_server(store: Store, guild_id: int | None) -> WebServer | None:
+    """The server's secret and switch, None while it has none. Reads only: a page lookup (any
+    visitor's address) must never make the bot write."""
     key = _key(guild_id)
     row = await store.fetchrow("SELECT secret, server_page FROM web_servers WHERE guild_id = ?", (key,))
-    if row is None:
-        async with store.transaction() as tx:
-            await tx.execute(
-                "INSERT INTO web_servers (guild_id, secret, server_page) VALUES (?, ?, 0) ON CONFLICT DO NOTHING",
-                (key, secrets.token_hex(32)),
-            )
-        row = await store.fetchrow("SELECT secret, server_page FROM web_servers WHERE guild_id = ?", (key,))
-    return WebServer(key, row["secret"], bool(row["server_page"]))
+    return None if row is None else WebServer(key, row["secret"], bool(row["server_page"]))
+
+
+async def web_server(store: Store, guild_id: int | None) -> WebServer:
+    """The server's secret and switch, made on first use (only the bot making an address calls this)."""
+    found = await find_web_server(store, guild_id)
+    if found is not None:
+        return found
+    async with store.transaction() as tx:
+        await tx.execute(
+            "INSERT INTO web_servers (guild_id, secret, server_page) VALUES (?, ?, 0) ON CONFLICT DO NOTHING",
+            (_key(guild_id), secrets.token_hex(32)),
+        )
+    made = await find_web_server(store, guild_id)
+    assert made is not None  # the row was just made, by us or by a process racing us
+    return made
 
 
 async def rotate_secret(store: Store, guild_id: int | None, *, by: int | None = None) -> WebServer:

@@ -433,7 +433,8 @@ class DuvelenPublic(TypedDict):
     seats: list[DuvelenSeat]
     round_score: list[int]
     round_detail: list[dict[str, int]]
-    totals: list[int]
+    totals: list[int]  # the rounds played
+    standing: list[int]  # the rounds played and this one as it stands (``scores_now``): the board's total
     history: list[list[int]]
 
 
@@ -587,6 +588,7 @@ class DuvelenEngine(Engine[DuvelenState, "DuvelenView"]):
             "round_score": [row["score"] for row in breakdown],
             "round_detail": breakdown,
             "totals": totals(state),
+            "standing": [round(x) for x in self.scores_now(state)],
             "history": [[row["score"] for row in rnd] for rnd in state.history],
         }
 

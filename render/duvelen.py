@@ -413,7 +413,8 @@ def _draw_panel_title(img, view, seat: int, box, names: list[str], locale: str, 
     x, y, w = box
     draw = ImageDraw.Draw(img)
     score = view["round_score"][seat]
-    total = view["totals"][seat]
+    # The total as it stands, this round included: the figure the web page and the game's score use.
+    total = view["standing"][seat]
     score_text = _label(locale, "score", round=f"{score:+d}", total=total)
     won = [h["suit"] for h in view["herenhopen"] if h["seat"] == seat]
     # One tag per suit ("K♥ x2" for two), so many King's Hoops never push the name off the panel.

@@ -7,6 +7,10 @@ server useless. The server page has a token of its own, made the same way. Check
 constant time. Secrets are kept in memory for ``ttl`` seconds (of the clock), so a board post does
 not read the database for its link; a rotation in this process takes effect at once, one made by
 another process within ``ttl``.
+
+Only making an address (the bot) may give a server its secret; checking one (any visitor's
+request) only reads, and remembers only servers that have a secret, at most ``remembered`` of
+them, so made-up addresses neither write to the database nor grow the memory.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from db import GameRow, Store, web_data
@@ -34,21 +39,50 @@ def sign(secret: str, kind: str, ident: int) -> str:
 
 
 class WebLinks:
-    def __init__(self, store: Store, base_url: str, *, clock: Clock | None = None, ttl: float = 60.0) -> None:
+    def __init__(
+        self,
+        store: Store,
+        base_url: str,
+        *,
+        clock: Clock | None = None,
+        ttl: float = 60.0,
+        remembered: int = 10_000,
+    ) -> None:
         self.store = store
         self.base_url = base_url.rstrip("/")
         self.clock = clock or SystemClock()
         self.ttl = ttl
-        self._known: dict[int, _Known] = {}
+        self.remembered = remembered
+        self._known: OrderedDict[int, _Known] = OrderedDict()
+
+    def _recall(self, key: int) -> web_data.WebServer | None:
+        known = self._known.get(key)
+        if known is None or known.until <= self.clock.now():
+            return None
+        self._known.move_to_end(key)
+        return known.server
+
+    def _remember(self, found: web_data.WebServer) -> None:
+        self._known[found.guild_id] = _Known(found, self.clock.now() + self.ttl)
+        self._known.move_to_end(found.guild_id)
+        while len(self._known) > self.remembered:
+            self._known.popitem(last=False)  # the least recently used goes first
 
     async def server(self, guild_id: int | None) -> web_data.WebServer:
-        key = web_data.NO_SERVER if guild_id is None else guild_id
-        known = self._known.get(key)
-        now = self.clock.now()
-        if known is not None and known.until > now:
-            return known.server
-        found = await web_data.web_server(self.store, guild_id)
-        self._known[key] = _Known(found, now + self.ttl)
+        """The server's secret, made if it has none: for making addresses, never for checking one."""
+        found = self._recall(web_data.NO_SERVER if guild_id is None else guild_id)
+        if found is None:
+            found = await web_data.web_server(self.store, guild_id)
+            self._remember(found)
+        return found
+
+    async def _existing(self, guild_id: int | None) -> web_data.WebServer | None:
+        """The server's secret if it has one; reads only (a request's check)."""
+        found = self._recall(web_data.NO_SERVER if guild_id is None else guild_id)
+        if found is None:
+            found = await web_data.find_web_server(self.store, guild_id)
+            if found is not None:  # a miss is not remembered: made-up ids would fill the memory
+                self._remember(found)
         return found
 
     def forget(self, guild_id: int | None) -> None:
@@ -74,13 +108,18 @@ class WebLinks:
 
     # ---- checks ------------------------------------------------------------------------------------
     async def table_token_ok(self, game_id: int, guild_id: int | None, token: str) -> bool:
-        expected = await self.table_token(game_id, guild_id)
+        server = await self._existing(guild_id)
+        if server is None:  # no address of this server was ever made
+            return False
+        expected = sign(server.secret, "table", game_id)
         return hmac.compare_digest(expected.encode(), token.encode())
 
     async def server_token_ok(self, guild_id: int, token: str) -> bool:
-        server = await self.server(guild_id)
+        server = await self._existing(guild_id)
+        if server is None or not server.server_page:
+            return False
         expected = sign(server.secret, "server", guild_id)
-        return server.server_page and hmac.compare_digest(expected.encode(), token.encode())
+        return hmac.compare_digest(expected.encode(), token.encode())
 
     # ---- a server admin's changes ---------------------------------------------------------------------
     async def rotate(self, guild_id: int, *, by: int | None = None) -> None:

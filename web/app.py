@@ -21,8 +21,10 @@ Addresses::
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
+import math
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -145,7 +147,10 @@ def create_app(
         RequestBudget(clock, burst=settings.burst, per_second=settings.per_second),
         StreamCount(per_address=settings.streams_per_address, total=settings.streams_total),
     )
-    app = web.Application(middlewares=[_headers, _limited])
+    app = web.Application(middlewares=[_not_found_page, _limited])
+    # aiohttp answers a malformed request (400) itself, before any route or middleware: only the
+    # request's prepare hook sees that answer, so every request is one that secures its answer.
+    app.__dict__["_make_request"] = functools.partial(app._make_request, _cls=_SecureRequest)
     app[APP_KEY] = state
     app.on_shutdown.append(_shutdown)
     app.cleanup_ctx.append(_heartbeats)
@@ -179,22 +184,33 @@ async def _shutdown(app: web.Application) -> None:
     await app[APP_KEY].watchers.close()
 
 
-# ---- middlewares ---------------------------------------------------------------------------------------
+# ---- every answer secured, a missing page in the page's language ----------------------------------------
+class _SecureRequest(web.Request):
+    ATTRS = web.Request.ATTRS | frozenset(["gone"])
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Set when the browser's connection is lost: a stream it closed (a hidden page) ends at
+        # once instead of at its next write, so it stops counting against the address's streams.
+        self.gone = asyncio.Event()
+
+    async def _prepare_hook(self, response: web.StreamResponse) -> None:
+        _secure(response)  # every answer: pages, pictures, streams, redirects, aiohttp's own 400s
+        await super()._prepare_hook(response)
+
+    def _cancel(self, exc: BaseException) -> None:
+        super()._cancel(exc)
+        self.gone.set()
+
+
 @web.middleware
-async def _headers(
+async def _not_found_page(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
     try:
-        response = await handler(request)
+        return await handler(request)
     except web.HTTPNotFound:
-        response = _not_found(request)
-    except web.HTTPException as error:
-        for name, value in SECURITY_HEADERS.items():
-            error.headers.setdefault(name, value)
-        raise
-    if not response.prepared:  # a stream sets its own before its first byte
-        _secure(response)
-    return response
+        return _not_found(request)
 
 
 def _secure(response: web.StreamResponse) -> None:
@@ -208,18 +224,25 @@ def _secure(response: web.StreamResponse) -> None:
 async def _limited(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
-    if request.path.startswith("/static/") or request.path == "/healthz":
-        return await handler(request)
+    if request.path.startswith("/static/") or request.path == "/healthz" or _REPLAY_PNG.fullmatch(request.path):
+        return await handler(request)  # a replay's picture is charged by its handler, only if drawn
+    return _over_budget(request) or await handler(request)
+
+
+_REPLAY_PNG = re.compile(rf"/t/{GAME_ID}/{TOKEN}/replay/[0-9]{{1,6}}\.png")
+
+
+def _over_budget(request: web.Request) -> web.Response | None:
+    """A 429 (with the seconds to wait) once the address has spent its budget, else None."""
     app = web_app(request)
     wait = app.budget.take(address_of(request, trust_forwarded=app.settings.trust_forwarded))
-    if wait > 0:
-        lang = language(request)
-        return web.Response(
-            status=429,
-            text=tr(lang, "web-too-many"),
-            headers={"Retry-After": str(max(1, round(wait)))},
-        )
-    return await handler(request)
+    if wait <= 0:
+        return None
+    return web.Response(
+        status=429,
+        text=tr(language(request), "web-too-many"),
+        headers={"Retry-After": str(max(1, math.ceil(wait)))},
+    )
 
 
 # ---- helpers ----------------------------------------------------------------------------------------------
@@ -301,8 +324,9 @@ async def board_png(request: web.Request) -> web.Response:
         raise web.HTTPNotFound()
     if int(request.match_info["version"]) != row.version:
         # Only the current version is drawn here (older ones are the replay's): the newest instead.
-        raise web.HTTPFound(f"{_base(request)}/board/{row.version}.png", headers={"Cache-Control": "no-store"})
-    return _png(await app.pages.board_picture(row), immutable=True)
+        newest = f"{_base(request)}/board/{row.version}.png?lang={language(request)}"
+        raise web.HTTPFound(newest, headers={"Cache-Control": "no-store"})
+    return _png(await app.pages.board_picture(row, language(request)), immutable=True)
 
 
 async def replay_page(request: web.Request) -> web.Response:
@@ -324,10 +348,20 @@ async def replay_page(request: web.Request) -> web.Response:
 
 async def replay_png(request: web.Request) -> web.Response:
     app = web_app(request)
-    row = await _table(request)
-    if row.state is None:
-        raise web.HTTPNotFound()
-    picture = await app.pages.replay_picture(row, int(request.match_info["step"]))
+    step = int(request.match_info["step"])
+    lang = language(request)  # the page's: a Dutch page shows Dutch boards
+    try:
+        row = await _table(request)
+    except web.HTTPNotFound:
+        return _over_budget(request) or _not_found(request)  # a wrong address costs as any page does
+    # Stepping quickly asks for many pictures: one drawn already costs nothing, drawing one counts.
+    picture = app.pages.drawn_replay_picture(row, step, lang) if row.state is not None else None
+    if picture is None:
+        refused = _over_budget(request)
+        if refused is not None:
+            return refused
+        if row.state is not None:
+            picture = await app.pages.replay_picture(row, step, lang)
     if picture is None:
         raise web.HTTPNotFound()
     # A step's picture never changes (the log only grows); a new secret changes the address.
@@ -377,7 +411,6 @@ async def events(request: web.Request) -> web.StreamResponse:
             "X-Accel-Buffering": "no",  # nginx: pass each event on at once
         }
     )
-    _secure(response)
     stream = Stream(response, lang, seen)
     # Watched before the first byte: a change from the moment the browser hears back is seen.
     app.watchers.add(row.id, stream)
@@ -388,10 +421,13 @@ async def events(request: web.Request) -> web.StreamResponse:
         if not stream.done.done():
             closing: asyncio.Future[Any] = asyncio.ensure_future(app.closing.wait())
             ends: set[asyncio.Future[Any]] = {stream.done, closing}
+            if isinstance(request, _SecureRequest):
+                ends.add(asyncio.ensure_future(request.gone.wait()))
             try:
                 await asyncio.wait(ends, return_when=asyncio.FIRST_COMPLETED)
             finally:
-                closing.cancel()
+                for end in ends - {stream.done}:
+                    end.cancel()
     except (ConnectionResetError, asyncio.CancelledError):
         pass
     except Exception:

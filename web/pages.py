@@ -117,6 +117,12 @@ class TablePage:
     discord: str | None
     steps: int
     ended: str | None = None
+    # The clock's figures for the page's countdown: the deadline and the time the page was made
+    # (the browser counts from its own clock's difference to this one), and the text around the time.
+    due: float | None = None
+    now: float = 0.0
+    left_around: tuple[str, str] = ("", "")
+    left_time: str = ""
 
 
 @dataclass
@@ -197,7 +203,8 @@ class Pages:
         status = str(row.status)
         players: list[PlayerLine] = []
         lines: list[Line] = []
-        turn = left = ended = None
+        turn = left = ended = due = None
+        left_time, before, after = "", "", ""
         steps = 0
         alt = ""
         over = row.status in (GameStatus.FINISHED, GameStatus.CANCELLED)
@@ -245,9 +252,12 @@ class Pages:
         elif to_move:
             names = ", ".join(row.seats[s].name for s in sorted(to_move))
             turn = tr(lang, "web-turn", players=names, count=len(to_move))
-            seconds = time_left(TableDeadline.from_json(row.deadline), self.clock.now())
+            deadline = TableDeadline.from_json(row.deadline)
+            seconds = time_left(deadline, self.clock.now())
             if seconds is not None:
-                left = tr(lang, "web-left", left=duration_text(lang, seconds))
+                due, left_time = deadline.due, duration_text(lang, seconds)
+                left = tr(lang, "web-left", left=left_time)
+                before, _, after = tr(lang, "web-left", left="\x00").partition("\x00")
         status_lines = [x for x in (ended, turn, left) if x]
         alt = describe(
             tr(lang, "web-alt-board", game=game_name(lang, row.game)), [*status_lines, *(x.text for x in lines[-3:])]
@@ -267,23 +277,28 @@ class Pages:
             jump_link(row),
             steps,
             ended,
+            due,
+            self.clock.now(),
+            (before, after),
+            left_time,
         )
 
-    async def board_picture(self, row: GameRow) -> bytes:
+    async def board_picture(self, row: GameRow, lang: str) -> bytes:
         """The board of the stored version, exactly as Discord shows it (the bot's own cache key:
-        in the bot's process the picture is usually drawn already)."""
+        in the bot's process the picture is usually drawn already), in the page's language: a Dutch
+        page shows a Dutch board whatever the table's language."""
         spec = self.specs[row.game]
         renderer = spec.render_board
-        names = picture_names(row.locale, row.seats)
+        names = picture_names(lang, row.seats)
         key = PictureKey(
-            row.id, row.version, None, row.locale, f"{renderer.__module__}.{renderer.__qualname__}", tuple(names)
+            row.id, row.version, None, lang, f"{renderer.__module__}.{renderer.__qualname__}", tuple(names)
         )
         drawn = self.painter.cache.get(key)
         if drawn is not None:
             return drawn
         state = await asyncio.to_thread(self.state, row)
         view = spec.engine.view(state, None)
-        return await self.painter.paint(renderer, view, key=key, names=names, locale=row.locale)
+        return await self.painter.paint(renderer, view, key=key, names=names, locale=lang)
 
     # ---- the replay ----------------------------------------------------------------------------------
     async def replay(self, row: GameRow, lang: str) -> ReplayPage:
@@ -291,22 +306,29 @@ class Pages:
         page = ReplayPage(row.id, tr(lang, "web-replay-title", game=game_name(lang, row.game), id=row.id))
         total = len(log.frames) - 1
         for frame in log.frames:
-            lines = log.lines_of(lang, row, frame)
+            # Step 0 has no move to tell of: it says what it shows instead of nothing.
+            lines = log.lines_of(lang, row, frame) or ([tr(lang, "web-replay-opening")] if frame.step == 0 else [])
             page.steps.append(lines)
             heading = tr(lang, "web-replay-step", step=frame.step, total=total)
             page.alts.append(describe(tr(lang, "web-alt-board", game=game_name(lang, row.game)), [heading, *lines]))
         return page
 
-    async def replay_picture(self, row: GameRow, step: int) -> bytes | None:
+    @staticmethod
+    def _replay_key(row: GameRow, step: int, lang: str) -> tuple[object, ...]:
+        return ("web-replay", row.id, step, lang, tuple(picture_names(lang, row.seats)))
+
+    def drawn_replay_picture(self, row: GameRow, step: int, lang: str) -> bytes | None:
+        """A step's picture if it is drawn already (costs nothing to send), else None."""
+        return self.painter.cache.get(self._replay_key(row, step, lang))
+
+    async def replay_picture(self, row: GameRow, step: int, lang: str) -> bytes | None:
         spec = self.specs[row.game]
         log = await self.logs.of(row)
         if not 0 <= step < len(log.frames):
             return None
-        names = picture_names(row.locale, row.seats)
-        key = ("web-replay", row.id, step, row.locale, tuple(names))
-        return await self.painter.paint(
-            spec.render_board, log.frames[step].view, key=key, names=names, locale=row.locale
-        )
+        names = picture_names(lang, row.seats)
+        key = self._replay_key(row, step, lang)
+        return await self.painter.paint(spec.render_board, log.frames[step].view, key=key, names=names, locale=lang)
 
     # ---- the server page -------------------------------------------------------------------------------
     async def server(self, guild_id: int, lang: str, token_of: Any) -> tuple[list[ServerTable], list[StandingLine]]:

@@ -24,7 +24,7 @@ web-turn = { $count ->
     [one] To move: { $players }
    *[other] To move (all at once): { $players }
 }
-web-left = ⏳ { $left } left
+web-left = { $left } left
 web-alt-board = Board of { $game }
 web-players = Players
 web-player = Player
@@ -41,6 +41,7 @@ web-replay-link = { $steps ->
 web-discord-link = Open in Discord
 web-replay-title = Replay of { $game }, game { $id }
 web-replay-step = Move { $step } of { $total }
+web-replay-opening = The table as the game begins.
 web-replay-controls = Replay controls
 web-replay-first = First
 web-replay-prev = Back one move
@@ -62,4 +63,5 @@ web-wins = Wins
 web-rating = Rating
 web-not-found-title = Not found
 web-not-found = There is no table at this address. The link may be old: ask for a new one in Discord.
+web-live-paused = Live updates paused; trying again…
 web-too-many = Too many requests from your address; try again in a moment.

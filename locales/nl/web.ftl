@@ -24,7 +24,7 @@ web-turn = { $count ->
     [one] Aan zet: { $players }
    *[other] Aan zet (allemaal tegelijk): { $players }
 }
-web-left = ⏳ nog { $left }
+web-left = nog { $left }
 web-alt-board = Bord van { $game }
 web-players = Spelers
 web-player = Speler
@@ -41,6 +41,7 @@ web-replay-link = { $steps ->
 web-discord-link = Openen in Discord
 web-replay-title = Herhaling van { $game }, partij { $id }
 web-replay-step = Zet { $step } van { $total }
+web-replay-opening = De tafel bij het begin van het spel.
 web-replay-controls = Bediening van de herhaling
 web-replay-first = Begin
 web-replay-prev = Eén zet terug
@@ -62,6 +63,7 @@ web-wins = Gewonnen
 web-rating = Rating
 web-not-found-title = Niet gevonden
 web-not-found = Op dit adres is geen tafel. De link is misschien oud: vraag in Discord een nieuwe.
+web-live-paused = Live bijwerken gepauzeerd; we proberen het opnieuw…
 web-too-many = Te veel verzoeken van jouw adres; probeer het zo nog eens.
 
 # /table settings: the Dutch names and descriptions of its web options

@@ -41,6 +41,13 @@ FLAGS = [
 ]
 
 
+async def played(fake, webbed, channel, alice, bob):
+    """A game of Devil Take The Hindmost played some way in through the fake Discord: its row."""
+    game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
+    await play_quickly(webbed, game_id)
+    return await webbed.bot.store.get_game(game_id)
+
+
 @pytest.fixture
 async def webbed(fake, capture, tmp_path):
     tafel = await start_webbed(fake, tmp_path)
@@ -113,9 +120,7 @@ async def test_a_table_page_follows_a_move_made_in_discord(fake, webbed, browser
 
 
 async def test_stepping_through_a_replay(fake, webbed, browser, channel, alice, bob):
-    game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
-    await play_quickly(webbed, game_id)
-    row = await webbed.bot.store.get_game(game_id)
+    row = await played(fake, webbed, channel, alice, bob)
     links = webbed.bot.table_flow.shared.web
     page = await browser.new_page()
     await page.goto(await links.replay_url(row, step=2))
@@ -125,8 +130,11 @@ async def test_stepping_through_a_replay(fake, webbed, browser, channel, alice, 
 
     async def shown() -> int:
         step = int(await root.get_attribute("data-step"))
-        src = await page.locator("#step-picture").get_attribute("src")
-        assert src.endswith(f"/replay/{step}.png")
+        # The picture follows the text within a moment (at most one picture per 150 ms).
+        await page.wait_for_function(
+            "s => document.getElementById('step-picture').getAttribute('src').endsWith('/replay/' + s + '.png?lang=en')",
+            arg=step,
+        )
         assert page.url.endswith(f"#move={step}")
         assert await page.locator("#slider").input_value() == str(step)
         assert (await page.locator("#step-number").text_content()) == f"Move {step} of {total}"
@@ -182,3 +190,148 @@ async def test_the_server_page_shows_the_standings(fake, webbed, browser, channe
     link = page.locator(f"ul.tables a[href^='/t/{running}/']")
     await link.click()
     assert "Trackgammon" in await page.locator("h1").text_content()
+
+
+async def test_fast_stepping_costs_few_pictures_and_a_refused_one_comes_back(
+    fake, webbed, browser, channel, alice, bob
+):
+    row = await played(fake, webbed, channel, alice, bob)
+    page = await browser.new_page()
+    asked: list[str] = []
+
+    async def too_many_once(route):
+        # The budget's answer to the first two asks of each picture: 429, Retry-After 1.
+        url = route.request.url
+        asked.append(url)
+        if asked.count(url) <= 2:
+            await route.fulfill(status=429, headers={"Retry-After": "1"}, body="too many")
+        else:
+            await route.continue_()
+
+    await page.route("**/replay/*.png?lang=en", too_many_once)
+    await page.goto(await webbed.bot.table_flow.shared.web.replay_url(row, step=0))
+    total = int(await page.locator("#replay").get_attribute("data-total"))
+    for _ in range(total):  # holding → through the whole game
+        await page.keyboard.press("ArrowRight")
+    assert await page.locator("#replay").get_attribute("data-step") == str(total)
+    await page.wait_for_function(
+        "s => { const i = document.getElementById('step-picture');"
+        " return i.src.endsWith('/replay/' + s + '.png?lang=en') && i.complete && i.naturalWidth > 0; }",
+        arg=total,
+        timeout=8000,
+    )
+    assert len(set(asked)) < total  # not every step's picture was asked for
+
+
+async def test_a_refused_stream_says_so_and_comes_back_and_a_hidden_page_lets_go(
+    fake, webbed, browser, channel, alice, bob
+):
+    game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
+    row = await webbed.bot.store.get_game(game_id)
+    streams = webbed.bot.web.state.streams
+    page = await browser.new_page()
+    asked: list[str] = []
+
+    async def refuse_twice(route):
+        # As the server answers a ninth stream from one address: 429.
+        asked.append(route.request.url)
+        if len(asked) <= 2:
+            await route.fulfill(status=429, headers={"Retry-After": "10"}, body="too many")
+        else:
+            await route.continue_()
+
+    await page.route("**/events?*", refuse_twice)
+    await page.goto(await webbed.bot.table_flow.shared.web.table_url(row))
+    note = page.locator("#live-note")
+    await note.wait_for(state="visible", timeout=2000)
+    assert (await note.text_content()).startswith("Live updates paused")
+    # Asked again after a pause (about 1 s, then about 2 s): open, and the note gone.
+    await note.wait_for(state="hidden", timeout=6000)
+    assert len(asked) == 3 and all(f"?v={row.version}" in url for url in asked)
+    await until(lambda: streams.open == 1)
+
+    async def visibility(state: str) -> None:
+        await page.evaluate(
+            "s => { Object.defineProperty(document, 'visibilityState', {value: s, configurable: true});"
+            " document.dispatchEvent(new Event('visibilitychange')); }",
+            state,
+        )
+
+    await visibility("hidden")
+    await until(lambda: streams.open == 0)  # the server sees the stream end at once
+    await visibility("visible")
+    await until(lambda: streams.open == 1)
+    assert len(asked) == 4 and await note.is_hidden()
+
+
+async def test_time_left_counts_down_and_only_changed_turn_text_is_announced(
+    fake, webbed, browser, channel, alice, bob
+):
+    import json
+
+    game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
+    await webbed.settle()
+    store = webbed.bot.store
+    due = webbed.bot.table_service.clock.now() + 3 * 3600 + 125
+    async with store.transaction() as tx:
+        await tx.execute(
+            "UPDATE games SET deadline = ?, deadline_at = ? WHERE id = ?",
+            (json.dumps({"kind": "move", "due": due}), due, game_id),
+        )
+    row = await store.get_game(game_id)
+    page = await browser.new_page()
+    await page.goto(await webbed.bot.table_flow.shared.web.table_url(row))
+    clock = page.locator("#live time.countdown")
+    first = await clock.text_content()
+    assert first.startswith("3:02:0") or first.startswith("3:01:5"), first
+    await page.wait_for_function("t => document.querySelector('#live time.countdown').textContent !== t", arg=first)
+    assert await page.locator("#live .status time").count() == 0  # the ticking is not announced
+
+    # A move: the announced region stays the same node; only the turn's text changes.
+    status = page.locator("#live .status")
+    await status.evaluate("el => { el.dataset.kept = 'yes'; }")
+    turn_before = await page.locator("#live .status .turn").text_content()
+    board = fake.last_public(channel)
+    engine = webbed.bot.table_service.spec("hindmost").engine
+    seat = sorted(engine.to_move(engine.load(row.state)))[0]
+    mover = alice if row.seats[seat].user_id == alice.id else bob
+    controls = await fake.click(mover, board, f"tb:hand:{game_id}")
+    await press_a_move(fake, mover, controls.message, game_id)
+    after = await store.get_game(game_id)
+    await page.wait_for_function(
+        f"() => document.querySelector('#live .status').dataset.version === '{after.version}'", timeout=2000
+    )
+    assert await status.evaluate("el => el.dataset.kept") == "yes"
+    assert await page.locator("#live .status .turn").text_content() != turn_before
+
+
+async def test_a_replay_keeps_its_step_across_languages_and_a_step_too_far_is_corrected(
+    fake, webbed, browser, channel, alice, bob
+):
+    row = await played(fake, webbed, channel, alice, bob)
+    links = webbed.bot.table_flow.shared.web
+    page = await browser.new_page()
+    await page.goto(await links.replay_url(row, step=4))
+    total = int(await page.locator("#replay").get_attribute("data-total"))
+    await page.keyboard.press("ArrowRight")
+    await page.click("nav.languages a[hreflang=nl]")
+    await page.wait_for_function("() => document.documentElement.lang === 'nl'")
+    assert await page.locator("#replay").get_attribute("data-step") == "5"
+    assert page.url.endswith("#move=5")
+    # A step past the end shows the last one, and the address says which.
+    await page.goto((await links.replay_url(row)) + f"#move={total + 50}")
+    await page.reload()
+    assert await page.locator("#replay").get_attribute("data-step") == str(total)
+    await page.wait_for_function(f"() => window.location.hash === '#move={total}'")
+
+
+async def test_the_move_list_is_numbered_once_and_its_step_0_says_what_it_shows(
+    fake, webbed, browser, channel, alice, bob
+):
+    row = await played(fake, webbed, channel, alice, bob)
+    page = await browser.new_page()
+    await page.goto(await webbed.bot.table_flow.shared.web.replay_url(row, step=0))
+    first = page.locator("#move-0")
+    assert await first.evaluate("li => getComputedStyle(li).listStyleType") == "none"
+    assert (await first.locator(".lines").text_content()).strip() == "The table as the game begins."
+    assert await page.locator("#step-lines").text_content() == "The table as the game begins."

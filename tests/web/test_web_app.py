@@ -51,10 +51,27 @@ async def test_pages_carry_the_security_headers_and_no_inline_script(site):
         if path in ("", "/replay"):
             html = await response.text()
             # Every script is a file of the app's own; none is written into the page.
-            assert html.count("<script") == html.count('<script src="/static/') == 1
+            assert html.count("<script") == html.count('<script src="/static/') >= 1
             assert " on" + "click=" not in html and "javascript:" not in html
     static = await site.client.get("/static/table.js")
     assert static.status == 200 and static.headers["Content-Security-Policy"] == CSP
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [b"GET /t/1/x HTTP/1.1\r\nHost: a\r\nContent-Length: x\r\n\r\n", b"G\x00T / HTTP/1.1\r\n\r\n", b"junk\r\n\r\n"],
+)
+async def test_aiohttps_own_answers_to_malformed_requests_carry_the_security_headers(site, raw):
+    reader, writer = await asyncio.open_connection(site.client.host, site.client.port)
+    writer.write(raw)
+    await writer.drain()
+    answer = (await asyncio.wait_for(reader.read(), 5)).decode(errors="replace")
+    writer.close()
+    status, _, rest = answer.partition("\r\n")
+    assert status.split(" ")[1] == "400"
+    headers = rest.partition("\r\n\r\n")[0].lower()
+    assert f"content-security-policy: {CSP.lower()}" in headers
+    assert "x-content-type-options: nosniff" in headers and "x-frame-options: deny" in headers
 
 
 async def test_a_wrong_token_is_as_unknown_as_a_missing_game(site):
@@ -289,12 +306,12 @@ async def test_replay_pictures_are_the_boards_of_each_step(site, game):
     board = await (await site.client.get(f"{address}/board/{row.version}.png")).read()
     assert board == picture
     old = await site.client.get(f"{address}/board/{row.version - 1}.png", allow_redirects=False)
-    assert old.status == 302 and old.headers["Location"].endswith(f"/board/{row.version}.png")
+    assert old.status == 302 and old.headers["Location"].endswith(f"/board/{row.version}.png?lang=en")
 
 
 async def test_pictures_name_a_computer_with_its_level_as_the_board_does(site):
     """The web's board is the bot's cached picture, so both must draw the same names: a computer
-    seat with its level ("Computer 1 (hard)"), in the table's language."""
+    seat with its level ("Computer 1 (hard)"), in the page's language (here the table's, Dutch)."""
     from table.levels import picture_names
 
     row = await lobby.create(
@@ -308,8 +325,8 @@ async def test_pictures_name_a_computer_with_its_level_as_the_board_does(site):
     spec = site.service.spec("hindmost")
     expected = spec.render_board(spec.engine.view(site.service.state_of(row), None), names=names, locale="nl")
     address = await site.address(row.id)
-    assert await (await site.client.get(f"{address}/board/{row.version}.png")).read() == expected
-    assert await (await site.client.get(f"{address}/replay/0.png")).read() == expected
+    assert await (await site.client.get(f"{address}/board/{row.version}.png?lang=nl")).read() == expected
+    assert await (await site.client.get(f"{address}/replay/0.png?lang=nl")).read() == expected
     # The page's list of players says it in words too.
     page = await (await site.client.get(address)).text()
     assert 'Computer 1 <span class="note">(computer, hard)</span>' in page  # the visitor's language

@@ -7,25 +7,79 @@
     return;
   }
   var base = root.dataset.base;
+  var lang = root.dataset.lang; // pictures are drawn in the page's language
   var total = parseInt(root.dataset.total, 10);
   var picture = document.getElementById("step-picture");
   var number = document.getElementById("step-number");
   var lines = document.getElementById("step-lines");
   var slider = document.getElementById("slider");
   var current = -1;
+  // Holding an arrow key steps about 30 times a second; the picture follows at most every PACE ms
+  // (the text at once), so stepping stays cheap against the per-address budget.
+  var PACE = 150;
+  var wanted = null;
+  var timer = null;
+  var lastLoad = 0;
+  var retries = 0;
+
+  function loadWanted() {
+    timer = null;
+    lastLoad = Date.now();
+    retries = 0;
+    picture.src = base + "/replay/" + wanted + ".png?lang=" + lang;
+  }
+
+  function wantPicture(step) {
+    wanted = step;
+    if (timer === null) {
+      timer = setTimeout(loadWanted, Math.max(0, lastLoad + PACE - Date.now()));
+    }
+  }
+
+  picture.addEventListener("load", function () {
+    if (timer === null && wanted === current && current < total) {
+      new Image().src = base + "/replay/" + (current + 1) + ".png?lang=" + lang; // the next one, ready to show
+    }
+  });
+  // A refused picture (429: too many at once) is asked for again after the Retry-After it names;
+  // an <img> cannot read the status, so a fetch asks (and fills the cache when it succeeds).
+  picture.addEventListener("error", function () {
+    var src = picture.src;
+    if (retries >= 5 || !window.fetch) {
+      return;
+    }
+    retries += 1;
+    fetch(src, { credentials: "same-origin" }).then(function (answer) {
+      var after = answer.status === 429 ? parseInt(answer.headers.get("Retry-After"), 10) || 1 : 0;
+      if (answer.ok || answer.status === 429) {
+        setTimeout(function () {
+          if (picture.src === src) {
+            picture.removeAttribute("src"); // the same address again loads again
+            picture.src = src;
+          }
+        }, after * 1000);
+      }
+    }).catch(function () {});
+  });
 
   function stepFromAddress() {
     var match = /move=(\d+)/.exec(window.location.hash);
     return match ? parseInt(match[1], 10) : null;
   }
 
-  function show(step, fromAddress) {
-    step = Math.max(0, Math.min(total, step));
+  function show(asked, fromAddress) {
+    var step = Math.max(0, Math.min(total, asked));
+    if (fromAddress && asked !== step) {
+      fromAddress = false; // #move=104 of 54 steps shows 54: the address says so too
+    }
     if (step === current) {
+      if (!fromAddress) {
+        history.replaceState(null, "", "#move=" + step);
+      }
       return;
     }
     var item = document.getElementById("move-" + step);
-    picture.src = base + "/replay/" + step + ".png";
+    wantPicture(step);
     if (item) {
       picture.alt = item.dataset.alt;
       number.textContent = item.dataset.heading;
@@ -47,9 +101,10 @@
     if (!fromAddress) {
       history.replaceState(null, "", "#move=" + step);
     }
-    if (step < total) {
-      new Image().src = base + "/replay/" + (step + 1) + ".png"; // the next one, ready to show
-    }
+    // The language switch keeps the step: the other language's page opens at the same move.
+    Array.prototype.forEach.call(document.querySelectorAll("nav.languages a"), function (link) {
+      link.href = link.getAttribute("href").split("#")[0] + "#move=" + step;
+    });
   }
 
   function go(step) {
@@ -86,6 +141,6 @@
       show(step, true);
     }
   });
-  var wanted = stepFromAddress();
-  show(wanted !== null ? wanted : parseInt(root.dataset.start, 10), wanted !== null);
+  var fromAddress = stepFromAddress();
+  show(fromAddress !== null ? fromAddress : parseInt(root.dataset.start, 10), fromAddress !== null);
 })();
