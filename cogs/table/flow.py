@@ -101,7 +101,7 @@ class TableFlow:
             on_the_way=outbox.waiting_games,  # a waiting board goes out by itself
         )
         # Channels the bot cannot post in: clocks stand still, hosts are told, healing is noticed.
-        self.trouble = ChannelTrouble(self.shared, outbox=outbox, reconciler=self.reconciler)
+        self.trouble = ChannelTrouble(self.shared, outbox=outbox, reconciler=self.reconciler, dms=self.reminders.dms)
 
     @property
     def bots(self) -> ComputerPlayers:

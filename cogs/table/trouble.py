@@ -29,9 +29,10 @@ from typing import Any
 
 import discord
 
+from cogs.table.direct import DirectMessages
 from cogs.table.outbox import Outbox, Refusal, refusal_of
 from cogs.table.permissions import missing_in_channel
-from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts
+from cogs.table.presenter import Presenter, TableParts
 from db import GameRow, table_data
 from locales import tr
 from table import lobby
@@ -58,9 +59,10 @@ def reason_of(error: BaseException) -> str:
 
 
 class ChannelTrouble(Presenter):
-    def __init__(self, shared: TableParts, *, outbox: Outbox, reconciler: Reconciler) -> None:
+    def __init__(self, shared: TableParts, *, outbox: Outbox, reconciler: Reconciler, dms: DirectMessages) -> None:
         super().__init__(shared)
         self.outbox = outbox
+        self.dms = dms
         self.reconciler = reconciler
         self._troubled: dict[int, table_data.ChannelTrouble] = {}
         self._looked_at: dict[int, float] = {}  # channel -> when it was last found unusable
@@ -117,17 +119,18 @@ class ChannelTrouble(Presenter):
 
     async def _tell_host(self, row: GameRow, text: str) -> None:
         """By direct message; failing that, in a thread's parent channel; failing that, logged."""
-        try:
-            user = self.shared.client.get_user(row.host_id) or await self.shared.client.fetch_user(row.host_id)
-            if not isinstance(user, discord.ClientUser):  # a table the bot itself opened has no one to tell
-                await user.send(text, allowed_mentions=NO_MENTIONS)
-                return
-        except discord.HTTPException as error:
-            log.info("could not tell the host of game %s by DM (%r)", row.id, error)
+        me = self.shared.client.user
+        if me is not None and row.host_id == me.id:
+            return  # a table the bot itself opened has no one to tell
+        if await self.dms.send(row.host_id, text):  # remembers closed DMs, as for reminders
+            return
         parent = getattr(self.shared.client.get_channel(row.channel_id), "parent", None)
         if isinstance(parent, discord.TextChannel | discord.ForumChannel) and hasattr(parent, "send"):
             try:
-                await parent.send(f"<@{row.host_id}> {text}", allowed_mentions=discord.AllowedMentions(users=True))
+                await parent.send(
+                    f"<@{row.host_id}> {text}",
+                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(row.host_id)]),
+                )
                 return
             except discord.HTTPException as error:
                 log.info("could not tell the host of game %s in the parent channel (%r)", row.id, error)
