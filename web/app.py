@@ -41,6 +41,7 @@ from table.spec import GameSpec
 from table.weblinks import WebLinks
 from web.limits import RequestBudget, StreamCount, address_of
 from web.pages import Pages
+from web.people import People
 from web.watchers import Stream, Watchers
 
 log = logging.getLogger("tafelbot.web")
@@ -91,6 +92,7 @@ class WebApp:
     watchers: Watchers = field(init=False)
     templates: jinja2.Environment = field(init=False)
     closing: asyncio.Event = field(default_factory=asyncio.Event)
+    people: People = field(default_factory=People)  # who is signed in; real sign-in replaces it
 
     def __post_init__(self) -> None:
         self.templates = jinja2.Environment(
