@@ -13,6 +13,7 @@ from pathlib import Path
 from startup.config import ConfigError, environment, load_config
 from startup.running import run, run_loop
 from table.registry import GAME_KEYS
+from web.activity_config import ActivityConfigError, activity_config
 from web.config import WebConfigError, web_config
 
 
@@ -147,10 +148,10 @@ def web_command(env: dict[str, str] | None = None) -> int:
     render_processes = int(processes) if processes.isdigit() else (1 if (os.cpu_count() or 1) > 1 else 0)
     try:
         config = web_config(env)
-        run_loop(
-            run_separate(env.get("TAFELBOT_DB", "data/tafelbot.sqlite3"), config, render_processes=render_processes)
-        )
-    except WebConfigError as error:
+        activity = activity_config(env)
+        database = env.get("TAFELBOT_DB", "data/tafelbot.sqlite3")
+        run_loop(run_separate(database, config, render_processes=render_processes, activity=activity))
+    except (WebConfigError, ActivityConfigError) as error:
         print(f"tafelbot web: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from table.registry import GAME_KEYS, GameEntry
 from table.shards import ShardConfigError, ShardPlan, plan_from_env
+from web.activity_config import ActivityConfig, ActivityConfigError, activity_config
 from web.config import WebConfig, WebConfigError, web_config
 
 
@@ -32,6 +33,9 @@ class Config:
     shards: ShardPlan = ShardPlan()
     # The web companion (TAFELBOT_WEB_URL, TAFELBOT_WEB_PORT ...): off unless a URL is set.
     web: WebConfig = WebConfig()
+    # The pages inside Discord as an Activity (TAFELBOT_ACTIVITY=1 with the application's id and
+    # secret): None when off.
+    activity: ActivityConfig | None = None
 
 
 def environment() -> dict[str, str]:
@@ -75,7 +79,8 @@ def load_config(env: dict[str, str] | None = None) -> Config:
         raise ConfigError(str(error)) from None
     try:
         web = web_config(env)
-    except WebConfigError as error:
+        activity = activity_config(env)
+    except (WebConfigError, ActivityConfigError) as error:
         raise ConfigError(str(error)) from None
     level = env.get("TAFELBOT_LOG_LEVEL", "INFO").upper()
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
@@ -90,4 +95,5 @@ def load_config(env: dict[str, str] | None = None) -> Config:
         render_processes=render_processes,
         shards=shards,
         web=web,
+        activity=activity,
     )

@@ -7,9 +7,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 FIRST_SCREEN = "\n".join(README.splitlines()[:20])
-RUN = "python3 -m venv .venv && .venv/bin/pip install . && DISCORD_TOKEN=your-bot-token .venv/bin/tafelbot"
+NPM = "npm ci --prefix web/activity-app && "  # bundles the Activity's script (web/static/activity.js)
+RUN = NPM + "python3 -m venv .venv && .venv/bin/pip install . && DISCORD_TOKEN=your-bot-token .venv/bin/tafelbot"
 # .ci/run runs this very line (with pip's -q): keep them together.
-TESTS = 'python3 -m venv .venv && .venv/bin/pip install -e ".[test]" && .venv/bin/python -m pytest'
+TESTS = NPM + 'python3 -m venv .venv && .venv/bin/pip install -e ".[test]" && .venv/bin/python -m pytest'
 
 
 def shell_blocks(text: str) -> list[str]:

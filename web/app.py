@@ -39,6 +39,7 @@ from table.clock import Clock, SystemClock
 from table.pictures import Painter
 from table.spec import GameSpec
 from table.weblinks import WebLinks
+from web.activity_config import ActivityConfig
 from web.limits import RequestBudget, StreamCount, address_of
 from web.pages import Pages
 from web.people import People
@@ -136,6 +137,7 @@ def create_app(
     *,
     clock: Clock | None = None,
     settings: WebSettings | None = None,
+    activity: ActivityConfig | None = None,
 ) -> web.Application:
     clock = clock or SystemClock()
     settings = settings or WebSettings()
@@ -168,6 +170,10 @@ def create_app(
             web.static("/static", _static_folder(), append_version=False),
         ]
     )
+    if activity is not None:
+        from web.activity import add_activity  # (it builds on this module's handlers)
+
+        add_activity(app, activity)
     return app
 
 
@@ -216,8 +222,11 @@ async def _not_found_page(
 
 
 def _secure(response: web.StreamResponse) -> None:
+    # A page Discord may frame (``web.activity``) says who in its CSP; DENY would contradict it.
+    framed = "frame-ancestors 'none'" not in response.headers.get("Content-Security-Policy", CSP)
     for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
+        if not (framed and name == "X-Frame-Options"):
+            response.headers.setdefault(name, value)
     if response.content_type == "text/html":
         response.headers.setdefault("Cache-Control", "no-cache")
 

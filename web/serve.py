@@ -24,6 +24,7 @@ from table.news import GameNews
 from table.pictures import Painter
 from table.spec import GameSpec
 from table.weblinks import WebLinks
+from web.activity_config import ActivityConfig
 from web.app import APP_KEY, WebApp, WebSettings, create_app
 from web.config import WebConfig, WebConfigError
 
@@ -75,9 +76,12 @@ async def start_in_bot(
     *,
     clock: Clock | None = None,
     settings: WebSettings | None = None,
+    activity: ActivityConfig | None = None,
 ) -> WebServer:
     """The app in the bot's process, told of changes by the table service's news."""
-    app = create_app(store, specs, links, painter, clock=clock, settings=settings or settings_of(config))
+    app = create_app(
+        store, specs, links, painter, clock=clock, settings=settings or settings_of(config), activity=activity
+    )
     server = WebServer(app, config.host, config.port)
     unsubscribe = news.subscribe(server.state.changed)
 
@@ -138,6 +142,7 @@ async def run_separate(
     render_processes: int = 0,
     games: Any = None,
     ready: asyncio.Event | None = None,
+    activity: ActivityConfig | None = None,
 ) -> None:
     """``tafelbot web``: the app on its own, until SIGTERM or SIGINT."""
     from db.backend import is_postgres_url
@@ -157,7 +162,7 @@ async def run_separate(
     clock = SystemClock()
     specs = load_specs(games or GAME_KEYS)
     links = WebLinks(store, config.url, clock=clock)
-    app = create_app(store, specs, links, painter, clock=clock, settings=settings_of(config))
+    app = create_app(store, specs, links, painter, clock=clock, settings=settings_of(config), activity=activity)
     server = WebServer(app, config.host, config.port)
     state = server.state
 

@@ -73,6 +73,7 @@ COUNTS: dict[str, set[str]] = {
     "tournament-commands": set(),
     "queue": {"count", "players"},
     "web": {"count", "steps", "total"},
+    "activity": set(),
     "trouble": {"days"},
 }
 # The same name meaning something else in one message.

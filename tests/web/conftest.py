@@ -18,6 +18,7 @@ from table.service import Player, TableService
 from table.spec import GameSpec, load_spec
 from table.weblinks import WebLinks
 from tests import nim
+from web.activity_config import ActivityConfig
 from web.app import APP_KEY, WebApp, WebSettings, create_app
 
 ALICE = Player(900_000_000_000_000_001, "Alice <b>&amp;")
@@ -66,14 +67,16 @@ class Site:
         return (await self.links.table_url(row)).removeprefix(BASE_URL)
 
 
-async def make_site(tmp_path, settings: WebSettings | None = None) -> Site:
+async def make_site(tmp_path, settings: WebSettings | None = None, activity: ActivityConfig | None = None) -> Site:
     clock = FakeClock()
     store = await Store.open(tmp_path / "web.sqlite3")
     found = specs()
     service = TableService(store, found, clock=clock)
     painter = Painter(0)
     links = WebLinks(store, BASE_URL, clock=clock)
-    app = create_app(store, found, links, painter, clock=clock, settings=settings or WebSettings(coalesce=0))
+    app = create_app(
+        store, found, links, painter, clock=clock, settings=settings or WebSettings(coalesce=0), activity=activity
+    )
     service.news.subscribe(app[APP_KEY].changed)
     client = TestClient(TestServer(app))
     await client.start_server()

@@ -1,0 +1,214 @@
+"""The Activity's server side (``web.activity``): its page may be framed by Discord only, and
+``POST /activity/session`` trades the code, checks the instance holds the person and answers with
+the table of the instance's channel (the game from the channel, never from the instance)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.web.activity_discord import APP_ID, BOT_TOKEN, SECRET, ActivityDiscord
+from tests.web.conftest import ALICE, BOB, GUILD, make_site
+from web.activity import start_session
+from web.activity_config import FRAME_ANCESTORS, ActivityConfig
+from web.people import People, Person
+
+ORIGIN = f"https://{APP_ID}.discordsays.com"
+JSON = {"Origin": ORIGIN, "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin"}
+CAROL = 900_000_000_000_000_003  # in the server, never at the table
+
+
+@pytest.fixture
+async def discord():
+    fake = ActivityDiscord()
+    await fake.start()
+    fake.add_user(ALICE.user_id, ALICE.name)
+    fake.add_user(BOB.user_id, BOB.name, locale="nl")
+    fake.add_user(CAROL, "carol", locale="nl")
+    yield fake
+    await fake.close()
+
+
+@pytest.fixture
+async def site(tmp_path, discord):
+    config = ActivityConfig(str(APP_ID), SECRET, BOT_TOKEN, discord_url=discord.url)
+    site = await make_site(tmp_path, activity=config)
+    yield site
+    await site.client.close()
+    await site.store.close()
+
+
+def launched(discord: ActivityDiscord, user_id: int, channel: int = 1) -> str:
+    return discord.activities.launch(user_id, GUILD, channel).instance_id
+
+
+async def post(site, body, headers=JSON):
+    response = await site.client.post("/activity/session", json=body, headers=headers)
+    return response, await response.json()
+
+
+async def test_the_activity_is_there_only_when_configured(tmp_path):
+    plain = await make_site(tmp_path)
+    try:
+        assert (await plain.client.get("/activity")).status == 404
+        assert (await plain.client.get("/")).status == 404
+        assert (await plain.client.post("/activity/session", json={}, headers=JSON)).status in (404, 405)
+    finally:
+        await plain.client.close()
+        await plain.store.close()
+
+
+async def test_discord_alone_may_frame_the_activity_and_other_pages_stay_unframed(site):
+    game_id = await site.new_game()
+    for path in ("/", "/activity"):
+        response = await site.client.get(path)
+        assert response.status == 200
+        policy = response.headers["Content-Security-Policy"]
+        assert f"frame-ancestors {FRAME_ANCESTORS}" in policy
+        assert FRAME_ANCESTORS == "https://discord.com https://*.discord.com https://*.discordsays.com"
+        assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+        assert "X-Frame-Options" not in response.headers  # DENY would contradict the policy
+        html = await response.text()
+        assert '<script src="/static/activity.js" defer></script>' in html
+        assert not re.search(r"<script(?![^>]*\bsrc=)", html)  # no inline script
+        assert f'data-client="{APP_ID}"' in html  # the application's id: public, it names the host
+    table = await site.client.get(await site.address(game_id))
+    assert "frame-ancestors 'none'" in table.headers["Content-Security-Policy"]
+    assert table.headers["X-Frame-Options"] == "DENY"
+
+
+async def test_a_player_in_the_instance_is_sent_to_the_table_of_its_channel(site, discord):
+    game_id = await site.new_game(channel=1)
+    other = await site.new_game(channel=2)  # another channel's table is not this one
+    instance = launched(discord, ALICE.user_id, channel=1)
+    response, body = await post(site, {"code": discord.code_for(ALICE.user_id), "instance_id": instance})
+    assert response.status == 200
+    token = (await site.address(game_id)).rsplit("/", 1)[1]
+    assert body == {"go": f"/activity/t/{game_id}/{token}?lang=en"}
+    assert response.headers["Cache-Control"] == "no-store"
+    assert discord.activities.asked == [instance]
+    assert discord.exchanges[0].keys() == {"client_id", "client_secret", "grant_type", "code"}
+    assert str(ALICE.user_id) not in await response.text()
+    page = await site.client.get(body["go"])
+    assert page.status == 200
+    assert f"frame-ancestors {FRAME_ANCESTORS}" in page.headers["Content-Security-Policy"]
+    assert "X-Frame-Options" not in page.headers
+    assert f"/t/{game_id}/{token}/events" in await page.text()
+    assert not body["go"].startswith(f"/activity/t/{other}/")
+    # A wrong token inside the Activity is as unknown as anywhere.
+    assert (await site.client.get(f"/activity/t/{game_id}/wrong")).status == 404
+
+
+async def test_a_refused_code_signs_nobody_in(site, discord):
+    await site.new_game()
+    instance = launched(discord, ALICE.user_id)
+    response, body = await post(site, {"code": "not-a-code-discord-gave", "instance_id": instance})
+    assert response.status == 401
+    assert body["message"].startswith("Discord did not confirm who you are")
+    assert "Set-Cookie" not in response.headers and discord.activities.asked == []
+    # A code is good once: the second use is refused too.
+    code = discord.code_for(ALICE.user_id)
+    assert (await post(site, {"code": code, "instance_id": instance}))[0].status == 200
+    assert (await post(site, {"code": code, "instance_id": instance}))[0].status == 401
+
+
+async def test_someone_not_in_the_instance_is_refused(site, discord):
+    await site.new_game()
+    instance = launched(discord, ALICE.user_id)
+    response, body = await post(site, {"code": discord.code_for(BOB.user_id), "instance_id": instance})
+    assert response.status == 403
+    assert body["message"] == "Je doet niet mee aan deze Activity. Doe mee vanuit het kanaal in Discord."
+    assert "go" not in body
+    # An instance that ended (or never was) holds nobody.
+    discord.activities.end(instance)
+    response, body = await post(site, {"code": discord.code_for(ALICE.user_id), "instance_id": instance})
+    assert response.status == 403 and "go" not in body
+
+
+async def test_no_table_in_the_channel_is_said_in_the_persons_language(site, discord):
+    await site.new_game(channel=1)
+    instance = launched(discord, CAROL, channel=3)
+    response, body = await post(site, {"code": discord.code_for(CAROL), "instance_id": instance})
+    assert response.status == 404
+    assert body["message"].startswith("In dit kanaal is geen tafel open.")
+    english = launched(discord, ALICE.user_id, channel=4)
+    response, body = await post(site, {"code": discord.code_for(ALICE.user_id), "instance_id": english})
+    assert response.status == 404 and body["message"].startswith("No table is open in this channel.")
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {**JSON, "Origin": "https://evil.example"},
+        {**JSON, "Origin": "https://1.discordsays.com"},  # another application's Activity
+        {**JSON, "Sec-Fetch-Site": "cross-site"},
+        {"Content-Type": "application/json"},
+    ],
+)
+async def test_only_the_activitys_own_page_may_post_a_code(site, discord, headers):
+    await site.new_game()
+    instance = launched(discord, ALICE.user_id)
+    code = discord.code_for(ALICE.user_id)
+    response, body = await post(site, {"code": code, "instance_id": instance}, headers=headers)
+    assert response.status == 403
+    assert discord.exchanges == []  # the code was never spent
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"code": "abc"},
+        {"code": 5, "instance_id": "i-1"},
+        {"code": "abc", "instance_id": "../../users/@me"},
+        {"code": "<script>", "instance_id": "i-1"},
+        ["abc", "i-1"],
+    ],
+)
+async def test_a_malformed_request_is_refused_before_asking_discord(site, discord, body):
+    response, answer = await post(site, body)
+    assert response.status == 400
+    assert answer["message"] == "That request was not understood."
+    assert discord.exchanges == []
+
+
+async def test_discord_failing_gets_a_try_again(site, discord):
+    await site.new_game()
+    instance = launched(discord, ALICE.user_id)
+    discord.down = True
+    response, body = await post(site, {"code": discord.code_for(ALICE.user_id), "instance_id": instance})
+    assert response.status == 502
+    assert body["message"] == "Discord did not answer in time. Try again in a moment."
+
+
+class Sessions(People):
+    """The sign-in's session store, as ``web.sessions.SignedInPeople`` offers it."""
+
+    def __init__(self) -> None:
+        self.opened: list[tuple[int, str]] = []
+
+    async def open_session(self, user_id: int, name: str) -> tuple[str, Person]:
+        self.opened.append((user_id, name))
+        return "s3cret-s3cret-s3cret", Person(user_id, name, "session-1", "csrf-1")
+
+
+async def test_with_sign_in_a_session_opens_in_a_cookie_for_discords_frame(site, discord):
+    sessions = Sessions()
+    site.app.people = sessions
+    await site.new_game()
+    instance = launched(discord, ALICE.user_id)
+    response, body = await post(site, {"code": discord.code_for(ALICE.user_id), "instance_id": instance})
+    assert response.status == 200 and body["go"].startswith("/activity/t/")
+    assert sessions.opened == [(ALICE.user_id, ALICE.name)]
+    cookie = response.headers["Set-Cookie"]
+    assert cookie.startswith("tafelbot_session=s3cret-s3cret-s3cret;")
+    for attribute in ("HttpOnly", "Secure", "SameSite=None", "Partitioned", "Path=/"):
+        assert attribute.lower() in cookie.lower(), attribute
+
+
+async def test_without_sign_in_the_activity_shows_the_table_as_anyone_sees_it(site):
+    from aiohttp import web
+
+    response = web.Response()
+    assert await start_session(site.app, response, ALICE.user_id, ALICE.name) is False
+    assert "Set-Cookie" not in response.headers

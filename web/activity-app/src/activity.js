@@ -1,0 +1,52 @@
+// The Activity's first page (web/templates/activity.html): Discord's handshake, the person's
+// OAuth2 code, then the server says which table this channel holds and the frame goes there.
+import { DiscordSDK } from '@discord/embedded-app-sdk';
+
+const root = document.getElementById('activity');
+const title = document.getElementById('activity-title');
+const status = document.getElementById('activity-status');
+
+function say(text) {
+  status.textContent = text; // never HTML: the server's words are plain text
+}
+
+async function start() {
+  const clientId = root.dataset.client;
+  let sdk;
+  try {
+    // The SDK reads frame_id, instance_id and platform from the address Discord gives the frame.
+    sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
+  } catch (error) {
+    say(root.dataset.outside); // opened outside Discord
+    return;
+  }
+  await sdk.ready();
+  const { code } = await sdk.commands.authorize({
+    client_id: clientId,
+    response_type: 'code',
+    state: '',
+    prompt: 'none',
+    scope: ['identify'],
+  });
+  const answer = await fetch('/activity/session', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ code, instance_id: sdk.instanceId }),
+  });
+  let body = {};
+  try {
+    body = await answer.json();
+  } catch (error) {
+    body = {};
+  }
+  if (answer.ok && typeof body.go === 'string' && body.go.startsWith('/activity/t/')) {
+    window.location.replace(body.go);
+    return;
+  }
+  if (typeof body.title === 'string') title.textContent = body.title;
+  root.dataset.refused = String(answer.status);
+  say(typeof body.message === 'string' ? body.message : root.dataset.failed);
+}
+
+start().catch(() => say(root.dataset.failed));
