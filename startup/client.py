@@ -119,6 +119,7 @@ class TafelBot(commands.AutoShardedBot):
             bot_delay_factor=config.bot_delay,
             render_processes=config.render_processes,
             web_links=links,
+            activity=links is not None and config.activity is not None,
         )
         self.table_flow.painter.start()
         if links is not None:
@@ -176,6 +177,7 @@ class TafelBot(commands.AutoShardedBot):
             self.table_flow.painter,
             news,
             clock=self.table_service.clock,
+            activity=self.config.activity,
         )
 
     async def _resume(self) -> None:

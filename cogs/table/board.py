@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from cogs.table.components import buttons_view, hand_button, rematch_button
+from cogs.table.components import buttons_view, hand_button, play_button, rematch_button
 from cogs.table.live import LiveBoards
 from cogs.table.outbox import Outbox, Post
 from cogs.table.permissions import BOARD, missing_in_channel, missing_text
@@ -114,6 +114,8 @@ class BoardPresenter(Presenter):
             if humans:
                 lines.append(tr(lang, "turn-press"))
             view.add_item(hand_button(row.id, label=tr(lang, "button-hand")))
+            if self.shared.activity:
+                view.add_item(play_button(row.id, label=tr(lang, "button-play-board")))
         watch = await self.watch_button(row, lang)
         if watch is not None:
             view.add_item(watch)

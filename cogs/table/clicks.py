@@ -24,6 +24,7 @@ from cogs.table.components import (
     LOBBY_TEMPLATE,
     NAV_TEMPLATE,
     PICK_TEMPLATE,
+    PLAY_TEMPLATE,
     REMATCH_TEMPLATE,
     SURE_TEMPLATE,
     TAKEBACK_TEMPLATE,
@@ -34,6 +35,7 @@ from cogs.table.components import (
     hand_button,
     lobby_button,
     nav_button,
+    play_button,
     rematch_button,
     sure_button,
     take_back_button,
@@ -186,6 +188,23 @@ class TakeBackButton(discord.ui.DynamicItem[Button], template=TAKEBACK_TEMPLATE)
         await flow_of(interaction).moves.on_takeback_button(interaction, self.game_id, self.version)
 
 
+class PlayButton(discord.ui.DynamicItem[Button], template=PLAY_TEMPLATE):
+    """ "Play on the board": the table's page inside Discord, as the application's Activity."""
+
+    def __init__(self, game_id: int, *, label: str = "…") -> None:
+        super().__init__(play_button(game_id, label=label))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["gid"]), label=_label(item) or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flow_of(interaction).activity.on_play_button(interaction, self.game_id)
+
+
 def _label(item: discord.ui.Item[Any]) -> str | None:
     """The clicked button's label (discord.py hands the component over as a plain ``Item``)."""
     return item.label if isinstance(item, discord.ui.Button) else None
@@ -218,6 +237,7 @@ ALL_DYNAMIC_ITEMS = (
     NavButton,
     RematchButton,
     TakeBackButton,
+    PlayButton,
 )
 
 

@@ -8,6 +8,7 @@
     tb:nav:<game>:<version>:<group>:<page>  paging through many actions (group -1 = top level)
     tb:rematch:<game>               the end-of-game post's Rematch (``table.rematch``)
     tb:takeback:<game>:<version>    take one's last action of this turn back (``table.takeback``)
+    tb:play:<game>                  "Play on the board": opens the web page inside Discord (an Activity)
 
 This module builds them (the presenters put them on messages); ``cogs.table.clicks`` receives
 them: its ``DynamicItem`` templates, registered by that extension's own ``setup``, turn a click on a
@@ -40,6 +41,7 @@ TAKEBACK_TEMPLATE = rf"tb:takeback:(?P<gid>{NUMBER}):(?P<ver>{NUMBER})"
 PICK_TEMPLATE = rf"tb:pick:(?P<gid>{NUMBER}):(?P<ver>{NUMBER}):(?P<n>[0-9])"
 SURE_TEMPLATE = rf"tb:sure:(?P<gid>{NUMBER}):(?P<ver>{NUMBER}):(?P<action>{ACTION})"
 ACTION_VALUE = re.compile(ACTION)
+PLAY_TEMPLATE = rf"tb:play:(?P<gid>{NUMBER})"
 NAV_TEMPLATE = rf"tb:nav:(?P<gid>{NUMBER}):(?P<ver>{NUMBER}):(?P<group>-?{SMALL}):(?P<page>{SMALL})"
 
 
@@ -129,6 +131,13 @@ def take_back_button(game_id: int, version: int, *, label: str = "…") -> Butto
     )
 
 
+def play_button(game_id: int, *, label: str = "…") -> Button:
+    """Launches the application's Activity (the table's web page inside Discord) in the channel."""
+    return discord.ui.Button(
+        label=label, style=discord.ButtonStyle.secondary, emoji="🎲", custom_id=f"tb:play:{game_id}"
+    )
+
+
 def _without_names(template: str) -> str:
     return re.sub(r"\(\?P<[a-z]+>", "(?:", template)
 
@@ -144,6 +153,7 @@ KNOWN = "|".join(
         NAV_TEMPLATE,
         REMATCH_TEMPLATE,
         TAKEBACK_TEMPLATE,
+        PLAY_TEMPLATE,
     )
 )
 

@@ -25,6 +25,7 @@ from typing import Any
 
 import discord
 
+from cogs.table.activity import ActivityLauncher
 from cogs.table.board import BoardPresenter
 from cogs.table.live import LiveBoards
 from cogs.table.lobby import LobbyPresenter
@@ -56,12 +57,13 @@ class TableFlow:
         render_processes: int = 0,
         deadline_grace: float = DEFAULT_GRACE,
         web_links: WebLinks | None = None,
+        activity: bool = False,
     ) -> None:
         self.client = client
         self.service = service
         self.painter = Painter(render_processes)
         self.guard = Guard()
-        self.shared = TableParts(client, service, self.painter, self.guard, web=web_links)
+        self.shared = TableParts(client, service, self.painter, self.guard, web=web_links, activity=activity)
         self.reminders = ReminderPresenter(self.shared)
         # Boards Discord did not take wait here; a channel that refuses until something changes
         # is the channel trouble's (built below: the lambda reads it when a refusal comes).
@@ -80,6 +82,7 @@ class TableFlow:
         )
         self.lobby = LobbyPresenter(self.shared, aftermath=self.aftermath)
         self.moves = MovePresenter(self.shared, aftermath=self.aftermath)
+        self.activity = ActivityLauncher(self.shared)  # "Play on the board"
         # Move deadlines, reminders, quiet times and lobby expiry: one scheduler for every game.
         self.timekeeper = TimeKeeper(
             service,

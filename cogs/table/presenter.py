@@ -198,6 +198,7 @@ class TableParts:
     painter: Painter
     guard: Guard
     web: WebLinks | None = None  # the web companion's addresses, when it is on (link buttons)
+    activity: bool = False  # the web page runs inside Discord as an Activity ("Play on the board")
 
     async def channel(self, channel_id: int) -> PostChannel:
         """The channel a table lives in: from the cache, else asked of Discord."""

@@ -23,6 +23,7 @@ from .protocol import (
     DEFERRED_MESSAGE,
     DEFERRED_UPDATE,
     EPHEMERAL,
+    LAUNCH_ACTIVITY,
     LOADING,
     MODAL,
     UPDATE_MESSAGE,
@@ -98,6 +99,10 @@ class InteractionAnswers:
         elif response_type == MODAL:
             record.modal = validated_modal(data)
             self.interactions.modal_sources[(record.user.id, data["custom_id"])] = record
+        elif response_type == LAUNCH_ACTIVITY:
+            channel = world.channels.get(record.channel_id)
+            guild_id = channel.guild_id if channel is not None else None
+            record.activity = world.activities.launch(record.user.id, guild_id, record.channel_id).instance_id
 
         record.response_type, record.response = response_type, payload
         record.answered_after = elapsed
@@ -130,7 +135,7 @@ class InteractionAnswers:
     @staticmethod
     def _callback_body(record: Interaction) -> dict:
         # discord.py needs this body: a 204 makes every send_message fail. A ``resource`` comes
-        # only with a message sent or updated (types 4 and 7), the two forms the spec gives it.
+        # only with a message sent or updated (types 4 and 7) or an Activity launched (12).
         interaction: dict[str, Any] = {"id": str(record.id), "type": record.type}
         body: dict[str, Any] = {"interaction": interaction}
         message = record.message
@@ -142,6 +147,8 @@ class InteractionAnswers:
             )
             if record.response_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
                 body["resource"] = {"type": record.response_type, "message": message.to_dict()}
+        if record.activity is not None:
+            body["resource"] = {"type": LAUNCH_ACTIVITY, "activity_instance": {"id": record.activity}}
         return body
 
     # -- webhooks (interaction follow-ups) ------------------------------------------------------

@@ -185,6 +185,7 @@ class Interaction:
         self.followups: list[FakeMessage] = []
         self.choices: list[dict] | None = None
         self.modal: dict | None = None
+        self.activity: str | None = None  # the Activity instance a LAUNCH_ACTIVITY answer started
         self.source_message: FakeMessage | None = None  # the message a component sat on
         self.opened_by: Interaction | None = None  # a modal submit's: the interaction that showed the modal
         self.sent_at = 0.0  # the event loop's time when sent (for the 3-second deadline)

@@ -78,6 +78,7 @@ class FakeDiscord(UserActions):
         self._runner: web.AppRunner | None = None
         self.bot_user, self.owner = self.world.bot_user, self.world.owner
         self.application_id = self.world.application_id
+        self.activities = self.world.activities  # LAUNCH_ACTIVITY's instances (activities.py)
         self.users, self.guilds = self.world.users, self.world.guilds
         self.guild_id = self.add_guild(guild_name, shard=guild_shard)
 
@@ -152,7 +153,7 @@ class FakeDiscord(UserActions):
     async def start(self, port: int = 0) -> None:
         app = web.Application(client_max_size=64 * 1024 * 1024, middlewares=[self.rest.middleware])
         api = f"/api/v{API_VERSION}"
-        for method, path, handler in self.rest.routes() + self.answers.routes():
+        for method, path, handler in self.rest.routes() + self.answers.routes() + self.world.activities.routes():
             app.router.add_route(method, api + path, handler)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/gateway/", self.gateway.handle)

@@ -13,6 +13,7 @@ import struct
 import time
 from typing import TYPE_CHECKING, Any
 
+from .activities import Activities
 from .checks import validate_message, walk_components
 from .faults import Faults
 from .models import FakeChannel, FakeGuild, FakeUser, Snowflakes, now_iso
@@ -74,6 +75,7 @@ class World:
         self.blobs: dict[int, tuple[str, bytes, str]] = {}  # attachment id -> filename, bytes, type
         self.commands: dict[tuple[int | None, int, str], dict] = {}  # (guild or None, type, name)
         self._command_ids: dict[tuple[int | None, int, str], int] = {}
+        self.activities = Activities(self.application_id, self.snowflake)  # the app's Activity
 
     # -- creating things --------------------------------------------------------------------------
 
