@@ -9,11 +9,15 @@ the ordinary short answer.
 
 from __future__ import annotations
 
+import logging
+
 import discord
 
 from cogs.table.presenter import Presenter
 from db import GameStatus
 from table.service import TableError
+
+log = logging.getLogger("tafelbot.table")
 
 
 class ActivityLauncher(Presenter):
@@ -24,6 +28,14 @@ class ActivityLauncher(Presenter):
                 raise TableError("not-running")
             if row.seat_of(interaction.user.id) is None:
                 raise TableError("not-a-player")
-            await interaction.response.launch_activity()
+            try:
+                await interaction.response.launch_activity()
+            except discord.HTTPException as error:
+                if error.status != 400:
+                    raise
+                # Discord refuses the launch when the application has no Activity (switched off in
+                # the Developer Portal): the operator's setting, not a bug; the person is told so.
+                log.warning("Discord refused to launch the Activity (%s): are Activities enabled?", error.text)
+                raise TableError("activity-off") from None
 
         await self.guarded(interaction, None, launch_the_activity)

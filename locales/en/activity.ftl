@@ -1,6 +1,7 @@
 ## The web pages inside Discord, as an Activity (web/activity.py) and its button on the board.
 
 button-play-board = Play on the board
+table-error-activity-off = The board cannot open inside Discord here: the bot's Activity is not switched on. Ask whoever runs the bot.
 web-activity-title = Tafelbot
 web-activity-connecting = Opening the table…
 web-activity-failed = Discord did not let the table open here. Close the Activity and start it again.

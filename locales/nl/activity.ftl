@@ -1,6 +1,7 @@
 ## De webpagina's in Discord, als Activity (web/activity.py), en de knop ervoor onder het bord.
 
 button-play-board = Speel op het bord
+table-error-activity-off = Het bord kan hier niet in Discord openen: de Activity van de bot staat niet aan. Vraag het aan wie de bot beheert.
 web-activity-title = Tafelbot
 web-activity-connecting = De tafel gaat open…
 web-activity-failed = Discord liet de tafel hier niet openen. Sluit de Activity en start hem opnieuw.

@@ -6,6 +6,7 @@ import dataclasses
 import socket
 
 from tests.e2e.conftest import Tafel
+from web.activity_config import ActivityConfig
 from web.config import WebConfig
 
 
@@ -15,12 +16,13 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-async def start_webbed(fake, tmp_path) -> Tafel:
-    """The real bot on SQLite with the web served from its own process, on 127.0.0.1."""
+async def start_webbed(fake, tmp_path, *, activity: ActivityConfig | None = None) -> Tafel:
+    """The real bot on SQLite with the web served from its own process, on 127.0.0.1 (and the
+    pages inside Discord as an Activity, with ``activity``)."""
     port = free_port()
     tafel = Tafel(fake, str(tmp_path / "tafel.sqlite3"))
     web = WebConfig(url=f"http://127.0.0.1:{port}", port=port, host="127.0.0.1")
-    tafel.config = dataclasses.replace(tafel.config, web=web)
+    tafel.config = dataclasses.replace(tafel.config, web=web, activity=activity)
     await tafel.start()
     return tafel
 

@@ -11,7 +11,7 @@ import pytest
 from tests.web.activity_discord import APP_ID, BOT_TOKEN, SECRET, ActivityDiscord
 from tests.web.conftest import ALICE, BOB, GUILD, make_site
 from web.activity import start_session
-from web.activity_config import FRAME_ANCESTORS, ActivityConfig
+from web.activity_config import FRAME_ANCESTORS, ActivityConfig, ActivityConfigError, activity_config
 from web.people import People, Person
 
 ORIGIN = f"https://{APP_ID}.discordsays.com"
@@ -212,3 +212,20 @@ async def test_without_sign_in_the_activity_shows_the_table_as_anyone_sees_it(si
     response = web.Response()
     assert await start_session(site.app, response, ALICE.user_id, ALICE.name) is False
     assert "Set-Cookie" not in response.headers
+
+
+def test_the_config_names_what_the_activity_needs():
+    assert activity_config({}) is None and activity_config({"TAFELBOT_ACTIVITY": "0"}) is None
+    env = {"TAFELBOT_ACTIVITY": "1", "TAFELBOT_WEB_URL": "https://tafel.example", "DISCORD_TOKEN": "bot-token"}
+    with pytest.raises(ActivityConfigError, match="TAFELBOT_WEB_CLIENT_ID"):
+        activity_config(env)
+    with pytest.raises(ActivityConfigError, match="TAFELBOT_WEB_CLIENT_SECRET"):
+        activity_config({**env, "TAFELBOT_WEB_CLIENT_ID": "123"})
+    with pytest.raises(ActivityConfigError, match="TAFELBOT_WEB_URL"):
+        activity_config(
+            {**env, "TAFELBOT_WEB_URL": "", "TAFELBOT_WEB_CLIENT_ID": "1", "TAFELBOT_WEB_CLIENT_SECRET": "s"}
+        )
+    found = activity_config({**env, "TAFELBOT_WEB_CLIENT_ID": "123", "TAFELBOT_WEB_CLIENT_SECRET": "the-secret"})
+    assert found is not None and found.origin == "https://123.discordsays.com"
+    assert found.api == "https://discord.com/api/v10"
+    assert "the-secret" not in repr(found) and "bot-token" not in repr(found)  # a logged config shows neither
