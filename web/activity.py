@@ -8,6 +8,7 @@ Addresses (only when ``TAFELBOT_ACTIVITY`` is on)::
     /  and  /activity                 the Activity's first page: the SDK's handshake and authorize
     POST /activity/session           the code and the instance: where to go, and a session
     /activity/t/<game>/<token>        the table page, framed by Discord only
+    /activity/none                    no table in the Activity's channel: what to do instead
 
 The page's script (``web/static/activity.js``, bundled from ``web/activity/``) asks Discord's
 client for an OAuth2 code (scope ``identify``) and posts it with the Activity's instance id. The
@@ -157,6 +158,7 @@ def add_activity(app: web.Application, config: ActivityConfig) -> None:
             web.get("/", activity_page),
             web.get("/activity", activity_page),
             web.post("/activity/session", activity_session),
+            web.get("/activity/none", no_table_page),
             web.get(rf"/activity/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}", activity_table_page),
         ]
     )
@@ -182,12 +184,20 @@ async def activity_page(request: web.Request) -> web.StreamResponse:
     return framed_by_discord(response, _config(request))
 
 
+async def no_table_page(request: web.Request) -> web.StreamResponse:
+    app = web_app(request)
+    lang = language(request)
+    html = app.render("activity_none.html", lang, title=tr(lang, "web-activity-none-title"))
+    response = web.Response(text=html, content_type="text/html", charset="utf-8")
+    return framed_by_discord(response, _config(request))
+
+
 async def activity_table_page(request: web.Request) -> web.StreamResponse:
     return framed_by_discord(await table_page(request), _config(request))
 
 
-def _refused(status: int, lang: str, key: str) -> web.Response:
-    body = {"title": tr(lang, "web-activity-title"), "message": tr(lang, key)}
+def _refused(status: int, lang: str, key: str, *, page: str | None = None) -> web.Response:
+    body = {"message": tr(lang, key)} | ({"page": page} if page else {})
     return web.json_response(body, status=status, headers={"Cache-Control": "no-store"})
 
 
@@ -258,7 +268,8 @@ async def activity_session(request: web.Request) -> web.StreamResponse:
         found = await app.store.open_game_in_channel(int(channel))
         row = found if found is not None and found.guild_id == int(guild) else None
     if row is None:
-        return _refused(404, lang, "web-activity-no-table")
+        # A page of its own, wholly in the person's language (their Discord setting).
+        return _refused(404, lang, "web-activity-no-table", page=f"/activity/none?lang={lang}")
     token = await app.links.table_token(row.id, row.guild_id)
     response = web.json_response(
         {"go": f"/activity/t/{row.id}/{token}?lang={lang}"}, headers={"Cache-Control": "no-store"}

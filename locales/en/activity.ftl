@@ -2,7 +2,8 @@
 
 button-play-board = Play on the board
 table-error-activity-off = The board cannot open inside Discord here: the bot's Activity is not switched on. Ask whoever runs the bot.
-web-activity-title = Tafelbot
+web-activity-title = The board in Discord
+web-activity-none-title = No table here
 web-activity-connecting = Opening the table…
 web-activity-failed = Discord did not let the table open here. Close the Activity and start it again.
 web-activity-outside = This page works inside Discord: press “Play on the board” under a table's board.

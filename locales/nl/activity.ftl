@@ -2,7 +2,8 @@
 
 button-play-board = Speel op het bord
 table-error-activity-off = Het bord kan hier niet in Discord openen: de Activity van de bot staat niet aan. Vraag het aan wie de bot beheert.
-web-activity-title = Tafelbot
+web-activity-title = Het bord in Discord
+web-activity-none-title = Hier is geen tafel
 web-activity-connecting = De tafel gaat open…
 web-activity-failed = Discord liet de tafel hier niet openen. Sluit de Activity en start hem opnieuw.
 web-activity-outside = Deze pagina werkt in Discord: druk op “Speel op het bord” onder het bord van een tafel.

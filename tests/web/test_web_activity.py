@@ -132,6 +132,11 @@ async def test_no_table_in_the_channel_is_said_in_the_persons_language(site, dis
     response, body = await post(site, {"code": discord.code_for(CAROL), "instance_id": instance})
     assert response.status == 404
     assert body["message"].startswith("In dit kanaal is geen tafel open.")
+    assert body["page"] == "/activity/none?lang=nl"  # a page of its own, all in Dutch
+    page = await site.client.get(body["page"])
+    html = await page.text()
+    assert '<html lang="nl">' in html and "Hier is geen tafel" in html and "In dit kanaal is geen tafel open." in html
+    assert f"frame-ancestors {FRAME_ANCESTORS}" in page.headers["Content-Security-Policy"]
     english = launched(discord, ALICE.user_id, channel=4)
     response, body = await post(site, {"code": discord.code_for(ALICE.user_id), "instance_id": english})
     assert response.status == 404 and body["message"].startswith("No table is open in this channel.")

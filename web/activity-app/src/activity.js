@@ -3,7 +3,6 @@
 import { DiscordSDK } from '@discord/embedded-app-sdk';
 
 const root = document.getElementById('activity');
-const title = document.getElementById('activity-title');
 const status = document.getElementById('activity-status');
 
 function say(text) {
@@ -44,8 +43,11 @@ async function start() {
     window.location.replace(body.go);
     return;
   }
-  if (typeof body.title === 'string') title.textContent = body.title;
   root.dataset.refused = String(answer.status);
+  if (typeof body.page === 'string' && body.page.startsWith('/activity/none')) {
+    window.location.replace(body.page); // a page of its own, in the person's language
+    return;
+  }
   say(typeof body.message === 'string' ? body.message : root.dataset.failed);
 }
 
