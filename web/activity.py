@@ -7,7 +7,7 @@ Addresses (only when ``TAFELBOT_ACTIVITY`` is on)::
 
     /  and  /activity                 the Activity's first page: the SDK's handshake and authorize
     POST /activity/session           the code and the instance: where to go, and a session
-    /activity/t/<game>/<token>        the table page, framed by Discord only
+    /activity/t/<game>/<token>        the table page, framed by Discord only (and its /replay)
     /activity/none                    no table in the Activity's channel: what to do instead
 
 The page's script (``web/static/activity.js``, bundled from ``web/activity/``) asks Discord's
@@ -33,7 +33,7 @@ from aiohttp import web
 
 from locales import LANGUAGES, tr
 from web.activity_config import ActivityConfig
-from web.app import CSP, GAME_ID, TOKEN, WebApp, language, table_page, web_app
+from web.app import CSP, GAME_ID, TOKEN, WebApp, language, replay_page, table_page, web_app
 from web.people import Person
 
 log = logging.getLogger("tafelbot.web")
@@ -160,6 +160,7 @@ def add_activity(app: web.Application, config: ActivityConfig) -> None:
             web.post("/activity/session", activity_session),
             web.get("/activity/none", no_table_page),
             web.get(rf"/activity/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}", activity_table_page),
+            web.get(rf"/activity/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/replay", activity_replay_page),
         ]
     )
 
@@ -194,6 +195,10 @@ async def no_table_page(request: web.Request) -> web.StreamResponse:
 
 async def activity_table_page(request: web.Request) -> web.StreamResponse:
     return framed_by_discord(await table_page(request), _config(request))
+
+
+async def activity_replay_page(request: web.Request) -> web.StreamResponse:
+    return framed_by_discord(await replay_page(request), _config(request))
 
 
 def _refused(status: int, lang: str, key: str, *, page: str | None = None) -> web.Response:

@@ -148,7 +148,8 @@ def activity_frame(page):
 
 
 async def test_the_activity_opens_the_table_of_its_channel_inside_discord(browser, site, discord, tmp_path):
-    game_id = await site.new_game(channel=1)
+    game_id = await site.new_game("hindmost", channel=1)
+    await site.move(game_id)
     instance = discord.activities.launch(ALICE.user_id, GUILD, 1).instance_id
     code = discord.code_for(ALICE.user_id)
     page, reached, errors = await in_discord(
@@ -184,6 +185,14 @@ async def test_the_activity_opens_the_table_of_its_channel_inside_discord(browse
     shot = tmp_path / "activity-400.png"
     await page.screenshot(path=str(shot))
     shutil.copy(shot, "/tmp/h39-activity-table-400.png")
+    # The replay and back, without leaving the Activity (a page outside it would not be framed).
+    await frame.click(f"a[href='{token}/replay']")
+    await frame.wait_for_url(f"{PROXY}/activity/t/{game_id}/{token}/replay")
+    await frame.wait_for_selector("#replay")
+    await frame.click(f"a[href='../{token}']")
+    await frame.wait_for_url(f"{PROXY}/activity/t/{game_id}/{token}")
+    await frame.wait_for_selector("#live .status")
+    assert not errors, errors
 
 
 async def test_no_table_in_the_channel_is_a_friendly_page_in_the_persons_language(browser, site, discord, tmp_path):
