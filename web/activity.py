@@ -87,6 +87,8 @@ class ActivityAPI:
             "code": code,
         }
         status, body = await self._call("POST", "/oauth2/token", data=form)
+        if status == 401:  # invalid_client: the operator's id or secret, not the person's code
+            raise DiscordTrouble("POST oauth2: the client id or secret was refused (TAFELBOT_WEB_CLIENT_SECRET?)")
         if status >= 300:
             return None
         token = body.get("access_token") if isinstance(body, dict) else None

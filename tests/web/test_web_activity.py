@@ -184,6 +184,38 @@ async def test_a_malformed_request_is_refused_before_asking_discord(site, discor
     assert discord.exchanges == []
 
 
+async def test_a_refused_client_secret_is_the_operators_trouble_and_logged_without_secrets(tmp_path, discord, caplog):
+    config = ActivityConfig(str(APP_ID), "the-wrong-secret", BOT_TOKEN, discord_url=discord.url)
+    site = await make_site(tmp_path, activity=config)
+    try:
+        await site.new_game()
+        instance = launched(discord, ALICE.user_id)
+        code = discord.code_for(ALICE.user_id)
+        response, body = await post(site, {"code": code, "instance_id": instance})
+        assert response.status == 502 and body["message"].startswith("Discord did not answer")
+        (record,) = [r for r in caplog.records if r.name == "tafelbot.web"]
+        assert "client id or secret was refused" in record.getMessage()
+        for secret in ("the-wrong-secret", code, str(ALICE.user_id), instance, BOT_TOKEN):
+            assert secret not in caplog.text
+    finally:
+        await site.client.close()
+        await site.store.close()
+
+
+async def test_nothing_secret_is_logged_on_the_way_in_or_out(site, discord, caplog):
+    caplog.set_level("DEBUG", logger="tafelbot")
+    await site.new_game()
+    instance = launched(discord, ALICE.user_id)
+    good = discord.code_for(ALICE.user_id)
+    assert (await post(site, {"code": good, "instance_id": instance}))[0].status == 200
+    assert (await post(site, {"code": discord.code_for(BOB.user_id), "instance_id": instance}))[0].status == 403
+    assert (await post(site, {"code": "spent-or-forged", "instance_id": instance}))[0].status == 401
+    for secret in (SECRET, BOT_TOKEN, good, "spent-or-forged", str(ALICE.user_id), str(BOB.user_id), instance):
+        assert secret not in caplog.text
+    for token in discord.tokens:
+        assert token not in caplog.text
+
+
 async def test_discord_failing_gets_a_try_again(site, discord):
     await site.new_game()
     instance = launched(discord, ALICE.user_id)
