@@ -13,6 +13,7 @@ Addresses::
     /t/<game>/<token>/events              the page's event stream (``Last-Event-ID``: a version)
     /t/<game>/<token>/replay              every step again (``#move=N`` jumps to a step)
     /t/<game>/<token>/replay/<step>.png    a step's picture
+    /t/<game>/<token>/play, /hand/<v>.png, POST /act   a seated player's own part (``web.play``)
     /s/<server>/<token>                   a server's running tables and league standings
     /static/...                           style sheet and scripts
     /healthz                              "ok" (for a proxy's health check)
@@ -37,6 +38,7 @@ from db import GameRow, Store
 from locales import LANGUAGES, tr
 from table.clock import Clock, SystemClock
 from table.pictures import Painter
+from table.service import ActResult, TableService
 from table.spec import GameSpec
 from table.weblinks import WebLinks
 from web.limits import RequestBudget, StreamCount, address_of
@@ -48,7 +50,7 @@ log = logging.getLogger("tafelbot.web")
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 SECURITY_HEADERS = {
     "Content-Security-Policy": CSP,
@@ -93,6 +95,11 @@ class WebApp:
     templates: jinja2.Environment = field(init=False)
     closing: asyncio.Event = field(default_factory=asyncio.Event)
     people: People = field(default_factory=People)  # who is signed in; real sign-in replaces it
+    # Moves from the page: the table service they go through (in the bot's process, the bot's own,
+    # so a page and a Discord click share one lock), and what follows each saved one (Discord's
+    # board, the computers, the next ping: the bot's aftermath, or a NOTIFY the bot hears).
+    service: TableService | None = None
+    followed: Callable[[ActResult], None] = lambda _result: None
 
     def __post_init__(self) -> None:
         self.templates = jinja2.Environment(
@@ -103,6 +110,13 @@ class WebApp:
             undefined=jinja2.StrictUndefined,
         )
         self.watchers = Watchers(self._live_update, coalesce=self.settings.coalesce)
+        if self.service is None:  # a web process of its own saves through its own service
+            self.service = TableService(self.store, self.specs, clock=self.clock)
+
+    @property
+    def table_service(self) -> TableService:
+        assert self.service is not None  # set in __post_init__
+        return self.service
 
     def changed(self, game_id: int, version: int) -> None:
         """News of a game (from the table service, or from PostgreSQL's LISTEN)."""
@@ -136,7 +150,13 @@ def create_app(
     *,
     clock: Clock | None = None,
     settings: WebSettings | None = None,
+    service: TableService | None = None,
+    followed: Callable[[ActResult], None] | None = None,
 ) -> web.Application:
+    """The app. ``service``: the table service moves go through (the bot's own in its process; by
+    default one of the app's own); ``followed``: told of every move saved here (``web.play``)."""
+    from web import play  # its routes need this module's helpers: imported once this one is whole
+
     clock = clock or SystemClock()
     settings = settings or WebSettings()
     state = WebApp(
@@ -148,7 +168,10 @@ def create_app(
         settings,
         RequestBudget(clock, burst=settings.burst, per_second=settings.per_second),
         StreamCount(per_address=settings.streams_per_address, total=settings.streams_total),
+        service=service,
     )
+    if followed is not None:
+        state.followed = followed
     app = web.Application(middlewares=[_not_found_page, _limited])
     # aiohttp answers a malformed request (400) itself, before any route or middleware: only the
     # request's prepare hook sees that answer, so every request is one that secures its answer.
@@ -164,6 +187,7 @@ def create_app(
             web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/events", events),
             web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/replay", replay_page),
             web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/replay/{{step:[0-9]{{1,6}}}}.png", replay_png),
+            *play.routes(GAME_ID, TOKEN),
             web.get(rf"/s/{{guild:{SNOWFLAKE}}}/{{token:{TOKEN}}}", server_page),
             web.static("/static", _static_folder(), append_version=False),
         ]
@@ -281,7 +305,7 @@ def _not_found(request: web.Request) -> web.Response:
     return response
 
 
-async def _table(request: web.Request) -> GameRow:
+async def game_of(request: web.Request) -> GameRow:
     """The game the address names, if its token is right; otherwise 404, the same either way."""
     app = web_app(request)
     row = await app.pages.game(int(request.match_info["gid"]))
@@ -295,7 +319,7 @@ def _png(data: bytes, *, immutable: bool) -> web.Response:
     return web.Response(body=data, content_type="image/png", headers={"Cache-Control": cache})
 
 
-def _base(request: web.Request) -> str:
+def base_of(request: web.Request) -> str:
     return f"/t/{request.match_info['gid']}/{request.match_info['token']}"
 
 
@@ -312,28 +336,36 @@ async def _health(request: web.Request) -> web.Response:
 
 async def table_page(request: web.Request) -> web.Response:
     app = web_app(request)
-    row = await _table(request)
+    row = await game_of(request)
     lang = language(request)
     page = await app.pages.table(row, lang)
-    html = app.render("table.html", lang, page=page, base=_base(request), switch=_switch(request))
-    return _page(request, html)
+    from web.play import page_panel
+
+    # A seated player's own part (their hand, their moves); None for everyone else, whose page is
+    # the spectator's page byte for byte.
+    own = await page_panel(app, request, row, lang)
+    html = app.render("table.html", lang, page=page, base=base_of(request), switch=_switch(request), play=own)
+    response = _page(request, html)
+    if own is not None:
+        response.headers["Cache-Control"] = "private, no-store"  # holds a hand: kept nowhere
+    return response
 
 
 async def board_png(request: web.Request) -> web.Response:
     app = web_app(request)
-    row = await _table(request)
+    row = await game_of(request)
     if row.state is None:
         raise web.HTTPNotFound()
     if int(request.match_info["version"]) != row.version:
         # Only the current version is drawn here (older ones are the replay's): the newest instead.
-        newest = f"{_base(request)}/board/{row.version}.png?lang={language(request)}"
+        newest = f"{base_of(request)}/board/{row.version}.png?lang={language(request)}"
         raise web.HTTPFound(newest, headers={"Cache-Control": "no-store"})
     return _png(await app.pages.board_picture(row, language(request)), immutable=True)
 
 
 async def replay_page(request: web.Request) -> web.Response:
     app = web_app(request)
-    row = await _table(request)
+    row = await game_of(request)
     if row.state is None:
         raise web.HTTPNotFound()
     lang = language(request)
@@ -343,7 +375,7 @@ async def replay_page(request: web.Request) -> web.Response:
     except ValueError:
         start = len(page.steps) - 1
     html = app.render(
-        "replay.html", lang, page=page, base=_base(request), switch=_switch(request), start=start, version=row.version
+        "replay.html", lang, page=page, base=base_of(request), switch=_switch(request), start=start, version=row.version
     )
     return _page(request, html)
 
@@ -353,7 +385,7 @@ async def replay_png(request: web.Request) -> web.Response:
     step = int(request.match_info["step"])
     lang = language(request)  # the page's: a Dutch page shows Dutch boards
     try:
-        row = await _table(request)
+        row = await game_of(request)
     except web.HTTPNotFound:
         return _over_budget(request) or _not_found(request)  # a wrong address costs as any page does
     # Stepping quickly asks for many pictures: one drawn already costs nothing, drawing one counts.
@@ -399,7 +431,7 @@ async def events(request: web.Request) -> web.StreamResponse:
     """The table page's stream: an ``update`` event whenever the game changes (at once if it
     changed since the version the browser last saw), a comment as heartbeat while nothing does."""
     app = web_app(request)
-    row = await _table(request)
+    row = await game_of(request)
     lang = language(request)
     seen_text = request.headers.get("Last-Event-ID") or request.query.get("v", "")
     seen = int(seen_text) if _EVENT_ID.fullmatch(seen_text) else -1

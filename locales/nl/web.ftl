@@ -71,3 +71,8 @@ cmd-param-web_page = webpagina
 cmd-param-desc-settings-web_page = Toon de lopende tafels en de competitie van deze server op het web
 cmd-param-web_new_links = nieuwe-links
 cmd-param-desc-settings-web_new_links = Nieuwe adressen voor de webpagina's van deze server: oude links werken niet meer
+
+# A seated player's own part of the table page (signed in with Discord)
+web-play-title = Jouw hand en zetten
+web-play-moves = Jouw zetten
+web-footer-player = Je bent aangemeld: je hand en zetten zie alleen jij.

@@ -99,6 +99,8 @@
       refresh(data.html);
       version = String(data.version);
       live.dataset.version = version;
+      // A seated player's own part (play.js) follows the same news.
+      live.dispatchEvent(new CustomEvent("tafelbot:update", { detail: { version: version } }));
       if (data.over) {
         live.dataset.over = "true";
         close();
