@@ -19,9 +19,16 @@
     }
   }
 
+  // The new part, except that the announced status line keeps its node (a region put in anew
+  // may go unheard by screen readers); say() changes its text.
   function show(html, version) {
     var fresh = document.createElement("template");
     fresh.innerHTML = html; // rendered by the server's templates, every name escaped
+    var kept = own.querySelector(".play-note");
+    var came = fresh.content.querySelector(".play-note");
+    if (kept && came) {
+      came.replaceWith(kept);
+    }
     own.replaceChildren(fresh.content);
     own.dataset.version = String(version);
   }
@@ -34,9 +41,7 @@
       .then(function (data) {
         if (data) {
           show(data.html, data.version);
-          if (note) {
-            say(note);
-          }
+          say(note || "");
         }
       })
       .catch(function () {});
@@ -53,7 +58,8 @@
     }
     busy = true;
     var body = new FormData(form);
-    fetch(form.action, {
+    // getAttribute: the form's "action" property is its input named "action" (the move).
+    fetch(form.getAttribute("action"), {
       method: "POST",
       body: new URLSearchParams(body),
       credentials: "same-origin",
