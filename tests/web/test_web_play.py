@@ -383,3 +383,32 @@ async def test_a_person_with_two_seats_plays_the_one_whose_turn_it_is(play):
         assert (await answer.json())["ok"], await answer.text()
         assert play.followed[-1].seat == seat
     assert {r.seat for r in play.followed} == {0, 1}
+
+
+async def test_an_action_for_good_asks_first_as_discord_does(play):
+    """Duvelen's "done" ends the player's round: asked once ("are you sure?"), then played."""
+    game_id = await play.new_game("duvelen")
+    address = await play.address(game_id)
+    row = await play.service.get(game_id)
+    seat = next(
+        s
+        for s in range(2)
+        if "done" in play.service.spec("duvelen").engine.legal_actions(play.service.state_of(row), s)
+    )
+    who = WHO[seat]
+    ask = {"action": "done", "version": str(row.version)}
+    answer = await post(play, f"{address}/act", who, ask, csrf=f"csrf-{who}")
+    data = await answer.json()
+    assert data["ok"] is False and data["ask"] == "done" and "Are you sure?" in data["text"]
+    assert (await play.service.get(game_id)).version == row.version and play.followed == []
+    # Without script: back to the page, which asks with a form of its own.
+    form = await post(play, f"{address}/act", who, {**ask, "csrf": f"csrf-{who}"}, json_answer=False)
+    assert form.status == 303 and form.headers["Location"] == f"{address}?ask=done#play"
+    page = await (await get(play, f"{address}?ask=done", who)).text()
+    assert 'name="sure" value="1"' in page and "Are you sure?" in page
+    part = await (await get(play, f"{address}/play?ask=done", who)).json()
+    assert 'name="sure" value="1"' in part["html"]
+    # Sure: played.
+    sure = await post(play, f"{address}/act", who, {**ask, "sure": "1"}, csrf=f"csrf-{who}")
+    assert (await sure.json())["ok"]
+    assert [m[2] for m in await play.store.moves(game_id)][-1] == "done" and len(play.followed) == 1
