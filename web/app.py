@@ -1,4 +1,6 @@
-"""The web companion: read-only pages of a table, its replay and a server's tables and league.
+"""The web companion: pages of a table, its replay and a server's tables and league. They are
+read-only but for a signed-in player's own part of the table page (``web.play``: their hand and
+their moves).
 
 An aiohttp application (``create_app``) on the table platform and the store only; it never
 imports the Discord side. Every address of a table holds a token (``table.weblinks``); a wrong
