@@ -1,7 +1,7 @@
 """Playing on the table page in a real browser (headless Chromium, as tests/e2e/test_web_browser_e2e.py):
 a tap on a move plays it in place (play.js, no page load), Discord's board follows, and the other
 player's page turns into their move by itself; without script the same forms play through a
-redirect back to the page. Sign-in is faked (``tests.web.test_web_play.FakePeople``)."""
+redirect back to the page. Sign-in is faked (``tests.web.fake_people``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from playwright.async_api import async_playwright
 
 from tests.e2e.test_web_browser_e2e import CHROMIUM, FLAGS  # skips the module without Chromium
 from tests.e2e.web_fixtures import link_buttons, start_webbed
-from tests.web.test_web_play import PEOPLE, FakePeople
+from tests.web.fake_people import FakePeople
 from web.people import Person
 
 
@@ -48,8 +48,8 @@ async def signed_in(chromium, url: str, who: str, *, script: bool = True):
 async def a_table(fake, webbed, channel, alice, bob):
     from tests.e2e.drive import open_table, people_to_move
 
-    PEOPLE.update({"alice": Person(alice.id, "alice", "s-a", "csrf-a"), "bob": Person(bob.id, "bob", "s-b", "csrf-b")})
-    webbed.bot.web.state.people = FakePeople()
+    people = {"alice": Person(alice.id, "alice", "s-a", "csrf-a"), "bob": Person(bob.id, "bob", "s-b", "csrf-b")}
+    webbed.bot.web.state.people = FakePeople(people)
     game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
     row, seats = await people_to_move(webbed, game_id)
     mover = "alice" if row.seats[seats[0]].user_id == alice.id else "bob"

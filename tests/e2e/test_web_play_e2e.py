@@ -1,7 +1,7 @@
 """Moves from the table page, in the bot's process, followed on Discord as if they came from
 Discord: the turn's board is edited while the same person moves again, a fresh board (with its
 mention) comes when another person's turn begins, and what the bot owes the game (the board's
-version) is paid. Sign-in is faked (``tests.web.test_web_play.FakePeople``)."""
+version) is paid. Sign-in is faked (``tests.web.fake_people``)."""
 
 from __future__ import annotations
 
@@ -29,12 +29,11 @@ def first_move(html: str) -> tuple[str, str] | None:
 
 
 async def test_web_moves_follow_on_discord_one_post_per_turn(fake, webbed, channel, alice, bob):
-    from tests.web.test_web_play import PEOPLE, FakePeople
+    from tests.web.fake_people import FakePeople
 
     bot = webbed.bot
     people = {"alice": Person(alice.id, "alice", "s-a", "csrf-a"), "bob": Person(bob.id, "bob", "s-b", "csrf-b")}
-    PEOPLE.update(people)  # the fake sign-in knows them by the cookie "who"
-    bot.web.state.people = FakePeople()
+    bot.web.state.people = FakePeople(people)  # the fake sign-in knows them by the cookie "who"
     by_seat = {}
     game_id = await open_table(fake, webbed, channel, "trackgammon", alice, join=[bob])
     row, seats = await people_to_move(webbed, game_id)

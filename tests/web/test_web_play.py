@@ -1,9 +1,7 @@
 """Playing on the table page (``web.play``): a signed-in player's own view and moves, through the
 same table service as Discord's clicks; everyone else gets the spectator page as it was.
 
-Sign-in is faked here (``FakePeople``: a cookie names the person; a change needs the session's
-CSRF token in the ``X-CSRF-Token`` header or the ``csrf`` form field), as the real ``People``
-is to check it."""
+Sign-in is faked here (``tests.web.fake_people``)."""
 
 from __future__ import annotations
 
@@ -14,7 +12,6 @@ import re
 from html import unescape
 
 import pytest
-from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from db import Store
@@ -29,10 +26,11 @@ from table.service import Player, TableService
 from table.weblinks import WebLinks
 from tests.conformance import checks_of
 from tests.web.conftest import ALICE, BASE_URL, BOB, Site, specs
+from tests.web.fake_people import FakePeople
 from tests.web.test_web_app import next_event, until
 from web.app import APP_KEY, WebSettings, create_app
 from web.pages import GameLogs
-from web.people import People, Person
+from web.people import Person
 
 CAROL = Player(900_000_000_000_000_003, "Carol")
 PEOPLE = {
@@ -40,21 +38,6 @@ PEOPLE = {
     "bob": Person(BOB.user_id, BOB.name, "s-bob", "csrf-bob"),
     "carol": Person(CAROL.user_id, CAROL.name, "s-carol", "csrf-carol"),
 }
-
-
-class FakePeople(People):
-    async def person(self, request: web.Request) -> Person | None:
-        return PEOPLE.get(request.cookies.get("who", ""))
-
-    async def check_change(self, request: web.Request, person: Person | None) -> Person:
-        if person is None:
-            raise web.HTTPUnauthorized(text="Sign in with Discord to play on this page.")
-        token = request.headers.get("X-CSRF-Token")
-        if token is None:
-            token = str((await request.post()).get("csrf", ""))
-        if token != person.csrf:
-            raise web.HTTPForbidden(text="That page is too old: load it again.")
-        return person
 
 
 class PlaySite(Site):
@@ -79,7 +62,7 @@ async def make_play_site(tmp_path) -> PlaySite:
         service=service,
         followed=followed.append,
     )
-    app[APP_KEY].people = FakePeople()
+    app[APP_KEY].people = FakePeople(PEOPLE)
     service.news.subscribe(app[APP_KEY].changed)
     client = TestClient(TestServer(app))
     await client.start_server()
