@@ -307,7 +307,7 @@ def _not_found(request: web.Request) -> web.Response:
     return response
 
 
-async def game_of(request: web.Request) -> GameRow:
+async def _table(request: web.Request) -> GameRow:
     """The game the address names, if its token is right; otherwise 404, the same either way."""
     app = web_app(request)
     row = await app.pages.game(int(request.match_info["gid"]))
@@ -321,7 +321,7 @@ def _png(data: bytes, *, immutable: bool) -> web.Response:
     return web.Response(body=data, content_type="image/png", headers={"Cache-Control": cache})
 
 
-def base_of(request: web.Request) -> str:
+def _base(request: web.Request) -> str:
     return f"/t/{request.match_info['gid']}/{request.match_info['token']}"
 
 
@@ -338,7 +338,7 @@ async def _health(request: web.Request) -> web.Response:
 
 async def table_page(request: web.Request) -> web.Response:
     app = web_app(request)
-    row = await game_of(request)
+    row = await _table(request)
     lang = language(request)
     page = await app.pages.table(row, lang)
     from web.play import page_panel
@@ -346,7 +346,7 @@ async def table_page(request: web.Request) -> web.Response:
     # A seated player's own part (their hand, their moves); None for everyone else, whose page is
     # the spectator's page byte for byte.
     own = await page_panel(app, request, row, lang)
-    html = app.render("table.html", lang, page=page, base=base_of(request), switch=_switch(request), play=own)
+    html = app.render("table.html", lang, page=page, base=_base(request), switch=_switch(request), play=own)
     response = _page(request, html)
     if own is not None:
         response.headers["Cache-Control"] = "private, no-store"  # holds a hand: kept nowhere
@@ -355,19 +355,19 @@ async def table_page(request: web.Request) -> web.Response:
 
 async def board_png(request: web.Request) -> web.Response:
     app = web_app(request)
-    row = await game_of(request)
+    row = await _table(request)
     if row.state is None:
         raise web.HTTPNotFound()
     if int(request.match_info["version"]) != row.version:
         # Only the current version is drawn here (older ones are the replay's): the newest instead.
-        newest = f"{base_of(request)}/board/{row.version}.png?lang={language(request)}"
+        newest = f"{_base(request)}/board/{row.version}.png?lang={language(request)}"
         raise web.HTTPFound(newest, headers={"Cache-Control": "no-store"})
     return _png(await app.pages.board_picture(row, language(request)), immutable=True)
 
 
 async def replay_page(request: web.Request) -> web.Response:
     app = web_app(request)
-    row = await game_of(request)
+    row = await _table(request)
     if row.state is None:
         raise web.HTTPNotFound()
     lang = language(request)
@@ -377,7 +377,7 @@ async def replay_page(request: web.Request) -> web.Response:
     except ValueError:
         start = len(page.steps) - 1
     html = app.render(
-        "replay.html", lang, page=page, base=base_of(request), switch=_switch(request), start=start, version=row.version
+        "replay.html", lang, page=page, base=_base(request), switch=_switch(request), start=start, version=row.version
     )
     return _page(request, html)
 
@@ -387,7 +387,7 @@ async def replay_png(request: web.Request) -> web.Response:
     step = int(request.match_info["step"])
     lang = language(request)  # the page's: a Dutch page shows Dutch boards
     try:
-        row = await game_of(request)
+        row = await _table(request)
     except web.HTTPNotFound:
         return _over_budget(request) or _not_found(request)  # a wrong address costs as any page does
     # Stepping quickly asks for many pictures: one drawn already costs nothing, drawing one counts.
@@ -433,7 +433,7 @@ async def events(request: web.Request) -> web.StreamResponse:
     """The table page's stream: an ``update`` event whenever the game changes (at once if it
     changed since the version the browser last saw), a comment as heartbeat while nothing does."""
     app = web_app(request)
-    row = await game_of(request)
+    row = await _table(request)
     lang = language(request)
     seen_text = request.headers.get("Last-Event-ID") or request.query.get("v", "")
     seen = int(seen_text) if _EVENT_ID.fullmatch(seen_text) else -1

@@ -41,7 +41,11 @@ from table.levels import picture_names
 from table.picture_cache import PictureKey
 from table.service import TableError
 from table.text import error_text, who
-from web.app import WebApp, base_of, game_of, language, web_app
+
+# The app's own request helpers (token check, base address): these routes are part of the app.
+from web.app import WebApp, language, web_app
+from web.app import _base as base_of
+from web.app import _table as game_of
 from web.people import Person
 
 log = logging.getLogger("tafelbot.web")
