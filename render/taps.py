@@ -128,16 +128,14 @@ def plan_for(
     taps: dict[str, int] = {}
     _taps(root, 0, taps)
     used = _keys(root) | set(chosen)
+    shown = []
+    for name, png, spots in pictures:
+        width, height = picture_size(png)
+        shown.append(
+            {"name": name, "width": width, "height": height, "spots": _boxes([s for s in spots if s.key in used])}
+        )
     return {
-        "pictures": [
-            {
-                "name": name,
-                "width": picture_size(png)[0],
-                "height": picture_size(png)[1],
-                "spots": _boxes([s for s in spots if s.key in used]),
-            }
-            for name, png, spots in pictures
-        ],
+        "pictures": shown,
         "actions": [
             {
                 "action": action,
@@ -170,15 +168,13 @@ def _boxes(spots: list[Spot]) -> dict[str, list[list[float]]]:
 
 
 def drawn_plan(
-    spec: Any, view: dict[str, Any], legal: list[str], locale: str = "en", names: list[str] | None = None
+    spec: Any, view: dict[str, Any], legal: list[str], locale: str, names: list[str]
 ) -> tuple[dict[str, Any], dict[str, bytes]]:
-    """The plan and the pictures it was recorded from (name → PNG), from one drawing each."""
-    names = list(names) if names is not None else [f"Seat {i + 1}" for i in range(view.get("players", 8))]
+    """The plan and the pictures it was recorded from (name → PNG), from one drawing each: show
+    these bytes, so the places to tap are where the picture has them."""
     pictures = draw_pictures(spec, view, names=names, locale=locale)
     return plan_for(spec, view, legal, pictures, locale), {name: png for name, png, _spots in pictures}
 
 
-def tap_plan(
-    spec: Any, view: dict[str, Any], legal: list[str], locale: str = "en", names: list[str] | None = None
-) -> dict[str, Any]:
+def tap_plan(spec: Any, view: dict[str, Any], legal: list[str], locale: str, names: list[str]) -> dict[str, Any]:
     return drawn_plan(spec, view, legal, locale, names)[0]

@@ -263,7 +263,7 @@ def test_the_plan_takes_the_fewest_taps():
         "off": ("gone",),  # a key no picture draws: a button
         "pass": (),
     }
-    plan = tap_plan(_toy_spec(boxes, actions), {"viewer": 0, "private": None}, list(actions), names=["A"])
+    plan = tap_plan(_toy_spec(boxes, actions), {"viewer": 0, "private": None}, list(actions), "en", ["A"])
     taps = {entry["action"]: entry["taps"] for entry in plan["actions"]}
     assert taps == {"a-x": 1, "a-y": 2, "b-y": 1, "a-y2": 2, "off": 1, "pass": 1}
     root = plan["root"]
@@ -277,7 +277,7 @@ def test_the_plan_takes_the_fewest_taps():
 def test_a_tap_every_action_needs_is_made_for_the_player():
     boxes = {"card": (0, 0, 10, 10), "x": (0, 50, 10, 60), "y": (20, 50, 30, 60)}
     actions = {"card-x": ("card", "x"), "card-y": ("card", "y"), "card-keep": ("card",)}
-    plan = tap_plan(_toy_spec(boxes, actions), {"viewer": 0, "private": None}, list(actions), names=["A"])
+    plan = tap_plan(_toy_spec(boxes, actions), {"viewer": 0, "private": None}, list(actions), "en", ["A"])
     root = plan["root"]
     assert root["chosen"] == ["card"] and root["choose"] == ["card-keep"]
     assert root["tap"] == {"x": {"play": "card-x"}, "y": {"play": "card-y"}}
