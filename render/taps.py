@@ -19,9 +19,11 @@ pictures' bytes. ``tap_plan`` is the plan alone. The plan is plain JSON-able dat
   buttons; ``{"play": action}`` plays at once. The root's ``chosen`` lists keys already selected
   for the player (a first tap every action needs): show them selected. A piece with one action plays in one tap. A target that only one action reaches
   and that is no piece plays in one tap from the top too (Trackgammon's moves fit one tap
-  mostly, as a Discord button does). A move of a piece to one of many places takes at most two
-  taps (the issue's "at most 2 per recruit moved"); a Discord button holds both, so a Manöver or
-  Trackgammon turn of several such moves can take a tap or two more than Discord's clicks.
+  mostly, as a Discord button does). A decision takes at most two taps (the issue's "at most 2
+  per recruit moved"), one more than Discord's click at most: a move of a piece to one of several
+  places is two taps where a Discord button holds both, so a turn of several such moves (Manöver,
+  Trackgammon, a Hindmost joker combination) can take a tap or two more than Discord's clicks,
+  which count "My hand / play" once a turn (``bench/turn_taps.py`` measures it).
 
 A key an action names but no picture draws (a Manöver field folded away) ends that action's
 taps early: the list at that node offers it. The spec is duck-typed (``table.spec.GameSpec``:
