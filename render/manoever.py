@@ -67,6 +67,7 @@ TO_MOVE_BG = (255, 240, 170)
 MARKER_R = 19  # 38 px across: 14 px on a 400 px-wide phone
 STONE_R = 18
 STACK_STEP = 25
+RECRUIT_X = 30  # a stack's recruits stand this far right of their field's left edge
 
 
 # ---- text, limited to what the font can draw ----------------------------------------------
@@ -232,9 +233,8 @@ def _draw_route(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, to
                 continue
             box = (x0, y, x0 + CELL_W, y + cell_h)
             boxes[field] = box
-            # The part right of the recruits' markers (drawn at x0 + 30), so a field never covers
-            # the recruit standing on it.
-            spot(f"field:{field}", (x0 + 30 + MARKER_R + 3, y, x0 + CELL_W, y + cell_h))
+            # The part right of the recruits' markers, so a field never covers the recruit on it.
+            spot(f"field:{field}", (x0 + RECRUIT_X + MARKER_R + 3, y, x0 + CELL_W, y + cell_h))
             shade = LIGHT_TEN if first % 2 == 0 else DARK_TEN
             draw.rectangle(box, fill=shade, outline=GRID, width=1)
             label(draw, (box[2] - 6, y + 4), str(field), SMALL, NUMBER_INK, anchor="ra", within=box)
@@ -293,7 +293,7 @@ def _stacks(draw: ImageDraw.ImageDraw, view: dict[str, Any], boxes: dict) -> Non
             continue
         x0, _y0, x1, y1 = boxes[field]
         recruits = stack["recruits"]
-        centres = [(x0 + 30, y1 - 22 - height * STACK_STEP) for height in range(len(recruits))]
+        centres = [(x0 + RECRUIT_X, y1 - 22 - height * STACK_STEP) for height in range(len(recruits))]
         if field in must_move:
             cx, cy = centres[-1]
             ring = MARKER_R + 6
