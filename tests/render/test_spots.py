@@ -37,8 +37,10 @@ def _names(players: int) -> list[str]:
     return [f"Player {i + 1}" for i in range(players)]
 
 
-def _players(engine) -> int:
-    return min(engine.max_players, max(engine.min_players, 3))
+def _players(engine, game: int, games: int) -> int:
+    """The fewest players in the first game, the most in the last: every layout is looked at."""
+    counts = range(engine.min_players, engine.max_players + 1)
+    return counts[game * (len(counts) - 1) // max(1, games - 1)]
 
 
 ENDINGS = {"undo", "done", "stop", "pass"}
@@ -59,7 +61,7 @@ def windows(key: str, games: int = 3, length: int = 12, options: dict | None = N
     engine = spec.engine
     for game in range(games):
         rng = Rng(1000 + game)
-        players = _players(engine)
+        players = _players(engine, game, games)
         state = engine.new_game(players, 77 + game, engine.normalize_options(options or {}))[0]
         skip = rng.below(60)
         step = 0
