@@ -7,6 +7,8 @@ and a spectator's plan shows no hand."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engines.rng import Rng
@@ -107,6 +109,7 @@ def test_every_action_is_a_drawn_spot_or_a_button(key):
     plans = 0
     for spec, _state, _seat, view, legal, plan, pictures, _action in windows(key):
         plans += 1
+        assert json.loads(json.dumps(plan)) == plan  # plain JSON for the page
         spots = {}
         for picture in plan["pictures"]:
             size = picture_size(pictures[picture["name"]])
