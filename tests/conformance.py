@@ -242,6 +242,7 @@ OPTIONAL_PARTS = (
     (Extras.GROUPS, "action_group"),
     (Extras.EVENT_FORMAT, "format_event"),
     (Extras.CARD_NAMES, "card_name"),
+    (Extras.TAPS, "action_spots"),
 )
 
 
