@@ -35,7 +35,7 @@ table-error-bad-time = I could not read that time. Try "friday", "3 days", "12h"
 ## Lobby: the table's own settings
 option-move_seconds = Time per move
 option-handover_after = Timeouts before the computer takes over
-option-bot_speed = Computer's time per action
+option-computer_speed = Computer's time per action
 option-none = none
 
 ## /table commands
@@ -63,4 +63,4 @@ mine-waiting = waiting for { $players }
 mine-lobby = lobby, not started
 running-title = Running games in this server
 running-none = No games are running in this server.
-option-quiet = Round ends after a quiet spell of
+option-lull = Round ends after a quiet spell of

@@ -38,7 +38,7 @@ table-error-bad-time = Die tijd begrijp ik niet. Probeer "vrijdag", "3 dagen", "
 
 option-move_seconds = Tijd per zet
 option-handover_after = Aantal keer te laat voordat de computer overneemt
-option-bot_speed = Bedenktijd computer per actie
+option-computer_speed = Bedenktijd computer per actie
 option-none = geen
 
 settings-title = Tafelinstellingen van deze server
@@ -65,7 +65,7 @@ mine-waiting = wacht op { $players }
 mine-lobby = tafel open, nog niet begonnen
 running-title = Lopende spellen op deze server
 running-none = Er lopen geen spellen op deze server.
-option-quiet = Ronde eindigt na een stilte van
+option-lull = Ronde eindigt na een stilte van
 
 ## Commando's (ids volgens cogs/translator.py)
 cmd-name-extend = verlengen
