@@ -153,7 +153,7 @@ def after(
             return deadline
         return replace(deadline, kind=LULL, due=now + settings.lull, started=now, owing=(), reminded=0, seat_dues=())
     owing = tuple(sorted(s for s in wanted.owing if seats[s].human))
-    if not owing or not settings.clocked:
+    if not owing or not settings.timed:
         return replace(
             _charged(deadline, settings, now, quiet, owing),
             kind=None,

@@ -398,7 +398,7 @@ class TableService:
                 raise TableError("only-host-extends")
             deadline = self.deadline_of(row)
             if deadline.kind != deadlines.MOVE:
-                raise TableError("no-move-clock")
+                raise TableError("no-move-time")
             longer = deadlines.extended(deadline, seconds)
             return await self._set_deadline(row, longer)
 
@@ -412,7 +412,7 @@ class TableService:
                 return None
 
     async def stand_still(self, row: GameRow, seconds: float) -> GameRow | None:
-        """Stop the move clock for ``seconds`` (the board cannot be seen: nobody is timed out
+        """Stop the move time for ``seconds`` (the board cannot be seen: nobody is timed out
         meanwhile). None if the game moved on meanwhile. The version stays: buttons stay valid."""
         async with self.lock(row.id):
             deadline = self.deadline_of(row)

@@ -52,7 +52,7 @@ class TableSettings:
     # never above the start. Running out is a timeout, as with a time per move.
     bank_seconds: int = 0
     bank_increment: int = 0
-    quiet_pause: bool = False  # the move clock of a player in their quiet hours stands still
+    quiet_pause: bool = False  # a player.s time stands still in their quiet hours
     rematch_of: int | None = None  # the finished game this table is a rematch of
 
     def to_json(self) -> dict[str, Any]:
@@ -97,8 +97,8 @@ class TableSettings:
         return items
 
     @property
-    def clocked(self) -> bool:
-        """Whether a move clock runs (a time per move or a time bank)."""
+    def timed(self) -> bool:
+        """Whether moves are timed (a time per move or a time bank)."""
         return bool(self.move_seconds or self.bank_seconds)
 
 

@@ -204,4 +204,4 @@ def standings(lang: str, row: GameRow, placements: Sequence[int], scores: Sequen
 def duration_text(lang: str, seconds: float) -> str:
     """A duration in words: "22 h", "3 days" (days from 2 days, hours from 1 hour, else minutes)."""
     unit, amount = short_duration(seconds)
-    return tr(lang, f"clock-duration-{unit}", n=amount)
+    return tr(lang, f"time-duration-{unit}", n=amount)

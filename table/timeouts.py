@@ -156,7 +156,7 @@ class TimeKeeper:
             return row
         if deadline.due <= now:
             if deadline.kind == deadlines.MOVE and not self._board_seen(row):
-                log.info("board of game %s cannot be seen: its move clock stands still", game_id)
+                log.info("board of game %s cannot be seen: its move time stands still", game_id)
                 return await self.service.stand_still(row, now + CHANNEL_RECHECK - deadline.due)
             if deadline.kind == deadlines.LOBBY:
                 await self._lobby(row)

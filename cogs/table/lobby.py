@@ -241,9 +241,7 @@ class LobbyPresenter(Presenter):
         """The table scheduler closed a lobby nobody started: say so, and update its message."""
         lang = row.locale
         channel = await self.channel(row.channel_id)
-        await channel.send(
-            tr(lang, "clock-lobby-expired", game=game_name(lang, row.game)), allowed_mentions=NO_MENTIONS
-        )
+        await channel.send(tr(lang, "time-lobby-expired", game=game_name(lang, row.game)), allowed_mentions=NO_MENTIONS)
         await self.refresh_message(row)
 
     async def rematch(self, interaction: discord.Interaction, old_id: int) -> None:

@@ -108,7 +108,7 @@ async def tafel(fake, capture, tmp_path):
 
 @pytest.fixture
 async def clocked(fake, capture, tmp_path):
-    """``tafel`` on a ``FakeClock``: tests move time (move clocks, reminders, interaction tokens)."""
+    """``tafel`` on a ``FakeClock``: tests move time (move deadlines, reminders, interaction tokens)."""
     tafel = Tafel(fake, str(tmp_path / "tafel.sqlite3"))
     tafel.clock = FakeClock()
     await tafel.start()

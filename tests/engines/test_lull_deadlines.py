@@ -7,7 +7,7 @@ from engines.errors import IllegalAction
 from engines.howruck import ENGINE as HOWRUCK
 
 
-def test_duvelen_live_rounds_have_a_quiet_time_relaxed_ones_use_the_move_clock():
+def test_duvelen_live_rounds_have_a_lull_relaxed_ones_use_the_time_per_move():
     live = DUVELEN.new_game(2, 1, {"mode": "live"})[0]
     relaxed = DUVELEN.new_game(2, 1, {"mode": "relaxed"})[0]
     assert DUVELEN.deadline(live).lull

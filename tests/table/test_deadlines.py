@@ -63,7 +63,7 @@ async def table(tmp_path):
     await store.close()
 
 
-async def test_a_new_table_gets_the_server_default_move_clock_and_shows_its_settings(table):
+async def test_a_new_table_gets_the_server_default_time_per_move_and_shows_its_settings(table):
     row = await table.started()
     settings = table.service.settings_of(row)
     assert settings.move_seconds == DAY and settings.handover_after == 3
@@ -163,7 +163,7 @@ async def test_host_hands_a_seat_over_and_extends_the_clock_others_may_not(table
     assert result.row.status == "finished"
 
 
-async def test_no_move_clock_means_no_deadline(table):
+async def test_no_time_per_move_means_no_deadline(table):
     row = await table.started(settings={"move_seconds": 0})
     assert row.deadline_at is None and table.service.deadline_of(row).kind is None
     await table.later(30 * DAY)
@@ -285,7 +285,7 @@ async def test_live_phases_keep_their_own_lull_on_the_same_scheduler(tmp_path, g
         await table.service.store.close()
 
 
-async def test_relaxed_duvelen_runs_on_the_move_clock(tmp_path):
+async def test_relaxed_duvelen_runs_on_the_time_per_move(tmp_path):
     table, row = await live_table(tmp_path, "duvelen", {"mode": "relaxed"}, {"move_seconds": HOUR})
     try:
         assert table.service.deadline_of(row).kind == "move"
