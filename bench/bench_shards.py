@@ -110,7 +110,7 @@ async def setup_run(label: str, database: str, shards: list[int | None], args, f
             for channel in channels:
                 lobby = (await client.slash(host, channel, f"{args.game} new", options))["message"]
                 for _ in range(computers):
-                    await client.click(host, lobby, button(lobby, ":bot"))
+                    await client.click(host, lobby, button(lobby, ":add-computer"))
                 await client.click(host, lobby, button(lobby, ":start"))
                 await client.slash(host, channel, f"{args.game} resign")
             await asyncio.sleep(1.0)  # past the start: every table is moving

@@ -9,6 +9,7 @@ old words are named below, each with what it reads."""
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import fields
 from pathlib import Path
 
@@ -43,6 +44,7 @@ RETIRED_NAMES = {
 }
 # Stored or sent forms of the old words: only the compatibility readers below may write them.
 RETIRED_STRINGS = {"bot_speed", "is_bot", "unbot", "bot-easy", "bot-hard", "TAFELBOT_BOT_DELAY", "no-move-clock"}
+OLD_LOBBY_ID = re.compile(r":(bot|unbot|bot-[a-z]+)$")  # the end of a lobby button's old custom_id
 COMPATIBILITY_READERS = {
     "cogs/table/components.py": "lobby buttons still in channels with the ops bot, bot-<level>, unbot",
     "startup/config.py": "TAFELBOT_BOT_DELAY, the computer delay's first name",
@@ -118,7 +120,9 @@ def old_strings_in(tree: ast.Module) -> list[tuple[int, str]]:
     return [
         (node.lineno, repr(node.value))
         for node in ast.walk(tree)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in RETIRED_STRINGS
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and (node.value in RETIRED_STRINGS or OLD_LOBBY_ID.search(node.value))
     ]
 
 
@@ -147,6 +151,7 @@ def test_the_checks_catch_what_they_look_for():
     tree = ast.parse(
         "row.seats[i].bot\nSeat('x', bot=True)\nspec.engine.deadline(s).quiet\nflow.bots\nBOT_DELAY = 1.0\n"
         "guard.is_quiet\nsettings = {'bot_speed': 2.0}\nself.bot.store\ninteraction.client.bot_user\n"
+        "click(f'tb:lobby:{game_id}:bot')\n"
     )
     found = [what for _, what in retired_in(tree)]
     assert found.count("BOT_DELAY") == 1 and "is_quiet" in found
@@ -155,4 +160,4 @@ def test_the_checks_catch_what_they_look_for():
         ".quiet (a lull, the guard or the computers)" in found and ".bots (a lull, the guard or the computers)" in found
     )
     assert len(found) == 6, found  # the Discord client's "bot" is left alone
-    assert old_strings_in(tree) == [(7, "'bot_speed'")]
+    assert old_strings_in(tree) == [(7, "'bot_speed'"), (10, "':bot'")]

@@ -69,7 +69,7 @@ async def computer_round(client, host, channel) -> int:
     """A Duvelen round whose host hands the seat to a computer at once: computers only."""
     lobby = (await client.slash(host, channel, "duvelen new", {"rounds": 1, "computer_speed": 0.3}))["message"]
     for _ in range(2):
-        await client.click(host, lobby, button(lobby, ":bot"))
+        await client.click(host, lobby, button(lobby, ":add-computer"))
     await client.click(host, lobby, button(lobby, ":start"))
     resigned = await client.slash(host, channel, "duvelen resign")
     assert resigned["ephemeral"] and resigned["message"]["content"] == "Done."

@@ -201,7 +201,7 @@ class CrashRun:
             start = next(b["custom_id"] for b in lobby["buttons"] if b["custom_id"].endswith(":start"))
             game_id = int(start.split(":")[2])
             for _ in range(PLAYERS[game] - 1):
-                await self.client.click(self.alice, lobby, f"tb:lobby:{game_id}:bot")
+                await self.client.click(self.alice, lobby, f"tb:lobby:{game_id}:add-computer")
             await self.client.click(self.alice, lobby, start)
             self.counts.games += 1
 
