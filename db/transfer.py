@@ -54,7 +54,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "game",
         "user_id",
         "name",
-        "is_bot",
+        "is_computer",
         "resigned",
         "placement",
         "score",

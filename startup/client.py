@@ -120,7 +120,7 @@ class TafelBot(commands.AutoShardedBot):
         self.table_flow = TableFlow(
             self,
             self.table_service,
-            bot_delay_factor=config.bot_delay,
+            computer_delay_factor=config.computer_delay,
             render_processes=config.render_processes,
             web_links=links,
         )

@@ -35,7 +35,7 @@ class EngineModule(Protocol):
 class ComputerModule(Protocol):
     """``engines.<key>_ai``: the computer player, deciding from its own view and the legal actions."""
 
-    BOT_DELAY: float  # seconds a computer player waits before acting
+    COMPUTER_DELAY: float  # seconds a computer player waits before acting
 
     def choose(self, view: View, legal: list[str], seed: int, budget: Budget | None = ..., level: str = ...) -> str: ...
 
@@ -98,7 +98,7 @@ class GameSpec:
     # Optional ``action_spots(view, action)``: where an action is tapped on the pictures (the web page).
     action_spots: Callable[[View, str], tuple[str, ...]] | None = None
     # Seconds a computer player waits before acting (scaled by the bot's configured factor).
-    bot_delay: float = 1.0
+    computer_delay: float = 1.0
 
 
 def load_spec(game: str | GameEntry) -> GameSpec:
@@ -116,7 +116,7 @@ def load_spec(game: str | GameEntry) -> GameSpec:
         render_board=board.render_board,
         action_label=board.action_label,
         choose=ai_mod.choose,
-        bot_delay=ai_mod.BOT_DELAY,
+        computer_delay=ai_mod.COMPUTER_DELAY,
         render_hand=cast(HandRenderer, render_mod).render_hand if Extras.HAND in found.extras else None,
         action_group=cast(GroupRenderer, render_mod).action_group if Extras.GROUPS in found.extras else None,
         event_formatter=(

@@ -153,7 +153,7 @@ class StandingLine:
 
 
 def _computer_note(lang: str, seat: Seat) -> str:
-    return tr(lang, "web-computer", level=level_name(lang, seat.level)) if seat.bot else ""
+    return tr(lang, "web-computer", level=level_name(lang, seat.level)) if seat.computer else ""
 
 
 def _number(value: float) -> str:

@@ -33,6 +33,7 @@ from cogs.table.components import (
     act_select,
     hand_button,
     lobby_button,
+    lobby_op,
     nav_button,
     rematch_button,
     sure_button,
@@ -45,9 +46,9 @@ from locales import tr
 
 class LobbyButton(discord.ui.DynamicItem[Button], template=LOBBY_TEMPLATE):
     def __init__(self, game_id: int, op: str, *, label: str = "…") -> None:
-        super().__init__(lobby_button(game_id, op, label=label))
+        super().__init__(lobby_button(game_id, op, label=label))  # as sent, also an old op name
         self.game_id = game_id
-        self.op = op
+        self.op = lobby_op(op)
 
     @classmethod
     async def from_custom_id(

@@ -16,7 +16,7 @@ async def fill(store: Store) -> None:
     channel = iter(range(100, 200))
 
     async def game(guild, users, status, placements=None):
-        seats = [Seat(f"P{u}" if u else "Computer", u, bot=u is None) for u in users]
+        seats = [Seat(f"P{u}" if u else "Computer", u, computer=u is None) for u in users]
         row = await store.create_game(
             guild_id=guild, channel_id=next(channel), game="hindmost", host_id=1, options={"x": 1}, seats=seats, seed=7
         )
