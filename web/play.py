@@ -89,7 +89,7 @@ class PlayPanel:
 
 def seats_of(row: GameRow, user_id: int) -> list[int]:
     """The seats a person plays themselves (not handed to the computer)."""
-    return [i for i, seat in enumerate(row.seats) if seat.user_id == user_id and not seat.bot]
+    return [i for i, seat in enumerate(row.seats) if seat.user_id == user_id and not seat.computer]
 
 
 def seat_for(row: GameRow, to_move: AbstractSet[int], user_id: int) -> int | None:
