@@ -29,6 +29,7 @@ import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 import jinja2
 from aiohttp import web
@@ -41,14 +42,16 @@ from table.spec import GameSpec
 from table.weblinks import WebLinks
 from web.limits import RequestBudget, StreamCount, address_of
 from web.pages import Pages
-from web.people import People
+from web.people import People, Person
+from web.sessions import SignedInPeople
+from web.signin import SignInSettings, signin_for
 from web.watchers import Stream, Watchers
 
 log = logging.getLogger("tafelbot.web")
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 SECURITY_HEADERS = {
     "Content-Security-Policy": CSP,
@@ -93,6 +96,7 @@ class WebApp:
     templates: jinja2.Environment = field(init=False)
     closing: asyncio.Event = field(default_factory=asyncio.Event)
     people: People = field(default_factory=People)  # who is signed in; real sign-in replaces it
+    signin_on: bool = False  # pages offer signing in (web.signin wired in)
 
     def __post_init__(self) -> None:
         self.templates = jinja2.Environment(
@@ -136,6 +140,7 @@ def create_app(
     *,
     clock: Clock | None = None,
     settings: WebSettings | None = None,
+    signin: SignInSettings | None = None,
 ) -> web.Application:
     clock = clock or SystemClock()
     settings = settings or WebSettings()
@@ -168,6 +173,12 @@ def create_app(
             web.static("/static", _static_folder(), append_version=False),
         ]
     )
+    if signin is not None:
+        people = SignedInPeople(store, clock, public_url=signin.public_url)
+        flow = signin_for(people, signin)
+        state.people, state.signin_on = people, True
+        app.add_routes(flow.routes())
+        app.cleanup_ctx.append(flow.http_session)
     return app
 
 
@@ -305,6 +316,25 @@ def _switch(request: web.Request) -> list[tuple[str, str, bool]]:
     return [(code, f"{request.path}?lang={code}", code == lang) for code in LANGUAGES]
 
 
+async def _who(request: web.Request) -> dict[str, Any] | None:
+    """The header's sign-in part: None when signing in is off (the page is today's spectator page)."""
+    app = web_app(request)
+    if not app.signin_on:
+        return None
+    person: Person | None = await app.people.person(request)
+    here = request.path
+    return {"person": person, "signin": f"/signin?{urlencode({'next': here})}", "next": here}
+
+
+def _personal(response: web.Response, who: dict[str, Any] | None) -> web.Response:
+    """A page showing a signed-in person (their name, their session's CSRF token) is theirs
+    alone: no cache, shared or not, keeps it."""
+    if who is not None:
+        response.headers["Cache-Control"] = "private, no-store"
+        response.headers["Vary"] = "Cookie"
+    return response
+
+
 # ---- handlers ---------------------------------------------------------------------------------------------
 async def _health(request: web.Request) -> web.Response:
     return web.Response(text="ok")
@@ -315,8 +345,9 @@ async def table_page(request: web.Request) -> web.Response:
     row = await _table(request)
     lang = language(request)
     page = await app.pages.table(row, lang)
-    html = app.render("table.html", lang, page=page, base=_base(request), switch=_switch(request))
-    return _page(request, html)
+    who = await _who(request)
+    html = app.render("table.html", lang, page=page, base=_base(request), switch=_switch(request), who=who)
+    return _personal(_page(request, html), who)
 
 
 async def board_png(request: web.Request) -> web.Response:
@@ -338,14 +369,22 @@ async def replay_page(request: web.Request) -> web.Response:
         raise web.HTTPNotFound()
     lang = language(request)
     page = await app.pages.replay(row, lang)
+    who = await _who(request)
     try:
         start = min(max(0, int(request.query.get("move", len(page.steps) - 1))), len(page.steps) - 1)
     except ValueError:
         start = len(page.steps) - 1
     html = app.render(
-        "replay.html", lang, page=page, base=_base(request), switch=_switch(request), start=start, version=row.version
+        "replay.html",
+        lang,
+        page=page,
+        base=_base(request),
+        switch=_switch(request),
+        start=start,
+        version=row.version,
+        who=who,
     )
-    return _page(request, html)
+    return _personal(_page(request, html), who)
 
 
 async def replay_png(request: web.Request) -> web.Response:
@@ -381,6 +420,7 @@ async def server_page(request: web.Request) -> web.Response:
         return await app.links.table_token(row.id, row.guild_id)
 
     tables, standings = await app.pages.server(guild_id, lang, token_of)
+    who = await _who(request)
     html = app.render(
         "server.html",
         lang,
@@ -388,8 +428,9 @@ async def server_page(request: web.Request) -> web.Response:
         standings=standings,
         switch=_switch(request),
         title=tr(lang, "web-server-title"),
+        who=who,
     )
-    return _page(request, html)
+    return _personal(_page(request, html), who)
 
 
 _EVENT_ID = re.compile(r"[0-9]{1,18}")

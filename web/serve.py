@@ -26,6 +26,7 @@ from table.spec import GameSpec
 from table.weblinks import WebLinks
 from web.app import APP_KEY, WebApp, WebSettings, create_app
 from web.config import WebConfig, WebConfigError
+from web.signin import SignInSettings
 
 log = logging.getLogger("tafelbot.web")
 
@@ -65,6 +66,13 @@ def settings_of(config: WebConfig) -> WebSettings:
     return WebSettings(trust_forwarded=config.trust_forwarded)
 
 
+def signin_of(config: WebConfig) -> SignInSettings | None:
+    """Signing in with Discord, when the application's client id and secret are configured."""
+    if not (config.signin and config.url and config.client_id and config.client_secret):
+        return None
+    return SignInSettings(config.url, config.client_id, config.client_secret, config.discord_url)
+
+
 async def start_in_bot(
     config: WebConfig,
     store: Store,
@@ -77,7 +85,9 @@ async def start_in_bot(
     settings: WebSettings | None = None,
 ) -> WebServer:
     """The app in the bot's process, told of changes by the table service's news."""
-    app = create_app(store, specs, links, painter, clock=clock, settings=settings or settings_of(config))
+    app = create_app(
+        store, specs, links, painter, clock=clock, settings=settings or settings_of(config), signin=signin_of(config)
+    )
     server = WebServer(app, config.host, config.port)
     unsubscribe = news.subscribe(server.state.changed)
 
@@ -157,7 +167,7 @@ async def run_separate(
     clock = SystemClock()
     specs = load_specs(games or GAME_KEYS)
     links = WebLinks(store, config.url, clock=clock)
-    app = create_app(store, specs, links, painter, clock=clock, settings=settings_of(config))
+    app = create_app(store, specs, links, painter, clock=clock, settings=settings_of(config), signin=signin_of(config))
     server = WebServer(app, config.host, config.port)
     state = server.state
 

@@ -296,6 +296,23 @@ async def fill_v11(tx):
     )
 
 
+async def fill_v12(tx):
+    # A signed-in browser's session (only the hash of its cookie's secret).
+    await insert(
+        tx,
+        "web_sessions",
+        {
+            "session_id": "s1",
+            "secret_hash": "cd" * 32,
+            "user_id": BIG + 7,
+            "name": "Ann",
+            "csrf": "token",
+            "created_at": 10.5,
+            "expires_at": 20.5,
+        },
+    )
+
+
 FILLS = {
     1: fill_v1,
     2: fill_v2,
@@ -308,6 +325,7 @@ FILLS = {
     9: fill_v9,
     10: fill_v10,
     11: fill_v11,
+    12: fill_v12,
 }
 # Columns a later step renamed: (the step, the old name, the new name).
 RENAMED = [(5, "clock", "deadline")]
