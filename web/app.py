@@ -369,6 +369,8 @@ async def replay_page(request: web.Request) -> web.Response:
         raise web.HTTPNotFound()
     lang = language(request)
     page = await app.pages.replay(row, lang)
+    if not page.steps:  # a move log that does not even start to replay: nothing to step through
+        raise web.HTTPNotFound()
     who = await _who(request)
     try:
         start = min(max(0, int(request.query.get("move", len(page.steps) - 1))), len(page.steps) - 1)

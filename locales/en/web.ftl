@@ -74,4 +74,4 @@ web-refused-csrf = This page is out of date (its security token is missing or wr
 web-too-many-changes = Too many moves at once; wait a moment and try again.
 web-sign-in-failed = Signing in with Discord did not work; nothing was changed. Try again from the table's page.
 web-sign-in-refused = You did not allow signing in, so you are not signed in.
-web-log-broken = This table's move log can no longer be replayed, so the page cannot follow it; the game goes on in Discord.
+web-log-broken = The moves of this table can no longer be replayed: this page shows the game as it stands now, without its newest lines and replay steps.

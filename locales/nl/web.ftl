@@ -80,4 +80,4 @@ web-refused-csrf = Deze pagina is verouderd (het beveiligingstoken ontbreekt of 
 web-too-many-changes = Te veel zetten tegelijk; wacht even en probeer het opnieuw.
 web-sign-in-failed = Inloggen met Discord is niet gelukt; er is niets veranderd. Probeer het opnieuw vanaf de pagina van de tafel.
 web-sign-in-refused = Je hebt het inloggen niet toegestaan, dus je bent niet ingelogd.
-web-log-broken = Het zettenlogboek van deze tafel kan niet meer worden afgespeeld, dus de pagina kan het spel niet volgen; het spel gaat door in Discord.
+web-log-broken = De zetten van deze tafel kunnen niet meer worden afgespeeld: deze pagina toont het spel zoals het er nu voor staat, zonder de nieuwste regels en stappen van de herhaling.
