@@ -4,7 +4,7 @@ state-changing request must pass (``SignedInPeople``, the real ``web.people.Peop
 The session cookie holds a random secret; the database keeps only its SHA-256 (``db.web_sessions``),
 so neither a copy of the database nor a log line can sign anyone in. A change is refused, in
 this order: no live session (401), a request from another site (403: its ``Origin`` must be the
-pages' own and ``Sec-Fetch-Site``, when sent, ``same-origin``), a missing or wrong CSRF token
+pages' own and ``Sec-Fetch-Site``, when sent, ``same-origin``; see ``same_origin``), a missing or wrong CSRF token
 (403: the session's token in the ``X-CSRF-Token`` header or a ``csrf`` form field), too many
 changes by this person (429 with ``Retry-After``). Nothing here logs a secret, token or Discord id.
 """
@@ -78,6 +78,7 @@ class SignedInPeople(People):
 
     async def open_session(self, user_id: int, name: str) -> tuple[str, Person]:
         """A new session for this Discord user: (the cookie's secret, the person)."""
+        await self.purge()  # expired sessions go when someone signs in (a read ignores them anyway)
         secret = secrets.token_urlsafe(32)
         person = Person(user_id, name, secrets.token_urlsafe(16), secrets.token_urlsafe(32))
         now = self.clock.now()
@@ -132,10 +133,15 @@ class SignedInPeople(People):
         return person
 
     def same_origin(self, request: web.Request) -> bool:
+        """Sent by this site's own pages. ``Sec-Fetch-Site`` (set by the browser, never by a page)
+        must say ``same-origin`` when sent; ``Origin`` must be the pages' own, or ``null`` only
+        beside that ``same-origin``: under the pages' ``Referrer-Policy: no-referrer`` browsers
+        send ``Origin: null`` with a form's POST, even to the page's own site."""
         fetch_site = request.headers.get("Sec-Fetch-Site")
         if fetch_site is not None and fetch_site != "same-origin":
             return False
-        return request.headers.get("Origin", "").lower() == self.origin
+        origin = request.headers.get("Origin", "").lower()
+        return origin == self.origin or (origin == "null" and fetch_site == "same-origin")
 
 
 async def _csrf_sent(request: web.Request) -> str:

@@ -372,3 +372,37 @@ async def test_seven_tabs_all_load_and_all_follow_the_game(fake, webbed, browser
     # An eighth tab still loads.
     extra = await browser.new_page()
     await extra.goto(url, timeout=5000)
+
+
+async def test_signing_in_with_discord_and_out_again(fake, capture, tmp_path, browser, channel, alice, bob):
+    tafel = await start_webbed(fake, tmp_path, signin=True)
+    try:
+        game_id = await open_table(fake, tafel, channel, "hindmost", alice, join=[bob])
+        row = await tafel.bot.store.get_game(game_id)
+        url = await tafel.bot.table_flow.shared.web.table_url(row)
+        fake.oauth.sign_in_as(alice)
+        page = await browser.new_page()
+        errors: list[str] = []
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        await page.goto(url)
+        # Through the fake Discord's authorize page (it approves as Alice) and back to this table.
+        await page.click("header .who a")
+        await page.locator("header .who form").wait_for(timeout=5000)
+        assert page.url == url
+        who = page.locator("header .who")
+        assert (await who.text_content()).split()[:4] == ["Signed", "in", "as", "alice"]
+        (cookie,) = [c for c in await browser.cookies() if c["name"] == "tafelbot_session"]
+        assert cookie["httpOnly"] and cookie["sameSite"] == "Lax" and not cookie["secure"]  # (http here)
+        assert "tafelbot_session" not in await page.evaluate("document.cookie")  # HttpOnly: no script reads it
+        html = await page.content()
+        assert str(alice.id) not in html and cookie["value"] not in html
+        # Signing out is a form POST (Origin and Sec-Fetch-Site from the browser, the CSRF token
+        # from the form): the session is gone, the page offers signing in again.
+        await page.click("header .who button")
+        await page.locator("header .who a").wait_for(timeout=5000)
+        assert page.url == url
+        assert (await who.text_content()).strip() == "Sign in with Discord"
+        assert await tafel.bot.store.fetch("SELECT * FROM web_sessions") == []
+        assert not errors, errors
+    finally:
+        await tafel.stop()

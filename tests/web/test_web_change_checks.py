@@ -51,6 +51,12 @@ async def test_a_good_change_passes(signed):
     assert answer.status == 204 and CHANGES == [42]
 
 
+async def test_a_form_under_no_referrer_sends_origin_null_beside_same_origin(signed):
+    # (What Chromium sends for the sign-out form: the pages' Referrer-Policy is no-referrer.)
+    answer = await signed.client.post("/change", headers=good(signed, Origin="null"))
+    assert answer.status == 204 and CHANGES == [42]
+
+
 async def test_the_token_may_come_in_the_form(signed):
     answer = await signed.client.post(
         "/change", headers=good(signed, **{"X-CSRF-Token": None}), data={"csrf": signed.person.csrf}
@@ -67,6 +73,8 @@ async def test_the_token_may_come_in_the_form(signed):
         ({"Origin": "https://evil.example"}, 403),
         ({"Origin": "http://tafel.example"}, 403),  # the scheme counts
         ({"Sec-Fetch-Site": "cross-site"}, 403),
+        ({"Origin": "null", "Sec-Fetch-Site": None}, 403),  # null only beside the browser's same-origin
+        ({"Origin": "null", "Sec-Fetch-Site": "cross-site"}, 403),
         ({"Sec-Fetch-Site": "same-site"}, 403),
         ({"X-CSRF-Token": None}, 403),
         ({"X-CSRF-Token": "wrong"}, 403),
@@ -113,3 +121,15 @@ async def test_without_signing_in_configured_every_change_is_refused(tmp_path):
     finally:
         await site.client.close()
         await site.store.close()
+
+
+async def test_seats_of_names_a_persons_seats_and_never_a_computers(signed):
+    import dataclasses
+
+    from db import Seat
+    from web.people import seats_of
+
+    row = await signed.service.get(await signed.new_game())
+    seats = [Seat("Ann", 7), Seat("Computer", None, bot=True), Seat("Bo", 8), Seat("Ann again", 7, resigned=True)]
+    row = dataclasses.replace(row, seats=seats)
+    assert seats_of(row, 7) == [0, 3] and seats_of(row, 8) == [2] and seats_of(row, 9) == []
