@@ -11,7 +11,7 @@ Discord's OAuth2 topic documents the code grant with a client secret; its Social
 ("Account linking with Discord") shows the same token exchange of a confidential client carrying
 ``code_verifier``, so PKCE (S256) is sent too: a code intercepted on its way back is useless
 without the verifier kept in this browser's cookie. The access token is used once, for
-``GET /users/@me``, and kept nowhere. No token, code, secret or Discord id is logged.
+``GET /users/@me``, then revoked and kept nowhere. No token, code, secret or Discord id is logged.
 """
 
 from __future__ import annotations
@@ -107,6 +107,7 @@ class DiscordOAuth:
                 if answer.status != 200:
                     raise SignInFailed(f"GET /users/@me answered {answer.status}")
                 user = await answer.json(content_type=None)
+            await self._revoke(token, auth, timeout)
         except (aiohttp.ClientError, TimeoutError, ValueError) as error:
             raise SignInFailed(f"Discord could not be reached ({type(error).__name__})") from None
         user_id = str(user.get("id", ""))
@@ -114,6 +115,20 @@ class DiscordOAuth:
             raise SignInFailed("GET /users/@me gave no user id")
         name = user.get("global_name") or user.get("username") or "?"
         return int(user_id), str(name)[:100]
+
+    async def _revoke(self, token: str, auth: dict[str, str], timeout: aiohttp.ClientTimeout) -> None:
+        """The token was needed once: Discord is asked to forget it (if it cannot, signing in
+        goes on; the token was kept nowhere and expires by itself)."""
+        assert self.http is not None
+        form = {"token": token, "token_type_hint": "access_token"}
+        try:
+            async with self.http.post(
+                f"{self.settings.api}/oauth2/token/revoke", data=form, headers=auth, timeout=timeout
+            ) as answer:
+                if answer.status != 200:
+                    log.warning("Discord did not revoke a sign-in's token: it answered %s", answer.status)
+        except (aiohttp.ClientError, TimeoutError) as error:
+            log.warning("Discord did not revoke a sign-in's token (%s)", type(error).__name__)
 
 
 @dataclass

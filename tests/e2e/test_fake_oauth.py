@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 
 from tests.e2e.fake import FakeDiscord
-from tests.e2e.fake.oauth import TOKEN_PATH, token_answer_problems
+from tests.e2e.fake.oauth import REVOKE_PATH, TOKEN_PATH, token_answer_problems
 from tests.e2e.fake.openapi import discord_spec
 
 REDIRECT = "https://tafel.example/signin/done"
@@ -111,9 +111,29 @@ async def test_the_authorize_page_refuses_a_bad_request(fake):
     assert not fake.oauth.codes
 
 
-def test_the_token_route_is_discords_documented_route_not_in_its_spec():
-    # If Discord's spec gains it, the fake's answers should be checked against the spec instead.
+async def test_a_revoked_token_stops_working(fake):
+    fake.oauth.sign_in_as(fake.add_user("alice"))
+    verifier = secrets.token_urlsafe(48)
+    async with aiohttp.ClientSession() as http:
+        back = await authorize(fake, http, verifier)
+        _status, token = await exchange(fake, http, back["code"], verifier)
+        url = f"{fake.api_url}{REVOKE_PATH}"
+        wrong = {"Authorization": aiohttp.encode_basic_auth(str(fake.application_id), "wrong")}
+        async with http.post(url, data={"token": token["access_token"]}, headers=wrong) as answer:
+            assert answer.status == 401
+        right = {"Authorization": aiohttp.encode_basic_auth(str(fake.application_id), SECRET)}
+        async with http.post(url, data={"token": token["access_token"]}, headers=right) as answer:
+            assert answer.status == 200
+        headers = {"Authorization": f"Bearer {token['access_token']}"}
+        async with http.get(f"{fake.api_url}/users/@me", headers=headers) as answer:
+            assert answer.status == 401
+    assert fake.oauth.revoked == [token["access_token"]]
+
+
+def test_the_token_routes_are_discords_documented_routes_not_in_its_spec():
+    # If Discord's spec gains them, the fake's answers should be checked against the spec instead.
     assert discord_spec().operation("POST", f"/api/v10{TOKEN_PATH}") is None
+    assert discord_spec().operation("POST", f"/api/v10{REVOKE_PATH}") is None
     assert token_answer_problems({"access_token": "a", "token_type": "Bearer", "expires_in": 1}) == [
         "refresh_token: missing or not str",
         "scope: missing or not str",

@@ -77,6 +77,7 @@ async def test_signing_in_sends_state_and_pkce_and_opens_a_session(signed, fake,
     assert asked["redirect_uri"] == f"{BASE_URL}/signin/done" and "client_secret" not in asked
     (exchange,) = fake.oauth.exchanges
     assert exchange["code_verifier"] and exchange["grant_type"] == "authorization_code"
+    assert len(fake.oauth.revoked) == 1 and not fake.oauth.tokens  # used once, then revoked
     assert done.status == 303 and done.headers["Location"] == page
     cookie = cookies_of(done)[SESSION_COOKIE]
     assert cookie["httponly"] and cookie["secure"] and cookie["samesite"] == "Lax" and cookie["path"] == "/"

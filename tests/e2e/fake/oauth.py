@@ -10,9 +10,10 @@
   ``{"error": ..., "error_description": ...}`` (400 ``invalid_grant``/``invalid_request``, 401
   ``invalid_client``). The answer is the documented Access Token Response.
 - ``GET /api/v10/users/@me`` with ``Authorization: Bearer <token>`` (in ``rest.py``): that person.
+- ``POST /api/v10/oauth2/token/revoke`` (form-encoded, the client as above): the token stops working.
 
-Discord's OpenAPI file has no ``/oauth2/token`` (its OAuth2 topic documents it), so the token
-route's answers are held to the documented Access Token Response here (``token_answer_problems``)
+Discord's OpenAPI file has no ``/oauth2/token`` nor its ``/revoke`` (its OAuth2 topic documents
+them), so the token route's answers are held to the documented Access Token Response here (``token_answer_problems``)
 instead of the spec; ``/users/@me`` is held to the spec as every other answer.
 """
 
@@ -35,6 +36,7 @@ from .protocol import dumps
 log = logging.getLogger(__name__)
 
 TOKEN_PATH = "/oauth2/token"
+REVOKE_PATH = "/oauth2/token/revoke"
 ACCESS_TOKEN_FIELDS = {"access_token": str, "token_type": str, "expires_in": int, "refresh_token": str, "scope": str}
 
 
@@ -55,6 +57,7 @@ class OAuth:
     codes: dict[str, _Grant] = field(default_factory=dict)
     tokens: dict[str, tuple[FakeUser, str]] = field(default_factory=dict)  # access token -> (user, scope)
     refused: list[str] = field(default_factory=list)  # why requests were refused (tests read it)
+    revoked: list[str] = field(default_factory=list)  # access tokens revoked
     exchanges: list[dict[str, str]] = field(default_factory=list)  # the token requests' forms
     authorizations: list[dict[str, str]] = field(default_factory=list)  # the authorize queries
 
@@ -76,7 +79,7 @@ class OAuth:
         return [("GET", "/oauth2/authorize", self.authorize)]
 
     def api_routes(self) -> list[tuple[str, str, Any]]:
-        return [("POST", TOKEN_PATH, self.token)]
+        return [("POST", TOKEN_PATH, self.token), ("POST", REVOKE_PATH, self.revoke)]
 
     # ---- the authorize page ---------------------------------------------------------------------------
     async def authorize(self, request: web.Request) -> web.StreamResponse:
@@ -123,11 +126,8 @@ class OAuth:
             return self._error(400, "invalid_request", "the body must be application/x-www-form-urlencoded")
         form = {key: str(value) for key, value in (await request.post()).items()}
         self.exchanges.append(form)
-        client_id, secret = _basic(request.headers.get("Authorization", ""))
-        client_id = client_id or form.get("client_id", "")
-        secret = secret or form.get("client_secret", "")
-        client = self.clients.get(client_id)
-        if client is None or not secrets.compare_digest(client[0], secret):
+        client_id = self._client(request, form)
+        if client_id is None:
             return self._error(401, "invalid_client", "wrong client id or secret")
         if form.get("grant_type") != "authorization_code":
             return self._error(400, "unsupported_grant_type", "only authorization_code is served")
@@ -151,6 +151,26 @@ class OAuth:
         problems = token_answer_problems(answer)
         assert not problems, problems
         return web.Response(body=dumps(answer), headers={"Content-Type": "application/json"})
+
+    async def revoke(self, request: web.Request) -> web.Response:
+        if request.content_type != "application/x-www-form-urlencoded":
+            return self._error(400, "invalid_request", "the body must be application/x-www-form-urlencoded")
+        form = {key: str(value) for key, value in (await request.post()).items()}
+        if self._client(request, form) is None:
+            return self._error(401, "invalid_client", "wrong client id or secret")
+        token = form.get("token", "")
+        if self.tokens.pop(token, None) is not None:
+            self.revoked.append(token)
+        # RFC 7009: an unknown token is no error (it is revoked either way).
+        return web.Response(body=b"{}", headers={"Content-Type": "application/json"})
+
+    def _client(self, request: web.Request, form: dict[str, str]) -> str | None:
+        """The client id whose secret the request carries (HTTP Basic, or the form), else None."""
+        client_id, secret = _basic(request.headers.get("Authorization", ""))
+        client_id = client_id or form.get("client_id", "")
+        secret = secret or form.get("client_secret", "")
+        client = self.clients.get(client_id)
+        return client_id if client is not None and secrets.compare_digest(client[0], secret) else None
 
     def _error(self, status: int, error: str, why: str) -> web.Response:
         self.refused.append(f"token: {error}: {why}")

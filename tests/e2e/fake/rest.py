@@ -27,7 +27,7 @@ from .gateway import Gateway
 from .interactions import Interactions
 from .lifecycle import Lifecycle
 from .models import FakeChannel
-from .oauth import TOKEN_PATH, OAuth
+from .oauth import REVOKE_PATH, TOKEN_PATH, OAuth
 from .openapi import Conformance
 from .protocol import (
     API_VERSION,
@@ -53,6 +53,7 @@ from .world import Files, World
 log = logging.getLogger(__name__)
 
 API_PREFIX = f"/api/v{API_VERSION}/"
+OAUTH_PATHS = {API_PREFIX + TOKEN_PATH.lstrip("/"), API_PREFIX + REVOKE_PATH.lstrip("/")}
 Changes = Iterable[tuple[str, FakeMessage]]  # ("create" | "update" | "delete", message)
 
 
@@ -125,7 +126,7 @@ class RestApi:
         self.faults.note_answer(request.method, path, response.status, response.headers.get("X-RateLimit-Scope"))
         if dead is not None:
             self.faults.note_dead_channel(int(channel_id), dead, request.method, path, response.status)
-        spec_route = request.path != API_PREFIX + TOKEN_PATH.lstrip("/")  # (oauth.py checks its own)
+        spec_route = request.path not in OAUTH_PATHS  # (oauth.py checks its own)
         if (
             spec_route
             and request.path.startswith(API_PREFIX)
