@@ -17,8 +17,6 @@ from dataclasses import dataclass
 
 from aiohttp import web
 
-from db import GameRow
-
 
 @dataclass(frozen=True)
 class Person:
@@ -39,9 +37,3 @@ class People:
 
     async def check_change(self, request: web.Request, person: Person | None) -> Person:
         raise web.HTTPUnauthorized(text="Sign in with Discord to play on this page.")
-
-
-def seats_of(row: GameRow, user_id: int) -> list[int]:
-    """The seats this person holds at the table (a person may hold several in a game started
-    that way); a computer's seat is never anyone's. Resigned seats are included: the caller decides."""
-    return [i for i, seat in enumerate(row.seats) if seat.human and seat.user_id == user_id]

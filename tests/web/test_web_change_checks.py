@@ -121,15 +121,3 @@ async def test_without_signing_in_configured_every_change_is_refused(tmp_path):
     finally:
         await site.client.close()
         await site.store.close()
-
-
-async def test_seats_of_names_a_persons_seats_and_never_a_computers(signed):
-    import dataclasses
-
-    from db import Seat
-    from web.people import seats_of
-
-    row = await signed.service.get(await signed.new_game())
-    seats = [Seat("Ann", 7), Seat("Computer", None, bot=True), Seat("Bo", 8), Seat("Ann again", 7, resigned=True)]
-    row = dataclasses.replace(row, seats=seats)
-    assert seats_of(row, 7) == [0, 3] and seats_of(row, 8) == [2] and seats_of(row, 9) == []
