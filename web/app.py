@@ -13,6 +13,8 @@ Addresses::
     /t/<game>/<token>                     the table: board, whose turn, last lines, players
     /t/<game>/<token>/board/<version>.png  the board picture of that version (the current one)
     /t/<game>/<token>/events              the page's event stream (``Last-Event-ID``: a version)
+    /t/<game>/<token>/live?v=<version>    instead of a stream (a tab without a stream slot): 204
+                                          while the game is at that version, else the update
     /t/<game>/<token>/replay              every step again (``#move=N`` jumps to a step)
     /t/<game>/<token>/replay/<step>.png    a step's picture
     /t/<game>/<token>/play, /hand/<v>.png, POST /act   a seated player's own part (``web.play``)
@@ -32,6 +34,7 @@ import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 import jinja2
 from aiohttp import web
@@ -45,7 +48,9 @@ from table.spec import GameSpec
 from table.weblinks import WebLinks
 from web.limits import RequestBudget, StreamCount, address_of
 from web.pages import Pages
-from web.people import People
+from web.people import People, Person
+from web.sessions import SignedInPeople
+from web.signin import SignInSettings, signin_for
 from web.watchers import Stream, Watchers
 
 log = logging.getLogger("tafelbot.web")
@@ -102,6 +107,7 @@ class WebApp:
     # board, the computers, the next ping: the bot's aftermath, or a NOTIFY the bot hears).
     service: TableService | None = None
     followed: Callable[[ActResult], None] = lambda _result: None
+    signin_on: bool = False  # pages offer signing in (web.signin wired in)
 
     def __post_init__(self) -> None:
         self.templates = jinja2.Environment(
@@ -154,6 +160,7 @@ def create_app(
     settings: WebSettings | None = None,
     service: TableService | None = None,
     followed: Callable[[ActResult], None] | None = None,
+    signin: SignInSettings | None = None,
 ) -> web.Application:
     """The app. ``service``: the table service moves go through (the bot's own in its process; by
     default one of the app's own); ``followed``: told of every move saved here (``web.play``)."""
@@ -187,6 +194,7 @@ def create_app(
             web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}", table_page),
             web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/board/{{version:[0-9]{{1,18}}}}.png", board_png),
             web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/events", events),
+            web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/live", live_poll),
             web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/replay", replay_page),
             web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/replay/{{step:[0-9]{{1,6}}}}.png", replay_png),
             *play.routes(GAME_ID, TOKEN),
@@ -194,6 +202,12 @@ def create_app(
             web.static("/static", _static_folder(), append_version=False),
         ]
     )
+    if signin is not None:
+        people = SignedInPeople(store, clock, public_url=signin.public_url)
+        flow = signin_for(people, signin)
+        state.people, state.signin_on = people, True
+        app.add_routes(flow.routes())
+        app.cleanup_ctx.append(flow.http_session)
     return app
 
 
@@ -331,6 +345,25 @@ def _switch(request: web.Request) -> list[tuple[str, str, bool]]:
     return [(code, f"{request.path}?lang={code}", code == lang) for code in LANGUAGES]
 
 
+async def _who(request: web.Request) -> dict[str, Any] | None:
+    """The header's sign-in part: None when signing in is off (the page is today's spectator page)."""
+    app = web_app(request)
+    if not app.signin_on:
+        return None
+    person: Person | None = await app.people.person(request)
+    here = request.path
+    return {"person": person, "signin": f"/signin?{urlencode({'next': here})}", "next": here}
+
+
+def _personal(response: web.Response, who: dict[str, Any] | None) -> web.Response:
+    """A page showing a signed-in person (their name, their session's CSRF token) is theirs
+    alone: no cache, shared or not, keeps it."""
+    if who is not None:
+        response.headers["Cache-Control"] = "private, no-store"
+        response.headers["Vary"] = "Cookie"
+    return response
+
+
 # ---- handlers ---------------------------------------------------------------------------------------------
 async def _health(request: web.Request) -> web.Response:
     return web.Response(text="ok")
@@ -343,11 +376,12 @@ async def table_page(request: web.Request) -> web.Response:
     page = await app.pages.table(row, lang)
     from web.play import page_panel
 
+    who = await _who(request)
     # A seated player's own part (their hand, their moves); None for everyone else, whose page is
     # the spectator's page byte for byte.
     own = await page_panel(app, request, row, lang)
-    html = app.render("table.html", lang, page=page, base=_base(request), switch=_switch(request), play=own)
-    response = _page(request, html)
+    html = app.render("table.html", lang, page=page, base=_base(request), switch=_switch(request), who=who, play=own)
+    response = _personal(_page(request, html), who)
     if own is not None:
         response.headers["Cache-Control"] = "private, no-store"  # holds a hand: kept nowhere
     return response
@@ -372,14 +406,24 @@ async def replay_page(request: web.Request) -> web.Response:
         raise web.HTTPNotFound()
     lang = language(request)
     page = await app.pages.replay(row, lang)
+    if not page.steps:  # a move log that does not even start to replay: nothing to step through
+        raise web.HTTPNotFound()
+    who = await _who(request)
     try:
         start = min(max(0, int(request.query.get("move", len(page.steps) - 1))), len(page.steps) - 1)
     except ValueError:
         start = len(page.steps) - 1
     html = app.render(
-        "replay.html", lang, page=page, base=_base(request), switch=_switch(request), start=start, version=row.version
+        "replay.html",
+        lang,
+        page=page,
+        base=_base(request),
+        switch=_switch(request),
+        start=start,
+        version=row.version,
+        who=who,
     )
-    return _page(request, html)
+    return _personal(_page(request, html), who)
 
 
 async def replay_png(request: web.Request) -> web.Response:
@@ -415,6 +459,7 @@ async def server_page(request: web.Request) -> web.Response:
         return await app.links.table_token(row.id, row.guild_id)
 
     tables, standings = await app.pages.server(guild_id, lang, token_of)
+    who = await _who(request)
     html = app.render(
         "server.html",
         lang,
@@ -422,11 +467,24 @@ async def server_page(request: web.Request) -> web.Response:
         standings=standings,
         switch=_switch(request),
         title=tr(lang, "web-server-title"),
+        who=who,
     )
-    return _page(request, html)
+    return _personal(_page(request, html), who)
 
 
 _EVENT_ID = re.compile(r"[0-9]{1,18}")
+
+
+async def live_poll(request: web.Request) -> web.Response:
+    """What a stream would send, asked for once: a tab without a stream slot (``table.js``) asks
+    every few seconds. Nothing new costs one read of the game's row and no page is built."""
+    app = web_app(request)
+    row = await _table(request)
+    seen = request.query.get("v", "")
+    if _EVENT_ID.fullmatch(seen) and int(seen) == row.version:
+        return web.Response(status=204, headers={"Cache-Control": "no-store"})
+    _version, _over, data = await app._live_update(row.id, language(request))
+    return web.Response(text=data, content_type="application/json", headers={"Cache-Control": "no-store"})
 
 
 async def events(request: web.Request) -> web.StreamResponse:

@@ -28,6 +28,7 @@ from table.spec import GameSpec
 from table.weblinks import WebLinks
 from web.app import APP_KEY, WebApp, WebSettings, create_app
 from web.config import WebConfig, WebConfigError
+from web.signin import SignInSettings
 
 log = logging.getLogger("tafelbot.web")
 
@@ -67,6 +68,13 @@ def settings_of(config: WebConfig) -> WebSettings:
     return WebSettings(trust_forwarded=config.trust_forwarded)
 
 
+def signin_of(config: WebConfig) -> SignInSettings | None:
+    """Signing in with Discord, when the application's client id and secret are configured."""
+    if not (config.signin and config.url and config.client_id and config.client_secret):
+        return None
+    return SignInSettings(config.url, config.client_id, config.client_secret, config.discord_url)
+
+
 async def start_in_bot(
     config: WebConfig,
     store: Store,
@@ -91,6 +99,7 @@ async def start_in_bot(
         settings=settings or settings_of(config),
         service=service,
         followed=followed,
+        signin=signin_of(config),
     )
     server = WebServer(app, config.host, config.port)
     unsubscribe = news.subscribe(server.state.changed)
@@ -192,6 +201,7 @@ async def run_separate(
         settings=settings_of(config),
         service=service,
         followed=lambda result: bot_told.tell(result.row.id, result.row.version),
+        signin=signin_of(config),
     )
     server = WebServer(app, config.host, config.port)
     state = server.state

@@ -43,6 +43,7 @@ from db.migrations.steps import (  # noqa: F401
     v10_bot_settings,
     v11_self_healing,
     v12_one_word_per_thing,
+    v13_web_sessions,
 )
 
 __all__ = ["MIGRATIONS", "DatabaseTooNew", "Step", "Upgrade", "UpgradeTable", "upgrade"]

@@ -316,6 +316,23 @@ async def fill_v12(tx):
     await insert(tx, "games", {**row, "deadline_at": 70.5, "deadline": json.dumps(deadline), "board_version": 19})
 
 
+async def fill_v13(tx):
+    # A signed-in browser's session (only the hash of its cookie's secret).
+    await insert(
+        tx,
+        "web_sessions",
+        {
+            "session_id": "s1",
+            "secret_hash": "cd" * 32,
+            "user_id": BIG + 7,
+            "name": "Ann",
+            "csrf": "token",
+            "created_at": 10.5,
+            "expires_at": 20.5,
+        },
+    )
+
+
 FILLS = {
     1: fill_v1,
     2: fill_v2,
@@ -329,6 +346,7 @@ FILLS = {
     10: fill_v10,
     11: fill_v11,
     12: fill_v12,
+    13: fill_v13,
 }
 # Columns a later step renamed: (the step, the table, the old name, the new name).
 RENAMED = [(5, "games", "clock", "deadline"), (12, "results", "is_bot", "is_computer")]

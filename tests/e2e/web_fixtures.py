@@ -15,11 +15,20 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-async def start_webbed(fake, tmp_path) -> Tafel:
-    """The real bot on SQLite with the web served from its own process, on 127.0.0.1."""
+CLIENT_SECRET = "fake-client-secret"
+
+
+async def start_webbed(fake, tmp_path, *, signin: bool = False) -> Tafel:
+    """The real bot on SQLite with the web served from its own process, on 127.0.0.1; ``signin``:
+    signing in with Discord on, the fake Discord its OAuth2 server (for anyone ``fake.oauth.sign_in_as``)."""
     port = free_port()
     tafel = Tafel(fake, str(tmp_path / "tafel.sqlite3"))
-    web = WebConfig(url=f"http://127.0.0.1:{port}", port=port, host="127.0.0.1")
+    url = f"http://127.0.0.1:{port}"
+    web = WebConfig(url=url, port=port, host="127.0.0.1")
+    if signin:
+        client_id = str(fake.application_id)
+        fake.oauth.add_client(client_id, CLIENT_SECRET, f"{url}/signin/done")
+        web = dataclasses.replace(web, client_id=client_id, client_secret=CLIENT_SECRET, discord_url=fake.base_url)
     tafel.config = dataclasses.replace(tafel.config, web=web)
     await tafel.start()
     return tafel

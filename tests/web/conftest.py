@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from db import Store
@@ -19,6 +20,7 @@ from table.spec import GameSpec, load_spec
 from table.weblinks import WebLinks
 from tests import nim
 from web.app import APP_KEY, WebApp, WebSettings, create_app
+from web.signin import SignInSettings
 
 ALICE = Player(900_000_000_000_000_001, "Alice <b>&amp;")
 BOB = Player(900_000_000_000_000_002, "Bob @everyone")
@@ -66,14 +68,24 @@ class Site:
         return (await self.links.table_url(row)).removeprefix(BASE_URL)
 
 
-async def make_site(tmp_path, settings: WebSettings | None = None) -> Site:
+async def make_site(
+    tmp_path,
+    settings: WebSettings | None = None,
+    *,
+    signin: SignInSettings | None = None,
+    routes: list[web.RouteDef] = (),
+) -> Site:
+    """``signin``: signing in with Discord wired in; ``routes``: extra routes (a test's own)."""
     clock = FakeClock()
     store = await Store.open(tmp_path / "web.sqlite3")
     found = specs()
     service = TableService(store, found, clock=clock)
     painter = Painter(0)
     links = WebLinks(store, BASE_URL, clock=clock)
-    app = create_app(store, found, links, painter, clock=clock, settings=settings or WebSettings(coalesce=0))
+    app = create_app(
+        store, found, links, painter, clock=clock, settings=settings or WebSettings(coalesce=0), signin=signin
+    )
+    app.add_routes(list(routes))
     service.news.subscribe(app[APP_KEY].changed)
     client = TestClient(TestServer(app))
     await client.start_server()

@@ -79,6 +79,7 @@ class FakeDiscord(UserActions):
         self.bot_user, self.owner = self.world.bot_user, self.world.owner
         self.application_id = self.world.application_id
         self.users, self.guilds = self.world.users, self.world.guilds
+        self.oauth = self.rest.oauth  # signing in on the web companion: add_client, sign_in_as
         self.guild_id = self.add_guild(guild_name, shard=guild_shard)
 
     # -- settings and counters the tests read or change ----------------------------------------
@@ -152,8 +153,10 @@ class FakeDiscord(UserActions):
     async def start(self, port: int = 0) -> None:
         app = web.Application(client_max_size=64 * 1024 * 1024, middlewares=[self.rest.middleware])
         api = f"/api/v{API_VERSION}"
-        for method, path, handler in self.rest.routes() + self.answers.routes():
+        for method, path, handler in self.rest.routes() + self.answers.routes() + self.rest.oauth.api_routes():
             app.router.add_route(method, api + path, handler)
+        for method, path, handler in self.rest.oauth.site_routes():  # discord.com's pages, not the API
+            app.router.add_route(method, path, handler)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/gateway/", self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self.rest.cdn)
