@@ -9,7 +9,7 @@ first place counts half, a game cut off at ``--max-steps`` counts half too and i
 95% Wilson interval, and the hard seat's share against its fair share 1/players.
 
 ``--duvelen-mode live`` plays Duvelen's live rounds (everyone at once) instead, paced as the bot
-paces its computers (``table/bots.py``): a seat that may act waits its level's pause
+paces its computers (``table/computers.py``): a seat that may act waits its level's pause
 (``engines.levels.PACE``, with the bot's jitter), then acts on the table as it is by then, so a
 hard computer acts more often than a normal one. The relaxed figures measure the decisions alone;
 the live ones the level as a live table meets it, speed included.
@@ -120,7 +120,7 @@ class _TodaySources(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 
 class PacedSeats:
-    """Who acts next at a live table of computers, as ``table/bots.py`` paces them: a seat that may
+    """Who acts next at a live table of computers, as ``table/computers.py`` paces them: a seat that may
     act waits ``engines.levels.pause_factor`` (the bot's base delay scales every seat alike, so it
     drops out), then acts on the table as it is then; a seat that may no longer act when its wait ends
     gives its turn up until it may again."""

@@ -7,7 +7,7 @@ Each setup gets a fresh fake Discord in a process of its own (``python -m tests.
 2``), a fresh database and real bot processes (``python -m tests.e2e.fake.run_bot``, the bot's own
 entry point). Half the tables are in a server on shard 0, half on shard 1. Every table is played
 by computers only (the host hands the seat over at once), moving without pauses
-(``TAFELBOT_BOT_DELAY=0``), so the bots run as fast as the stack lets them: every move is checked,
+(``TAFELBOT_COMPUTER_DELAY=0``), so the bots run as fast as the stack lets them: every move is checked,
 saved (compare-and-set, move log), drawn and posted (Duvelen: into a live board refreshed every
 1.5 s; Devil Take The Hindmost: a new board picture for every move).
 
@@ -110,7 +110,7 @@ async def setup_run(label: str, database: str, shards: list[int | None], args, f
             for channel in channels:
                 lobby = (await client.slash(host, channel, f"{args.game} new", options))["message"]
                 for _ in range(computers):
-                    await client.click(host, lobby, button(lobby, ":bot"))
+                    await client.click(host, lobby, button(lobby, ":add-computer"))
                 await client.click(host, lobby, button(lobby, ":start"))
                 await client.slash(host, channel, f"{args.game} resign")
             await asyncio.sleep(1.0)  # past the start: every table is moving

@@ -53,8 +53,8 @@ async def build(path: Path, games: int) -> None:
     dumped = json.dumps(spec.engine.dump(state), separators=(",", ":"))
     owing = sorted(spec.engine.to_move(state))
     store = await Store.open(path)
-    seats = json.dumps([{"name": "a", "user_id": 1, "bot": False, "resigned": False},
-                        {"name": "b", "user_id": 2, "bot": False, "resigned": False}])  # fmt: skip
+    seats = json.dumps([{"name": "a", "user_id": 1, "computer": False, "resigned": False},
+                        {"name": "b", "user_id": 2, "computer": False, "resigned": False}])  # fmt: skip
     settings = json.dumps(TableSettings().to_json())
     rows = []
     for i in range(games):

@@ -43,7 +43,7 @@ async def run(rounds: int, processes: int) -> None:
                 token="bench",
                 database=f"{tmp}/bench.sqlite3",
                 dev_guild_id=fake.guild_id,
-                bot_delay=0.0,
+                computer_delay=0.0,
                 games=("duvelen",),
                 render_processes=processes,
             )
@@ -54,7 +54,7 @@ async def run(rounds: int, processes: int) -> None:
             lobby = new.message
             ids = {b["custom_id"].rsplit(":", 1)[1]: b["custom_id"] for b in lobby.buttons()}
             for _ in range(7):
-                await fake.click(host, lobby, ids["bot"])
+                await fake.click(host, lobby, ids["add-computer"])
             began = time.perf_counter()
             await fake.click(host, lobby, ids["start"])
             await fake.slash(host, channel, "duvelen", "resign")  # now all eight seats are computers
@@ -63,7 +63,7 @@ async def run(rounds: int, processes: int) -> None:
                 await asyncio.sleep(0.05)
             elapsed = time.perf_counter() - began
             moves = await bot.store.moves(row.id)
-            stats = bot.table_flow.bots.stats
+            stats = bot.table_flow.computers.stats
             refreshes = bot.table_flow.live.refreshes
             edits = sum(m.edits for m in fake.channel_messages(channel))
             await stop_client(bot, task)

@@ -3,7 +3,7 @@
 Plays the race of seeded games with the engine itself on a simulated clock: the person makes a
 decision every ``--person`` seconds (a split, then Stop once their own pairs are split); the
 computer waits what the bot waits before each of its actions (the table's computer speed times
-``engines.levels.pause_factor``, as ``table/bots.py``) and then plays its normal choice. A race is
+``engines.levels.pause_factor``, as ``table/computers.py``) and then plays its normal choice. A race is
 the person's when they call Stop before the computer does.
 
     python bench/race_pace.py [--races 200] [--person 2.0] [--speeds 1.5,2,2.5,3]
@@ -59,7 +59,7 @@ def main() -> None:
     parser.add_argument("--speeds", default="1.5,2,2.5,3", help="computer speeds (seconds per card) to try")
     args = parser.parse_args()
     speeds = [float(s) for s in args.speeds.split(",")]
-    print(f"person: one decision every {args.person:g} s; default computer speed {howruck_ai.BOT_DELAY:g} s")
+    print(f"person: one decision every {args.person:g} s; default computer speed {howruck_ai.COMPUTER_DELAY:g} s")
     print(f"{'level':8s}" + "".join(f"{f'{s:g} s':>10s}" for s in speeds))
     for level in LEVELS:
         shares = [sum(race(seed, s, level, args.person) for seed in range(args.races)) / args.races for s in speeds]

@@ -69,7 +69,7 @@ async def main(games: int, owing: float, repeat: int) -> None:
         async def nothing(row: object) -> None:
             return None
 
-        aftermath = Aftermath(service, show=show, heads_up=nothing, bot_delay_factor=0.0)
+        aftermath = Aftermath(service, show=show, heads_up=nothing, computer_delay_factor=0.0)
         reconciler = Reconciler(service, aftermath, TimeKeeper(service, publish=aftermath.after))
         print(f"filling {games} running {GAME} games ({owing:.0%} owing a board) ...", flush=True)
         ids = await fill(service, games, owing)

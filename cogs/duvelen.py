@@ -35,7 +35,7 @@ class Duvelen(TableCog, PlayCommand, group_name="duvelen", group_description="Du
         computer_speed: app_commands.Range[float, 0.3, 10.0] = 1.5,
     ) -> None:
         options = {"rounds": rounds, "mode": mode.value if mode else "live"}
-        settings = {"quiet": float(quiet), "bot_speed": computer_speed}
+        settings = {"lull": float(quiet), "computer_speed": computer_speed}
         await self.flow.lobby.create(interaction, self.game, options, settings)
 
 

@@ -28,10 +28,10 @@ class HowRuck(TableCog, PlayCommand, group_name="howruck", group_description="Ho
         interaction: discord.Interaction,
         learning: bool = False,
         barrels: app_commands.Range[int, 1, 3] = 3,
-        computer_speed: app_commands.Range[float, 0.5, 10.0] = howruck_ai.BOT_DELAY,
+        computer_speed: app_commands.Range[float, 0.5, 10.0] = howruck_ai.COMPUTER_DELAY,
     ) -> None:
         options = {"learning": learning, "barrels_to_win": barrels}
-        await self.flow.lobby.create(interaction, self.game, options, {"bot_speed": computer_speed})
+        await self.flow.lobby.create(interaction, self.game, options, {"computer_speed": computer_speed})
 
 
 async def setup(bot: TafelBot) -> None:

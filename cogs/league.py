@@ -332,8 +332,8 @@ class League(
     @staticmethod
     def _seat_text(lang: str, seat: league.ResultRow) -> str:
         name = safe_name(seat.name)
-        if seat.is_bot:
-            name += f" ({tr(lang, 'bot-label')})"
+        if seat.is_computer:
+            name += f" ({tr(lang, 'computer-label')})"
         if seat.resigned:
             name += f" ({tr(lang, 'league-history-resigned')})"
         if seat.placement is None:

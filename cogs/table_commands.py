@@ -24,7 +24,7 @@ from db import GameStatus, table_data
 from engines.levels import LEVELS
 from locales import tr
 from table.listing import Listed, listed
-from table.quiet import clock_time, known_zone, parse_clock_time, zone_choices
+from table.quiet import known_zone, parse_time_of_day, time_of_day, zone_choices
 from table.service import TableError, TableService
 from table.settings import DAY, HOUR, MOVE_TIME_CHOICES, ServerSettings
 from table.text import game_name, who
@@ -246,15 +246,15 @@ class TableCommands(
                 await table_data.set_person(store, interaction.user.id, quiet_from=None, quiet_to=None, quiet_tz=None)
                 await interaction.response.send_message(tr(lang, "quiet-hours-cleared"), ephemeral=True)
                 return
-            begins = parse_clock_time(start or "")
-            ends = parse_clock_time(end or "")
+            begins = parse_time_of_day(start or "")
+            ends = parse_time_of_day(end or "")
             zone = known_zone(timezone or "")
             if begins is None or ends is None or begins == ends:
                 raise TableError("bad-quiet-hours")
             if zone is None:
                 raise TableError("bad-time-zone")
             await table_data.set_person(store, interaction.user.id, quiet_from=begins, quiet_to=ends, quiet_tz=zone)
-            text = tr(lang, "quiet-hours-set", start=clock_time(begins), end=clock_time(ends), zone=zone)
+            text = tr(lang, "quiet-hours-set", start=time_of_day(begins), end=time_of_day(ends), zone=zone)
             await interaction.response.send_message(text, ephemeral=True)
 
         await self.flow.guarded(interaction, None, set_my_quiet_hours)

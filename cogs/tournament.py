@@ -142,7 +142,7 @@ class Tournaments(
             await self.cups.resume()
         except Exception:
             log.exception("tournaments could not be resumed")
-        self.cups.start_clock()
+        self.cups.start_scheduler()
 
     async def resumed(self) -> None:
         """Wait until the tournaments were looked at again after start-up (tests; a clock moved

@@ -15,26 +15,26 @@
 
 ``Store.open(target)`` takes a file path or a ``postgresql://`` URL (``TAFELBOT_DB``).
 
-Adding a migration (for example columns or a table for a move clock):
+Adding a migration (for example a table of each seat's time left):
 
 1. Add a file for the step in ``db/migrations/steps/``, named by the version it leads to (the
    next free one) and what it does, and import it at the end of the list in
    ``db/migrations/__init__.py``; never edit a step that has shipped::
 
-       # db/migrations/steps/v12_move_clocks.py
+       # db/migrations/steps/v13_time_left.py
        from db.backend import Tx
        from db.migrations.runner import MIGRATIONS
 
 
-       @MIGRATIONS.register(12, "move clocks: a table of time left per seat")
-       async def _move_clocks(tx: Tx, dialect: str) -> None:
+       @MIGRATIONS.register(13, "time left: a table of time left per seat")
+       async def _time_left(tx: Tx, dialect: str) -> None:
            ...
 
    Its number is the schema version it leads to (a wrong number, or a step imported out of
-   order, fails at import); the description is what the log shows ("database from v11 to v12:
-   move clocks: …"). The step runs in its own transaction with the version update, on both
+   order, fails at import); the description is what the log shows ("database from v12 to v13:
+   time left: …"). The step runs in its own transaction with the version update, on both
    dialects. Say in the file's docstring what the step adds and why.
-2. If both dialects accept the same statements (``ALTER TABLE games ADD COLUMN clock TEXT``, an
+2. If both dialects accept the same statements (``ALTER TABLE games ADD COLUMN time_left TEXT``, an
    index, ``INTEGER``/``TEXT`` columns), run one script with ``tx.run_script``. Otherwise write
    both side by side (``if dialect == POSTGRESQL: … else: …``) with the same tables and columns in
    each: on PostgreSQL use ``BIGINT`` for Discord ids and other 64-bit numbers, ``DOUBLE

@@ -198,7 +198,7 @@ def is_rated(rows: Sequence[Any]) -> bool:
     users = [r["user_id"] for r in rows]
     return (
         len(rows) >= 2
-        and all(r["placement"] is not None and r["user_id"] is not None and not r["is_bot"] for r in rows)
+        and all(r["placement"] is not None and r["user_id"] is not None and not r["is_computer"] for r in rows)
         and len(set(users)) == len(users)
     )
 
@@ -295,7 +295,7 @@ async def _recompute_guild(tx: Tx, guild_id: int) -> int:
     number of rated games replayed."""
     resets = await _reset_seasons(tx, guild_id)
     rows = await tx.fetch(
-        "SELECT lg.game_id, lg.season, lg.game, r.user_id, r.placement, r.is_bot"
+        "SELECT lg.game_id, lg.season, lg.game, r.user_id, r.placement, r.is_computer"
         " FROM league_games lg JOIN results r ON r.game_id = lg.game_id"
         " WHERE lg.guild_id = ? AND lg.rated = 1 ORDER BY lg.seq, r.seat",
         (guild_id,),
@@ -609,7 +609,7 @@ async def history(
                         r["seat"],
                         r["user_id"],
                         r["name"],
-                        bool(r["is_bot"]),
+                        bool(r["is_computer"]),
                         bool(r["resigned"]),
                         r["placement"],
                         r["score"],

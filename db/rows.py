@@ -26,7 +26,7 @@ class ResultRow:
     seat: int
     user_id: int | None
     name: str
-    is_bot: bool
+    is_computer: bool
     resigned: bool
     placement: int | None
     score: float | None

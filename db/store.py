@@ -44,13 +44,13 @@ class Seat:
 
     name: str
     user_id: int | None = None
-    bot: bool = False
+    computer: bool = False
     resigned: bool = False
     level: str | None = None  # a computer's strength (``engines.levels``); None: the default
 
     @property
     def human(self) -> bool:
-        return self.user_id is not None and not self.bot
+        return self.user_id is not None and not self.computer
 
 
 @dataclass
@@ -83,7 +83,7 @@ class GameRow:
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
-            if seat.user_id == user_id and not seat.bot:
+            if seat.user_id == user_id and not seat.computer:
                 return index
         return None
 
@@ -239,7 +239,13 @@ class Store:
         rows = await self.fetch("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
         return [
             ResultRow(
-                r["seat"], r["user_id"], r["name"], bool(r["is_bot"]), bool(r["resigned"]), r["placement"], r["score"]
+                r["seat"],
+                r["user_id"],
+                r["name"],
+                bool(r["is_computer"]),
+                bool(r["resigned"]),
+                r["placement"],
+                r["score"],
             )
             for r in rows
         ]
@@ -374,7 +380,7 @@ class Store:
                 for r in results:
                     # ON CONFLICT DO NOTHING: a finished game is recorded exactly once, even if retried.
                     inserted += await tx.execute(
-                        "INSERT INTO results (game_id, seat, guild_id, game, user_id, name, is_bot, resigned,"
+                        "INSERT INTO results (game_id, seat, guild_id, game, user_id, name, is_computer, resigned,"
                         " placement, score, rated, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                         " ON CONFLICT DO NOTHING",
                         (
@@ -384,7 +390,7 @@ class Store:
                             g["game"],
                             r.user_id,
                             r.name,
-                            int(r.is_bot),
+                            int(r.is_computer),
                             int(r.resigned),
                             r.placement,
                             None if r.score is None else float(r.score),

@@ -54,7 +54,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "game",
         "user_id",
         "name",
-        "is_bot",
+        "is_computer",
         "resigned",
         "placement",
         "score",
@@ -130,6 +130,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "table_channel_trouble": ("channel_id", "guild_id", "since", "reason"),
     "web_servers": ("guild_id", "secret", "server_page", "rotated_at", "updated_by"),
     "bot_settings": ("name", "value"),
+    "web_sessions": ("session_id", "secret_hash", "user_id", "name", "csrf", "created_at", "expires_at"),
 }
 # Columns that number new rows by themselves; copied rows keep their numbers, and the target's
 # counter is moved on past them.
@@ -148,6 +149,7 @@ FLOATS = {
     "deadline_at",
     "away_until",
     "rotated_at",
+    "expires_at",
 }
 
 

@@ -23,6 +23,8 @@ log = logging.getLogger("tafelbot.web")
 
 NO_SERVER = 0  # the key of games outside a server (direct messages)
 CHANNEL = "tafelbot_games"  # the NOTIFY channel: payload "<game id>:<version>"
+# Moves played on a page of a separate web process: the bot listens, and shows them on Discord.
+MOVES_CHANNEL = "tafelbot_web_moves"
 
 
 @dataclass(frozen=True)
@@ -87,9 +89,9 @@ async def moves_after(store: Store, game_id: int, seq: int) -> list[tuple[int, i
     return [(r["seq"], r["seat"], r["action"]) for r in rows]
 
 
-async def notify(store: Store, game_id: int, version: int) -> None:
+async def notify(store: Store, game_id: int, version: int, *, channel: str = CHANNEL) -> None:
     """PostgreSQL only: tell every listening process that ``game_id`` is at ``version`` now."""
-    await store.fetchval("SELECT pg_notify(?, ?)", (CHANNEL, f"{game_id}:{version}"))
+    await store.fetchval("SELECT pg_notify(?, ?)", (channel, f"{game_id}:{version}"))
 
 
 class Listening:
@@ -98,9 +100,15 @@ class Listening:
     since notifications sent meanwhile are lost)."""
 
     def __init__(
-        self, store: Store, heard: Callable[[int, int], None], reconnected: Callable[[], Awaitable[None]]
+        self,
+        store: Store,
+        heard: Callable[[int, int], None],
+        reconnected: Callable[[], Awaitable[None]],
+        *,
+        channel: str = CHANNEL,
     ) -> None:
         self.store = store
+        self.channel = channel
         self.heard = heard
         self.reconnected = reconnected
         self._task: asyncio.Task[None] | None = None
@@ -108,7 +116,7 @@ class Listening:
         self.listening = asyncio.Event()  # set while LISTEN is in place
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="tafelbot web LISTEN")
+        self._task = asyncio.create_task(self._run(), name=f"tafelbot LISTEN {self.channel}")
 
     def _payload(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
         game, _, version = payload.partition(":")
@@ -122,7 +130,7 @@ class Listening:
                 async with self.store.backend.pool.acquire() as conn:
                     self._lost.clear()
                     conn.add_termination_listener(lambda _conn: self._lost.set())
-                    await conn.add_listener(CHANNEL, self._payload)
+                    await conn.add_listener(self.channel, self._payload)
                     self.listening.set()
                     if not first:
                         await self.reconnected()
@@ -132,7 +140,7 @@ class Listening:
                     finally:
                         self.listening.clear()
                         with contextlib.suppress(Exception):
-                            await conn.remove_listener(CHANNEL, self._payload)
+                            await conn.remove_listener(self.channel, self._payload)
             except asyncio.CancelledError:
                 raise
             except Exception:

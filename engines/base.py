@@ -49,13 +49,13 @@ class Deadline:
 
     ``owing``: the seats that owe a move now. The table's move deadline runs for them; when it runs
     out, the computer player makes that seat's move.
-    ``quiet``: the state is in a phase with its own short quiet time (live play, where everyone
-    acts at once). When nobody has made progress for the table's quiet time, the table applies
-    the engine's own ``timeout`` action, logged like any move, instead of moving for anyone.
+    ``lull``: the state is in a phase with its own short lull (live play, where everyone acts at
+    once). When nobody has made progress for the table's lull, the table applies the engine's own
+    ``timeout`` action, logged like any move, instead of moving for anyone.
     """
 
     owing: frozenset[int]
-    quiet: bool = False
+    lull: bool = False
 
 
 def placements_from_keys(keys: list[Any]) -> list[int]:
@@ -96,7 +96,7 @@ class Engine(Generic[S, V]):
     in this order: game over, not your turn, malformed action, not a legal action.
 
     Every hook the table platform uses is a method here with a default, so a game overrides only
-    what it needs: ``is_live``, ``deadline``, ``timeout``, ``restarts_quiet_time``,
+    what it needs: ``is_live``, ``deadline``, ``timeout``, ``restarts_lull``,
     ``lost_race``, ``explain_illegal``, ``scores_now`` and ``takeback_allowed``. The shared ``view`` wraps the game's
     ``_public_view`` and ``_private_view`` in the ``ViewEnvelope``. ``CONTRIBUTING.md`` lists the
     whole contract.
@@ -173,15 +173,15 @@ class Engine(Generic[S, V]):
 
     def deadline(self, state: S) -> Deadline:
         """Who a deadline waits for now (see ``Deadline``). By default every seat that may act owes a
-        move; games with a live phase say so with ``quiet=True`` and implement ``timeout``."""
+        move; games with a live phase say so with ``lull=True`` and implement ``timeout``."""
         return Deadline(frozenset(self.to_move(state)))
 
     def timeout(self, state: S) -> tuple[S, list[Event]]:
-        """The live phase's own action when its quiet time passes (Duvelen: the round ends)."""
-        raise IllegalAction("This game has no quiet-time ending.", "no-timeout")
+        """The live phase's own action when its lull passes (Duvelen: the round ends)."""
+        raise IllegalAction("This game has no lull ending.", "no-timeout")
 
-    def restarts_quiet_time(self, action: str, events: list[Event]) -> bool:
-        """Whether an action counts as progress, so the quiet time starts again."""
+    def restarts_lull(self, action: str, events: list[Event]) -> bool:
+        """Whether an action counts as progress, so the lull starts again."""
         return True
 
     def lost_race(self, state: S, seat: int, action: str) -> bool:

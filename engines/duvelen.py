@@ -22,7 +22,7 @@ rest of its Draaistok face up in its order, so its cards stay in reach (rules pa
 
 Round end (the Ruling): as soon as every seat has said ``done`` or has nothing left to do but say
 it (no card play, no turn, no Stop), the round is scored and the next is dealt at once; the bot
-ends a stalled round after its quiet time through ``DuvelenEngine.timeout``.
+ends a stalled round after its lull through ``DuvelenEngine.timeout``.
 """
 
 from __future__ import annotations
@@ -480,18 +480,20 @@ class DuvelenEngine(Engine[DuvelenState, "DuvelenView"]):
         return not state.over and not state.relaxed
 
     def deadline(self, state: DuvelenState) -> Deadline:
-        # A running live round ends after the host's quiet time with no card played. Relaxed
+        # A running live round ends after the host's lull with no card played. Relaxed
         # play takes turns: the table's move deadline waits for the seat whose turn it is.
-        return Deadline(self.to_move(state), quiet=not state.over and not state.relaxed)
+        return Deadline(self.to_move(state), lull=not state.over and not state.relaxed)
 
     def timeout(self, state: DuvelenState) -> tuple[DuvelenState, list[Event]]:
-        """End the running round: the host's quiet time passed with no card played."""
+        """End the running round: the host's lull passed with no card played."""
         if state.over:
             raise GameOver("The game is over.", "game-over")
         new = state.clone()
+        # "quiet" is the stored event reason (in saved states and their texts): kept, so stored games
+        # replay to the states they saved.
         return new, _end_round(new, "quiet")
 
-    def restarts_quiet_time(self, action: str, events: list[Event]) -> bool:
+    def restarts_lull(self, action: str, events: list[Event]) -> bool:
         """A card reached the middle, or a new round began. Turning the Draaistok alone is not
         progress."""
         return parse_play(action) is not None or any(e.get("type") == "round_start" for e in events)
@@ -546,7 +548,7 @@ class DuvelenEngine(Engine[DuvelenState, "DuvelenView"]):
 
     def scores_now(self, state: DuvelenState) -> list[float]:
         """The points of the rounds played, plus the running round scored as it stands (a game
-        ended early ends its round there, as the quiet time would)."""
+        ended early ends its round there, as the lull would)."""
         if state.over:
             return [float(x) for x in totals(state)]
         running = round_breakdown(state)

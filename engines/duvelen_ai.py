@@ -14,11 +14,11 @@ from engines.duvelen_hard import choose_hard
 from engines.duvelen_normal import WORK_BUDGET, choose_easy, choose_normal
 from engines.levels import EASY, HARD, NORMAL
 
-__all__ = ["BOT_DELAY", "HARD_WORK_BUDGET", "WORK_BUDGET", "choose", "hard_work"]
+__all__ = ["COMPUTER_DELAY", "HARD_WORK_BUDGET", "WORK_BUDGET", "choose", "hard_work"]
 
 # Seconds between a computer player's actions before the bot's speed factor: quick enough to feel
 # like a live speed game, slow enough that a person still gets to the spots first now and then.
-BOT_DELAY = 1.5
+COMPUTER_DELAY = 1.5
 # ``hard``: moves played in sampled worlds per decision (``engines.duvelen_hard``, on its lean copy
 # of the rules, about 6 us a move): decision p99 about 40 ms at two players on the loaded machine.
 HARD_WORK_BUDGET = 4000

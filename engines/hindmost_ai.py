@@ -13,9 +13,9 @@ from engines.hindmost_hard import choose_hard
 from engines.hindmost_normal import WORK_BUDGET, choose_easy, choose_normal
 from engines.levels import EASY, HARD, NORMAL
 
-__all__ = ["BOT_DELAY", "HARD_WORK_BUDGET", "HARD_WORK_BUDGET_TWO", "WORK_BUDGET", "choose", "hard_work"]
+__all__ = ["COMPUTER_DELAY", "HARD_WORK_BUDGET", "HARD_WORK_BUDGET_TWO", "WORK_BUDGET", "choose", "hard_work"]
 
-BOT_DELAY = 1.0  # seconds before a computer player acts (the table scales it)
+COMPUTER_DELAY = 1.0  # seconds before a computer player acts (the table scales it)
 # ``hard`` (``engines.levels``): moves played in the sampled worlds per decision, and where it searches.
 HARD_WORK_BUDGET = 900
 # At two players hard searches from three turns before the lap's end, which needs more worlds:

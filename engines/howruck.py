@@ -276,19 +276,19 @@ class HowRuckEngine(Engine[HowRuckState, "HowRuckView"]):
         return frozenset(seat for seat in (0, 1) if self.legal_actions(state, seat))
 
     def deadline(self, state: HowRuckState) -> Deadline:
-        # The team-forming race is live play with the table's short quiet time; the tug is
+        # The team-forming race is live play with the table's short lull; the tug is
         # turn-based and waits on the table's move deadline.
-        return Deadline(self.to_move(state), quiet=state["phase"] == "forming")
+        return Deadline(self.to_move(state), lull=state["phase"] == "forming")
 
     def timeout(self, state: HowRuckState) -> tuple[HowRuckState, list[Event]]:
         """Ruling (online): the team-forming race stalls when nobody splits a pair for the table's
-        quiet time. Then every remaining split is made as dealt: each pair's first card is kept
+        lull. Then every remaining split is made as dealt: each pair's first card is kept
         and its second given, the seat further ahead splitting first (seat 0 on equal progress).
         So whoever was ahead finishes and calls Stop first, as they would have, with no tie
         draw, and then splits the other's rest the same way until the tug starts. The rules
         decide, not a computer player's judgement, so a replay needs nothing but the log."""
         if state["phase"] != "forming":
-            raise IllegalAction("Only the team-forming race has a quiet time.", "no-timeout")
+            raise IllegalAction("Only the team-forming race has a lull.", "no-timeout")
         events: list[Event] = [{"type": "forming-timeout"}]
         for _ in range(4 * PREP_SIZE):  # more than the splits and Stops there can be
             if state["phase"] != "forming":

@@ -13,12 +13,12 @@ from engines.howruck_hard import choose_hard
 from engines.howruck_normal import WORK_BUDGET, choose_easy, choose_normal
 from engines.levels import EASY, HARD, NORMAL
 
-__all__ = ["BOT_DELAY", "HARD_WORK_BUDGET", "WORK_BUDGET", "choose"]
+__all__ = ["COMPUTER_DELAY", "HARD_WORK_BUDGET", "WORK_BUDGET", "choose"]
 
 # Seconds the table flow lets the computer wait before each action (``table.spec``). In the
 # race that is its pace per pair: about what a person needs to read two cards and click, so a quick
 # player can beat it and a slow one will not.
-BOT_DELAY = 2.5
+COMPUTER_DELAY = 2.5
 HARD_WORK_BUDGET = 850  # ``hard``: moves played in sampled worlds per decision (``engines.howruck_hard``)
 # (issue 40: play-outs read the world directly, some 118 instead of 145 microseconds a move here,
 # so 850 moves cost what 700 did)

@@ -38,7 +38,7 @@ def pause_factor(seed: int, version: int, seat: int, level: str, *, racing_peopl
     with a little jitter (0.75 to 1.25, from the game's seed and move number) so that computers in
     live play do not act in lockstep. ``racing_people``: a live phase with people at the table,
     where no level plays faster than normal (a race against a person is won by thinking, not by
-    reflexes; ``bench/race_pace.py``). The bot waits this (``table/bots.py``) and
+    reflexes; ``bench/race_pace.py``). The bot waits this (``table/computers.py``) and
     ``bench/ai_strength.py`` paces its live games by it."""
     jitter = 0.75 + 0.5 * (derive_seed(seed, version, seat, "pause") % 1000) / 1000
     pace = max(PACE[level], PACE[NORMAL]) if racing_people else PACE[level]

@@ -13,9 +13,9 @@ from engines.levels import EASY, HARD, NORMAL
 from engines.manoever_hard import choose_hard
 from engines.manoever_normal import WORK_BUDGET, choose_easy, choose_normal
 
-__all__ = ["BOT_DELAY", "HARD_WORK_BUDGET", "WORK_BUDGET", "choose"]
+__all__ = ["COMPUTER_DELAY", "HARD_WORK_BUDGET", "WORK_BUDGET", "choose"]
 
-BOT_DELAY = 0.6  # several moves a turn: keep the channel readable without dragging
+COMPUTER_DELAY = 0.6  # several moves a turn: keep the channel readable without dragging
 # ``hard`` (``engines.levels``): the best plans of this turn (one per first move) are each played on,
 # turn after turn, every seat playing a narrow-beam plan of its own (``engines.manoever_hard``), one turn
 # deeper per round while the work lasts, to the end of the game where that fits; same units of work.

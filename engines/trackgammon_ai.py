@@ -13,11 +13,11 @@ from engines.levels import EASY, HARD, NORMAL
 from engines.trackgammon_hard import choose_hard
 from engines.trackgammon_normal import WORK_BUDGET, choose_easy, choose_normal
 
-__all__ = ["BOT_DELAY", "HARD_WORK_BUDGET", "WORK_BUDGET", "choose"]
+__all__ = ["COMPUTER_DELAY", "HARD_WORK_BUDGET", "WORK_BUDGET", "choose"]
 
 # Seconds the table flow waits before each computer action: a turn is two to four moves and a
 # confirmation, so a short pause keeps it followable without dragging.
-BOT_DELAY = 0.6
+COMPUTER_DELAY = 0.6
 
 # ``hard`` (``engines.levels``): the turn search as above, then the best few end positions are
 # weighed by the next player's reply, averaged over the 21 rolls (the same units of work).

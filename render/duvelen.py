@@ -44,6 +44,8 @@ from render.common import (
     stamp_seat_marker,
     to_png,
 )
+from render.duvelen_taps import action_spots as action_spots  # the registry's Extras.TAPS part
+from render.spots import spot
 from render.type_scale import NAME, TEXT, TITLE
 
 WIDTH = 1200
@@ -365,12 +367,14 @@ def _draw_panel(img, view, seat: int, box, card_size, names: list[str], locale: 
     caption_y = cy + card_h + CAPTION_H / 2
     # Stack: its open top card; the count goes in the caption.
     _paste_card(img, cx, cy, card_w, card_h, s["stok_top"], PANEL_FILL, dim=dim)
+    spot(f"stok:{seat}", (cx, cy, cx + card_w, cy + card_h))
     stok = f"{_label(locale, 'stok')} {s['stok_count']}"
     stok_box = label(draw, (cx, caption_y), stok, TEXT, CAPTION, within=panel)
     cx += card_w + group_gap
     rij_left = cx
-    for card in s["rij"]:
+    for slot, card in enumerate(s["rij"], start=1):
         _paste_card(img, cx, cy, card_w, card_h, card, PANEL_FILL, dim=dim)
+        spot(f"rij:{seat}:{slot}", (cx, cy, cx + card_w, cy + card_h))
         cx += card_w + gap
     # Left-aligned under the Row, so the Turn pile's caption has room to say how many cards lie open.
     rij_x = max(rij_left, stok_box[2] + 14)
@@ -378,7 +382,9 @@ def _draw_panel(img, view, seat: int, box, card_size, names: list[str], locale: 
     cx += group_gap - gap
     # The open pile: its top card; then the face-down part with its count on the back.
     _paste_card(img, cx, cy, card_w, card_h, s["draai_top"], PANEL_FILL, dim=dim)
+    spot(f"draai:{seat}", (cx, cy, cx + card_w, cy + card_h))
     cx += card_w + gap
+    spot(f"down:{seat}", (cx, cy, cx + card_w, cy + card_h))  # turning, or recycling when empty
     if s["draai_down"]:
         _paste_card(img, cx, cy, card_w, card_h, "back", PANEL_FILL, dim=dim or not view["can_turn"])
         _count_badge(img, cx + card_w / 2, cy + card_h / 2, s["draai_down"])

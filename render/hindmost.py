@@ -51,6 +51,8 @@ from render.common import (
     seat_colour,
     to_png,
 )
+from render.hindmost_taps import action_spots as action_spots  # the registry's Extras.TAPS part
+from render.spots import spot
 from render.type_scale import BIG, SMALL, TEXT
 
 # Portrait, for phones: the track fills the width, the panel (whose turn, scores, last play) sits
@@ -724,7 +726,9 @@ def render_hand(view: dict, *, names: list[str], locale: str = "en") -> bytes:
         draw_text(img, x, y, fit_text(text, TEXT, width - pad - x), TEXT)
     if hand:
         for i, code in enumerate(hand):
-            img.paste(_card_on_palette(code, w, h), (pad + i * (w + gap), pad + header))
+            x = pad + i * (w + gap)
+            img.paste(_card_on_palette(code, w, h), (x, pad + header))
+            spot(f"card:{code}", (x, pad + header, x + w, pad + header + h))
     else:
         draw.rounded_rectangle((pad, pad + header, pad + w, pad + header + h), radius=10, outline=MUTED, width=2)
     return to_png(img)

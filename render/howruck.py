@@ -37,6 +37,8 @@ from render.common import (
     stamp_shape,
     to_png,
 )
+from render.howruck_taps import action_spots as action_spots  # the registry's Extras.TAPS part
+from render.spots import spot
 from render.type_scale import min_text
 
 # Portrait, close to 4:5: Discord shows it larger on a phone than a landscape picture.
@@ -546,6 +548,7 @@ def _field(draw, view: dict[str, Any], field: str, locale: str) -> None:
     x0, y0, x1, y1 = box = _field_box(side, MEN_COLOURS.index(field[1]))
     frame = CARD_COLOURS[field[1]]
     draw.rounded_rectangle(box, radius=14, fill=_tint(frame, 0.85), outline=frame, width=5)
+    spot(f"field:{field}", box)
     _shape(draw, CARD_SHAPES[field[1]], x0 + 24, y0 + 24, 12, frame)
     word = tr(locale, "howruck-label-field-heading", field=field[1])
     _text(draw, (x0 + 44, y0 + 24), word, SMALL, _mix(frame, INK, 0.3), within=box)
@@ -759,8 +762,9 @@ def _card_size(count: int) -> tuple[int, int]:
     return width, int(width / 0.72)
 
 
-def _card_rows(draw, codes: list[str], top: int, locale: str, letters: bool = False) -> int:
-    """Cards in rows of three from ``top``; returns where they end."""
+def _card_rows(draw, codes: list[str], top: int, locale: str, letters: bool = False, pair: str = "") -> int:
+    """Cards in rows of three from ``top``; returns where they end. Each card is a spot to tap:
+    ``card:<code>``, or ``<pair>:a`` / ``<pair>:b`` for the two cards of a pair to split."""
     width, height = _card_size(len(codes))
     row_h = height + (48 if letters else 0) + HAND_GAP
     for start in range(0, len(codes), HAND_PER_ROW):
@@ -770,6 +774,7 @@ def _card_rows(draw, codes: list[str], top: int, locale: str, letters: bool = Fa
         y = top + (start // HAND_PER_ROW) * row_h
         for i, code in enumerate(row):
             draw_card(draw, (x, y, x + width, y + height), code, locale, hint=True, minimum=HAND_SMALL)
+            spot(f"{pair}:{'ab'[start + i]}" if pair else f"card:{code}", (x, y, x + width, y + height))
             if letters:
                 _text(draw, (x + width / 2, y + height + 24), "ab"[start + i], 30, anchor="mm")
             x += width + HAND_GAP
@@ -784,14 +789,17 @@ def render_hand(view: dict[str, Any], *, names: list[str], locale: str = "en") -
     tug = view.get("tug") or {}
     pending = tug.get("pending")
     letters = False
+    pair = ""
     note = ""
     title_colour = INK
     if view["phase"] == "forming":
         letters = True
         if private.get("rest_pair"):
             title, codes = tr(locale, "howruck-label-rest-pair", name=names[1 - seat]), private["rest_pair"]
+            pair = "rest"
         elif private.get("pair"):
             title, codes = tr(locale, "howruck-label-your-pair"), private["pair"]
+            pair = "keep"
         else:
             title, codes = tr(locale, "howruck-label-waiting"), []
         kept, given = len(private.get("kept", [])), len(private.get("given", []))
@@ -812,5 +820,5 @@ def render_hand(view: dict[str, Any], *, names: list[str], locale: str = "en") -
     if note:
         _text(draw, (MARGIN + 40, 76), note, HAND_SMALL, MUTED)
     if codes:
-        _card_rows(draw, codes, title_h, locale, letters=letters)
+        _card_rows(draw, codes, title_h, locale, letters=letters, pair=pair)
     return to_png(img)

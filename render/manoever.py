@@ -38,6 +38,8 @@ from render.common import (
     text_colour_on,
     to_png,
 )
+from render.manoever_taps import action_spots as action_spots  # the registry's Extras.TAPS part
+from render.spots import spot
 from render.type_scale import SMALL, TEXT
 
 WIDTH = 1080
@@ -65,6 +67,7 @@ TO_MOVE_BG = (255, 240, 170)
 MARKER_R = 19  # 38 px across: 14 px on a 400 px-wide phone
 STONE_R = 18
 STACK_STEP = 25
+RECRUIT_X = 30  # a stack's recruits stand this far right of their field's left edge
 
 
 # ---- text, limited to what the font can draw ----------------------------------------------
@@ -230,6 +233,8 @@ def _draw_route(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, to
                 continue
             box = (x0, y, x0 + CELL_W, y + cell_h)
             boxes[field] = box
+            # The part right of the recruits' markers, so a field never covers the recruit on it.
+            spot(f"field:{field}", (x0 + RECRUIT_X + MARKER_R + 3, y, x0 + CELL_W, y + cell_h))
             shade = LIGHT_TEN if first % 2 == 0 else DARK_TEN
             draw.rectangle(box, fill=shade, outline=GRID, width=1)
             label(draw, (box[2] - 6, y + 4), str(field), SMALL, NUMBER_INK, anchor="ra", within=box)
@@ -288,13 +293,19 @@ def _stacks(draw: ImageDraw.ImageDraw, view: dict[str, Any], boxes: dict) -> Non
             continue
         x0, _y0, x1, y1 = boxes[field]
         recruits = stack["recruits"]
-        centres = [(x0 + 30, y1 - 22 - height * STACK_STEP) for height in range(len(recruits))]
+        centres = [(x0 + RECRUIT_X, y1 - 22 - height * STACK_STEP) for height in range(len(recruits))]
         if field in must_move:
             cx, cy = centres[-1]
             ring = MARKER_R + 6
             draw.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), outline=GOLD, width=5)
         for (cx, cy), recruit in zip(centres, recruits, strict=True):
             draw_recruit(draw, recruit["seat"], recruit["recruit"], cx, cy)
+        top_cx, top_cy = centres[-1]  # only the top recruit may move
+        top = recruits[-1]
+        spot(
+            f"recruit:{top['seat']}-{top['recruit']}",
+            (top_cx - MARKER_R, top_cy - MARKER_R, top_cx + MARKER_R, top_cy + MARKER_R),
+        )
         if field in must_move:
             draw_tag(draw, x1 - 3, y1 - 3, str(must_move[field]["max"]), within=boxes[field])
 
@@ -324,6 +335,7 @@ def _courtyard(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top
         last_place = next((e["place"] for e in view["last"] if e["type"] in ("arrive", "last")), None)
     cell_w, cell_h = (WIDTH - 2 * MARGIN) // FIRST_PLACE, 84
     y = top + 40
+    spot("courtyard", (MARGIN, y, MARGIN + FIRST_PLACE * cell_w - 6, y + cell_h))
     for index, place in enumerate(range(FIRST_PLACE, 0, -1)):
         x0 = MARGIN + index * cell_w
         box = (x0, y, x0 + cell_w - 6, y + cell_h)

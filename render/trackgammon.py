@@ -40,6 +40,8 @@ from render.common import (
     text_colour_on,
     to_png,
 )
+from render.spots import spot
+from render.trackgammon_taps import action_spots as action_spots  # the registry's Extras.TAPS part
 from render.type_scale import SMALL, TEXT
 
 WIDTH = 1080
@@ -323,6 +325,9 @@ def _draw_cells(draw, frame: _Frame, view: dict, players: int) -> None:
             drawn.add(cell_id)
             point = index + 1
             centre = frame.px(_cell_centre(players, cell_id))
+            # A square inside the cell however its part is turned, so neighbours' spots never meet.
+            half = across * 0.7
+            spot(f"cell:{cell_id}", (centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half))
             if cell_id[0] == "p":
                 part = int(cell_id[1:].split("-")[0])
                 draw.polygon(_rect(players, centre, part, along, across), fill=PURPLE, outline=INK, width=1)
@@ -382,6 +387,7 @@ def _draw_finishes(draw, frame: _Frame, view: dict, locale: str) -> None:
         colour = seat_colour(seat)
         box = (cx - half, cy - half, cx + half, cy + half)
         draw.rounded_rectangle(box, radius=8, fill=(255, 255, 255), outline=colour, width=5)
+        spot(f"finish:{seat}", box)
         home = [[seat, size] for size in reversed(SIZES) if view["discs"][seat][size - 1] == FINISH_SIZE]
         if home:
             _draw_stack(draw, (cx, cy), frame.scale, home)

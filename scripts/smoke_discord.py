@@ -433,7 +433,7 @@ async def open_table(bot: Any, guild: discord.Guild, thread: discord.Thread, gam
         service, game, guild_id=guild.id, channel_id=thread.id, host=host, options=options, parent_id=thread.parent_id
     )
     # The script is no person: every seat, the host's as well, goes to a computer player.
-    seats = [Seat(f"Computer {i + 1}", bot=True) for i in range(players)]
+    seats = [Seat(f"Computer {i + 1}", computer=True) for i in range(players)]
     await service.store.update_game(row.id, row.version, seats=seats)
     row = await service.get(row.id)
     lobby_message = await thread.send(
@@ -603,7 +603,7 @@ def main(argv: list[str] | None = None) -> int:
             "DISCORD_TOKEN": os.environ.get("DISCORD_TOKEN", ""),
             "TAFELBOT_DB": str(Path(folder) / "smoke.sqlite3"),
             "TAFELBOT_DEV_GUILD": str(args.guild),
-            "TAFELBOT_BOT_DELAY": "0",
+            "TAFELBOT_COMPUTER_DELAY": "0",
             "TAFELBOT_LOG_LEVEL": "INFO" if args.verbose else "WARNING",
             "TAFELBOT_RENDER_PROCESSES": os.environ.get("TAFELBOT_RENDER_PROCESSES", "auto"),
         }

@@ -16,13 +16,15 @@ from cogs.pacing import GlobalPacer, share_of_token
 from cogs.table.flow import TableFlow
 from cogs.translator import FluentTranslator
 from cogs.tree import GUILD_INSTALL, GUILD_ONLY, TafelTree
-from db import Store, league
+from db import Store, league, web_data
 from startup.config import Config
+from table.aftermath import Change
 from table.clock import Clock
 from table.registry import entry
-from table.service import TableService
+from table.service import ActResult, TableService
 from table.shards import ShardPlan
 from table.spec import load_spec
+from table.web_moves import WebMoves
 
 log = logging.getLogger("tafelbot")
 
@@ -92,6 +94,8 @@ class TafelBot(commands.AutoShardedBot):
         self._resuming: asyncio.Task[None] | None = None
         self.web: Any = None  # the web companion's server in this process (web.serve.WebServer)
         self.web_notifier: Any = None  # on PostgreSQL: NOTIFY of every change (web.serve.Notifier)
+        self.web_moves: WebMoves | None = None  # on PostgreSQL: the web processes' moves, followed here
+        self.web_moves_listening: web_data.Listening | None = None
 
     async def setup_hook(self) -> None:
         config = self.config
@@ -116,7 +120,7 @@ class TafelBot(commands.AutoShardedBot):
         self.table_flow = TableFlow(
             self,
             self.table_service,
-            bot_delay_factor=config.bot_delay,
+            computer_delay_factor=config.computer_delay,
             render_processes=config.render_processes,
             web_links=links,
             activity=links is not None and config.activity is not None,
@@ -166,19 +170,38 @@ class TafelBot(commands.AutoShardedBot):
         from web.serve import Notifier, start_in_bot
 
         news = self.table_service.news
+        flow = self.table_flow
         if self.store.dialect == POSTGRESQL:
             self.web_notifier = Notifier(self.store, news)
+            # Moves played on the web processes' pages: shown here as if they came from Discord.
+            self.web_moves = WebMoves(self.table_service, flow.aftermath, flow.timekeeper)
+
+            async def heard_again() -> None:
+                await flow.reconciler.run()  # notifications were lost meanwhile: every board owed
+
+            self.web_moves_listening = web_data.Listening(
+                self.store, self.web_moves.heard, heard_again, channel=web_data.MOVES_CHANNEL
+            )
+            self.web_moves_listening.start()
             return
         self.web = await start_in_bot(
             self.config.web,
             self.store,
             self.table_service.specs,
             links,
-            self.table_flow.painter,
+            flow.painter,
             news,
             clock=self.table_service.clock,
+            # Moves on the pages: the bot's own service (one lock with Discord's clicks), followed
+            # by the bot's own aftermath, as a click's handler does.
+            service=self.table_service,
+            followed=self._follow_web_move,
             activity=self.config.activity,
         )
+
+    def _follow_web_move(self, result: ActResult) -> None:
+        """A move saved from a page of this process: what follows it starts as after a click."""
+        self.table_flow.aftermath.follow(Change(result))
 
     async def _resume(self) -> None:
         await self.wait_until_ready()
@@ -213,6 +236,12 @@ class TafelBot(commands.AutoShardedBot):
         if self.web_notifier is not None:
             await self.web_notifier.close()
             self.web_notifier = None
+        if self.web_moves_listening is not None:
+            await self.web_moves_listening.close()
+            self.web_moves_listening = None
+        if self.web_moves is not None:
+            await self.web_moves.close()
+            self.web_moves = None
         if flow is not None:
             await flow.close()
         await super().close()

@@ -148,7 +148,7 @@ def web_command(env: dict[str, str] | None = None) -> int:
     render_processes = int(processes) if processes.isdigit() else (1 if (os.cpu_count() or 1) > 1 else 0)
     try:
         config = web_config(env)
-        activity = activity_config(env)
+        activity = activity_config(env, config)
         database = env.get("TAFELBOT_DB", "data/tafelbot.sqlite3")
         run_loop(run_separate(database, config, render_processes=render_processes, activity=activity))
     except (WebConfigError, ActivityConfigError) as error:

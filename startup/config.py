@@ -22,7 +22,7 @@ class Config:
     database: str = "data/tafelbot.sqlite3"  # a SQLite file, or a postgresql:// URL
     dev_guild_id: int | None = None
     log_level: str = "INFO"
-    bot_delay: float = 1.0  # factor on each game's computer-player pause; 0 in tests
+    computer_delay: float = 1.0  # factor on each game's computer-player pause; 0 in tests
     sync_commands: bool = True
     # The games to host: registered keys, or a ``GameEntry`` for a game kept outside the package
     # (the tests' Nim: ``tests/test_contributing_walkthrough.py``).
@@ -62,10 +62,12 @@ def load_config(env: dict[str, str] | None = None) -> Config:
     guild = env.get("TAFELBOT_DEV_GUILD", "").strip()
     if guild and not guild.isdigit():
         raise ConfigError(f"TAFELBOT_DEV_GUILD must be a server id (digits), not {guild!r}.")
+    # TAFELBOT_BOT_DELAY is the variable's first name: deployments that set it keep working.
+    delay_name = "TAFELBOT_COMPUTER_DELAY" if "TAFELBOT_COMPUTER_DELAY" in env else "TAFELBOT_BOT_DELAY"
     try:
-        delay = float(env.get("TAFELBOT_BOT_DELAY", "1.0"))
+        delay = float(env.get(delay_name, "1.0"))
     except ValueError:
-        raise ConfigError("TAFELBOT_BOT_DELAY must be a number (a factor on computer players' pauses).") from None
+        raise ConfigError(f"{delay_name} must be a number (a factor on computer players' pauses).") from None
     processes = env.get("TAFELBOT_RENDER_PROCESSES", "auto").strip().lower()
     if processes == "auto":
         render_processes = 1 if (os.cpu_count() or 1) > 1 else 0
@@ -79,7 +81,7 @@ def load_config(env: dict[str, str] | None = None) -> Config:
         raise ConfigError(str(error)) from None
     try:
         web = web_config(env)
-        activity = activity_config(env)
+        activity = activity_config(env, web)
     except (WebConfigError, ActivityConfigError) as error:
         raise ConfigError(str(error)) from None
     level = env.get("TAFELBOT_LOG_LEVEL", "INFO").upper()
@@ -90,7 +92,7 @@ def load_config(env: dict[str, str] | None = None) -> Config:
         database=env.get("TAFELBOT_DB", "data/tafelbot.sqlite3"),
         dev_guild_id=int(guild) if guild else None,
         log_level=level,
-        bot_delay=max(0.0, delay),
+        computer_delay=max(0.0, delay),
         sync_commands=env.get("TAFELBOT_SYNC", "1") != "0",
         render_processes=render_processes,
         shards=shards,

@@ -27,7 +27,7 @@ from typing import Any
 from db import GameRow, GameStatus
 from engines.errors import GameError
 from table.autoplay import AUTO_PLAYED, forced_actions
-from table.bots import ComputerPlayers
+from table.computers import ComputerPlayers
 from table.pictures import Painter
 from table.service import ActResult, TableError, TableService
 
@@ -54,7 +54,7 @@ class Aftermath:
         *,
         show: Callable[[Change], Awaitable[None]],
         heads_up: Callable[[GameRow], Awaitable[None]],
-        bot_delay_factor: float = 1.0,
+        computer_delay_factor: float = 1.0,
         painter: Painter | None = None,
     ) -> None:
         self.service = service
@@ -62,7 +62,7 @@ class Aftermath:
         self.heads_up = heads_up
         # A computer's move is a change like any other: it comes back here, and is awaited, so a
         # computer moves again only once its last move has been shown.
-        self.bots = ComputerPlayers(service, self.after, delay_factor=bot_delay_factor, painter=painter)
+        self.computers = ComputerPlayers(service, self.after, delay_factor=computer_delay_factor, painter=painter)
         # Told the game's id when showing one of its changes failed (``table.reconcile`` listens).
         self.on_fault: list[Callable[[int], None]] = []
         self._locks: dict[int, asyncio.Lock] = {}
@@ -98,7 +98,7 @@ class Aftermath:
                     for listener in self.on_fault:
                         listener(row.id)
                 if row.status == GameStatus.ACTIVE:
-                    self.bots.poke(row, change.result.state)
+                    self.computers.poke(row, change.result.state)
                     if change.auto_play:
                         await self._play_forced(change.result)
                     try:
@@ -146,5 +146,5 @@ class Aftermath:
 
     async def close(self) -> None:
         """On shutdown: the computer players stop, and what was started finishes."""
-        await self.bots.close()
+        await self.computers.close()
         await self.idle()

@@ -6,13 +6,14 @@ Three kinds of deadline share one mechanism (stored with the game, woken by ``ta
            starts when their turn begins and keeps running while the same people still owe (one
            turn of several actions, such as Trackgammon's dice). Reminders at half time and shortly
            before the end; when it runs out the computer moves for them.
-``quiet``  a live phase's quiet time (``Deadline.quiet``): restarted by progress
-           (``Engine.restarts_quiet_time``); when it passes, the engine's own ``timeout`` runs.
+``lull``   a live phase's lull: how long it may go without progress (``Deadline.lull``): restarted
+           by progress (``Engine.restarts_lull``); when it passes, the engine's own ``timeout`` runs.
 ``lobby``  a table that has not started: when it passes, the table is cancelled.
 
 ``timeouts`` counts, per seat, the move deadlines in a row that passed; a move by the person resets
 it. Pure functions; the time comes in as ``now`` (from the table's ``table.clock.Clock``). Stored
-with the game as ``deadline_at`` and the JSON bookkeeping of the ``clock`` column (``stored``).
+with the game as ``deadline_at`` and the JSON bookkeeping of the ``deadline`` column (``stored``;
+migration 12 renamed the kind ``quiet`` to ``lull``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from engines.base import Engine, Event
 from table.quiet import QuietHours
 from table.settings import HOUR, TableSettings
 
-MOVE, QUIET, LOBBY = "move", "quiet", "lobby"
+MOVE, LULL, LOBBY = "move", "lull", "lobby"
 
 
 @dataclass(frozen=True)
@@ -147,12 +148,12 @@ def after(
             seat_dues=(),
         )
     wanted = engine.deadline(state)
-    if wanted.quiet:
-        if deadline.kind == QUIET and action is not None and not engine.restarts_quiet_time(action, list(events)):
+    if wanted.lull:
+        if deadline.kind == LULL and action is not None and not engine.restarts_lull(action, list(events)):
             return deadline
-        return replace(deadline, kind=QUIET, due=now + settings.quiet, started=now, owing=(), reminded=0, seat_dues=())
+        return replace(deadline, kind=LULL, due=now + settings.lull, started=now, owing=(), reminded=0, seat_dues=())
     owing = tuple(sorted(s for s in wanted.owing if seats[s].human))
-    if not owing or not settings.clocked:
+    if not owing or not settings.timed:
         return replace(
             _charged(deadline, settings, now, quiet, owing),
             kind=None,

@@ -16,7 +16,7 @@ def level_name(lang: str, level: str | None) -> str:
 
 def seat_label(lang: str, seat: Seat) -> str:
     """A seat's name as the board shows it: a computer's with its level ("Computer 1 (hard)")."""
-    if not seat.bot:
+    if not seat.computer:
         return seat.name
     return tr(lang, "level-seat-name", name=seat.name, level=level_name(lang, seat.level))
 

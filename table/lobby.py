@@ -127,10 +127,10 @@ async def add_computer(service: TableService, game_id: int, player: Player, leve
         engine = service.spec(row.game).engine
         if len(row.seats) >= engine.max_players:
             raise TableError("table-full", max=engine.max_players)
-        number = 1 + sum(1 for s in row.seats if s.bot)
+        number = 1 + sum(1 for s in row.seats if s.computer)
         if level not in LEVELS:
             raise TableError("unknown-level")
-        seats = [*row.seats, Seat(name=f"Computer {number}", bot=True, level=level)]
+        seats = [*row.seats, Seat(name=f"Computer {number}", computer=True, level=level)]
         return LobbyResult(await save_seats(service, row, seats))
 
 
@@ -138,9 +138,9 @@ async def remove_computer(service: TableService, game_id: int, player: Player) -
     async with service.lock(game_id):
         row = await lobby_row(service, game_id)
         _require_seated(row, player)
-        computers = [i for i, s in enumerate(row.seats) if s.bot]
+        computers = [i for i, s in enumerate(row.seats) if s.computer]
         if not computers:
-            raise TableError("no-bot-to-remove")
+            raise TableError("no-computer-to-remove")
         seats = [s for i, s in enumerate(row.seats) if i != computers[-1]]
         return LobbyResult(await save_seats(service, row, seats))
 
@@ -224,7 +224,7 @@ async def cancel(service: TableService, game_id: int, player: Player, *, is_admi
         results = None
         if row.status == GameStatus.ACTIVE:
             results = [
-                ResultRow(i, s.user_id, s.name, s.bot and not s.resigned, s.resigned, None, None)
+                ResultRow(i, s.user_id, s.name, s.computer and not s.resigned, s.resigned, None, None)
                 for i, s in enumerate(row.seats)
             ]
         return await _cancelled(service, row, results)

@@ -57,7 +57,7 @@ class Painter:
     async def compute(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` off the event loop: in a worker when there is a pool (then ``fn`` must be a
         module-level function of an importable module, not ``__main__``, and the arguments plain
-        data, to be pickled), else in a thread. The computer players decide here (``table.bots``),
+        data, to be pickled), else in a thread. The computer players decide here (``table.computers``),
         so their search never stalls other games."""
         if self._pool is None:
             return await asyncio.to_thread(fn, *args)

@@ -1,6 +1,6 @@
 """Quiet hours: a person's daily window, in their own time zone, when the bot neither pings nor
 sends them direct messages (what would have gone out then is held until the window ends, once),
-and, on tables that ask for it, their move clock stands still.
+and, on tables that ask for it, their time per move stands still.
 
 The window is two wall-clock times ("23:00" to "08:00") and an IANA time zone name read with the
 standard library's ``zoneinfo`` (the ``tzdata`` package brings the zone data where the system has
@@ -66,7 +66,7 @@ class QuietHours:
         return sum(min(end, finish) - max(start, begin) for start, end in self.windows(begin, finish))
 
     def after_active(self, begin: float, seconds: float) -> float:
-        """The moment when ``seconds`` outside the windows have passed since ``begin`` (a move clock
+        """The moment when ``seconds`` outside the windows have passed since ``begin`` (a move deadline
         that stands still during quiet hours)."""
         moment, left = begin, seconds
         while True:
@@ -131,7 +131,7 @@ def zone_choices(typed: str, limit: int = MAX_CHOICES) -> list[str]:
     return (starts + inside)[:limit]
 
 
-def parse_clock_time(text: str) -> int | None:
+def parse_time_of_day(text: str) -> int | None:
     """ "23:00", "8:30", "7", "07.15", "22h30" as minutes after midnight; None if it is none."""
     found = _HHMM.match(text)
     if found is None:
@@ -142,7 +142,7 @@ def parse_clock_time(text: str) -> int | None:
     return (hours * 60 + minutes) % DAY_MINUTES
 
 
-def clock_time(minutes: int) -> str:
+def time_of_day(minutes: int) -> str:
     return f"{minutes // 60:02d}:{minutes % 60:02d}"
 
 

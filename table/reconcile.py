@@ -88,7 +88,7 @@ class Reconciler:
                 state = self.service.state_of(row)
                 self.aftermath.follow(Change(ActResult(row, -1, "", [], state, None), fresh=True))
             else:
-                self.aftermath.bots.poke(row)  # loads the state only where a computer sits
+                self.aftermath.computers.poke(row)  # loads the state only where a computer sits
         report.seconds = time.perf_counter() - started
         if report.boards:
             log.info(

@@ -24,6 +24,7 @@ class Extras(Flag):
     GROUPS = auto()  # action_group: a first choice when one button row would be too long
     EVENT_FORMAT = auto()  # format_event: prettier event params ("7♥" for "7H")
     CARD_NAMES = auto()  # card_name: a card code in words, for alt text (other games: playing cards)
+    TAPS = auto()  # action_spots: where an action's piece and target are drawn (web page taps)
 
 
 @dataclass(frozen=True)
@@ -51,11 +52,11 @@ class GameEntry:
 
 # In the order menus show them.
 GAMES: tuple[GameEntry, ...] = (
-    GameEntry("hindmost", Extras.HAND | Extras.EVENT_FORMAT),
-    GameEntry("trackgammon", Extras.GROUPS),
-    GameEntry("manoever", Extras.GROUPS),
-    GameEntry("howruck", Extras.HAND | Extras.GROUPS | Extras.CARD_NAMES),
-    GameEntry("duvelen", Extras.HAND | Extras.EVENT_FORMAT),
+    GameEntry("hindmost", Extras.HAND | Extras.EVENT_FORMAT | Extras.TAPS),
+    GameEntry("trackgammon", Extras.GROUPS | Extras.TAPS),
+    GameEntry("manoever", Extras.GROUPS | Extras.TAPS),
+    GameEntry("howruck", Extras.HAND | Extras.GROUPS | Extras.CARD_NAMES | Extras.TAPS),
+    GameEntry("duvelen", Extras.HAND | Extras.EVENT_FORMAT | Extras.TAPS),
 )
 
 GAME_KEYS: tuple[str, ...] = tuple(entry.key for entry in GAMES)

@@ -2,7 +2,7 @@
 
 Replays only ever hand out spectator views (``view(state, None)``), so a replay shows no hand.
 Platform entries in the move log start with "!": ``!quiet`` is the engine's ``timeout`` (a live
-round ended by the quiet time), ``!takeback`` goes back to the state before the last applied entry,
+round ended by its lull), ``!takeback`` goes back to the state before the last applied entry,
 the others (``!resign``) change seats, not the board.
 """
 
@@ -15,7 +15,7 @@ from typing import Any, cast
 from db import GameRow, GameStatus
 from engines.base import Event
 from table.gif import evenly  # noqa: F401  (re-exported: the replay picks its frames with it)
-from table.service import QUIET_ACTION, TAKEBACK_ACTION, TableError, TableService, engine_options
+from table.service import LULL_ACTION, TAKEBACK_ACTION, TableError, TableService, engine_options
 from table.spec import GameSpec
 
 
@@ -43,7 +43,7 @@ class Replayer:
         self.seq = seq
         if action == TAKEBACK_ACTION:
             self.state, events = self.earlier.pop(), [{"type": "took-back", "seat": seat}]
-        elif action == QUIET_ACTION:
+        elif action == LULL_ACTION:
             self.earlier.append(self.state)
             self.state, events = self.engine.timeout(self.state)
         elif action.startswith("!"):

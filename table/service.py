@@ -30,7 +30,11 @@ from table.shards import ShardPlan
 from table.spec import GameSpec
 
 RESIGN_ACTION = "!resign"  # platform entries in the move log start with "!"
-QUIET_ACTION = "!quiet"  # a live phase's quiet time passed: replays call the engine's ``timeout``
+# A live phase's lull passed: replays call the engine's ``timeout``. The token keeps its first
+# name on purpose: the move log is the append-only record that replays, take-backs and the web
+# replay read, and no migration rewrites it; writing a second spelling would leave two tokens for
+# one thing in every log and in every reader.
+LULL_ACTION = "!quiet"
 TIMEOUT_MARK = "!timeout"  # the move deadline ran out; the computer's move for the seat follows it
 HANDOVER_ACTION = "!handover"  # the seat went to the computer (timeouts, or the host): ranked as resigned
 DECIDED_ACTION = "!decided"  # ended by the scores as they stood (a tournament round's deadline)
@@ -246,26 +250,26 @@ class TableService:
             self._states.put(saved.id, saved.version, new_state)
             return ActResult(saved, seat, action, events, new_state, outcome, stale_click=stale)
 
-    async def end_quiet(self, game_id: int) -> ActResult | None:
-        """End the running round: the host's quiet time passed with no card played."""
+    async def end_lull(self, game_id: int) -> ActResult | None:
+        """End the running round: the host's lull passed with no card played."""
         async with self.lock(game_id):
             row = await self.get(game_id)
             spec = self.spec(row.game)
             if row.status != GameStatus.ACTIVE:
                 return None
             state = spec.engine.load(row.state)
-            if not spec.engine.deadline(state).quiet:
+            if not spec.engine.deadline(state).lull:
                 return None
             new_state, events = spec.engine.timeout(state)
             outcome = spec.engine.outcome(new_state)
-            # The quiet time starts afresh whatever the engine says about progress.
+            # The lull starts afresh whatever the engine says about progress.
             deadline = replace(self.deadline_of(row), kind=None)
             deadline = await self.next_deadline(row, deadline, new_state, row.seats, active=outcome is None)
             results = _results(row.seats, outcome) if outcome is not None else None
             saved = await self._save_step(
-                row, spec.engine.dump(new_state), [(None, QUIET_ACTION)], outcome, results, deadline
+                row, spec.engine.dump(new_state), [(None, LULL_ACTION)], outcome, results, deadline
             )
-            return ActResult(saved, -1, QUIET_ACTION, events, new_state, outcome)
+            return ActResult(saved, -1, LULL_ACTION, events, new_state, outcome)
 
     async def rewind(self, row: GameRow, state: Any, entry: tuple[int | None, str]) -> GameRow:
         """Store an earlier ``state`` as the game's state again, with the one log entry that says so
@@ -316,7 +320,7 @@ class TableService:
         for _seq, seat, action in await self.store.moves(game_id):  # "!" marks (resign, timeout) change no state
             if action == TAKEBACK_ACTION:
                 state = earlier.pop()
-            elif action == QUIET_ACTION:
+            elif action == LULL_ACTION:
                 earlier.append(state)
                 state, _ = spec.engine.timeout(state)
             elif not action.startswith("!"):
@@ -357,7 +361,7 @@ class TableService:
         seats = [replace(s) for s in row.seats]
         # The computer that takes the seat plays at the level the server chose (``/table settings``).
         level = (await self.server_settings(row.guild_id)).takeover_level
-        seats[seat] = replace(seats[seat], bot=True, resigned=True, level=level)
+        seats[seat] = replace(seats[seat], computer=True, resigned=True, level=level)
         engine = self.spec(row.game).engine
         state = engine.load(row.state)
         still_in = [i for i, s in enumerate(seats) if not s.resigned]
@@ -394,7 +398,7 @@ class TableService:
                 raise TableError("only-host-extends")
             deadline = self.deadline_of(row)
             if deadline.kind != deadlines.MOVE:
-                raise TableError("no-move-clock")
+                raise TableError("no-move-time")
             longer = deadlines.extended(deadline, seconds)
             return await self._set_deadline(row, longer)
 
@@ -408,7 +412,7 @@ class TableService:
                 return None
 
     async def stand_still(self, row: GameRow, seconds: float) -> GameRow | None:
-        """Stop the move clock for ``seconds`` (the board cannot be seen: nobody is timed out
+        """Stop the move time for ``seconds`` (the board cannot be seen: nobody is timed out
         meanwhile). None if the game moved on meanwhile. The version stays: buttons stay valid."""
         async with self.lock(row.id):
             deadline = self.deadline_of(row)
@@ -517,7 +521,9 @@ def _results(seats: Sequence[Seat], outcome: Outcome) -> list[ResultRow]:
     """Per-seat results; seats that resigned are ranked after everyone who played on."""
     placements = resigned_last(seats, outcome.placements)
     return [
-        ResultRow(i, s.user_id, s.name, s.bot and not s.resigned, s.resigned, placements[i], float(outcome.scores[i]))
+        ResultRow(
+            i, s.user_id, s.name, s.computer and not s.resigned, s.resigned, placements[i], float(outcome.scores[i])
+        )
         for i, s in enumerate(seats)
     ]
 

@@ -1,9 +1,10 @@
 """A table's own settings and a server's defaults: typed, stored as JSON, never seen by engines.
 
-``TableSettings`` travels with the game row (its ``settings`` column): how long the quiet time of a
-live phase is, how fast computer players act, the time per move, and after how many timeouts in a
+``TableSettings`` travels with the game row (its ``settings`` column): how long a live phase's lull
+is, how fast computer players act, the time per move, and after how many timeouts in a
 row a seat goes to the computer. Rows written before the column existed kept such settings as
 options with a leading underscore (``_quiet``, ``_bot_speed``); ``from_stored`` reads those too.
+Migration 12 renamed the stored keys ``quiet`` and ``bot_speed`` to ``lull`` and ``computer_speed``.
 
 ``ServerSettings`` are a server's defaults and rules for tables (Manage Server changes them).
 """
@@ -35,15 +36,15 @@ BANK_CHOICES: dict[str, tuple[int, int]] = {
     "14d-1d": (14 * DAY, DAY),
 }
 DEFAULT_MOVE_SECONDS = DAY
-DEFAULT_QUIET_SECONDS = 60.0
+DEFAULT_LULL_SECONDS = 60.0
 DEFAULT_HANDOVER_AFTER = 3
 DEFAULT_LOBBY_SECONDS = DAY
 
 
 @dataclass(frozen=True)
 class TableSettings:
-    quiet: float = DEFAULT_QUIET_SECONDS  # a live phase ends after this long without progress
-    bot_speed: float | None = None  # seconds a computer player takes; None: the game's own pace
+    lull: float = DEFAULT_LULL_SECONDS  # a live phase ends after this long without progress
+    computer_speed: float | None = None  # seconds a computer player takes; None: the game's own pace
     move_seconds: int = DEFAULT_MOVE_SECONDS  # the time per move (the move deadline); 0: none
     handover_after: int = DEFAULT_HANDOVER_AFTER  # timeouts in a row before the computer keeps the seat
     # A time bank instead of a time per move (``bank_seconds`` > 0): each player starts with
@@ -51,7 +52,7 @@ class TableSettings:
     # never above the start. Running out is a timeout, as with a time per move.
     bank_seconds: int = 0
     bank_increment: int = 0
-    quiet_pause: bool = False  # the move clock of a player in their quiet hours stands still
+    quiet_pause: bool = False  # a player.s time stands still in their quiet hours
     rematch_of: int | None = None  # the finished game this table is a rematch of
 
     def to_json(self) -> dict[str, Any]:
@@ -71,9 +72,9 @@ class TableSettings:
             return cls.from_json(settings)
         legacy: dict[str, Any] = {}
         if "_quiet" in options:
-            legacy["quiet"] = float(options["_quiet"])
+            legacy["lull"] = float(options["_quiet"])
         if "_bot_speed" in options:
-            legacy["bot_speed"] = float(options["_bot_speed"])
+            legacy["computer_speed"] = float(options["_bot_speed"])
         # A game opened before move deadlines existed keeps running without one.
         legacy["move_seconds"] = 0
         return cls(**legacy)
@@ -87,17 +88,17 @@ class TableSettings:
             items.append(("move_seconds", self.move_seconds))
         if self.move_seconds or self.bank_seconds:
             items.append(("handover_after", self.handover_after))
-        if self.quiet != DEFAULT_QUIET_SECONDS:
-            items.append(("quiet", self.quiet))
-        if self.bot_speed is not None:
-            items.append(("bot_speed", self.bot_speed))
+        if self.lull != DEFAULT_LULL_SECONDS:
+            items.append(("lull", self.lull))
+        if self.computer_speed is not None:
+            items.append(("computer_speed", self.computer_speed))
         if self.quiet_pause:
             items.append(("quiet_pause", True))
         return items
 
     @property
-    def clocked(self) -> bool:
-        """Whether a move clock runs (a time per move or a time bank)."""
+    def timed(self) -> bool:
+        """Whether moves are timed (a time per move or a time bank)."""
         return bool(self.move_seconds or self.bank_seconds)
 
 

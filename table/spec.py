@@ -35,7 +35,7 @@ class EngineModule(Protocol):
 class ComputerModule(Protocol):
     """``engines.<key>_ai``: the computer player, deciding from its own view and the legal actions."""
 
-    BOT_DELAY: float  # seconds a computer player waits before acting
+    COMPUTER_DELAY: float  # seconds a computer player waits before acting
 
     def choose(self, view: View, legal: list[str], seed: int, budget: Budget | None = ..., level: str = ...) -> str: ...
 
@@ -72,6 +72,13 @@ class CardNamer(Protocol):
     def card_name(self, code: str, locale: str = ...) -> str: ...
 
 
+class TapRenderer(Protocol):
+    """``Extras.TAPS``: the spot keys (``render.spots``) of what a tap selects, then where it goes;
+    empty for an action with nothing on the pictures to tap (a button)."""
+
+    def action_spots(self, view: View, action: str) -> tuple[str, ...]: ...
+
+
 @dataclass(frozen=True)
 class GameSpec:
     key: str
@@ -88,8 +95,10 @@ class GameSpec:
     event_formatter: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     # Optional ``card_name(code, locale)``: the game's cards in words (default: playing cards).
     card_name: Callable[..., str] | None = None
+    # Optional ``action_spots(view, action)``: where an action is tapped on the pictures (the web page).
+    action_spots: Callable[[View, str], tuple[str, ...]] | None = None
     # Seconds a computer player waits before acting (scaled by the bot's configured factor).
-    bot_delay: float = 1.0
+    computer_delay: float = 1.0
 
 
 def load_spec(game: str | GameEntry) -> GameSpec:
@@ -107,11 +116,12 @@ def load_spec(game: str | GameEntry) -> GameSpec:
         render_board=board.render_board,
         action_label=board.action_label,
         choose=ai_mod.choose,
-        bot_delay=ai_mod.BOT_DELAY,
+        computer_delay=ai_mod.COMPUTER_DELAY,
         render_hand=cast(HandRenderer, render_mod).render_hand if Extras.HAND in found.extras else None,
         action_group=cast(GroupRenderer, render_mod).action_group if Extras.GROUPS in found.extras else None,
         event_formatter=(
             cast(EventFormatter, render_mod).format_event if Extras.EVENT_FORMAT in found.extras else None
         ),
         card_name=cast(CardNamer, render_mod).card_name if Extras.CARD_NAMES in found.extras else None,
+        action_spots=cast(TapRenderer, render_mod).action_spots if Extras.TAPS in found.extras else None,
     )

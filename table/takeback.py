@@ -16,7 +16,7 @@ from typing import Any, cast
 
 from db import GameRow, GameStatus
 from engines.base import Engine, Event
-from table.service import QUIET_ACTION, TAKEBACK_ACTION, ActResult, TableError, TableService, engine_options
+from table.service import LULL_ACTION, TAKEBACK_ACTION, ActResult, TableError, TableService, engine_options
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ def history(
         if action == TAKEBACK_ACTION:
             taken = steps.pop()
             state = taken.before
-        elif action == QUIET_ACTION:
+        elif action == LULL_ACTION:
             steps.append(Step(seat, action, state))
             state, _ = engine.timeout(state)
         elif action.startswith("!"):

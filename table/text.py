@@ -35,7 +35,7 @@ def seat_name(seats: Sequence[Seat], seat: int, *, mention: bool = False) -> str
     if not 0 <= seat < len(seats):
         return f"#{seat + 1}"
     s = seats[seat]
-    if mention and s.user_id is not None and not s.bot:
+    if mention and s.user_id is not None and not s.computer:
         return f"<@{s.user_id}>"
     return f"**{safe_name(s.name)}**"
 
@@ -165,7 +165,7 @@ def option_value(lang: str, game: str, key: str, value: Any) -> str:
 def player_name(seats: Sequence[Seat], seat: int, *, mention: bool = False, lang: str = "en") -> str:
     """The seat as whoever plays it now: a person's seat the computer took over (a resignation, a
     hand-over) is named as that computer, with its level ("Computer (hard, for cat)"), never as the person."""
-    if 0 <= seat < len(seats) and seats[seat].bot and seats[seat].user_id is not None:
+    if 0 <= seat < len(seats) and seats[seat].computer and seats[seat].user_id is not None:
         level = level_name(lang, seats[seat].level)
         return "**" + tr(lang, "seat-computer-for", name=safe_name(seats[seat].name), level=level) + "**"
     return seat_name(seats, seat, mention=mention)
@@ -204,4 +204,4 @@ def standings(lang: str, row: GameRow, placements: Sequence[int], scores: Sequen
 def duration_text(lang: str, seconds: float) -> str:
     """A duration in words: "22 h", "3 days" (days from 2 days, hours from 1 hour, else minutes)."""
     unit, amount = short_duration(seconds)
-    return tr(lang, f"clock-duration-{unit}", n=amount)
+    return tr(lang, f"time-duration-{unit}", n=amount)

@@ -9,7 +9,7 @@ the game afresh and does what its deadline says is due:
   ``TableService.act`` (logged as ``!timeout`` plus the move, so a replay reproduces the game);
   after ``TableSettings.handover_after`` timeouts in a row the seat goes to the computer for
   good, ranked as resigned;
-- a live phase's quiet time: the engine's own ``timeout`` (``TableService.end_quiet``);
+- a live phase's lull: the engine's own ``timeout`` (``TableService.end_lull``);
 - a lobby that did not start: cancelled, and ``lobby_expired`` tells the channel.
 
 Nothing here knows Discord: results go to the callbacks given.
@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from db import OPEN_STATUSES, GameRow, GameStatus, table_data
 from engines.errors import GameError
 from table import deadlines, lobby
-from table.bots import computer_action
 from table.clock import Scheduler
+from table.computers import computer_action
 from table.deadlines import TableDeadline
 from table.pictures import Painter
 from table.service import ActResult, TableError, TableService
@@ -70,7 +70,7 @@ class TimeKeeper:
         channel_ok: Callable[[GameRow], bool] | None = None,
     ) -> None:
         self.service = service
-        # Where the computer decides for a player whose deadline ran out (``table.bots``).
+        # Where the computer decides for a player whose deadline ran out (``table.computers``).
         self.painter = painter if painter is not None else Painter(0)
         self.publish = publish
         self.remind = remind
@@ -156,11 +156,11 @@ class TimeKeeper:
             return row
         if deadline.due <= now:
             if deadline.kind == deadlines.MOVE and not self._board_seen(row):
-                log.info("board of game %s cannot be seen: its move clock stands still", game_id)
+                log.info("board of game %s cannot be seen: its move time stands still", game_id)
                 return await self.service.stand_still(row, now + CHANNEL_RECHECK - deadline.due)
             if deadline.kind == deadlines.LOBBY:
                 await self._lobby(row)
-            elif deadline.kind == deadlines.QUIET:
+            elif deadline.kind == deadlines.LULL:
                 await self._quiet(row)
             elif deadline.kind == deadlines.MOVE:
                 await self._move_timeout(row, deadline)
@@ -202,9 +202,9 @@ class TimeKeeper:
             await self._tell("lobby expiry", row.id, self.lobby_expired(cancelled))
 
     async def _quiet(self, row: GameRow) -> None:
-        result = await self.service.end_quiet(row.id)
+        result = await self.service.end_lull(row.id)
         if result is not None:
-            await self._tell("quiet-time result", row.id, self.publish(result))
+            await self._tell("lull result", row.id, self.publish(result))
 
     async def _move_timeout(self, row: GameRow, deadline: TableDeadline) -> None:
         settings = self.service.settings_of(row)

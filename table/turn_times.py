@@ -1,7 +1,7 @@
 """Turn times: how long a person takes to move, from the move log's times.
 
 A person's turn starts with the log entry before their first action of the turn (another seat's
-action, a timeout, a quiet time ending) and ends with that first action. Turns the computer
+action, a timeout, a lull ending) and ends with that first action. Turns the computer
 finished (a timeout) and everything after a seat went to the computer are left out, and so is
 the first turn of a game (the log does not say when the game started). Time in the person's quiet
 hours and away periods is not counted. ``median`` per game feeds the end-of-game summary and,

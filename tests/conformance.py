@@ -242,6 +242,7 @@ OPTIONAL_PARTS = (
     (Extras.GROUPS, "action_group"),
     (Extras.EVENT_FORMAT, "format_event"),
     (Extras.CARD_NAMES, "card_name"),
+    (Extras.TAPS, "action_spots"),
 )
 
 
@@ -260,7 +261,7 @@ def check_extras(entry: GameEntry) -> None:
     for name in ("render_board", "action_label"):
         assert callable(getattr(module, name, None)), f"{entry.render_module} has no {name}"
     ai = importlib.import_module(entry.ai_module)
-    assert isinstance(ai.BOT_DELAY, float) and callable(ai.choose)
+    assert isinstance(ai.COMPUTER_DELAY, float) and callable(ai.choose)
 
 
 def check_pictures(spec: GameSpec, checks: GameChecks, *, pictures: int = 6) -> int:

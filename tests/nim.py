@@ -114,7 +114,7 @@ ENGINE = NimEngine()
 
 
 # ---- the computer player ----------------------------------------------------------------------
-BOT_DELAY = 0.0  # seconds before it moves (real games: about a second)
+COMPUTER_DELAY = 0.0  # seconds before it moves (real games: about a second)
 
 
 def choose(view: Any, legal: list[str], seed: int, budget: Budget | None = None, level: str = "normal") -> str:

@@ -1,4 +1,4 @@
-"""bench/ai_strength.py's live pacing: computers act as the bot paces them (table/bots.py), so a
+"""bench/ai_strength.py's live pacing: computers act as the bot paces them (table/computers.py), so a
 faster level acts more often, and a seat that may not act is never picked."""
 
 from __future__ import annotations

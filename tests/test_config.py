@@ -29,7 +29,17 @@ def test_config_defaults_and_validation():
         load_config({})
     with pytest.raises(ConfigError):
         load_config({"DISCORD_TOKEN": "abc", "TAFELBOT_DEV_GUILD": "my server"})
-    with pytest.raises(ConfigError):
+    with pytest.raises(ConfigError, match="TAFELBOT_COMPUTER_DELAY"):
+        load_config({"DISCORD_TOKEN": "abc", "TAFELBOT_COMPUTER_DELAY": "fast"})
+
+
+def test_the_computer_delay_is_read_under_its_old_name_too():
+    assert load_config({"DISCORD_TOKEN": "abc", "TAFELBOT_COMPUTER_DELAY": "0.5"}).computer_delay == 0.5
+    # Deployments that set the variable's first name keep their pace; the new name wins.
+    assert load_config({"DISCORD_TOKEN": "abc", "TAFELBOT_BOT_DELAY": "0.25"}).computer_delay == 0.25
+    both = {"DISCORD_TOKEN": "abc", "TAFELBOT_BOT_DELAY": "0.25", "TAFELBOT_COMPUTER_DELAY": "2"}
+    assert load_config(both).computer_delay == 2.0
+    with pytest.raises(ConfigError, match="TAFELBOT_BOT_DELAY"):
         load_config({"DISCORD_TOKEN": "abc", "TAFELBOT_BOT_DELAY": "fast"})
 
 

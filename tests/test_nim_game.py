@@ -19,7 +19,7 @@ from db import Seat, Store
 from engines.base import ENVELOPE_KEYS
 from locales import tr
 from table import lobby
-from table.bots import ComputerPlayers
+from table.computers import ComputerPlayers
 from table.registry import GAMES, Extras, GameEntry, entry
 from table.service import ActResult, Player, TableService
 from table.spec import load_spec
@@ -40,7 +40,7 @@ ANN = Player(1, "Ann")
 def test_the_registry_line_finds_every_part():
     assert entry("nim", (*GAMES, NIM)) is NIM
     spec = load_spec(NIM)
-    assert spec.key == "nim" and spec.engine.name == "nim" and spec.bot_delay == 0.0
+    assert spec.key == "nim" and spec.engine.name == "nim" and spec.computer_delay == 0.0
     assert spec.render_hand is None and spec.action_group is None and spec.event_formatter is None
     state, events = spec.engine.new_game(2, 5, {"pile": 6})
     view = spec.engine.view(state, 0)
@@ -81,7 +81,7 @@ async def test_a_whole_game_against_a_computer_through_the_table_service(tmp_pat
     async def publish(result: ActResult) -> None:
         published.append(result)
 
-    bots = ComputerPlayers(service, publish, delay_factor=0.0)
+    computers = ComputerPlayers(service, publish, delay_factor=0.0)
     try:
         row = await lobby.create(service, "nim", guild_id=1, channel_id=7, host=ANN, options={"pile": 11})
         await lobby.add_computer(service, row.id, ANN)
@@ -92,8 +92,8 @@ async def test_a_whole_game_against_a_computer_through_the_table_service(tmp_pat
             if 0 in spec.engine.to_move(state):
                 row = (await service.act(row.id, user_id=ANN.user_id, action="take1")).row
             else:
-                bots.poke(row)
-                await bots.idle()
+                computers.poke(row)
+                await computers.idle()
                 row = await service.get(row.id)
             moves += 1
             assert moves < 40
@@ -104,5 +104,5 @@ async def test_a_whole_game_against_a_computer_through_the_table_service(tmp_pat
         logged = await store.moves(row.id)
         assert sum(int(action[4:]) for _seq, _seat, action in logged) == 11
     finally:
-        await bots.close()
+        await computers.close()
         await store.close()

@@ -140,7 +140,7 @@ ENGINE = TicTacToeEngine()
 
 # ---- the computer player ----------------------------------------------------------------------
 # No WORK_BUDGET: it does not search, so it takes no budget (the platform passes None).
-BOT_DELAY = 0.0
+COMPUTER_DELAY = 0.0
 
 
 def choose(view: Any, legal: list[str], seed: int, budget: Budget | None = None, level: str = "normal") -> str:

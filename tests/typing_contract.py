@@ -19,6 +19,7 @@ OPTIONAL = {
     Extras.GROUPS: "GroupRenderer",
     Extras.EVENT_FORMAT: "EventFormatter",
     Extras.CARD_NAMES: "CardNamer",
+    Extras.TAPS: "TapRenderer",
 }
 
 

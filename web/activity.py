@@ -25,7 +25,7 @@ import json
 import logging
 import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 from urllib.parse import quote
 
 import aiohttp
@@ -34,12 +34,10 @@ from aiohttp import web
 from locales import LANGUAGES, tr
 from web.activity_config import ActivityConfig
 from web.app import CSP, GAME_ID, TOKEN, WebApp, language, replay_page, table_page, web_app
-from web.people import Person
+from web.sessions import SESSION_COOKIE, SignedInPeople
 
 log = logging.getLogger("tafelbot.web")
 
-SESSION_COOKIE = "tafelbot_session"  # the site's session cookie (web.sessions), set inside Discord's frame
-SESSION_SECONDS = 12 * 3600
 MAX_BODY = 4096
 _CODE = re.compile(r"[A-Za-z0-9_.~-]{1,256}")
 _INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,256}")
@@ -113,33 +111,26 @@ class ActivityAPI:
         return body
 
 
-@runtime_checkable
-class Sessions(Protocol):
-    """What the Activity needs of the site's sign-in (``web.sessions.SignedInPeople``)."""
-
-    async def open_session(self, user_id: int, name: str) -> tuple[str, Person]: ...
-
-
 async def start_session(app: WebApp, response: web.StreamResponse, user_id: int, name: str) -> bool:
     """Sign the person in for the pages inside Discord's frame; False while the site has no sign-in
     (the Activity then shows the table as anyone sees it).
 
-    The cookie is the site's session cookie, made for a third-party frame: Discord's page is the
-    top level, so a browser keeps and sends the cookie only with ``SameSite=None`` (hence
-    ``Secure``), and ``Partitioned`` (CHIPS) keeps it to this Activity under discord.com, as
-    Discord's networking guide asks. It lives on ``<application id>.discordsays.com``, apart from
-    the site's own cookies; ``HttpOnly`` keeps it from scripts."""
-    if not isinstance(app.people, Sessions):
+    The cookie is the site's session cookie (``web.sessions``), made for a third-party frame:
+    Discord's page is the top level, so a browser keeps and sends the cookie only with
+    ``SameSite=None`` (hence ``Secure``), and ``Partitioned`` (CHIPS) keeps it to this Activity
+    under discord.com, as Discord's networking guide asks. It lives on
+    ``<application id>.discordsays.com``, apart from the site's own cookies; ``HttpOnly`` keeps it
+    from scripts."""
+    people = app.people
+    if not isinstance(people, SignedInPeople):
         return False
-    secret, _person = await app.people.open_session(user_id, name)
+    secret, _person = await people.open_session(user_id, name)
     if not _COOKIE_VALUE.fullmatch(secret):
         raise ValueError("a session secret must be cookie-safe")
     # Written by hand: Python's http.cookies (under aiohttp's set_cookie) knows ``Partitioned``
     # only from Python 3.14 on.
-    response.headers.add(
-        "Set-Cookie",
-        f"{SESSION_COOKIE}={secret}; Max-Age={SESSION_SECONDS}; Path=/; HttpOnly; Secure; SameSite=None; Partitioned",
-    )
+    attributes = f"Max-Age={int(people.lifetime)}; Path=/; HttpOnly; Secure; SameSite=None; Partitioned"
+    response.headers.add("Set-Cookie", f"{SESSION_COOKIE}={secret}; {attributes}")
     return True
 
 

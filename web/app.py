@@ -1,4 +1,6 @@
-"""The web companion: read-only pages of a table, its replay and a server's tables and league.
+"""The web companion: pages of a table, its replay and a server's tables and league. They are
+read-only but for a signed-in player's own part of the table page (``web.play``: their hand and
+their moves).
 
 An aiohttp application (``create_app``) on the table platform and the store only; it never
 imports the Discord side. Every address of a table holds a token (``table.weblinks``); a wrong
@@ -11,8 +13,11 @@ Addresses::
     /t/<game>/<token>                     the table: board, whose turn, last lines, players
     /t/<game>/<token>/board/<version>.png  the board picture of that version (the current one)
     /t/<game>/<token>/events              the page's event stream (``Last-Event-ID``: a version)
+    /t/<game>/<token>/live?v=<version>    instead of a stream (a tab without a stream slot): 204
+                                          while the game is at that version, else the update
     /t/<game>/<token>/replay              every step again (``#move=N`` jumps to a step)
     /t/<game>/<token>/replay/<step>.png    a step's picture
+    /t/<game>/<token>/play, /hand/<v>.png, POST /act   a seated player's own part (``web.play``)
     /s/<server>/<token>                   a server's running tables and league standings
     /static/...                           style sheet and scripts
     /healthz                              "ok" (for a proxy's health check)
@@ -29,6 +34,7 @@ import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 import jinja2
 from aiohttp import web
@@ -37,19 +43,22 @@ from db import GameRow, Store
 from locales import LANGUAGES, tr
 from table.clock import Clock, SystemClock
 from table.pictures import Painter
+from table.service import ActResult, TableService
 from table.spec import GameSpec
 from table.weblinks import WebLinks
 from web.activity_config import ActivityConfig
 from web.limits import RequestBudget, StreamCount, address_of
 from web.pages import Pages
-from web.people import People
+from web.people import People, Person
+from web.sessions import SignedInPeople
+from web.signin import SignInSettings, signin_for
 from web.watchers import Stream, Watchers
 
 log = logging.getLogger("tafelbot.web")
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 SECURITY_HEADERS = {
     "Content-Security-Policy": CSP,
@@ -94,6 +103,12 @@ class WebApp:
     templates: jinja2.Environment = field(init=False)
     closing: asyncio.Event = field(default_factory=asyncio.Event)
     people: People = field(default_factory=People)  # who is signed in; real sign-in replaces it
+    # Moves from the page: the table service they go through (in the bot's process, the bot's own,
+    # so a page and a Discord click share one lock), and what follows each saved one (Discord's
+    # board, the computers, the next ping: the bot's aftermath, or a NOTIFY the bot hears).
+    service: TableService | None = None
+    followed: Callable[[ActResult], None] = lambda _result: None
+    signin_on: bool = False  # pages offer signing in (web.signin wired in)
 
     def __post_init__(self) -> None:
         self.templates = jinja2.Environment(
@@ -104,6 +119,13 @@ class WebApp:
             undefined=jinja2.StrictUndefined,
         )
         self.watchers = Watchers(self._live_update, coalesce=self.settings.coalesce)
+        if self.service is None:  # a web process of its own saves through its own service
+            self.service = TableService(self.store, self.specs, clock=self.clock)
+
+    @property
+    def table_service(self) -> TableService:
+        assert self.service is not None  # set in __post_init__
+        return self.service
 
     def changed(self, game_id: int, version: int) -> None:
         """News of a game (from the table service, or from PostgreSQL's LISTEN)."""
@@ -137,8 +159,15 @@ def create_app(
     *,
     clock: Clock | None = None,
     settings: WebSettings | None = None,
+    service: TableService | None = None,
+    followed: Callable[[ActResult], None] | None = None,
+    signin: SignInSettings | None = None,
     activity: ActivityConfig | None = None,
 ) -> web.Application:
+    """The app. ``service``: the table service moves go through (the bot's own in its process; by
+    default one of the app's own); ``followed``: told of every move saved here (``web.play``)."""
+    from web import play  # its routes need this module's helpers: imported once this one is whole
+
     clock = clock or SystemClock()
     settings = settings or WebSettings()
     state = WebApp(
@@ -150,7 +179,10 @@ def create_app(
         settings,
         RequestBudget(clock, burst=settings.burst, per_second=settings.per_second),
         StreamCount(per_address=settings.streams_per_address, total=settings.streams_total),
+        service=service,
     )
+    if followed is not None:
+        state.followed = followed
     app = web.Application(middlewares=[_not_found_page, _limited])
     # aiohttp answers a malformed request (400) itself, before any route or middleware: only the
     # request's prepare hook sees that answer, so every request is one that secures its answer.
@@ -164,12 +196,21 @@ def create_app(
             web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}", table_page),
             web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/board/{{version:[0-9]{{1,18}}}}.png", board_png),
             web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/events", events),
+            web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/live", live_poll),
             web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/replay", replay_page),
             web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/replay/{{step:[0-9]{{1,6}}}}.png", replay_png),
+            *play.routes(GAME_ID, TOKEN),
             web.get(rf"/s/{{guild:{SNOWFLAKE}}}/{{token:{TOKEN}}}", server_page),
             web.static("/static", _static_folder(), append_version=False),
         ]
     )
+    if signin is not None:
+        inside_discord = (activity.origin,) if activity is not None else ()
+        people = SignedInPeople(store, clock, public_url=signin.public_url, other_origins=inside_discord)
+        flow = signin_for(people, signin)
+        state.people, state.signin_on = people, True
+        app.add_routes(flow.routes())
+        app.cleanup_ctx.append(flow.http_session)
     if activity is not None:
         from web.activity import add_activity  # (it builds on this module's handlers)
 
@@ -314,6 +355,25 @@ def _switch(request: web.Request) -> list[tuple[str, str, bool]]:
     return [(code, f"{request.path}?lang={code}", code == lang) for code in LANGUAGES]
 
 
+async def _who(request: web.Request) -> dict[str, Any] | None:
+    """The header's sign-in part: None when signing in is off (the page is today's spectator page)."""
+    app = web_app(request)
+    if not app.signin_on:
+        return None
+    person: Person | None = await app.people.person(request)
+    here = request.path
+    return {"person": person, "signin": f"/signin?{urlencode({'next': here})}", "next": here}
+
+
+def _personal(response: web.Response, who: dict[str, Any] | None) -> web.Response:
+    """A page showing a signed-in person (their name, their session's CSRF token) is theirs
+    alone: no cache, shared or not, keeps it."""
+    if who is not None:
+        response.headers["Cache-Control"] = "private, no-store"
+        response.headers["Vary"] = "Cookie"
+    return response
+
+
 # ---- handlers ---------------------------------------------------------------------------------------------
 async def _health(request: web.Request) -> web.Response:
     return web.Response(text="ok")
@@ -324,8 +384,17 @@ async def table_page(request: web.Request) -> web.Response:
     row = await _table(request)
     lang = language(request)
     page = await app.pages.table(row, lang)
-    html = app.render("table.html", lang, page=page, base=_base(request), switch=_switch(request))
-    return _page(request, html)
+    from web.play import page_panel
+
+    who = await _who(request)
+    # A seated player's own part (their hand, their moves); None for everyone else, whose page is
+    # the spectator's page byte for byte.
+    own = await page_panel(app, request, row, lang)
+    html = app.render("table.html", lang, page=page, base=_base(request), switch=_switch(request), who=who, play=own)
+    response = _personal(_page(request, html), who)
+    if own is not None:
+        response.headers["Cache-Control"] = "private, no-store"  # holds a hand: kept nowhere
+    return response
 
 
 async def board_png(request: web.Request) -> web.Response:
@@ -347,14 +416,24 @@ async def replay_page(request: web.Request) -> web.Response:
         raise web.HTTPNotFound()
     lang = language(request)
     page = await app.pages.replay(row, lang)
+    if not page.steps:  # a move log that does not even start to replay: nothing to step through
+        raise web.HTTPNotFound()
+    who = await _who(request)
     try:
         start = min(max(0, int(request.query.get("move", len(page.steps) - 1))), len(page.steps) - 1)
     except ValueError:
         start = len(page.steps) - 1
     html = app.render(
-        "replay.html", lang, page=page, base=_base(request), switch=_switch(request), start=start, version=row.version
+        "replay.html",
+        lang,
+        page=page,
+        base=_base(request),
+        switch=_switch(request),
+        start=start,
+        version=row.version,
+        who=who,
     )
-    return _page(request, html)
+    return _personal(_page(request, html), who)
 
 
 async def replay_png(request: web.Request) -> web.Response:
@@ -390,6 +469,7 @@ async def server_page(request: web.Request) -> web.Response:
         return await app.links.table_token(row.id, row.guild_id)
 
     tables, standings = await app.pages.server(guild_id, lang, token_of)
+    who = await _who(request)
     html = app.render(
         "server.html",
         lang,
@@ -397,11 +477,24 @@ async def server_page(request: web.Request) -> web.Response:
         standings=standings,
         switch=_switch(request),
         title=tr(lang, "web-server-title"),
+        who=who,
     )
-    return _page(request, html)
+    return _personal(_page(request, html), who)
 
 
 _EVENT_ID = re.compile(r"[0-9]{1,18}")
+
+
+async def live_poll(request: web.Request) -> web.Response:
+    """What a stream would send, asked for once: a tab without a stream slot (``table.js``) asks
+    every few seconds. Nothing new costs one read of the game's row and no page is built."""
+    app = web_app(request)
+    row = await _table(request)
+    seen = request.query.get("v", "")
+    if _EVENT_ID.fullmatch(seen) and int(seen) == row.version:
+        return web.Response(status=204, headers={"Cache-Control": "no-store"})
+    _version, _over, data = await app._live_update(row.id, language(request))
+    return web.Response(text=data, content_type="application/json", headers={"Cache-Control": "no-store"})
 
 
 async def events(request: web.Request) -> web.StreamResponse:

@@ -10,6 +10,7 @@ never leave this module (names only, which the templates escape).
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -31,17 +32,30 @@ from table.replay import Replayer, ReplayFrame
 from table.spec import GameSpec
 from table.text import duration_text, event_lines, game_name
 
+logger = logging.getLogger("tafelbot.web")
+
 LAST_LINES = 8
 STANDINGS = 25
 
 
 class GameLog:
-    """One game's replay so far: every frame (the opening, then one per move that changed the board)."""
+    """One game's replay so far: every frame (the opening, then one per move that changed the board).
+
+    ``broken``: the log stopped replaying (the rules refuse an entry, as after a change of the
+    rules or damaged data). It keeps the frames before that entry and is fed no more; the pages
+    follow the stored game without it and say so instead of failing."""
 
     def __init__(self, spec: GameSpec, row: GameRow) -> None:
         self.spec = spec
-        self.replayer = Replayer(spec, row)
-        self.frames: list[ReplayFrame] = [self.replayer.first]
+        self.frames: list[ReplayFrame] = []
+        self.broken = False
+        self.replayer: Replayer | None = None
+        try:
+            self.replayer = Replayer(spec, row)
+        except Exception as error:
+            self._broke(row.id, 0, error)
+        else:
+            self.frames.append(self.replayer.first)
         self.lock = asyncio.Lock()
         self.lines: dict[tuple[int, str, tuple[str, ...]], list[str]] = {}  # (step, language, names)
 
@@ -53,13 +67,23 @@ class GameLog:
             found = self.lines[key] = step_lines(lang, self.spec, row, frame)
         return found
 
-    def feed(self, moves: Sequence[tuple[int, int | None, str]]) -> list[ReplayFrame]:
-        found = []
+    def feed(self, game_id: int, moves: Sequence[tuple[int, int | None, str]]) -> None:
+        """Replay these entries onto ``frames`` (in a worker thread, under ``lock``)."""
         for seq, seat, action in moves:
-            frame = self.replayer.feed(seq, seat, action)
+            if self.replayer is None or self.broken:
+                return
+            try:
+                frame = self.replayer.feed(seq, seat, action)
+            except Exception as error:
+                self._broke(game_id, seq, error)
+                return
             if frame is not None:
-                found.append(frame)
-        return found
+                self.frames.append(frame)
+
+    def _broke(self, game_id: int, seq: int, error: Exception) -> None:
+        # The error's kind only: its message could quote the entry (a card not yet shown).
+        self.broken = True
+        logger.warning("the move log of game %s no longer replays at entry %s (%s)", game_id, seq, type(error).__name__)
 
 
 class GameLogs:
@@ -79,9 +103,10 @@ class GameLogs:
         while len(self._logs) > self.size:
             self._logs.popitem(last=False)
         async with log.lock:
-            moves = await web_data.moves_after(self.store, row.id, log.replayer.seq)
-            if moves:
-                log.frames.extend(await asyncio.to_thread(log.feed, moves))
+            if log.replayer is not None and not log.broken:
+                moves = await web_data.moves_after(self.store, row.id, log.replayer.seq)
+                if moves:
+                    await asyncio.to_thread(log.feed, row.id, moves)
         return log
 
 
@@ -123,6 +148,7 @@ class TablePage:
     now: float = 0.0
     left_around: tuple[str, str] = ("", "")
     left_time: str = ""
+    broken: str | None = None  # the move log no longer replays: what the page says instead
 
 
 @dataclass
@@ -153,7 +179,7 @@ class StandingLine:
 
 
 def _computer_note(lang: str, seat: Seat) -> str:
-    return tr(lang, "web-computer", level=level_name(lang, seat.level)) if seat.bot else ""
+    return tr(lang, "web-computer", level=level_name(lang, seat.level)) if seat.computer else ""
 
 
 def _number(value: float) -> str:
@@ -220,7 +246,7 @@ class Pages:
         state = await asyncio.to_thread(self.state, row)
         engine = spec.engine
         log = await self.logs.of(row)
-        steps = len(log.frames) - 1
+        steps = max(0, len(log.frames) - 1)
         for frame in log.frames[-LAST_LINES:]:
             for text in log.lines_of(lang, row, frame):
                 lines.append(Line(frame.step, text))
@@ -281,6 +307,7 @@ class Pages:
             self.clock.now(),
             (before, after),
             left_time,
+            tr(lang, "web-log-broken") if log.broken else None,
         )
 
     async def board_picture(self, row: GameRow, lang: str) -> bytes:

@@ -14,6 +14,7 @@ import contextlib
 import logging
 import os
 import signal
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -22,11 +23,13 @@ from db import Store, web_data
 from table.clock import Clock
 from table.news import GameNews
 from table.pictures import Painter
+from table.service import ActResult, TableService
 from table.spec import GameSpec
 from table.weblinks import WebLinks
 from web.activity_config import ActivityConfig
 from web.app import APP_KEY, WebApp, WebSettings, create_app
 from web.config import WebConfig, WebConfigError
+from web.signin import SignInSettings
 
 log = logging.getLogger("tafelbot.web")
 
@@ -66,6 +69,13 @@ def settings_of(config: WebConfig) -> WebSettings:
     return WebSettings(trust_forwarded=config.trust_forwarded)
 
 
+def signin_of(config: WebConfig) -> SignInSettings | None:
+    """Signing in with Discord, when the application's client id and secret are configured."""
+    if not (config.signin and config.url and config.client_id and config.client_secret):
+        return None
+    return SignInSettings(config.url, config.client_id, config.client_secret, config.discord_url)
+
+
 async def start_in_bot(
     config: WebConfig,
     store: Store,
@@ -76,11 +86,23 @@ async def start_in_bot(
     *,
     clock: Clock | None = None,
     settings: WebSettings | None = None,
+    service: TableService | None = None,
+    followed: Callable[[ActResult], None] | None = None,
     activity: ActivityConfig | None = None,
 ) -> WebServer:
-    """The app in the bot's process, told of changes by the table service's news."""
+    """The app in the bot's process, told of changes by the table service's news; moves from its
+    pages go through the bot's ``service`` and ``followed`` starts what follows them."""
     app = create_app(
-        store, specs, links, painter, clock=clock, settings=settings or settings_of(config), activity=activity
+        store,
+        specs,
+        links,
+        painter,
+        clock=clock,
+        settings=settings or settings_of(config),
+        service=service,
+        followed=followed,
+        signin=signin_of(config),
+        activity=activity,
     )
     server = WebServer(app, config.host, config.port)
     unsubscribe = news.subscribe(server.state.changed)
@@ -94,20 +116,26 @@ async def start_in_bot(
 
 
 class Notifier:
-    """In the bot on PostgreSQL: every change the table service publishes goes out as NOTIFY,
-    right after its transaction committed (in order of publishing, one at a time)."""
+    """On PostgreSQL: every change the table service publishes goes out as NOTIFY, right after its
+    transaction committed (in order of publishing, one at a time). In the bot: to the web
+    processes. In a web process: its own moves to the pages (``news``), and to the bot
+    (``channel=MOVES_CHANNEL``, told by ``tell``) so that Discord follows them."""
 
-    def __init__(self, store: Store, news: GameNews) -> None:
+    def __init__(self, store: Store, news: GameNews | None = None, *, channel: str = web_data.CHANNEL) -> None:
         self.store = store
+        self.channel = channel
         self._queue: asyncio.Queue[tuple[int, int]] = asyncio.Queue()
-        self._unsubscribe = news.subscribe(lambda game_id, version: self._queue.put_nowait((game_id, version)))
-        self._task = asyncio.create_task(self._run(), name="tafelbot web NOTIFY")
+        self._unsubscribe = news.subscribe(self.tell) if news is not None else (lambda: None)
+        self._task = asyncio.create_task(self._run(), name=f"tafelbot NOTIFY {channel}")
+
+    def tell(self, game_id: int, version: int) -> None:
+        self._queue.put_nowait((game_id, version))
 
     async def _run(self) -> None:
         while True:
             game_id, version = await self._queue.get()
             try:
-                await web_data.notify(self.store, game_id, version)
+                await web_data.notify(self.store, game_id, version, channel=self.channel)
             except Exception:
                 log.exception("could not NOTIFY the web of game %s v%s", game_id, version)
 
@@ -162,7 +190,24 @@ async def run_separate(
     clock = SystemClock()
     specs = load_specs(games or GAME_KEYS)
     links = WebLinks(store, config.url, clock=clock)
-    app = create_app(store, specs, links, painter, clock=clock, settings=settings_of(config), activity=activity)
+    # Moves from this process's pages are saved by its own table service (the game's version is
+    # the lock between processes); its news goes to every web process's pages by NOTIFY, and each
+    # move to the bot, which shows it on Discord and runs what follows (``table.web_moves``).
+    service = TableService(store, specs, clock=clock)
+    pages_told = Notifier(store, service.news)
+    bot_told = Notifier(store, channel=web_data.MOVES_CHANNEL)
+    app = create_app(
+        store,
+        specs,
+        links,
+        painter,
+        clock=clock,
+        settings=settings_of(config),
+        service=service,
+        followed=lambda result: bot_told.tell(result.row.id, result.row.version),
+        signin=signin_of(config),
+        activity=activity,
+    )
     server = WebServer(app, config.host, config.port)
     state = server.state
 
@@ -186,5 +231,7 @@ async def run_separate(
     finally:
         await server.close()
         await listening.close()
+        await pages_told.close()
+        await bot_told.close()
         painter.close()
         await store.close()

@@ -34,6 +34,7 @@ from cogs.table.components import (
     act_select,
     hand_button,
     lobby_button,
+    lobby_op,
     nav_button,
     play_button,
     rematch_button,
@@ -47,9 +48,9 @@ from locales import tr
 
 class LobbyButton(discord.ui.DynamicItem[Button], template=LOBBY_TEMPLATE):
     def __init__(self, game_id: int, op: str, *, label: str = "…") -> None:
-        super().__init__(lobby_button(game_id, op, label=label))
+        super().__init__(lobby_button(game_id, op, label=label))  # as sent, also an old op name
         self.game_id = game_id
-        self.op = op
+        self.op = lobby_op(op)
 
     @classmethod
     async def from_custom_id(

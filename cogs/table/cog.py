@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.table.flow import TableFlow
-from cogs.table.levels import LEVEL_CHOICES, bot_op
+from cogs.table.levels import LEVEL_CHOICES, computer_op
 from cogs.table.table_options import add_table_options
 
 if TYPE_CHECKING:
@@ -65,11 +65,11 @@ class TableCog(commands.GroupCog, GameCommands):
     async def add_computer(
         self, interaction: discord.Interaction, level: app_commands.Choice[str] | None = None
     ) -> None:
-        await self.flow.lobby.command(interaction, self.game, bot_op(level.value if level else None))
+        await self.flow.lobby.command(interaction, self.game, computer_op(level.value if level else None))
 
     @app_commands.command(name="remove-computer", description="Remove a computer player from the table")
     async def remove_computer(self, interaction: discord.Interaction) -> None:
-        await self.flow.lobby.command(interaction, self.game, "unbot")
+        await self.flow.lobby.command(interaction, self.game, "remove-computer")
 
     @app_commands.command(name="start", description="Start the game (host, or anyone once the table is full)")
     async def start(self, interaction: discord.Interaction) -> None:

@@ -1,6 +1,7 @@
 """Buttons that survive restarts: their custom_id carries everything needed to act.
 
-    tb:lobby:<game>:<op>            lobby buttons (join, leave, bot, bot-easy, bot-hard, unbot, start, cancel)
+    tb:lobby:<game>:<op>            lobby buttons (join, leave, add-computer, add-computer-easy,
+                                    add-computer-hard, remove-computer, start, cancel)
     tb:hand:<game>                  "My hand / play": the clicker's private controls
     tb:act:<game>:<version>:<action>  one legal action, valid for that version of the board
     tb:pick:<game>:<version>:<n>    a select menu of legal actions (the option's value is the action)
@@ -29,11 +30,28 @@ import discord
 
 from engines.base import MAX_ACTION_LEN
 
-LOBBY_OPS = ("join", "leave", "bot-easy", "bot-hard", "bot", "unbot", "start", "cancel")
+LOBBY_OPS = (
+    "join",
+    "leave",
+    "add-computer-easy",
+    "add-computer-hard",
+    "add-computer",
+    "remove-computer",
+    "start",
+    "cancel",
+)
+# The ops' first names, which lobby buttons posted before issue 37 still carry: such a button may sit
+# in a channel for as long as its lobby is open, so a click on it does what its new name does.
+OLD_LOBBY_OPS = {
+    "bot-easy": "add-computer-easy",
+    "bot-hard": "add-computer-hard",
+    "bot": "add-computer",
+    "unbot": "remove-computer",
+}
 NUMBER = r"[0-9]{1,18}"  # 10**18 - 1 < 2**63 - 1: always a valid SQLite integer
 SMALL = r"[0-9]{1,4}"  # pages and groups of a button listing
 ACTION = rf"[A-Za-z0-9+\-_.:,=]{{1,{MAX_ACTION_LEN}}}"  # engines.base.ACTION_ALPHABET, bounded
-LOBBY_TEMPLATE = rf"tb:lobby:(?P<gid>{NUMBER}):(?P<op>{'|'.join(LOBBY_OPS)})"
+LOBBY_TEMPLATE = rf"tb:lobby:(?P<gid>{NUMBER}):(?P<op>{'|'.join((*LOBBY_OPS, *OLD_LOBBY_OPS))})"
 HAND_TEMPLATE = rf"tb:hand:(?P<gid>{NUMBER})"
 ACT_TEMPLATE = rf"tb:act:(?P<gid>{NUMBER}):(?P<ver>{NUMBER}):(?P<action>{ACTION})"
 REMATCH_TEMPLATE = rf"tb:rematch:(?P<gid>{NUMBER})"
@@ -63,6 +81,11 @@ def lobby_button(
     game_id: int, op: str, *, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary
 ) -> Button:
     return discord.ui.Button(label=label, style=style, custom_id=f"tb:lobby:{game_id}:{op}")
+
+
+def lobby_op(op: str) -> str:
+    """The op a lobby button's custom_id names, by its new name also on an old button."""
+    return OLD_LOBBY_OPS.get(op, op)
 
 
 def hand_button(game_id: int, *, label: str = "…") -> Button:

@@ -35,7 +35,7 @@ from cogs.table.presenter import Guard, PostChannel, TableParts
 from cogs.table.reminders import ReminderPresenter
 from cogs.table.trouble import ChannelTrouble
 from table.aftermath import Aftermath
-from table.bots import ComputerPlayers
+from table.computers import ComputerPlayers
 from table.pictures import Painter
 from table.reconcile import Reconciler
 from table.service import TableService
@@ -52,7 +52,7 @@ class TableFlow:
         client: discord.Client,
         service: TableService,
         *,
-        bot_delay_factor: float = 1.0,
+        computer_delay_factor: float = 1.0,
         live_interval: float = 1.5,
         render_processes: int = 0,
         deadline_grace: float = DEFAULT_GRACE,
@@ -77,13 +77,13 @@ class TableFlow:
             service,
             show=self.board.show,
             heads_up=self.reminders.heads_up,
-            bot_delay_factor=bot_delay_factor,
+            computer_delay_factor=computer_delay_factor,
             painter=self.painter,
         )
         self.lobby = LobbyPresenter(self.shared, aftermath=self.aftermath)
         self.moves = MovePresenter(self.shared, aftermath=self.aftermath)
         self.activity = ActivityLauncher(self.shared)  # "Play on the board"
-        # Move deadlines, reminders, quiet times and lobby expiry: one scheduler for every game.
+        # Move deadlines, reminders, lulls and lobby expiry: one scheduler for every game.
         self.timekeeper = TimeKeeper(
             service,
             publish=self.aftermath.after,
@@ -107,9 +107,9 @@ class TableFlow:
         self.trouble = ChannelTrouble(self.shared, outbox=outbox, reconciler=self.reconciler, dms=self.reminders.dms)
 
     @property
-    def bots(self) -> ComputerPlayers:
+    def computers(self) -> ComputerPlayers:
         """The computer players (the aftermath's: it wakes them after every change it follows)."""
-        return self.aftermath.bots
+        return self.aftermath.computers
 
     @property
     def live(self) -> LiveBoards:
@@ -137,7 +137,7 @@ class TableFlow:
         """After a restart: computer players pick every running game of this process's servers up
         (``TableService.owns``; other shards' processes resume theirs), and every stored deadline
         of those servers is armed again (those that passed meanwhile after a grace period)."""
-        count = await self.bots.resume()
+        count = await self.computers.resume()
         await self.timekeeper.resume()
         self.timekeeper.start()
         await self.trouble.resume()  # channels that were unusable before the stop
@@ -161,23 +161,23 @@ class TableFlow:
     async def drain(self, timeout: float = 5.0) -> None:
         """On shutdown: let interactions being answered finish (not computer players' pauses)."""
         try:
-            await asyncio.wait_for(self.guard.quiet(), timeout)
+            await asyncio.wait_for(self.guard.settled(), timeout)
         except TimeoutError:
             log.warning("shutting down with %d interaction(s) still being answered", self.guard.in_flight)
 
     async def answered(self) -> None:
         """Wait until no interaction is being handled (computer players may still be thinking)."""
-        await self.guard.quiet()
+        await self.guard.settled()
 
     async def idle(self) -> None:
         """Wait until no interaction is being handled and no computer player is thinking."""
         while True:
-            await self.guard.quiet()
+            await self.guard.settled()
             await self.aftermath.idle()
-            await self.bots.idle()
+            await self.computers.idle()
             await self.timekeeper.scheduler.idle()
             await self.reminders.held.scheduler.idle()
-            if self.guard.is_quiet and not self.bots.busy and not self.aftermath.busy:
+            if self.guard.is_settled and not self.computers.busy and not self.aftermath.busy:
                 return
 
     def spec(self, game: str) -> GameSpec:

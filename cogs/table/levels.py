@@ -8,15 +8,16 @@ from discord import app_commands
 from engines.levels import DEFAULT_LEVEL, LEVELS
 from table.levels import level_name, seat_label
 
-__all__ = ["LEVEL_CHOICES", "LEVEL_OPS", "bot_op", "level_name", "seat_label"]
+__all__ = ["LEVEL_CHOICES", "LEVEL_OPS", "computer_op", "level_name", "seat_label"]
 
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
-# Lobby button ops: "bot" adds a computer of the default level, "bot-<level>" one of another level.
-LEVEL_OPS = {f"bot-{level}": level for level in LEVELS if level != DEFAULT_LEVEL}
+# Lobby button ops: "add-computer" adds a computer of the default level, "add-computer-<level>" one
+# of another level.
+LEVEL_OPS = {f"add-computer-{level}": level for level in LEVELS if level != DEFAULT_LEVEL}
 
 
-def bot_op(level: str | None) -> str:
+def computer_op(level: str | None) -> str:
     """The lobby op that adds a computer of ``level`` (None: the default)."""
     if level is None or level == DEFAULT_LEVEL or level not in LEVELS:
-        return "bot"
-    return f"bot-{level}"
+        return "add-computer"
+    return f"add-computer-{level}"

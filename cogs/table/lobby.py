@@ -110,7 +110,7 @@ class LobbyPresenter(Presenter):
         embed.description = tr(lang, "lobby-host", host=f"<@{row.host_id}>")
         players = "\n".join(
             f"{i + 1}. {seat_name(row.seats, i, mention=True)}"
-            + (f" ({tr(lang, 'bot-label')}, {level_name(lang, s.level)})" if s.bot else "")
+            + (f" ({tr(lang, 'computer-label')}, {level_name(lang, s.level)})" if s.computer else "")
             for i, s in enumerate(row.seats)
         )
         embed.add_field(
@@ -142,9 +142,9 @@ class LobbyPresenter(Presenter):
         labels = {
             "join": "button-join",
             "leave": "button-leave",
-            "bot": "button-add-bot",
-            **{op: f"button-add-{op}" for op in LEVEL_OPS},
-            "unbot": "button-remove-bot",
+            "add-computer": "button-add-computer",
+            **{op: f"button-{op}" for op in LEVEL_OPS},
+            "remove-computer": "button-remove-computer",
             "start": "button-start",
             "cancel": "button-cancel",
         }
@@ -161,11 +161,11 @@ class LobbyPresenter(Presenter):
             return await lobby.join(svc, row_id, player)
         if op == "leave":
             return await lobby.leave(svc, row_id, player)
-        if op == "bot":
+        if op == "add-computer":
             return await lobby.add_computer(svc, row_id, player)
         if op in LEVEL_OPS:
             return await lobby.add_computer(svc, row_id, player, LEVEL_OPS[op])
-        if op == "unbot":
+        if op == "remove-computer":
             return await lobby.remove_computer(svc, row_id, player)
         if op == "start":
             return await lobby.start(svc, row_id, player, is_admin=is_admin(interaction))
@@ -241,9 +241,7 @@ class LobbyPresenter(Presenter):
         """The table scheduler closed a lobby nobody started: say so, and update its message."""
         lang = row.locale
         channel = await self.channel(row.channel_id)
-        await channel.send(
-            tr(lang, "clock-lobby-expired", game=game_name(lang, row.game)), allowed_mentions=NO_MENTIONS
-        )
+        await channel.send(tr(lang, "time-lobby-expired", game=game_name(lang, row.game)), allowed_mentions=NO_MENTIONS)
         await self.refresh_message(row)
 
     async def rematch(self, interaction: discord.Interaction, old_id: int) -> None:
@@ -311,7 +309,7 @@ def option_lines(lang: str, game: str, options: dict[str, Any], settings: TableS
 
 
 # Table settings counted in seconds (shown with their unit); the time per move is a duration.
-SECONDS_SETTINGS = ("quiet", "bot_speed")
+SECONDS_SETTINGS = ("lull", "computer_speed")
 
 
 def setting_lines(lang: str, settings: TableSettings) -> list[str]:

@@ -125,8 +125,8 @@ class Guard:
         # An attribute, not a method: a test may replace it to watch every refusal.
         self.tell: Callable[[discord.Interaction, str], Awaitable[None]] = tell
         self.in_flight = 0
-        self._quiet = asyncio.Event()
-        self._quiet.set()
+        self._settled = asyncio.Event()
+        self._settled.set()
 
     async def guarded(
         self, interaction: discord.Interaction, game: str | None, work: Callable[[], Awaitable[Any]]
@@ -139,7 +139,7 @@ class Guard:
             await self._tell_safely(interaction, tr(lang_of(interaction), "bot-stopping"))
             return None
         self.in_flight += 1
-        self._quiet.clear()
+        self._settled.clear()
         try:
             return await work()
         except (TableError, GameError) as error:
@@ -153,7 +153,7 @@ class Guard:
         finally:
             self.in_flight -= 1
             if self.in_flight == 0:
-                self._quiet.set()
+                self._settled.set()
         return None
 
     async def _tell_safely(self, interaction: discord.Interaction, text: str) -> None:
@@ -172,21 +172,21 @@ class Guard:
             yield False
             return
         self.in_flight += 1
-        self._quiet.clear()
+        self._settled.clear()
         try:
             yield True
         finally:
             self.in_flight -= 1
             if self.in_flight == 0:
-                self._quiet.set()
+                self._settled.set()
 
-    async def quiet(self) -> None:
+    async def settled(self) -> None:
         """Wait until no interaction is being answered."""
-        await self._quiet.wait()
+        await self._settled.wait()
 
     @property
-    def is_quiet(self) -> bool:
-        return self._quiet.is_set()
+    def is_settled(self) -> bool:
+        return self._settled.is_set()
 
 
 @dataclass(frozen=True)

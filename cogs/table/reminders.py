@@ -52,15 +52,15 @@ class ReminderPresenter(Presenter):
         deadline = self.service.deadline_of(row)
         left = deadlines.time_left(deadline, self.now)
         banks = deadlines.banks_now(deadline, self.service.settings_of(row), len(row.seats), self.now)
-        lines = [] if left is None else [tr(row.locale, "clock-left", left=duration_text(row.locale, left))]
+        lines = [] if left is None else [tr(row.locale, "time-left", left=duration_text(row.locale, left))]
         if banks is not None and row.status == GameStatus.ACTIVE:
             entries = [
-                tr(row.locale, "clock-bank-entry", name=player_name(row.seats, i), left=duration_text(row.locale, bank))
+                tr(row.locale, "time-bank-entry", name=player_name(row.seats, i), left=duration_text(row.locale, bank))
                 for i, bank in enumerate(banks)
                 if row.seats[i].human
             ]
             if entries:
-                lines.append(tr(row.locale, "clock-banks", banks=" · ".join(entries)))
+                lines.append(tr(row.locale, "time-banks", banks=" · ".join(entries)))
         return "\n".join(lines) or None
 
     async def people_present(self, row: GameRow, seats: tuple[int, ...]) -> list[tuple[int, table_data.Person]]:
@@ -86,7 +86,7 @@ class ReminderPresenter(Presenter):
             return []
         lang = row.locale
         entries = [
-            tr(lang, "clock-bank-entry", name=seat_name(row.seats, seat), left=duration_text(lang, seconds))
+            tr(lang, "time-bank-entry", name=seat_name(row.seats, seat), left=duration_text(lang, seconds))
             for seat, seconds in medians.items()
         ]
         return [tr(lang, "turn-times-summary", times=" · ".join(entries))]
@@ -142,14 +142,14 @@ class ReminderPresenter(Presenter):
                 timed="yes" if left is not None else "no",
             )
             if link:
-                text += "\n" + tr(lang, "clock-board-link", link=link)
+                text += "\n" + tr(lang, "time-board-link", link=link)
             mention = discord.AllowedMentions(users=[discord.Object(user_id)], roles=False, everyone=False)
             await self._post(row, "held ping", text, mention)
             if REMINDER in kinds and person.dm_reminders and server.dm_reminders and left is not None:
-                dm = tr(lang, "clock-reminder-dm", game=game, left=duration_text(lang, left))
+                dm = tr(lang, "time-reminder-dm", game=game, left=duration_text(lang, left))
                 await self.direct(user_id, dm + (f"\n{link}" if link else ""))
         elif HEADS_UP in kinds and not owes and person.heads_up and server.dm_reminders:
-            text = tr(lang, "clock-heads-up", game=game)
+            text = tr(lang, "time-heads-up", game=game)
             await self.direct(user_id, text + (f"\n{link}" if link else ""))
 
     async def remind(self, reminder: Reminder) -> None:
@@ -168,10 +168,10 @@ class ReminderPresenter(Presenter):
         left = duration_text(lang, reminder.left)
         link = jump_link(row)
         mentions = ", ".join(f"<@{p.user_id}>" for _, p in present)
-        key = "clock-reminder-last" if reminder.stage >= 2 else "clock-reminder"
+        key = "time-reminder-last" if reminder.stage >= 2 else "time-reminder"
         text = tr(lang, key, players=mentions, count=len(present), game=game_name(lang, row.game), left=left)
         if link:
-            text += "\n" + tr(lang, "clock-board-link", link=link)
+            text += "\n" + tr(lang, "time-board-link", link=link)
         allowed = discord.AllowedMentions(
             users=[discord.Object(p.user_id) for _, p in present], roles=False, everyone=False
         )
@@ -181,7 +181,7 @@ class ReminderPresenter(Presenter):
             return
         for _, person in present:
             if person.dm_reminders:
-                dm = tr(lang, "clock-reminder-dm", game=game_name(lang, row.game), left=left)
+                dm = tr(lang, "time-reminder-dm", game=game_name(lang, row.game), left=left)
                 await self.direct(person.user_id, dm + (f"\n{link}" if link else ""))
 
     async def direct(self, user_id: int, text: str) -> bool:
@@ -215,7 +215,7 @@ class ReminderPresenter(Presenter):
             lang = longer.locale
             text = tr(
                 lang,
-                "clock-extended",
+                "time-extended",
                 user=interaction.user.mention,
                 players=who(longer.seats, deadline.owing, mention=False, lang=lang),
                 extra=duration_text(lang, hours * 3600),
@@ -263,7 +263,7 @@ class ReminderPresenter(Presenter):
         if not server.dm_reminders:
             return
         link = jump_link(row)
-        text = tr(row.locale, "clock-heads-up", game=game_name(row.locale, row.game))
+        text = tr(row.locale, "time-heads-up", game=game_name(row.locale, row.game))
         await self.direct(present[0][1].user_id, text + (f"\n{link}" if link else ""))
 
     async def away_notes(self, guild_id: int | None, user: discord.abc.User, until: float) -> int:
@@ -278,7 +278,7 @@ class ReminderPresenter(Presenter):
             if row.status != GameStatus.ACTIVE or seat is None:
                 continue
             name = row.seats[seat].name
-            note = tr(row.locale, "clock-away-note", user=f"**{name}**", until=shown(until))
+            note = tr(row.locale, "time-away-note", user=f"**{name}**", until=shown(until))
             # One game's channel that refuses (a locked thread, say) keeps no other game's note back.
             count += await self._post(row, "away note", note, NO_MENTIONS)
         return count

@@ -17,6 +17,6 @@ def seat_mentions(row: GameRow, content: str) -> discord.AllowedMentions:
     users = [
         discord.Object(seat.user_id)
         for seat in row.seats
-        if seat.user_id is not None and not seat.bot and f"<@{seat.user_id}>" in content
+        if seat.user_id is not None and not seat.computer and f"<@{seat.user_id}>" in content
     ]
     return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)

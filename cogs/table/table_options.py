@@ -85,7 +85,7 @@ def _set_time_bank(opening: TableOpening, value: Any) -> None:
         opening.settings["bank_seconds"], opening.settings["bank_increment"] = BANK_CHOICES[value]
 
 
-def _set_quiet_clocks(opening: TableOpening, value: Any) -> None:
+def _set_quiet_pause(opening: TableOpening, value: Any) -> None:
     opening.settings["quiet_pause"] = bool(value)
 
 
@@ -105,14 +105,14 @@ TIME_BANK = TableOption(
     choices=tuple(app_commands.Choice(name=BANK_NAMES[key], value=key) for key in BANK_CHOICES),
 )
 
-QUIET_CLOCKS = TableOption(
+QUIET_PAUSE = TableOption(
     name="quiet_clocks",
     annotation=bool | None,
     description="Clocks stand still during each player's quiet hours (/table quiet-hours)",
-    apply=_set_quiet_clocks,
+    apply=_set_quiet_pause,
 )
 
-TABLE_OPTIONS: tuple[TableOption, ...] = (LANGUAGE, TIME_PER_MOVE, TIME_BANK, QUIET_CLOCKS)
+TABLE_OPTIONS: tuple[TableOption, ...] = (LANGUAGE, TIME_PER_MOVE, TIME_BANK, QUIET_PAUSE)
 
 
 def table_opening(

@@ -42,6 +42,8 @@ from db.migrations.steps import (  # noqa: F401
     v09_takeover_level,
     v10_bot_settings,
     v11_self_healing,
+    v12_one_word_per_thing,
+    v13_web_sessions,
 )
 
 __all__ = ["MIGRATIONS", "DatabaseTooNew", "Step", "Upgrade", "UpgradeTable", "upgrade"]

@@ -9,8 +9,8 @@ settings-open-games-limit = Open games per person at most: { $value }
 option-bank_seconds = Time bank per player
 option-bank_increment = Added to the bank per move
 option-quiet_pause = Clocks stand still in quiet hours
-clock-banks = 🏦 Time banks: { $banks }
-clock-bank-entry = { $name } { $left }
+time-banks = 🏦 Time banks: { $banks }
+time-bank-entry = { $name } { $left }
 mine-bank = 🏦 your bank { $left }
 
 ## Quiet hours (/table quiet-hours)

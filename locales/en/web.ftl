@@ -65,3 +65,18 @@ web-not-found-title = Not found
 web-not-found = There is no table at this address. The link may be old: ask for a new one in Discord.
 web-live-paused = Live updates paused; trying again…
 web-too-many = Too many requests from your address; try again in a moment.
+
+# A seated player's own part of the table page (signed in with Discord)
+web-play-title = Your hand and moves
+web-play-moves = Your moves
+web-footer-player = You are signed in: your hand and moves are shown to you alone.
+web-sign-in = Sign in with Discord
+web-sign-out = Sign out
+web-signed-in-as = Signed in as { $name }
+web-sign-in-first = Sign in with Discord to play on this page.
+web-refused-origin = This request did not come from this site's own pages; nothing was changed.
+web-refused-csrf = This page is out of date (its security token is missing or wrong); reload it and try again.
+web-too-many-changes = Too many moves at once; wait a moment and try again.
+web-sign-in-failed = Signing in with Discord did not work; nothing was changed. Try again from the table's page.
+web-sign-in-refused = You did not allow signing in, so you are not signed in.
+web-log-broken = The moves of this table can no longer be replayed: this page shows the game as it stands now, without its newest lines and replay steps.

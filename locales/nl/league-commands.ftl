@@ -22,7 +22,7 @@ cmd-group-season = De seizoenen van de competitie
 cmd-desc-season-new = Begin een nieuw seizoen (Server beheren)
 cmd-name-list = lijst
 cmd-desc-list = Alle seizoenen van de competitie van deze server
-# /league settings: "settings" is /table's too (clock.ftl); cogs/translator.py reads this id instead.
+# /league settings: "settings" is /table's too (time.ftl); cogs/translator.py reads this id instead.
 cmd-desc-league-settings = Of ratings meegaan naar een nieuw seizoen (Server beheren)
 cmd-param-ratings = ratings
 cmd-param-desc-settings-ratings = Ratings meenemen naar nieuwe seizoenen, of opnieuw beginnen

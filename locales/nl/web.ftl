@@ -71,3 +71,18 @@ cmd-param-web_page = webpagina
 cmd-param-desc-settings-web_page = Toon de lopende tafels en de competitie van deze server op het web
 cmd-param-web_new_links = nieuwe-links
 cmd-param-desc-settings-web_new_links = Nieuwe adressen voor de webpagina's van deze server: oude links werken niet meer
+
+# A seated player's own part of the table page (signed in with Discord)
+web-play-title = Jouw hand en zetten
+web-play-moves = Jouw zetten
+web-footer-player = Je bent ingelogd: je hand en zetten zie alleen jij.
+web-sign-in = Inloggen met Discord
+web-sign-out = Uitloggen
+web-signed-in-as = Ingelogd als { $name }
+web-sign-in-first = Log in met Discord om op deze pagina te spelen.
+web-refused-origin = Dit verzoek kwam niet van de pagina's van deze site; er is niets veranderd.
+web-refused-csrf = Deze pagina is verouderd (het beveiligingstoken ontbreekt of klopt niet); laad hem opnieuw en probeer het nog eens.
+web-too-many-changes = Te veel zetten tegelijk; wacht even en probeer het opnieuw.
+web-sign-in-failed = Inloggen met Discord is niet gelukt; er is niets veranderd. Probeer het opnieuw vanaf de pagina van de tafel.
+web-sign-in-refused = Je hebt het inloggen niet toegestaan, dus je bent niet ingelogd.
+web-log-broken = De zetten van deze tafel kunnen niet meer worden afgespeeld: deze pagina toont het spel zoals het er nu voor staat, zonder de nieuwste regels en stappen van de herhaling.

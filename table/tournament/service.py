@@ -604,7 +604,7 @@ class TournamentService:
                     self.scheduler.arm(row.id, max(deadline, now + self.grace))
         return len(rows)
 
-    def start_clock(self) -> None:
+    def start_scheduler(self) -> None:
         self.scheduler.start()
 
     async def close(self) -> None:

@@ -29,7 +29,7 @@ def test_an_unknown_language_is_ignored():
 
 
 def test_a_second_option_writes_a_table_setting():
-    """What the move clock will do: a ``_`` setting the rules never see."""
+    """What the time per move will do: a ``_`` setting the rules never see."""
 
     def minutes(settings, value):
         settings.options["_move_minutes"] = value

@@ -45,7 +45,7 @@ async def finish(store, seats, placements, scores=None, *, game="hindmost", guil
     """A game that went straight to its end: ``seats`` are user ids (None for a computer)."""
     scores = scores if scores is not None else [float(len(seats) - p) for p in placements]
     table = [
-        Seat(f"P{u}" if u is not None else f"Computer {i}", u, bot=u is None, resigned=i in resigned)
+        Seat(f"P{u}" if u is not None else f"Computer {i}", u, computer=u is None, resigned=i in resigned)
         for i, u in enumerate(seats)
     ]
     row = await store.create_game(

@@ -1,7 +1,7 @@
 """Migrations as numbered, described steps (db/migrations/), on SQLite and PostgreSQL: a database
 made at every old version, with the data that version wrote, comes up to the newest with its data
-intact and the old ``_quiet``/``_bot_speed`` options converted into table settings; each step is
-logged; a database from newer code is refused and left alone."""
+intact, the old ``_quiet``/``_bot_speed`` options converted into table settings and the old words
+(a "bot" seat, a "quiet" lull) into the new ones; each step is logged; a database from newer code is refused and left alone."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import db.migrations
 from db import DatabaseTooNew, Store
 from db.backend import open_backend
 from db.migrations import MIGRATIONS, Step, UpgradeTable
+from db.migrations.steps.v12_one_word_per_thing import deadline_in_words, seats_in_words, settings_in_words
 from table.settings import TableSettings
 
 LATEST = len(MIGRATIONS)
@@ -294,6 +295,42 @@ async def fill_v11(tx):
     await insert(
         tx, "table_channel_trouble", {"channel_id": BIG + 19, "guild_id": BIG + 1, "since": 9.5, "reason": "gone"}
     )
+    # A live Duvelen round against a computer: a "bot" seat, the lull and the computer's pace under
+    # their old names, and a deadline of the old kind "quiet".
+    seats = [
+        {"name": "Ann", "user_id": BIG + 7, "bot": False, "resigned": False, "level": None},
+        {"name": "Computer 1", "user_id": None, "bot": True, "resigned": False, "level": "hard"},
+    ]
+    settings = {"quiet": 30.0, "bot_speed": 2.0, "move_seconds": 3600, "quiet_pause": True}
+    deadline = {"kind": "quiet", "due": 60.5, "started": 30.5, "owing": [], "reminded": 0, "timeouts": [0, 0]}
+    row = games_row(11, 20, "duvelen", "active", {"rounds": 3}, seats=json.dumps(seats), settings=json.dumps(settings))
+    await insert(tx, "games", {**row, "deadline_at": 60.5, "deadline": json.dumps(deadline), "board_version": 18})
+
+
+async def fill_v12(tx):
+    # The same in the new words.
+    seats = [{"name": "Computer 1", "user_id": None, "computer": True, "resigned": False, "level": None}]
+    settings = {"lull": 20.0, "computer_speed": None, "move_seconds": 0}
+    deadline = {"kind": "lull", "due": 70.5, "started": 50.5, "owing": [], "reminded": 0, "timeouts": [0]}
+    row = games_row(12, 21, "howruck", "active", {}, seats=json.dumps(seats), settings=json.dumps(settings))
+    await insert(tx, "games", {**row, "deadline_at": 70.5, "deadline": json.dumps(deadline), "board_version": 19})
+
+
+async def fill_v13(tx):
+    # A signed-in browser's session (only the hash of its cookie's secret).
+    await insert(
+        tx,
+        "web_sessions",
+        {
+            "session_id": "s1",
+            "secret_hash": "cd" * 32,
+            "user_id": BIG + 7,
+            "name": "Ann",
+            "csrf": "token",
+            "created_at": 10.5,
+            "expires_at": 20.5,
+        },
+    )
 
 
 FILLS = {
@@ -308,9 +345,12 @@ FILLS = {
     9: fill_v9,
     10: fill_v10,
     11: fill_v11,
+    12: fill_v12,
+    13: fill_v13,
 }
-# Columns a later step renamed: (the step, the old name, the new name).
-RENAMED = [(5, "clock", "deadline")]
+# Columns a later step renamed: (the step, the table, the old name, the new name).
+RENAMED = [(5, "games", "clock", "deadline"), (12, "results", "is_bot", "is_computer")]
+WORDS_STEP = 12  # the step that gave seats, settings and deadlines their new words
 
 # The games whose settings the last step makes from their "_" options, as the readers took them.
 CONVERTED = {
@@ -400,26 +440,43 @@ async def test_a_database_from_every_version_comes_up_to_the_newest_with_its_dat
             f"database from v{n - 1} to v{n}: {MIGRATIONS[n - 1].description}" for n in range(version + 1, LATEST + 1)
         ]
         after = await dump(store)
+
         # Every table of the old version is still there with every row; only the converted games'
         # options and settings changed (not their version: buttons on their boards stay valid).
+        def renamed(table):
+            return {old: new for step, where, old, new in RENAMED if step > version and where == table}
+
         for table, rows in before.items():
             if table != "games":
-                # Columns a later step added are left out: every old column keeps its value.
-                kept = [{k: r[k] for k in old} for r, old in zip(after[table], rows, strict=True)]
+                # Columns a later step added are left out: every old column keeps its value (under
+                # its new name if a later step renamed it).
+                names = renamed(table)
+                kept = [{k: r[names.get(k, k)] for k in old} for r, old in zip(after[table], rows, strict=True)]
                 assert kept == rows, table
-        renamed = {old: new for step, old, new in RENAMED if step > version}
-        old_games = {row["id"]: {renamed.get(k, k): v for k, v in row.items()} for row in before["games"]}
+        old_games = {row["id"]: {renamed("games").get(k, k): v for k, v in row.items()} for row in before["games"]}
+        in_words = version < WORDS_STEP
         new_games = {row["id"]: row for row in after["games"]}
         assert set(new_games) == set(old_games)
         for game_id, old in old_games.items():
             new = new_games[game_id]
-            kept = [k for k in old if k not in ("options", "settings")]
+            kept = [k for k in old if k not in ("options", "settings", "seats", "deadline")]
             assert {k: new[k] for k in kept} == {k: old[k] for k in kept}, game_id
+            # Seats, settings and deadlines say the same in the new words.
+            seats, deadline = json.loads(old["seats"]), json.loads(old["deadline"]) if old.get("deadline") else None
+            if in_words:
+                seats, deadline = seats_in_words(seats), deadline and deadline_in_words(deadline)
+            assert (json.loads(new["seats"]), json.loads(new["deadline"]) if new["deadline"] else None) == (
+                seats,
+                deadline,
+            ), game_id
             old_settings = json.loads(old["settings"]) if old.get("settings") else None
+            if in_words and old_settings:
+                old_settings = settings_in_words(old_settings)
             read_before = TableSettings.from_stored(old_settings, json.loads(old["options"]))
             row = await store.get_game(game_id)
             if game_id in CONVERTED:
-                assert (row.options, row.settings) == CONVERTED[game_id]
+                options, settings = CONVERTED[game_id]
+                assert (row.options, row.settings) == (options, settings_in_words(settings))  # by step 12 either way
             else:
                 assert (row.options, row.settings) == (json.loads(old["options"]), old_settings)
             # The table plays exactly as before: the settings read the same, the rules see the same.
@@ -453,7 +510,10 @@ async def test_an_unreadable_old_setting_keeps_its_default(db_target, caplog):
     store = await Store.open(db_target)
     try:
         row = await store.get_game(1)
-        assert (row.options, row.settings) == ({"rounds": 3}, {"bot_speed": 1.0, "move_seconds": 0})
+        assert (row.options, row.settings) == (
+            {"rounds": 3},
+            {"computer_speed": 1.0, "move_seconds": 0},
+        )  # step 12 renamed it
         assert "_quiet='soon' is not a number" in caplog.text
     finally:
         await store.close()
@@ -516,7 +576,7 @@ async def test_two_processes_starting_at_once_run_each_step_once(db_target, capl
         assert sorted(steps) == sorted(
             f"database from v{n - 1} to v{n}: " + MIGRATIONS[n - 1].description for n in range(2, LATEST + 1)
         )
-        assert (await first.get_game(1)).settings == CONVERTED[1][1]
+        assert (await first.get_game(1)).settings == settings_in_words(CONVERTED[1][1])
     finally:
         await first.close()
         await second.close()
@@ -532,5 +592,26 @@ async def test_running_games_from_before_the_board_version_count_as_shown(db_tar
         running = [g for g in games if g["status"] == "active"]
         assert running and all(g["board_version"] == g["version"] for g in running)
         assert all(g["board_version"] is None for g in games if g["status"] != "active")
+    finally:
+        await store.close()
+
+
+async def test_computer_seats_lulls_and_results_get_their_new_words(db_target):
+    """Step 12: a "bot" seat becomes a computer seat, the "quiet" setting and deadline kind a lull,
+    "bot_speed" the computer's speed, ``results.is_bot`` ``is_computer``; quiet hours keep theirs."""
+    await made_at(db_target, 11)
+    store = await Store.open(db_target)
+    try:
+        row = await store.get_game(11)
+        assert [(s.computer, s.human, s.level) for s in row.seats] == [(False, True, None), (True, False, "hard")]
+        settings = TableSettings.from_json(row.settings)
+        assert (settings.lull, settings.computer_speed, settings.quiet_pause) == (30.0, 2.0, True)
+        assert row.deadline["kind"] == "lull" and row.deadline_at == 60.5 and row.version == 18
+        assert [r.is_computer for r in await store.results(2)] == [False, False]
+        again = await dump(store)
+        async with store.transaction() as tx:  # a second run finds nothing left in the old words
+            await tx.execute("ALTER TABLE results RENAME COLUMN is_computer TO is_bot")
+            await MIGRATIONS[WORDS_STEP - 1].run(tx, store.dialect)
+        assert await dump(store) == again
     finally:
         await store.close()

@@ -222,7 +222,7 @@ async def test_state_and_seats_survive_a_reopen(db_target):
     await s.update_game(
         row.id,
         row.version,
-        seats=[Seat("Ann", 5), Seat("Computer 1", None, bot=True)],
+        seats=[Seat("Ann", 5), Seat("Computer 1", None, computer=True)],
         status="active",
         state={"pile": 3},
     )
@@ -230,7 +230,7 @@ async def test_state_and_seats_survive_a_reopen(db_target):
     s = await Store.open(db_target)
     again = await s.get_game(row.id)
     assert again.status == "active" and again.state == {"pile": 3}
-    assert again.seats[1].bot and again.seats[1].user_id is None
+    assert again.seats[1].computer and again.seats[1].user_id is None
     assert [g.id for g in await s.games_with_status("active")] == [row.id]
     await s.close()
 

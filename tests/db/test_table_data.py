@@ -22,11 +22,12 @@ async def test_rows_from_before_the_settings_column_get_their_underscore_options
     store = await Store.open(path)
     assert await store.schema_version() == len(MIGRATIONS)
     row = await store.get_game(1)
-    # Migration 4 moved them into the settings column: the options hold only the rules.
+    # Migration 4 moved them into the settings column (migration 12 gave them their new names): the
+    # options hold only the rules.
     assert row.options == {"rounds": 3} and row.deadline_at is None
-    assert row.settings == {"quiet": 45.0, "bot_speed": 2.0, "move_seconds": 0}
+    assert row.settings == {"lull": 45.0, "computer_speed": 2.0, "move_seconds": 0}
     settings = TableSettings.from_stored(row.settings, row.options)
-    assert (settings.quiet, settings.bot_speed, settings.move_seconds) == (45.0, 2.0, 0)
+    assert (settings.lull, settings.computer_speed, settings.move_seconds) == (45.0, 2.0, 0)
     await store.close()
 
 

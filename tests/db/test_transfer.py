@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot import main
-from db import ResultRow, Seat, Store, bot_settings, league, table_data, tournaments, web_data
+from db import ResultRow, Seat, Store, bot_settings, league, table_data, tournaments, web_data, web_sessions
 from db.transfer import IDENTITIES, TABLES, TransferError, migrate_db, table_checks
 
 
@@ -16,7 +16,7 @@ async def fill(store: Store) -> None:
     channel = iter(range(100, 200))
 
     async def game(guild, users, status, placements=None):
-        seats = [Seat(f"P{u}" if u else "Computer", u, bot=u is None) for u in users]
+        seats = [Seat(f"P{u}" if u else "Computer", u, computer=u is None) for u in users]
         row = await store.create_game(
             guild_id=guild, channel_id=next(channel), game="hindmost", host_id=1, options={"x": 1}, seats=seats, seed=7
         )
@@ -77,6 +77,10 @@ async def fill(store: Store) -> None:
     await web_data.set_server_page(store, 1, True, by=9)
     await web_data.rotate_secret(store, 1, by=9)
     await web_data.web_server(store, None)
+    # A browser signed in on the web companion (only the hash of its secret is kept).
+    await web_sessions.add_session(
+        store, session_id="s1", secret_hash="cd" * 32, user_id=2**62, name="Eve", csrf="t", now=1.5, expires_at=2.5
+    )
     # Bot-wide settings: the hash of the commands last synced to Discord.
     await bot_settings.set_bot_setting(store, "commands_synced", "ab" * 32)
 

@@ -69,7 +69,7 @@ class Tafel:
 
     def __init__(self, fake: FakeDiscord, database: str) -> None:
         self.fake = fake
-        self.config = Config(token="fake-token", database=database, dev_guild_id=fake.guild_id, bot_delay=0.0)
+        self.config = Config(token="fake-token", database=database, dev_guild_id=fake.guild_id, computer_delay=0.0)
         self.bot = None
         self.task = None
         self.clock = None  # [clocks] a table.clock.FakeClock to move time by hand (None: real time)
@@ -108,7 +108,7 @@ async def tafel(fake, capture, tmp_path):
 
 @pytest.fixture
 async def clocked(fake, capture, tmp_path):
-    """``tafel`` on a ``FakeClock``: tests move time (move clocks, reminders, interaction tokens)."""
+    """``tafel`` on a ``FakeClock``: tests move time (move deadlines, reminders, interaction tokens)."""
     tafel = Tafel(fake, str(tmp_path / "tafel.sqlite3"))
     tafel.clock = FakeClock()
     await tafel.start()

@@ -15,7 +15,7 @@ async def open_table(fake, tafel, channel, game, host, *, join=(), computers=0, 
     for user in join:
         await fake.click(user, lobby, button("join"))
     for _ in range(computers):
-        await fake.click(host, lobby, button("bot"))
+        await fake.click(host, lobby, button("add-computer"))
     await fake.click(host, lobby, button("start"))
     row = await tafel.bot.store.open_game_in_channel(channel)
     assert row is not None and row.status == "active"

@@ -11,16 +11,18 @@ handshake with READY, then AUTHORIZE with a code. The bundle under test is the r
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 
 import pytest
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import async_playwright
 
 from tests.e2e.test_web_browser_e2e import CHROMIUM, FLAGS
 from tests.web.activity_discord import APP_ID, BOT_TOKEN, SECRET, ActivityDiscord
-from tests.web.conftest import ALICE, GUILD, make_site
+from tests.web.conftest import ALICE, BASE_URL, BOB, GUILD, make_site
 from web.activity_config import ActivityConfig
-from web.people import People, Person
+from web.signin import SignInSettings
 
 DISCORD = "https://discord.com"
 PROXY = f"https://{APP_ID}.discordsays.com"
@@ -63,13 +65,6 @@ def frame_address(instance: str, channel: int) -> str:
     )
 
 
-class Sessions(People):
-    """The sign-in's session store, as ``web.sessions.SignedInPeople`` offers it."""
-
-    async def open_session(self, user_id: int, name: str) -> tuple[str, Person]:
-        return "activity-session-secret-0123", Person(user_id, name, "s1", "c1")
-
-
 @pytest.fixture
 async def discord():
     fake = ActivityDiscord()
@@ -83,8 +78,8 @@ async def discord():
 @pytest.fixture
 async def site(tmp_path, discord):
     config = ActivityConfig(str(APP_ID), SECRET, BOT_TOKEN, discord_url=discord.url)
-    site = await make_site(tmp_path, activity=config)
-    site.app.people = Sessions()
+    signin = SignInSettings(BASE_URL, str(APP_ID), SECRET, discord.url)
+    site = await make_site(tmp_path, signin=signin, activity=config)
     yield site
     await site.client.close()
     await site.store.close()
@@ -129,7 +124,11 @@ async def in_discord(browser, site, parent: str, frame_src: str, code: str):
             # this stand-in proxy (Discord's does stream): "no content" ends it quietly.
             await route.fulfill(status=204)
             return
-        answer = await route.fetch(url=local + path)
+        try:
+            answer = await route.fetch(url=local + path)
+        except PlaywrightError:  # the app stopped while the page still asked (the test's end)
+            await route.abort()
+            return
         await route.fulfill(response=answer)
 
     scheme, _, host = parent.split("/", 3)[:3]
@@ -137,10 +136,25 @@ async def in_discord(browser, site, parent: str, frame_src: str, code: str):
     await browser.route(f"{PROXY}/**", proxy)
     page = await browser.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(f"{error} {error.stack}"))
+    page.on(
+        "console",
+        lambda message: errors.append(f"{message.text} {message.location}") if message.type == "error" else None,
+    )
     await page.goto(parent)
     return page, reached, errors
+
+
+async def moved(site, game_id: int, version: int) -> bool:
+    return (await site.service.get(game_id)).version > version
+
+
+async def until(condition, *, seconds: float = 5.0) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if await condition():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("not within the time")
 
 
 def activity_frame(page):
@@ -150,8 +164,12 @@ def activity_frame(page):
 async def test_the_activity_opens_the_table_of_its_channel_inside_discord(browser, site, discord, tmp_path):
     game_id = await site.new_game("hindmost", channel=1)
     await site.move(game_id)
-    instance = discord.activities.launch(ALICE.user_id, GUILD, 1).instance_id
-    code = discord.code_for(ALICE.user_id)
+    row = await site.service.get(game_id)
+    seat = sorted(site.service.spec("hindmost").engine.to_move(site.service.state_of(row)))[0]
+    mover = ALICE if row.seats[seat].user_id == ALICE.user_id else BOB
+    discord.add_user(BOB.user_id, BOB.name)
+    instance = discord.activities.launch(mover.user_id, GUILD, 1).instance_id
+    code = discord.code_for(mover.user_id)
     page, reached, errors = await in_discord(
         browser, site, f"{DISCORD}/channels/{GUILD}/1", frame_address(instance, 1), code
     )
@@ -180,7 +198,7 @@ async def test_the_activity_opens_the_table_of_its_channel_inside_discord(browse
     # The session cookie of a third-party frame (SameSite=None; Secure; Partitioned) was kept and
     # came back with the table page: the play routes will know who this is.
     table = [r for r in reached if r[1] == f"/activity/t/{game_id}/{token}"]
-    assert table and "tafelbot_session=activity-session-secret-0123" in table[0][2]
+    assert table and "tafelbot_session=" in table[0][2]
     assert not errors, errors
     shot = tmp_path / "activity-400.png"
     await page.screenshot(path=str(shot))
@@ -192,6 +210,12 @@ async def test_the_activity_opens_the_table_of_its_channel_inside_discord(browse
     await frame.click(f"a[href='../{token}']")
     await frame.wait_for_url(f"{PROXY}/activity/t/{game_id}/{token}")
     await frame.wait_for_selector("#live .status")
+    assert not errors, errors
+    # Playing inside Discord: a tap on one of the player's moves is a move (origin and CSRF pass).
+    await frame.locator("button[data-action]").first.click()
+    await until(lambda: moved(site, game_id, row.version))
+    posted = [r for r in reached if r[0] == "POST" and r[1].endswith("/act")]
+    assert posted and posted[0][3] == PROXY and "tafelbot_session=" in posted[0][2]
     assert not errors, errors
 
 

@@ -10,18 +10,13 @@ import pytest
 from tests.e2e.drive import open_table
 from tests.e2e.web_fixtures import start_webbed
 from web.activity import ActivityAPI
-from web.activity_config import ActivityConfig
 
 LAUNCH_ACTIVITY = 12
 
 
-def activity_of(fake) -> ActivityConfig:
-    return ActivityConfig(str(fake.application_id), "client-secret", "fake-token", discord_url=fake.base_url)
-
-
 @pytest.fixture
 async def webbed(fake, capture, tmp_path):
-    tafel = await start_webbed(fake, tmp_path, activity=activity_of(fake))
+    tafel = await start_webbed(fake, tmp_path, activity=True)
     yield tafel
     await tafel.stop()
 
@@ -48,7 +43,7 @@ async def test_a_player_launches_the_activity_in_the_boards_channel(fake, webbed
     assert list(fake.activities.instances) == [instance.instance_id] and instance.users == [alice.id, bob.id]
 
     # What the web companion asks Discord (the answer held to the spec by the fake).
-    api = ActivityAPI(activity_of(fake))
+    api = ActivityAPI(webbed.config.activity)
     try:
         found = await api.instance(instance.instance_id)
         assert found is not None

@@ -23,7 +23,7 @@ async def open_table(fake, tafel, channel, host, *, join=(), computers=0, option
             user, lobby, lobby.find_button(custom_id_prefix="tb:lobby:").get("custom_id").rsplit(":", 1)[0] + ":join"
         )
     for _ in range(computers):
-        await fake.click(host, lobby, _lobby_id(lobby, "bot"))
+        await fake.click(host, lobby, _lobby_id(lobby, "add-computer"))
     started = await fake.click(host, lobby, _lobby_id(lobby, "start"))
     assert started.response_type == 7
     row = await tafel.bot.store.open_game_in_channel(channel)
@@ -80,7 +80,7 @@ async def test_a_whole_game_with_two_people_and_a_computer(fake, tafel, channel,
     assert "Final standings" in final.content or "Eindstand" in final.content
     results = await tafel.bot.store.results(game_id)
     assert min(r.placement for r in results) == 1 and len(results) == 3  # teams may tie
-    assert [r.is_bot for r in results] == [False, False, True]
+    assert [r.is_computer for r in results] == [False, False, True]
 
     # The picture in the channel is exactly the spectator's picture: no hand can be in it.
     state = ENGINE.load(row.state)
@@ -187,11 +187,11 @@ async def test_a_restart_mid_game_continues_with_the_old_buttons(fake, tafel, ch
 
 @pytest.mark.parametrize("restart_with_computer_to_move", [True])
 async def test_computer_players_pick_up_after_a_restart(fake, tafel, channel, alice, restart_with_computer_to_move):
-    tafel.config = tafel.config.__class__(**{**tafel.config.__dict__, "bot_delay": 1000.0})
+    tafel.config = tafel.config.__class__(**{**tafel.config.__dict__, "computer_delay": 1000.0})
     await tafel.restart()  # computers now think "forever": the restart below must pick them up
     game_id = await open_table(fake, tafel, channel, alice, computers=2)
     row = await tafel.bot.store.get_game(game_id)
-    tafel.config = tafel.config.__class__(**{**tafel.config.__dict__, "bot_delay": 0.0})
+    tafel.config = tafel.config.__class__(**{**tafel.config.__dict__, "computer_delay": 0.0})
     await tafel.restart()
     users = {alice.id: alice}
     turns = 0

@@ -20,7 +20,7 @@ async def test_how_ruck_match_against_the_computer_with_team_forming(fake, tafel
 
 async def test_a_live_duvelen_round_with_two_computers_acting_at_once(fake, tafel, channel, alice):
     # Computers act every few tens of milliseconds while the person plays too: truly live.
-    tafel.bot.table_flow.bots.delay_factor = 0.05
+    tafel.bot.table_flow.computers.delay_factor = 0.05
     game_id = await open_table(fake, tafel, channel, "duvelen", alice, computers=2, options={"rounds": 1})
     engine = tafel.bot.table_service.spec("duvelen").engine
     store = tafel.bot.store
@@ -50,7 +50,7 @@ async def test_a_live_duvelen_round_with_two_computers_acting_at_once(fake, tafe
 
 
 async def test_duvelen_done_asks_once_before_it_ends_the_round(fake, tafel, channel, alice):
-    tafel.bot.table_flow.bots.delay_factor = 100.0  # the computer waits: Alice alone decides
+    tafel.bot.table_flow.computers.delay_factor = 100.0  # the computer waits: Alice alone decides
     game_id = await open_table(fake, tafel, channel, "duvelen", alice, computers=1, options={"rounds": 1})
     await tafel.bot.table_flow.answered()
     board = next(m for m in reversed(fake.channel_messages(channel)) if m.component(f"tb:hand:{game_id}"))

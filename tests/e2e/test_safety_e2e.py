@@ -62,7 +62,7 @@ async def test_a_name_is_escaped_in_the_lobby(fake, tafel, channel):
     bystander = fake.add_user("bystander")
     mallory = fake.add_user(f"<@{bystander.id}> **x**")
     new = await fake.slash(mallory, channel, "hindmost", "new")
-    await fake.click(mallory, new.message, f"tb:lobby:{_game_id(new.message)}:bot")
+    await fake.click(mallory, new.message, f"tb:lobby:{_game_id(new.message)}:add-computer")
     lobby = fake.message(new.message.id)
     assert bystander.id not in {u.id for u in lobby.mentions}
     assert all(f"<@{bystander.id}>" not in str(e) for e in lobby.embeds)

@@ -60,7 +60,7 @@ async def test_a_lost_connection_on_the_answer_does_not_stop_the_computer(fake, 
     capture.allow(r"interaction failed|could not answer|discord\.")
     game_id = await open_table(fake, tafel, channel, alice, computers=1)
     row, seat = await mover(tafel, game_id)
-    if row.seats[seat].bot:
+    if row.seats[seat].computer:
         await tafel.settle()  # the computer began
     _, hand, custom_id = await press_a_move(fake, tafel, channel, game_id, {alice.id: alice})
     version = (await tafel.bot.store.get_game(game_id)).version

@@ -5,7 +5,7 @@ leaves the dead one's alone), and the killed one's games go on after it restarts
 
 Servers: A on shard 0 (channels ``a-bots``, ``a-one``, ``a-two``), B on shard 1 (``b-bots``,
 ``b-one``). In ``*-bots`` a Duvelen round between computers (live play: computer players, a live
-board and a quiet-time clock, all run by the process of the server's shard); in the others a rated
+board and a lull, all run by the process of the server's shard); in the others a rated
 Devil Take The Hindmost game between two people that ends when one resigns.
 """
 
@@ -69,7 +69,7 @@ async def computer_round(client, host, channel) -> int:
     """A Duvelen round whose host hands the seat to a computer at once: computers only."""
     lobby = (await client.slash(host, channel, "duvelen new", {"rounds": 1, "computer_speed": 0.3}))["message"]
     for _ in range(2):
-        await client.click(host, lobby, button(lobby, ":bot"))
+        await client.click(host, lobby, button(lobby, ":add-computer"))
     await client.click(host, lobby, button(lobby, ":start"))
     resigned = await client.slash(host, channel, "duvelen resign")
     assert resigned["ephemeral"] and resigned["message"]["content"] == "Done."
@@ -128,7 +128,7 @@ async def two_processes_on(url: str) -> None:
             # all, B's process could finish its round while a loaded machine starved this test of
             # the second or two it needs to start A's (seen twice in loaded full runs). Paced, B's
             # round (250 moves or more) cannot end within about 5 s of the 60th move, whatever the load.
-            env = {"TAFELBOT_SHARD_COUNT": "2", "TAFELBOT_DEV_GUILD": "", "TAFELBOT_BOT_DELAY": "0.2"}
+            env = {"TAFELBOT_SHARD_COUNT": "2", "TAFELBOT_DEV_GUILD": "", "TAFELBOT_COMPUTER_DELAY": "0.2"}
 
             async def start(shard: int) -> None:
                 bots[shard] = await start_bot(fake.info, database=url, TAFELBOT_SHARDS=str(shard), **env)

@@ -25,7 +25,7 @@ def short_game(monkeypatch):
 
 def smoke_config(fake, tmp_path) -> Config:
     return Config(
-        token="fake-token", database=str(tmp_path / "smoke.sqlite3"), dev_guild_id=fake.guild_id, bot_delay=0.0
+        token="fake-token", database=str(tmp_path / "smoke.sqlite3"), dev_guild_id=fake.guild_id, computer_delay=0.0
     )
 
 

@@ -335,3 +335,74 @@ async def test_the_move_list_is_numbered_once_and_its_step_0_says_what_it_shows(
     assert await first.evaluate("li => getComputedStyle(li).listStyleType") == "none"
     assert (await first.locator(".lines").text_content()).strip() == "The table as the game begins."
     assert await page.locator("#step-lines").text_content() == "The table as the game begins."
+
+
+async def test_seven_tabs_all_load_and_all_follow_the_game(fake, webbed, browser, channel, alice, bob):
+    # Browsers allow six connections per host over HTTP/1.1 and every open stream holds one: the
+    # tabs share four stream slots (Web Locks), the others poll, so a seventh tab still loads.
+    game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
+    await webbed.settle()
+    row = await webbed.bot.store.get_game(game_id)
+    url = await webbed.bot.table_flow.shared.web.table_url(row)
+    streams = webbed.bot.web.state.streams
+    pages = []
+    for _ in range(7):
+        page = await browser.new_page()
+        await page.goto(url, timeout=5000)  # before: the seventh never loaded
+        pages.append(page)
+    await until(lambda: streams.open == 4)
+    held = await pages[0].evaluate("async () => (await navigator.locks.query()).held.map(l => l.name).sort()")
+    assert held == [f"tafelbot-stream-{i}" for i in range(4)]
+
+    board = fake.last_public(channel)
+    engine = webbed.bot.table_service.spec("hindmost").engine
+    seat = sorted(engine.to_move(engine.load(row.state)))[0]
+    mover = alice if row.seats[seat].user_id == alice.id else bob
+    controls = await fake.click(mover, board, f"tb:hand:{game_id}")
+    await press_a_move(fake, mover, controls.message, game_id)
+    after = await webbed.bot.store.get_game(game_id)
+    assert after.version > row.version
+    for page in pages:  # the streaming tabs at once, the polling ones within a poll (3 s)
+        await page.wait_for_function(
+            f"() => document.querySelector('#live .status').dataset.version === '{after.version}'", timeout=5000
+        )
+    # A streaming tab closed gives its slot to a polling one.
+    await pages[0].close()
+    await until(lambda: streams.open == 4, seconds=8)
+    # An eighth tab still loads.
+    extra = await browser.new_page()
+    await extra.goto(url, timeout=5000)
+
+
+async def test_signing_in_with_discord_and_out_again(fake, capture, tmp_path, browser, channel, alice, bob):
+    tafel = await start_webbed(fake, tmp_path, signin=True)
+    try:
+        game_id = await open_table(fake, tafel, channel, "hindmost", alice, join=[bob])
+        row = await tafel.bot.store.get_game(game_id)
+        url = await tafel.bot.table_flow.shared.web.table_url(row)
+        fake.oauth.sign_in_as(alice)
+        page = await browser.new_page()
+        errors: list[str] = []
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        await page.goto(url)
+        # Through the fake Discord's authorize page (it approves as Alice) and back to this table.
+        await page.click("header .who a")
+        await page.locator("header .who form").wait_for(timeout=5000)
+        assert page.url == url
+        who = page.locator("header .who")
+        assert (await who.text_content()).split()[:4] == ["Signed", "in", "as", "alice"]
+        (cookie,) = [c for c in await browser.cookies() if c["name"] == "tafelbot_session"]
+        assert cookie["httpOnly"] and cookie["sameSite"] == "Lax" and not cookie["secure"]  # (http here)
+        assert "tafelbot_session" not in await page.evaluate("document.cookie")  # HttpOnly: no script reads it
+        html = await page.content()
+        assert str(alice.id) not in html and cookie["value"] not in html
+        # Signing out is a form POST (Origin and Sec-Fetch-Site from the browser, the CSRF token
+        # from the form): the session is gone, the page offers signing in again.
+        await page.click("header .who button")
+        await page.locator("header .who a").wait_for(timeout=5000)
+        assert page.url == url
+        assert (await who.text_content()).strip() == "Sign in with Discord"
+        assert await tafel.bot.store.fetch("SELECT * FROM web_sessions") == []
+        assert not errors, errors
+    finally:
+        await tafel.stop()

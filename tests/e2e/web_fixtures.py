@@ -6,7 +6,7 @@ import dataclasses
 import socket
 
 from tests.e2e.conftest import Tafel
-from web.activity_config import ActivityConfig
+from web.activity_config import for_web
 from web.config import WebConfig
 
 
@@ -16,13 +16,23 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-async def start_webbed(fake, tmp_path, *, activity: ActivityConfig | None = None) -> Tafel:
-    """The real bot on SQLite with the web served from its own process, on 127.0.0.1 (and the
-    pages inside Discord as an Activity, with ``activity``)."""
+CLIENT_SECRET = "fake-client-secret"
+
+
+async def start_webbed(fake, tmp_path, *, signin: bool = False, activity: bool = False) -> Tafel:
+    """The real bot on SQLite with the web served from its own process, on 127.0.0.1; ``signin``:
+    signing in with Discord on, the fake Discord its OAuth2 server (for anyone ``fake.oauth.sign_in_as``);
+    ``activity``: the pages inside Discord as an Activity too (signing in on with it)."""
     port = free_port()
     tafel = Tafel(fake, str(tmp_path / "tafel.sqlite3"))
-    web = WebConfig(url=f"http://127.0.0.1:{port}", port=port, host="127.0.0.1")
-    tafel.config = dataclasses.replace(tafel.config, web=web, activity=activity)
+    url = f"http://127.0.0.1:{port}"
+    web = WebConfig(url=url, port=port, host="127.0.0.1")
+    if signin or activity:
+        client_id = str(fake.application_id)
+        fake.oauth.add_client(client_id, CLIENT_SECRET, f"{url}/signin/done")
+        web = dataclasses.replace(web, client_id=client_id, client_secret=CLIENT_SECRET, discord_url=fake.base_url)
+    config = for_web(web, tafel.config.token) if activity else None
+    tafel.config = dataclasses.replace(tafel.config, web=web, activity=config)
     await tafel.start()
     return tafel
 

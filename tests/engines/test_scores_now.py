@@ -69,7 +69,7 @@ def test_duvelen_rounds_played_plus_the_running_round_as_it_stands():
     running = duvelen.round_breakdown(state)
     expected = [float(t + running[s]["score"]) for s, t in enumerate(duvelen.totals(state))]
     assert engine.scores_now(state) == expected
-    # The running round as the quiet time would end it: the same as ending the round now.
+    # The running round as the lull would end it: the same as ending the round now.
     ended, _ = engine.timeout(state)
     assert [float(x) for x in duvelen.totals(ended)] == expected
 

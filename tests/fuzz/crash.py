@@ -36,7 +36,7 @@ from tests.e2e.fake.remote import FakeDiscordProcess, start_bot
 from tests.fuzz.public_checks import hidden_cards, leaks, mention_problems, private_files, public_text
 from tests.processes import alive, descendants
 
-QUIET_ACTION = "!quiet"
+LULL_ACTION = "!quiet"
 ACT = re.compile(r"tb:act:(\d+):(\d+):(.+)")
 
 
@@ -118,7 +118,7 @@ def check_store(database: Path, acknowledged: list[tuple[int, str]]) -> list[str
             moves = db.execute("SELECT seat, action FROM moves WHERE game_id = ? ORDER BY seq", (row["id"],))
             try:
                 for seat, action in moves:
-                    if action == QUIET_ACTION:
+                    if action == LULL_ACTION:
                         state, _ = engine.timeout(state)
                     elif not action.startswith("!"):
                         state, _ = engine.apply(state, seat, action)
@@ -201,7 +201,7 @@ class CrashRun:
             start = next(b["custom_id"] for b in lobby["buttons"] if b["custom_id"].endswith(":start"))
             game_id = int(start.split(":")[2])
             for _ in range(PLAYERS[game] - 1):
-                await self.client.click(self.alice, lobby, f"tb:lobby:{game_id}:bot")
+                await self.client.click(self.alice, lobby, f"tb:lobby:{game_id}:add-computer")
             await self.client.click(self.alice, lobby, start)
             self.counts.games += 1
 

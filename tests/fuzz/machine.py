@@ -129,14 +129,13 @@ class TafelFuzz(RuleBasedStateMachine):
 
         async def lobby_op(user, op):
             if by_command or lobby is None:
-                command = {"bot": "add-computer"}.get(op, op)
-                return await world.fake.slash(user, channel, game, command)
+                return await world.fake.slash(user, channel, game, op)  # the ops are named as the commands
             return await world.fake.click(user, lobby, f"tb:lobby:{row.id}:{op}")
 
         for user in world.people[1 : 1 + joining]:
             world.run(world.interact("set up: join", lambda u=user: lobby_op(u, "join")))
         for _ in range(computers):
-            world.run(world.interact("set up: add computer", lambda: lobby_op(host, "bot")))
+            world.run(world.interact("set up: add computer", lambda: lobby_op(host, "add-computer")))
         world.run(world.interact("set up: start", lambda: lobby_op(host, "start")))
         self._note_games()
 

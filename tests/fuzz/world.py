@@ -115,7 +115,7 @@ class FuzzWorld:
         ]
         self.moderator = fake.add_user("mod", manage_guild=True)
         self.users = [*self.people, *self.strangers, self.moderator]
-        config = Config(token="fake-token", database=str(self.database), dev_guild_id=fake.guild_id, bot_delay=0.0)
+        config = Config(token="fake-token", database=str(self.database), dev_guild_id=fake.guild_id, computer_delay=0.0)
         self.bot = create_bot(config, guild_ready_timeout=0.05)
         _say("starting the bot")
         self.task = await run_client(self.bot)

@@ -14,8 +14,8 @@ ACTIONS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
     "leave": ("leave", ("cmd-name-leave", "cmd-param-leave"), ("button-leave", "tournament-button-leave")),
     "start": ("start", ("cmd-name-start",), ("button-start",)),
     "cancel": ("cancel", ("cmd-name-cancel",), ("button-cancel",)),
-    "add computer": ("add-computer", ("cmd-name-add-computer",), ("button-add-bot",)),
-    "remove computer": ("remove-computer", ("cmd-name-remove-computer",), ("button-remove-bot",)),
+    "add computer": ("add-computer", ("cmd-name-add-computer",), ("button-add-computer",)),
+    "remove computer": ("remove-computer", ("cmd-name-remove-computer",), ("button-remove-computer",)),
     "take back": ("take-back", ("cmd-name-take-back",), ("button-take-back",)),
 }
 

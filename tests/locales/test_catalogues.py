@@ -59,7 +59,7 @@ def test_every_english_text_has_a_dutch_one_and_back():
 # game's catalogue says it in the game's own CHECKS.text_counts (tests/engines/test_<key>_playouts.py).
 COUNTS: dict[str, set[str]] = {
     "accessible": {"frames", "wins", "played"},
-    "clock": {"n"},
+    "time": {"n"},
     "common": {"count"},
     "comforts": {"n", "count"},
     "commands": set(),

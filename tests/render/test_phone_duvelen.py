@@ -37,7 +37,7 @@ def snapshots(players: int, mode: str, seed: int, every: int) -> list:
         if step % every == 0:
             found.append(state)
         if step % 300 == 0 and ENGINE.outcome(state) is None:
-            state, _ = ENGINE.timeout(state)  # a quiet spell ends the round
+            state, _ = ENGINE.timeout(state)  # a lull ends the round
             found.append(state)
     found.append(state)
     return found

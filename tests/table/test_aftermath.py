@@ -64,7 +64,7 @@ async def nobody(row) -> None:
 
 
 def aftermath_for(service: TableService, board: Board) -> Aftermath:
-    return Aftermath(service, show=board.show, heads_up=nobody, bot_delay_factor=0.0)
+    return Aftermath(service, show=board.show, heads_up=nobody, computer_delay_factor=0.0)
 
 
 async def two_people(service: TableService, channel_id: int = 100) -> int:
@@ -103,12 +103,12 @@ async def test_a_board_that_fails_is_logged_and_the_computer_still_moves(service
     game_id = (await lobby.start(service, row.id, ANN)).row.id  # Ann against a computer
     with caplog.at_level(logging.ERROR, logger="tafelbot.table"):
         row = await service.get(game_id)
-        if row.seats[next(iter(nim.ENGINE.to_move(service.state_of(row))))].bot:
-            aftermath.bots.poke(row)  # the computer begins
-            await asyncio.wait_for(aftermath.bots.idle(), 10)
+        if row.seats[next(iter(nim.ENGINE.to_move(service.state_of(row))))].computer:
+            aftermath.computers.poke(row)  # the computer begins
+            await asyncio.wait_for(aftermath.computers.idle(), 10)
         result = await service.act(game_id, user_id=ANN.user_id, action="take1")
         await aftermath.follow(Change(result))
-        await asyncio.wait_for(aftermath.bots.idle(), 10)
+        await asyncio.wait_for(aftermath.computers.idle(), 10)
         await aftermath.idle()
     # The computer answered although no board could be shown.
     assert (await service.get(game_id)).version > result.row.version

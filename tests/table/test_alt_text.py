@@ -5,7 +5,7 @@ from __future__ import annotations
 from db import Seat
 from table.alt_text import MAX_DESCRIPTION, board_description, hand_description, plain, private_codes
 
-SEATS = [Seat(name="Ann *the* best", user_id=11), Seat(name="Computer 1", bot=True)]
+SEATS = [Seat(name="Ann *the* best", user_id=11), Seat(name="Computer 1", computer=True)]
 
 
 def test_plain_drops_markdown_and_turns_mentions_into_names():

@@ -6,7 +6,7 @@ from zoneinfo import ZoneInfo
 from db import table_data
 from table import lobby
 from table.deadlines import banks_now
-from table.quiet import QuietHours, parse_clock_time, zone_choices
+from table.quiet import QuietHours, parse_time_of_day, zone_choices
 from table.service import TIMEOUT_MARK
 from table.settings import DAY, HOUR
 from tests import nim
@@ -36,9 +36,9 @@ def test_a_window_across_midnight_and_across_the_clocks_going_back():
 
 
 def test_times_and_zones_as_people_type_them():
-    assert parse_clock_time("23:00") == 23 * 60 and parse_clock_time("8") == 8 * 60
-    assert parse_clock_time("7.30") == 7 * 60 + 30 and parse_clock_time("24:00") == 0
-    assert parse_clock_time("25:00") is None and parse_clock_time("soon") is None
+    assert parse_time_of_day("23:00") == 23 * 60 and parse_time_of_day("8") == 8 * 60
+    assert parse_time_of_day("7.30") == 7 * 60 + 30 and parse_time_of_day("24:00") == 0
+    assert parse_time_of_day("25:00") is None and parse_time_of_day("soon") is None
     assert zone_choices("amster") == ["Europe/Amsterdam"]
     assert "America/New_York" in zone_choices("new york")
     assert len(zone_choices("")) == 25 and len(zone_choices("a")) == 25

@@ -1,6 +1,6 @@
 """No game's clock stops for good: a reminder, a board or a lobby notice that Discord refuses, or a
 database that fails for a moment, never keeps the next wake-up from being armed; and a board that
-cannot be seen stops the move clock instead of timing anyone out. On a fake clock."""
+cannot be seen stops the move time instead of timing anyone out. On a fake clock."""
 
 import pytest
 
@@ -103,7 +103,7 @@ async def test_a_failing_database_rearms_the_game_after_the_grace(desk, monkeypa
     assert len(desk.published) == 1 and await timeouts_logged(desk, row) == 1
 
 
-async def test_a_board_nobody_can_see_stops_the_move_clock_until_it_can_be_seen(desk):
+async def test_a_board_nobody_can_see_stops_the_move_time_until_it_can_be_seen(desk):
     seen = {"ok": False}
     keeper(desk, channel_ok=lambda row: seen["ok"])
     row = await desk.started(settings={"move_seconds": HOUR})

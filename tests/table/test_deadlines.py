@@ -1,4 +1,4 @@
-"""Move deadlines, reminders, timeouts, hand-overs, quiet times and lobby expiry, on a fake clock.
+"""Move deadlines, reminders, timeouts, hand-overs, lulls and lobby expiry, on a fake clock.
 
 Nothing here sleeps: the clock moves when a test says so, and ``catch_up`` handles what is due.
 """
@@ -63,7 +63,7 @@ async def table(tmp_path):
     await store.close()
 
 
-async def test_a_new_table_gets_the_server_default_move_clock_and_shows_its_settings(table):
+async def test_a_new_table_gets_the_server_default_time_per_move_and_shows_its_settings(table):
     row = await table.started()
     settings = table.service.settings_of(row)
     assert settings.move_seconds == DAY and settings.handover_after == 3
@@ -111,14 +111,14 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_the_computer_as_resigned
     # Bob always plays at once; Ann never does.
     for _ in range(10):
         row = await table.service.get(row.id)
-        if row.status != "active" or row.seats[ann_seat].bot:
+        if row.status != "active" or row.seats[ann_seat].computer:
             break
         if table.to_move(row) != ann_seat:
             await table.service.act(row.id, user_id=BOB.user_id, action="take1")
         else:
             await table.later(HOUR)
     row = await table.service.get(row.id)
-    assert row.seats[ann_seat].bot and row.seats[ann_seat].resigned
+    assert row.seats[ann_seat].computer and row.seats[ann_seat].resigned
     assert table.service.deadline_of(row).timeouts_of(ann_seat) == 3
     actions = [a for _, _, a in await table.service.store.moves(row.id)]
     assert actions.count(TIMEOUT_MARK) == 3 and actions[-1] == HANDOVER_ACTION
@@ -158,12 +158,12 @@ async def test_host_hands_a_seat_over_and_extends_the_clock_others_may_not(table
         await table.service.hand_over(row.id, seat, by=BOB)
     # A moderator (Manage Server) may.
     result = await table.service.hand_over(row.id, seat, by=BOB, is_admin=True)
-    assert result.row.seats[seat].resigned and result.row.seats[seat].bot
+    assert result.row.seats[seat].resigned and result.row.seats[seat].computer
     # With one person left the game ends, ranked by resignation.
     assert result.row.status == "finished"
 
 
-async def test_no_move_clock_means_no_deadline(table):
+async def test_no_time_per_move_means_no_deadline(table):
     row = await table.started(settings={"move_seconds": 0})
     assert row.deadline_at is None and table.service.deadline_of(row).kind is None
     await table.later(30 * DAY)
@@ -219,13 +219,13 @@ async def test_table_settings_are_kept_apart_from_the_rules(table):
         channel_id=100,
         host=ANN,
         options={"pile": 5},
-        settings={"quiet": 30, "bot_speed": 2.0},
+        settings={"lull": 30, "computer_speed": 2.0},
     )
     assert row.options == {"pile": 5}
-    assert table.service.settings_of(row) == TableSettings(quiet=30.0, bot_speed=2.0)
+    assert table.service.settings_of(row) == TableSettings(lull=30.0, computer_speed=2.0)
     # A row written before the settings column kept them as options: read the same way.
     old = TableSettings.from_stored(None, {"pile": 5, "_quiet": 45, "_bot_speed": 1.0})
-    assert (old.quiet, old.bot_speed, old.move_seconds) == (45.0, 1.0, 0)
+    assert (old.lull, old.computer_speed, old.move_seconds) == (45.0, 1.0, 0)
 
 
 async def test_scheduler_wakes_only_for_the_earliest_and_supersedes_rearmed_games():
@@ -267,11 +267,11 @@ async def live_table(tmp_path, game, options, settings):
     ("game", "options"),
     [("duvelen", {"mode": "live", "rounds": 2}), ("howruck", {"barrels_to_win": 1})],
 )
-async def test_live_phases_keep_their_own_quiet_time_on_the_same_scheduler(tmp_path, game, options):
-    table, row = await live_table(tmp_path, game, options, {"quiet": 30.0})
+async def test_live_phases_keep_their_own_lull_on_the_same_scheduler(tmp_path, game, options):
+    table, row = await live_table(tmp_path, game, options, {"lull": 30.0})
     try:
         deadline = table.service.deadline_of(row)
-        assert deadline.kind == "quiet" and deadline.due == table.clock.now() + 30
+        assert deadline.kind == "lull" and deadline.due == table.clock.now() + 30
         await table.later(29)
         assert table.published == []
         await table.later(1)
@@ -285,7 +285,7 @@ async def test_live_phases_keep_their_own_quiet_time_on_the_same_scheduler(tmp_p
         await table.service.store.close()
 
 
-async def test_relaxed_duvelen_runs_on_the_move_clock(tmp_path):
+async def test_relaxed_duvelen_runs_on_the_time_per_move(tmp_path):
     table, row = await live_table(tmp_path, "duvelen", {"mode": "relaxed"}, {"move_seconds": HOUR})
     try:
         assert table.service.deadline_of(row).kind == "move"

@@ -9,7 +9,7 @@ import pytest
 from db import Store, table_data
 from engines.levels import HARD
 from table import lobby
-from table.bots import computer_action
+from table.computers import computer_action
 from table.service import Player, TableError, TableService
 from table.spec import GameSpec
 from tests import nim
@@ -75,17 +75,17 @@ async def test_a_handed_over_seat_plays_at_the_servers_level(service):
     assert (await service.server_settings(1)).takeover_level == "easy"
     await service.resign(row.id, CAT)
     seats = (await service.get(row.id)).seats
-    assert seats[2].bot and seats[2].resigned and seats[2].level == "easy"
+    assert seats[2].computer and seats[2].resigned and seats[2].level == "easy"
     other = await started(service, guild_id=2)
     await service.hand_over(other.id, 1)
     assert (await service.get(other.id)).seats[1].level == HARD  # another server keeps the default
 
 
 async def test_an_easy_computer_reacts_more_slowly_than_a_hard_one(service):
-    from table.bots import ComputerPlayers
+    from table.computers import ComputerPlayers
 
     row = await lobby.create(
-        service, "nim", guild_id=1, channel_id=100, host=ANN, options={}, settings={"bot_speed": 1.0}
+        service, "nim", guild_id=1, channel_id=100, host=ANN, options={}, settings={"computer_speed": 1.0}
     )
     await lobby.add_computer(service, row.id, ANN, "easy")
     await lobby.add_computer(service, row.id, ANN, "hard")
@@ -94,8 +94,8 @@ async def test_an_easy_computer_reacts_more_slowly_than_a_hard_one(service):
     async def publish(result) -> None:
         pass
 
-    bots = ComputerPlayers(service, publish)
-    easy, hard = bots.pause(row, 1), bots.pause(row, 2)
+    computers = ComputerPlayers(service, publish)
+    easy, hard = computers.pause(row, 1), computers.pause(row, 2)
     assert easy > 1.0 and hard < 1.0  # 1.6 and 0.7 times the table's pace, give or take the jitter
 
 

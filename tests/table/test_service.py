@@ -111,7 +111,7 @@ async def test_resigning_hands_the_seat_to_a_computer_or_ends_the_game(service):
     await lobby.join(service, row.id, CAT)
     row = (await lobby.start(service, row.id, ANN)).row
     first = await service.resign(row.id, BOB)
-    assert first.outcome is None and first.row.seats[1].bot and first.row.seats[1].resigned
+    assert first.outcome is None and first.row.seats[1].computer and first.row.seats[1].resigned
     with pytest.raises(TableError, match="not-a-player"):
         await service.act(row.id, user_id=BOB.user_id, action="take1")
     assert first.events == [{"type": "resigned", "seat": 1}]

@@ -9,7 +9,7 @@ import pytest
 from cogs.table.flow import TableFlow
 from db import Seat, Store
 from table import lobby
-from table.bots import ComputerPlayers
+from table.computers import ComputerPlayers
 from table.service import Player, TableService
 from table.shards import ShardPlan, shard_of
 from table.spec import GameSpec, load_spec
@@ -39,7 +39,7 @@ async def computer_game(service: TableService, guild_id: int, channel_id: int) -
         game="nim",
         host_id=HOST.user_id,
         options={"pile": 9},
-        seats=[Seat("Computer 1", bot=True), Seat("Computer 2", bot=True)],
+        seats=[Seat("Computer 1", computer=True), Seat("Computer 2", computer=True)],
         seed=7,
     )
     return (await lobby.start(service, row.id, HOST)).row.id
@@ -105,12 +105,12 @@ async def test_quiet_clocks_are_wound_only_for_own_servers_after_a_restart(store
     games = {}
     for guild, channel in ((ON_ZERO, 1), (ON_ONE, 2)):
         row = await lobby.create(
-            zero, "duvelen", guild_id=guild, channel_id=channel, host=HOST, options={}, settings={"quiet": 60}
+            zero, "duvelen", guild_id=guild, channel_id=channel, host=HOST, options={}, settings={"lull": 60}
         )
         await lobby.join(zero, row.id, Player(2, "Bob"))
         games[guild] = (await lobby.start(zero, row.id, HOST)).row
-        assert specs["duvelen"].engine.deadline(zero.state_of(games[guild])).quiet
-    flow = TableFlow(None, zero, bot_delay_factor=0.0)
+        assert specs["duvelen"].engine.deadline(zero.state_of(games[guild])).lull
+    flow = TableFlow(None, zero, computer_delay_factor=0.0)
     try:
         assert await flow.resume() == 1  # people only: no computer player, but one game of its own
         # Both games have a stored quiet deadline; only this process's server's clock is armed.

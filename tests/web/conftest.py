@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from db import Store
@@ -20,6 +21,7 @@ from table.weblinks import WebLinks
 from tests import nim
 from web.activity_config import ActivityConfig
 from web.app import APP_KEY, WebApp, WebSettings, create_app
+from web.signin import SignInSettings
 
 ALICE = Player(900_000_000_000_000_001, "Alice <b>&amp;")
 BOB = Player(900_000_000_000_000_002, "Bob @everyone")
@@ -67,7 +69,16 @@ class Site:
         return (await self.links.table_url(row)).removeprefix(BASE_URL)
 
 
-async def make_site(tmp_path, settings: WebSettings | None = None, activity: ActivityConfig | None = None) -> Site:
+async def make_site(
+    tmp_path,
+    settings: WebSettings | None = None,
+    *,
+    signin: SignInSettings | None = None,
+    routes: list[web.RouteDef] = (),
+    activity: ActivityConfig | None = None,
+) -> Site:
+    """``signin``: signing in with Discord wired in; ``routes``: extra routes (a test's own);
+    ``activity``: the pages inside Discord as an Activity."""
     clock = FakeClock()
     store = await Store.open(tmp_path / "web.sqlite3")
     found = specs()
@@ -75,8 +86,16 @@ async def make_site(tmp_path, settings: WebSettings | None = None, activity: Act
     painter = Painter(0)
     links = WebLinks(store, BASE_URL, clock=clock)
     app = create_app(
-        store, found, links, painter, clock=clock, settings=settings or WebSettings(coalesce=0), activity=activity
+        store,
+        found,
+        links,
+        painter,
+        clock=clock,
+        settings=settings or WebSettings(coalesce=0),
+        signin=signin,
+        activity=activity,
     )
+    app.add_routes(list(routes))
     service.news.subscribe(app[APP_KEY].changed)
     client = TestClient(TestServer(app))
     await client.start_server()

@@ -9,10 +9,11 @@ import re
 import pytest
 
 from tests.web.activity_discord import APP_ID, BOT_TOKEN, SECRET, ActivityDiscord
-from tests.web.conftest import ALICE, BOB, GUILD, make_site
+from tests.web.conftest import ALICE, BASE_URL, BOB, GUILD, make_site
 from web.activity import start_session
 from web.activity_config import FRAME_ANCESTORS, ActivityConfig, ActivityConfigError, activity_config
-from web.people import People, Person
+from web.config import web_config
+from web.signin import SignInSettings
 
 ORIGIN = f"https://{APP_ID}.discordsays.com"
 JSON = {"Origin": ORIGIN, "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin"}
@@ -225,29 +226,41 @@ async def test_discord_failing_gets_a_try_again(site, discord):
     assert body["message"] == "Discord did not answer in time. Try again in a moment."
 
 
-class Sessions(People):
-    """The sign-in's session store, as ``web.sessions.SignedInPeople`` offers it."""
-
-    def __init__(self) -> None:
-        self.opened: list[tuple[int, str]] = []
-
-    async def open_session(self, user_id: int, name: str) -> tuple[str, Person]:
-        self.opened.append((user_id, name))
-        return "s3cret-s3cret-s3cret", Person(user_id, name, "session-1", "csrf-1")
-
-
-async def test_with_sign_in_a_session_opens_in_a_cookie_for_discords_frame(site, discord):
-    sessions = Sessions()
-    site.app.people = sessions
-    await site.new_game()
-    instance = launched(discord, ALICE.user_id)
-    response, body = await post(site, {"code": discord.code_for(ALICE.user_id), "instance_id": instance})
-    assert response.status == 200 and body["go"].startswith("/activity/t/")
-    assert sessions.opened == [(ALICE.user_id, ALICE.name)]
-    cookie = response.headers["Set-Cookie"]
-    assert cookie.startswith("tafelbot_session=s3cret-s3cret-s3cret;")
-    for attribute in ("HttpOnly", "Secure", "SameSite=None", "Partitioned", "Path=/"):
-        assert attribute.lower() in cookie.lower(), attribute
+async def test_with_sign_in_the_activity_opens_a_session_a_player_can_move_with(tmp_path, discord):
+    """The session cookie of Discord's frame signs the person in on the Activity's pages, and a
+    move posted from the Activity's origin passes the change checks (origin, CSRF)."""
+    config = ActivityConfig(str(APP_ID), SECRET, BOT_TOKEN, discord_url=discord.url)
+    signin = SignInSettings(BASE_URL, str(APP_ID), SECRET, discord.url)
+    site = await make_site(tmp_path, signin=signin, activity=config)
+    try:
+        game_id = await site.new_game("nim", channel=1)
+        row = await site.service.get(game_id)
+        seat = sorted(site.service.spec("nim").engine.to_move(site.service.state_of(row)))[0]
+        mover = ALICE if row.seats[seat].user_id == ALICE.user_id else BOB
+        instance = launched(discord, mover.user_id)
+        response, body = await post(site, {"code": discord.code_for(mover.user_id), "instance_id": instance})
+        assert response.status == 200
+        cookie = response.headers["Set-Cookie"]
+        for attribute in ("HttpOnly", "Secure", "SameSite=None", "Partitioned", "Path=/", "Max-Age="):
+            assert attribute in cookie, attribute
+        secret = cookie.split(";")[0].removeprefix("tafelbot_session=")
+        jar = {"tafelbot_session": secret}
+        page = await site.client.get(body["go"], cookies=jar)
+        html = await page.text()
+        assert "/static/play.js" in html  # the player's own part: their moves
+        (csrf,) = set(re.findall(r'name="csrf" value="([^"]+)"', html))
+        address = await site.address(game_id)
+        form = {"action": "take1", "version": str(row.version)}
+        inside = {"Origin": ORIGIN, "Sec-Fetch-Site": "same-origin", "X-CSRF-Token": csrf, "Accept": "application/json"}
+        elsewhere = {**inside, "Origin": "https://elsewhere.example"}
+        refused = await site.client.post(f"{address}/act", data=form, headers=elsewhere, cookies=jar)
+        assert refused.status == 403
+        moved = await site.client.post(f"{address}/act", data=form, headers=inside, cookies=jar)
+        assert moved.status == 200, await moved.text()
+        assert (await site.service.get(game_id)).version > row.version
+    finally:
+        await site.client.close()
+        await site.store.close()
 
 
 async def test_without_sign_in_the_activity_shows_the_table_as_anyone_sees_it(site):
@@ -259,17 +272,21 @@ async def test_without_sign_in_the_activity_shows_the_table_as_anyone_sees_it(si
 
 
 def test_the_config_names_what_the_activity_needs():
-    assert activity_config({}) is None and activity_config({"TAFELBOT_ACTIVITY": "0"}) is None
-    env = {"TAFELBOT_ACTIVITY": "1", "TAFELBOT_WEB_URL": "https://tafel.example", "DISCORD_TOKEN": "bot-token"}
+    def config(**env: str):
+        return activity_config(env, web_config(env))
+
+    assert config() is None and config(TAFELBOT_ACTIVITY="0") is None
+    on = {"TAFELBOT_ACTIVITY": "1", "TAFELBOT_WEB_URL": "https://tafel.example", "DISCORD_TOKEN": "bot-token"}
     with pytest.raises(ActivityConfigError, match="TAFELBOT_WEB_CLIENT_ID"):
-        activity_config(env)
-    with pytest.raises(ActivityConfigError, match="TAFELBOT_WEB_CLIENT_SECRET"):
-        activity_config({**env, "TAFELBOT_WEB_CLIENT_ID": "123"})
+        config(**on)  # the Activity builds on signing in with Discord
+    signin = {"TAFELBOT_WEB_CLIENT_ID": "123", "TAFELBOT_WEB_CLIENT_SECRET": "the-secret"}
     with pytest.raises(ActivityConfigError, match="TAFELBOT_WEB_URL"):
-        activity_config(
-            {**env, "TAFELBOT_WEB_URL": "", "TAFELBOT_WEB_CLIENT_ID": "1", "TAFELBOT_WEB_CLIENT_SECRET": "s"}
-        )
-    found = activity_config({**env, "TAFELBOT_WEB_CLIENT_ID": "123", "TAFELBOT_WEB_CLIENT_SECRET": "the-secret"})
+        config(**{**on, **signin, "TAFELBOT_WEB_URL": ""})
+    with pytest.raises(ActivityConfigError, match="DISCORD_TOKEN"):
+        config(**{**on, **signin, "DISCORD_TOKEN": ""})
+    found = config(**on, **signin)
     assert found is not None and found.origin == "https://123.discordsays.com"
-    assert found.api == "https://discord.com/api/v10"
+    assert found.api == "https://discord.com/api/v10" and found.client_id == "123"
     assert "the-secret" not in repr(found) and "bot-token" not in repr(found)  # a logged config shows neither
+    fake = config(**on, **signin, TAFELBOT_DISCORD_URL="http://127.0.0.1:9")
+    assert fake is not None and fake.api == "http://127.0.0.1:9/api/v10"

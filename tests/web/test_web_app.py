@@ -330,3 +330,23 @@ async def test_pictures_name_a_computer_with_its_level_as_the_board_does(site):
     # The page's list of players says it in words too.
     page = await (await site.client.get(address)).text()
     assert 'Computer 1 <span class="note">(computer, hard)</span>' in page  # the visitor's language
+
+
+async def test_the_poll_instead_of_a_stream_answers_only_news(site):
+    # A tab without a stream slot (table.js) asks .../live?v=<version> every few seconds.
+    game_id = await site.new_game("nim", {"pile": 5})
+    address = await site.address(game_id)
+    row = await site.service.get(game_id)
+    same = await site.client.get(f"{address}/live?v={row.version}")
+    assert same.status == 204 and same.headers["Cache-Control"] == "no-store"
+    moved = await site.move(game_id)
+    news = await site.client.get(f"{address}/live?v={row.version}")
+    data = await news.json()
+    assert (
+        news.status == 200
+        and data["version"] == moved.row.version
+        and f"/board/{moved.row.version}.png" in data["html"]
+    )
+    assert (await site.client.get(f"{address}/live?v=x")).status == 200
+    wrong = address.rsplit("/", 1)[0] + "/AAAAAAAAAAAAAAAAAAAAAA"
+    assert (await site.client.get(f"{wrong}/live?v=1")).status == 404

@@ -3,6 +3,12 @@
 // a growing pause, the page saying meanwhile that live updates are paused; the new stream names
 // the version seen last (?v=) and the server sends what changed. A hidden page holds no stream
 // (browsers allow few connections per host, and nobody is looking): it opens one when shown.
+//
+// Browsers allow six connections per host over HTTP/1.1 and a stream holds one for as long as it
+// is open: a seventh tab of this site would never load. So the tabs of one browser share SLOTS
+// streams (the Web Locks API: a tab holds the lock "tafelbot-stream-<i>" while its stream is
+// open); a tab without a slot asks the cheap ".../live?v=" every POLL milliseconds instead (a
+// short request: the connection is free again at once) and tries for a slot again each time.
 (function () {
   "use strict";
   var live = document.getElementById("live");
@@ -17,6 +23,10 @@
   var timer = null;
   var pause = 1000; // the first pause; doubled after each failure, up to a minute
   var MOST = 60000;
+  var SLOTS = 4; // streams per browser: two of its six connections stay free for pages and pictures
+  var POLL = Number(live.dataset.poll) || 3000;
+  var release = null; // lets go of the slot this tab holds
+  var round = 0; // bumped by close(): a slot granted to an older open() is let go at once
 
   function paused(yes) {
     if (note) {
@@ -25,6 +35,7 @@
   }
 
   function close() {
+    round += 1;
     if (source) {
       source.close();
       source = null;
@@ -33,6 +44,78 @@
       clearTimeout(timer);
       timer = null;
     }
+    if (release) {
+      release();
+      release = null;
+    }
+  }
+
+  // One of the browser's stream slots: then(true, letGo) holding it (until letGo()), or then(false).
+  function takeSlot(then) {
+    if (!navigator.locks) {
+      then(true, function () {}); // (no Web Locks: not a secure context, an old browser) a stream as before
+      return;
+    }
+    var answered = false;
+    function attempt(i) {
+      if (i >= SLOTS) {
+        then(false);
+        return;
+      }
+      navigator.locks
+        .request("tafelbot-stream-" + i, { ifAvailable: true }, function (lock) {
+          if (!lock) {
+            attempt(i + 1);
+            return null;
+          }
+          return new Promise(function (resolve) {
+            answered = true;
+            then(true, resolve);
+          });
+        })
+        .catch(function () {
+          // Locks refused ("The request was denied": a frame without storage access, as the
+          // Activity inside Discord may be): a stream as without Web Locks.
+          if (!answered) {
+            answered = true;
+            then(true, function () {});
+          }
+        });
+    }
+    attempt(0);
+  }
+
+  function apply(data) {
+    refresh(data.html);
+    version = String(data.version);
+    live.dataset.version = version;
+    // A seated player's own part (play.js) follows the same news.
+    live.dispatchEvent(new CustomEvent("tafelbot:update", { detail: { version: version } }));
+    if (data.over) {
+      live.dataset.over = "true";
+      close();
+    }
+  }
+
+  // Without a slot: ask once whether the game changed, then try for a slot again.
+  function poll() {
+    timer = null;
+    var asked = round;
+    fetch(address.replace(/\/events$/, "/live") + "?v=" + version, { cache: "no-store", credentials: "same-origin" })
+      .then(function (answer) {
+        return answer.status === 200 ? answer.json() : null;
+      })
+      .then(function (data) {
+        if (data && asked === round) {
+          apply(data);
+        }
+      })
+      .catch(function () {})
+      .then(function () {
+        if (asked === round) {
+          open();
+        }
+      });
   }
 
   // The new live part, except that the announced region (.status) keeps its node and changes
@@ -82,6 +165,24 @@
     if (live.dataset.over === "true" || document.visibilityState === "hidden") {
       return;
     }
+    var mine = round;
+    takeSlot(function (got, letGo) {
+      if (mine !== round) {
+        if (got) {
+          letGo(); // closed meanwhile: the slot goes back
+        }
+        return;
+      }
+      if (got) {
+        release = letGo;
+        stream();
+      } else {
+        timer = setTimeout(poll, POLL);
+      }
+    });
+  }
+
+  function stream() {
     source = new EventSource(address + "?v=" + version);
     source.addEventListener("open", function () {
       pause = 1000;
@@ -95,21 +196,14 @@
       timer = setTimeout(open, wait);
     });
     source.addEventListener("update", function (event) {
-      var data = JSON.parse(event.data);
-      refresh(data.html);
-      version = String(data.version);
-      live.dataset.version = version;
-      if (data.over) {
-        live.dataset.over = "true";
-        close();
-      }
+      apply(JSON.parse(event.data));
     });
   }
 
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "hidden") {
       close();
-    } else if (source === null) {
+    } else if (source === null && timer === null) {
       pause = 1000;
       open();
     }

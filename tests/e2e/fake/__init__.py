@@ -44,8 +44,9 @@ snowflakes, shards), ``records`` (messages, interaction records), ``checks`` (Di
 ``ratelimits`` (Discord's rate limits: per-route buckets and headers, the global limit, 429s),
 ``world`` (what is stored), ``faults`` (faults injected, invalid requests counted), ``lifecycle``
 (threads archived and locked, channels deleted, the bot removed from a guild), ``gateway``,
-``rest`` and ``answers`` (the servers), ``activities`` (LAUNCH_ACTIVITY's instances and
-``GET /applications/{app}/activity-instances/{id}``: ``fake.activities``), ``payloads`` and
+``rest`` and ``answers`` (the servers), ``oauth`` (OAuth2's code grant for the web's sign-in),
+``activities`` (LAUNCH_ACTIVITY's instances and ``GET /applications/{app}/activity-instances/{id}``:
+``fake.activities``), ``payloads`` and
 ``actions`` (acting as users), ``server`` (``FakeDiscord``), ``control`` and ``remote`` (the fake
 in another process).
 """

@@ -210,7 +210,7 @@ def bot_environment(info: dict, *, database: str | os.PathLike, guild_id: Any = 
         "DISCORD_TOKEN": "fake-token",
         "TAFELBOT_DB": str(database),
         "TAFELBOT_DEV_GUILD": str(guild_id or info["guild_id"]),
-        "TAFELBOT_BOT_DELAY": "0",
+        "TAFELBOT_COMPUTER_DELAY": "0",
         "TAFELBOT_RENDER_PROCESSES": "0",
         "TAFELBOT_LOG_LEVEL": "WARNING",
         # The bot's pacing on the time of the fake's rate limits (run_bot reads it).

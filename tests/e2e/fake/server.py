@@ -80,6 +80,7 @@ class FakeDiscord(UserActions):
         self.application_id = self.world.application_id
         self.activities = self.world.activities  # LAUNCH_ACTIVITY's instances (activities.py)
         self.users, self.guilds = self.world.users, self.world.guilds
+        self.oauth = self.rest.oauth  # signing in on the web companion: add_client, sign_in_as
         self.guild_id = self.add_guild(guild_name, shard=guild_shard)
 
     # -- settings and counters the tests read or change ----------------------------------------
@@ -153,8 +154,11 @@ class FakeDiscord(UserActions):
     async def start(self, port: int = 0) -> None:
         app = web.Application(client_max_size=64 * 1024 * 1024, middlewares=[self.rest.middleware])
         api = f"/api/v{API_VERSION}"
-        for method, path, handler in self.rest.routes() + self.answers.routes() + self.world.activities.routes():
+        api_routes = self.rest.routes() + self.answers.routes() + self.rest.oauth.api_routes()
+        for method, path, handler in api_routes + self.world.activities.routes():
             app.router.add_route(method, api + path, handler)
+        for method, path, handler in self.rest.oauth.site_routes():  # discord.com's pages, not the API
+            app.router.add_route(method, path, handler)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/gateway/", self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self.rest.cdn)

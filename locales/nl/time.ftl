@@ -1,26 +1,26 @@
-## Klokken, herinneringen en afwezige spelers (Nederlands).
+## Bedenktijd, herinneringen en afwezige spelers (Nederlands).
 
-clock-duration-m = { $n } min
-clock-duration-h = { $n } uur
-clock-duration-d = { $n ->
+time-duration-m = { $n } min
+time-duration-h = { $n } uur
+time-duration-d = { $n ->
     [one] 1 dag
    *[other] { $n } dagen
 }
-clock-left = ⏳ Nog { $left }.
-clock-reminder = ⏰ { $players }: { $count ->
+time-left = ⏳ Nog { $left }.
+time-reminder = ⏰ { $players }: { $count ->
     [one] je bent
    *[other] jullie zijn
 } aan zet in { $game }, nog { $left }.
-clock-reminder-last = ⏰ { $players }: { $count ->
+time-reminder-last = ⏰ { $players }: { $count ->
     [one] je bent aan zet in { $game } — nog maar { $left } voordat de computer voor je zet.
    *[other] jullie zijn aan zet in { $game } — nog maar { $left } voordat de computer voor jullie zet.
 }
-clock-reminder-dm = ⏰ Je bent aan zet in { $game }: nog { $left }.
-clock-board-link = Het bord: { $link }
-clock-lobby-expired = De tafel voor { $game } is niet op tijd begonnen en is gesloten. Het kanaal is weer vrij.
-clock-extended = { $user } gaf { $players } { $extra } extra: nog { $left }.
-clock-heads-up = 👀 Seintje: je bent hierna aan de beurt in { $game }.
-clock-away-note = 💤 { $user } is afwezig tot { $until }.
+time-reminder-dm = ⏰ Je bent aan zet in { $game }: nog { $left }.
+time-board-link = Het bord: { $link }
+time-lobby-expired = De tafel voor { $game } is niet op tijd begonnen en is gesloten. Het kanaal is weer vrij.
+time-extended = { $user } gaf { $players } { $extra } extra: nog { $left }.
+time-heads-up = 👀 Seintje: je bent hierna aan de beurt in { $game }.
+time-away-note = 💤 { $user } is afwezig tot { $until }.
 
 timed-out = ⏰ De tijd van { $seat } is om; de computer heeft de zet gedaan.
 auto-played = ↪ { $seat } had maar één zet; die is voor hen gedaan.
@@ -31,14 +31,14 @@ table-error-channel-not-allowed = In dit kanaal kun je op deze server geen spel 
 table-error-only-host-hands-over = Alleen de gastheer of iemand met Server beheren kan een plaats overdragen aan de computer.
 table-error-not-a-person-seat = Die plaats wordt niet door een persoon gespeeld.
 table-error-only-host-extends = Alleen de gastheer of iemand met Server beheren kan de klok verlengen.
-table-error-no-move-clock = Er loopt nu geen zetklok.
+table-error-no-move-time = Er loopt nu geen zetklok.
 table-error-not-seated = Die persoon speelt niet mee aan deze tafel.
 table-error-manage-server = Alleen iemand met Server beheren kan deze instellingen wijzigen.
 table-error-bad-time = Die tijd begrijp ik niet. Probeer "vrijdag", "3 dagen", "12u" of een datum als 2026-12-24.
 
 option-move_seconds = Tijd per zet
 option-handover_after = Aantal keer te laat voordat de computer overneemt
-option-bot_speed = Bedenktijd computer per actie
+option-computer_speed = Bedenktijd computer per actie
 option-none = geen
 
 settings-title = Tafelinstellingen van deze server
@@ -65,7 +65,7 @@ mine-waiting = wacht op { $players }
 mine-lobby = tafel open, nog niet begonnen
 running-title = Lopende spellen op deze server
 running-none = Er lopen geen spellen op deze server.
-option-quiet = Ronde eindigt na een stilte van
+option-lull = Ronde eindigt na een stilte van
 
 ## Commando's (ids volgens cogs/translator.py)
 cmd-name-extend = verlengen

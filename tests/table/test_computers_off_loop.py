@@ -12,8 +12,8 @@ import pytest
 
 from db import Store
 from table import lobby
-from table.bots import ComputerPlayers, computer_action
 from table.clock import FakeClock
+from table.computers import ComputerPlayers, computer_action
 from table.pictures import Painter
 from table.service import Player, TableService
 from table.settings import HOUR

@@ -22,7 +22,7 @@ from table.pictures import Painter
 from table.service import ActResult, TableError, TableService
 from table.spec import GameSpec
 
-log = logging.getLogger("tafelbot.bots")
+log = logging.getLogger("tafelbot.computers")
 
 
 async def computer_action(spec: GameSpec, row: GameRow, state: Any, seat: int, painter: Painter) -> str:
@@ -64,14 +64,14 @@ class ComputerPlayers:
         servers: whatever asks for a computer move, another process's game is left alone."""
         if row.status != GameStatus.ACTIVE or row.state is None or not self.service.owns(row):
             return
-        if not any(seat.bot for seat in row.seats):
+        if not any(seat.computer for seat in row.seats):
             return  # people only: nothing to load (a start-up with hundreds of running games)
         engine = self.service.spec(row.game).engine
         to_move = engine.to_move(state if state is not None else self.service.state_of(row))
         for seat in to_move:
             key = (row.id, seat)
-            if row.seats[seat].bot and key not in self._tasks:
-                self._tasks[key] = asyncio.create_task(self._play(row.id, seat), name=f"bot-{row.id}-{seat}")
+            if row.seats[seat].computer and key not in self._tasks:
+                self._tasks[key] = asyncio.create_task(self._play(row.id, seat), name=f"computer-{row.id}-{seat}")
 
     async def resume(self) -> int:
         """After a start: pick up the running games of this process's servers; returns how many."""
@@ -105,9 +105,9 @@ class ComputerPlayers:
         """Seconds to think: the table's chosen speed (its settings) or the game's default, with
         a little jitter so computers in live play do not act in lockstep; an easy computer reacts
         more slowly and a hard one faster (``engines.levels.PACE``: what counts in Duvelen's live play)."""
-        speed = self.service.settings_of(row).bot_speed
+        speed = self.service.settings_of(row).computer_speed
         spec = self.service.spec(row.game)
-        base = float(speed if speed is not None else spec.bot_delay)
+        base = float(speed if speed is not None else spec.computer_delay)
         level = level_of(row.seats[seat].level) if seat < len(row.seats) else NORMAL
         # Racing people in a live phase, no computer is faster than a normal one.
         racing = (
@@ -122,14 +122,14 @@ class ComputerPlayers:
         try:
             while True:
                 row = await self.service.store.get_game(game_id)
-                if row is None or row.status != GameStatus.ACTIVE or not row.seats[seat].bot:
+                if row is None or row.status != GameStatus.ACTIVE or not row.seats[seat].computer:
                     return
                 delay = self.pause(row, seat)
                 if delay:
                     await asyncio.sleep(delay)
                     # The world may have changed while we waited.
                     row = await self.service.store.get_game(game_id)
-                    if row is None or row.status != GameStatus.ACTIVE or not row.seats[seat].bot:
+                    if row is None or row.status != GameStatus.ACTIVE or not row.seats[seat].computer:
                         return
                 with db_span() as waited:
                     started = time.perf_counter()

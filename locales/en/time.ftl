@@ -1,20 +1,20 @@
-## Clocks, reminders and absent players (English).
+## Time per move, reminders and absent players (English).
 
-clock-duration-m = { $n } min
-clock-duration-h = { $n } h
-clock-duration-d = { $n ->
+time-duration-m = { $n } min
+time-duration-h = { $n } h
+time-duration-d = { $n ->
     [one] 1 day
    *[other] { $n } days
 }
-clock-left = ⏳ { $left } left.
-clock-reminder = ⏰ { $players }: your move in { $game }, { $left } left.
-clock-reminder-last = ⏰ { $players }: your move in { $game } — only { $left } left before the computer moves for you.
-clock-reminder-dm = ⏰ Your move in { $game }: { $left } left.
-clock-board-link = The board: { $link }
-clock-lobby-expired = The { $game } table did not start in time and was closed. The channel is free again.
-clock-extended = { $user } gave { $players } { $extra } more: { $left } left.
-clock-heads-up = 👀 Heads-up: you are next in { $game }.
-clock-away-note = 💤 { $user } is away until { $until }.
+time-left = ⏳ { $left } left.
+time-reminder = ⏰ { $players }: your move in { $game }, { $left } left.
+time-reminder-last = ⏰ { $players }: your move in { $game } — only { $left } left before the computer moves for you.
+time-reminder-dm = ⏰ Your move in { $game }: { $left } left.
+time-board-link = The board: { $link }
+time-lobby-expired = The { $game } table did not start in time and was closed. The channel is free again.
+time-extended = { $user } gave { $players } { $extra } more: { $left } left.
+time-heads-up = 👀 Heads-up: you are next in { $game }.
+time-away-note = 💤 { $user } is away until { $until }.
 
 ## Platform events on the board
 timed-out = ⏰ Time ran out for { $seat }; the computer moved for them.
@@ -27,7 +27,7 @@ table-error-channel-not-allowed = Games cannot be opened in this channel on this
 table-error-only-host-hands-over = Only the host or someone with Manage Server can hand a seat to the computer.
 table-error-not-a-person-seat = That seat is not played by a person.
 table-error-only-host-extends = Only the host or someone with Manage Server can extend the clock.
-table-error-no-move-clock = No move clock is running now.
+table-error-no-move-time = No time per move or time bank is running now.
 table-error-not-seated = That person is not playing at this table.
 table-error-manage-server = Only someone with Manage Server can change these settings.
 table-error-bad-time = I could not read that time. Try "friday", "3 days", "12h" or a date like 2026-12-24.
@@ -35,7 +35,7 @@ table-error-bad-time = I could not read that time. Try "friday", "3 days", "12h"
 ## Lobby: the table's own settings
 option-move_seconds = Time per move
 option-handover_after = Timeouts before the computer takes over
-option-bot_speed = Computer's time per action
+option-computer_speed = Computer's time per action
 option-none = none
 
 ## /table commands
@@ -63,4 +63,4 @@ mine-waiting = waiting for { $players }
 mine-lobby = lobby, not started
 running-title = Running games in this server
 running-none = No games are running in this server.
-option-quiet = Round ends after a quiet spell of
+option-lull = Round ends after a quiet spell of

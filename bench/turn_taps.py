@@ -1,0 +1,103 @@
+"""Taps per turn on the web page's pictures (``render.taps``) beside Discord's clicks per turn.
+
+Plays seeded games of every game that declares ``Extras.TAPS`` as ``bench/turn_clicks.py`` does
+(normal computer players choosing, a turn being a person's run of decisions) and counts, for the
+action chosen, the taps the plan needs (0 when the move is played for the person), against
+Discord's clicks (``steps_of`` there, plus "My hand / play" once a turn). Live phases are counted
+per action. Draws every picture, so it is slower than ``turn_clicks``.
+
+    python bench/turn_taps.py [--games 5] [--seed 1] [--only GAME]
+
+A measurement, not a test: it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.turn_clicks import MAX_ACTIONS, quantile, steps_of  # noqa: E402
+from engines.levels import NORMAL  # noqa: E402
+from engines.rng import Rng, derive_seed  # noqa: E402
+from render.taps import tap_plan  # noqa: E402
+from table.registry import GAMES, Extras  # noqa: E402
+from table.spec import load_spec  # noqa: E402
+
+
+def play(spec, players: int, seed: int, figures: dict[str, list[int]]) -> None:
+    engine = spec.engine
+    state = engine.new_game(players, seed, engine.normalize_options({}))[0]
+    names = [f"Player {i + 1}" for i in range(players)]
+    pick = Rng(seed)
+    mover, taps, clicks = None, 0, 0
+
+    def close() -> None:
+        if mover is not None:
+            figures["taps"].append(taps)
+            figures["clicks"].append(clicks)
+            figures["over"].append(int(taps > clicks))
+
+    for step in range(MAX_ACTIONS):
+        if engine.outcome(state) is not None:
+            break
+        movers = sorted(engine.to_move(state))
+        seat = movers[pick.below(len(movers))]
+        legal = engine.legal_actions(state, seat)
+        view = engine.view(state, seat)
+        action = spec.choose(view, legal, derive_seed(seed, step, seat), None, NORMAL)
+        steps, _paged = steps_of(spec, state, seat, view, legal)
+        cost = 0
+        if steps:
+            plan = tap_plan(spec, view, legal, "en", names)
+            cost = next(e["taps"] for e in plan["actions"] if e["action"] == action)
+            figures["per decision"].append(cost)
+        if engine.is_live(state):
+            figures["live over"].append(int(cost > steps))
+        else:
+            if seat != mover:
+                close()
+                mover, taps, clicks = seat, 0, 1  # Discord's "My hand / play"
+            taps += cost
+            clicks += steps
+        state, _events = engine.apply(state, seat, action)
+    close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5, help="games per game")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", help="one game's key")
+    args = parser.parse_args()
+    print(
+        f"{'game':12s} {'players':>7s} {'taps/turn med/p90/max':>22s} {'clicks/turn med/p90/max':>24s}"
+        f" {'turns over':>11s} {'max taps/decision':>18s} {'live over':>10s}"
+    )
+    for entry in GAMES:
+        if Extras.TAPS not in entry.extras or (args.only and entry.key != args.only):
+            continue
+        spec = load_spec(entry)
+        players = min(spec.engine.max_players, max(spec.engine.min_players, 3))
+        figures: dict[str, list[int]] = {"taps": [], "clicks": [], "over": [], "per decision": [], "live over": []}
+        for game in range(args.games):
+            play(spec, players, args.seed * 100_003 + game, figures)
+        taps, clicks = figures["taps"], figures["clicks"]
+
+        def spread(values: list[int]) -> str:
+            if not values:
+                return "-"
+            return f"{statistics.median(values):.0f}/{quantile(values, 0.9):.0f}/{max(values)}"
+
+        print(
+            f"{entry.key:12s} {players:7d} {spread(taps):>22s} {spread(clicks):>24s}"
+            f" {sum(figures['over']):5d}/{len(taps):<5d} {max(figures['per decision'], default=0):18d}"
+            f" {sum(figures['live over']):10d}"
+        )
+
+
+if __name__ == "__main__":
+    main()

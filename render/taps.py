@@ -1,0 +1,182 @@
+"""The legal actions as places to tap on the pictures: the plan a web page plays from.
+
+``drawn_plan(spec, view, legal, locale, names)`` draws the pictures the seat sees (the public board,
+and the hand when the game has one) while recording their spots (``render.spots``), so the
+picture and the places on it come out of the same drawing call, and returns the plan with the
+pictures' bytes. ``tap_plan`` is the plan alone. The plan is plain JSON-able data:
+
+- ``pictures``: ``[{"name": "board" | "hand", "width", "height", "spots": {key: [box, ...]}}]``,
+  only the keys some legal action uses; a box is ``[left, top, right, bottom]`` in pixels;
+- ``actions``: per legal action, in the engine's order: ``action``, ``label`` (the button's),
+  ``spots`` (the keys a tap selects, then where it goes; empty: a button), ``taps`` (the fewest
+  taps or clicks that play it by this plan);
+- ``buttons``: the actions with nothing to tap, offered as buttons (the root's ``choose`` may hold
+  more: those whose only tap was made for the player);
+- ``root``: the taps as a tree. A node is ``{"tap": {key: node}, "choose": [action, ...]}``: tap a
+  highlighted key to go on, or pick one of ``choose`` from the list beside the picture, which
+  after a tap holds the actions still possible (the only way to pick one whose spots end there,
+  or one of two actions with the same spots: the label tells them apart), and at the top the
+  buttons; ``{"play": action}`` plays at once. The root's ``chosen`` lists keys already selected
+  for the player (a first tap every action needs): show them selected. A piece with one action plays in one tap. A target that only one action reaches
+  and that is no piece plays in one tap from the top too (Trackgammon's moves fit one tap
+  mostly, as a Discord button does). A decision takes at most two taps (the issue's "at most 2
+  per recruit moved"), one more than Discord's click at most: a move of a piece to one of several
+  places is two taps where a Discord button holds both, so a turn of several such moves (Manöver,
+  Trackgammon, a Hindmost joker combination) can take a tap or two more than Discord's clicks,
+  which count "My hand / play" once a turn (``bench/turn_taps.py`` measures it).
+
+A key an action names but no picture draws (a Manöver field folded away) ends that action's
+taps early: the list at that node offers it. The spec is duck-typed (``table.spec.GameSpec``:
+``render_board``, ``render_hand``, ``action_label``, ``action_spots``), since render does not
+import the table platform.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from render.layout import picture_size
+from render.spots import Spot, draw_with_spots
+
+Node = dict[str, Any]
+
+
+def _public(view: dict[str, Any]) -> dict[str, Any]:
+    """The board is the public picture: drawn from what a spectator sees, whoever asks."""
+    return {**view, "viewer": None, "private": None}
+
+
+def draw_pictures(
+    spec: Any, view: dict[str, Any], *, names: list[str], locale: str
+) -> list[tuple[str, bytes, list[Spot]]]:
+    """``(name, png, spots)`` of the board and, for a seat of a game with hands, the hand."""
+    pictures = [("board", *draw_with_spots(spec.render_board, _public(view), names=names, locale=locale))]
+    if spec.render_hand is not None and view.get("viewer") is not None:
+        pictures.append(("hand", *draw_with_spots(spec.render_hand, view, names=names, locale=locale)))
+    return pictures
+
+
+def _tree(paths: dict[str, tuple[str, ...]], depth: int) -> Node:
+    node: Node = {"tap": {}, "choose": list(paths)}  # after a tap: every action still possible
+    groups: dict[str, list[str]] = {}
+    for action, path in paths.items():
+        if len(path) > depth:
+            groups.setdefault(path[depth], []).append(action)
+    for key, actions in groups.items():
+        if len(actions) == 1:
+            node["tap"][key] = {"play": actions[0]}
+        else:
+            node["tap"][key] = _tree({a: paths[a] for a in actions}, depth + 1)
+    return node
+
+
+def _add_shortcuts(root: Node, paths: dict[str, tuple[str, ...]]) -> None:
+    """A target only one action names, and no action's piece, plays that action in one tap."""
+    named: dict[str, set[str]] = {}
+    for action, path in paths.items():
+        for key in path:
+            named.setdefault(key, set()).add(action)
+    for action, path in paths.items():
+        if len(path) < 2:
+            continue
+        target = path[-1]
+        if target not in root["tap"] and named[target] == {action}:
+            root["tap"][target] = {"play": action}
+
+
+def _taps(node: Node, depth: int, found: dict[str, int]) -> None:
+    if "play" in node:
+        action = node["play"]
+        found[action] = min(found.get(action, depth), depth)
+        return
+    for action in node["choose"]:
+        found[action] = min(found.get(action, depth + 1), depth + 1)
+    for child in node["tap"].values():
+        _taps(child, depth + 1, found)
+
+
+def _drawn_path(keys: tuple[str, ...], drawn: set[str]) -> tuple[str, ...]:
+    """The keys up to the first one no picture draws."""
+    for index, key in enumerate(keys):
+        if key not in drawn:
+            return keys[:index]
+    return keys
+
+
+def plan_for(
+    spec: Any, view: dict[str, Any], legal: list[str], pictures: list[tuple[str, bytes, list[Spot]]], locale: str
+) -> dict[str, Any]:
+    drawn = {s.key for _name, _png, spots in pictures for s in spots}
+    action_spots = getattr(spec, "action_spots", None)
+    paths: dict[str, tuple[str, ...]] = {}
+    for action in legal:
+        keys = tuple(action_spots(view, action)) if action_spots is not None else ()
+        paths[action] = _drawn_path(keys, drawn)
+    tapped = {a: p for a, p in paths.items() if p}
+    buttons = [a for a in legal if not paths[a]]
+    # A first tap every action needs is made for the player (How Ruck!'s stolen card, the one
+    # disc that can move): the page shows it selected.
+    chosen: list[str] = []
+    listed = list(buttons)
+    while not listed and len(tapped) > 1 and len({p[0] for p in tapped.values()}) == 1:
+        chosen.append(next(iter(tapped.values()))[0])
+        tapped = {a: p[1:] for a, p in tapped.items()}
+        listed = [a for a, p in tapped.items() if not p]
+        tapped = {a: p for a, p in tapped.items() if p}
+    root = _tree(tapped, 0)
+    _add_shortcuts(root, tapped)
+    root["choose"] = listed  # nothing (more) to tap: picked from the list at the top
+    root["chosen"] = chosen
+    taps: dict[str, int] = {}
+    _taps(root, 0, taps)
+    used = _keys(root) | set(chosen)
+    shown = []
+    for name, png, spots in pictures:
+        width, height = picture_size(png)
+        shown.append(
+            {"name": name, "width": width, "height": height, "spots": _boxes([s for s in spots if s.key in used])}
+        )
+    return {
+        "pictures": shown,
+        "actions": [
+            {
+                "action": action,
+                "label": spec.action_label(view, action, locale),
+                "spots": list(paths[action]),
+                "taps": taps[action],
+            }
+            for action in legal
+        ],
+        "buttons": buttons,
+        "root": root,
+    }
+
+
+def _keys(node: Node) -> set[str]:
+    keys: set[str] = set()
+    for key, child in node.get("tap", {}).items():
+        keys.add(key)
+        keys |= _keys(child)
+    return keys
+
+
+def _boxes(spots: list[Spot]) -> dict[str, list[list[float]]]:
+    boxes: dict[str, list[list[float]]] = {}
+    for s in spots:
+        box = [round(v, 1) for v in s.box]
+        if box not in boxes.setdefault(s.key, []):
+            boxes[s.key].append(box)
+    return boxes
+
+
+def drawn_plan(
+    spec: Any, view: dict[str, Any], legal: list[str], locale: str, names: list[str]
+) -> tuple[dict[str, Any], dict[str, bytes]]:
+    """The plan and the pictures it was recorded from (name → PNG), from one drawing each: show
+    these bytes, so the places to tap are where the picture has them."""
+    pictures = draw_pictures(spec, view, names=names, locale=locale)
+    return plan_for(spec, view, legal, pictures, locale), {name: png for name, png, _spots in pictures}
+
+
+def tap_plan(spec: Any, view: dict[str, Any], legal: list[str], locale: str, names: list[str]) -> dict[str, Any]:
+    return drawn_plan(spec, view, legal, locale, names)[0]

@@ -1,0 +1,98 @@
+// A seated player's own part of the table page: each move's form is sent by fetch (the same
+// form a page without script posts), and the part is replaced by the server's answer in place.
+// When the game moves on (the live part's update, table.js), the part is asked for again.
+// A refusal is said in the part's status line, in the server's words.
+(function () {
+  "use strict";
+  var own = document.getElementById("play");
+  var live = document.getElementById("live");
+  if (!own || !window.fetch) {
+    return;
+  }
+  var address = own.dataset.part;
+  var busy = false;
+
+  function say(text) {
+    var note = own.querySelector(".play-note");
+    if (note) {
+      note.textContent = text; // text, never markup: it may quote what was typed
+    }
+  }
+
+  // The new part, except that the announced status line keeps its node (a region put in anew
+  // may go unheard by screen readers); say() changes its text.
+  function show(html, version) {
+    var fresh = document.createElement("template");
+    fresh.innerHTML = html; // rendered by the server's templates, every name escaped
+    var kept = own.querySelector(".play-note");
+    var came = fresh.content.querySelector(".play-note");
+    if (kept && came) {
+      came.replaceWith(kept);
+    }
+    own.replaceChildren(fresh.content);
+    own.dataset.version = String(version);
+  }
+
+  function load(extra, note) {
+    return fetch(address + (extra || ""), { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (response) {
+        return response.ok ? response.json() : null;
+      })
+      .then(function (data) {
+        if (data) {
+          show(data.html, data.version);
+          say(note || "");
+        }
+      })
+      .catch(function () {});
+  }
+
+  own.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement)) {
+      return;
+    }
+    event.preventDefault();
+    if (busy) {
+      return; // one move at a time: a double tap plays once
+    }
+    busy = true;
+    var body = new FormData(form);
+    // getAttribute: the form's "action" property is its input named "action" (the move).
+    fetch(form.getAttribute("action"), {
+      method: "POST",
+      body: new URLSearchParams(body),
+      credentials: "same-origin",
+      headers: { Accept: "application/json", "X-CSRF-Token": String(body.get("csrf") || "") },
+    })
+      .then(function (response) {
+        return response.json().catch(function () {
+          return { ok: false, text: response.statusText || String(response.status) };
+        });
+      })
+      .then(function (data) {
+        if (data.ok) {
+          show(data.html, data.version);
+          say(data.text);
+        } else if (data.ask) {
+          return load("?ask=" + encodeURIComponent(data.ask), data.text);
+        } else if (data.code === "board-moved-on" || data.code === "too-late") {
+          return load("", data.text); // the fresh moves, with the reason the tap did nothing
+        } else {
+          say(data.text || "");
+        }
+      })
+      .catch(function () {})
+      .then(function () {
+        busy = false;
+      });
+  });
+
+  if (live) {
+    live.addEventListener("tafelbot:update", function (event) {
+      if (event.detail && event.detail.version !== own.dataset.version) {
+        load("", "");
+      }
+    });
+  }
+})();
