@@ -312,6 +312,12 @@ async def play_main(args: argparse.Namespace) -> None:
     from bench import web_play
 
     games = tuple(args.play_games.split(","))
+    profile = None
+    if os.environ.get("WEB_BENCH_PROFILE"):  # where the bot's time goes (set-up included)
+        import cProfile
+
+        profile = cProfile.Profile()
+        profile.enable()
     figures = await web_play.measure(
         pages=args.play_pages,
         moves=args.play_moves,
@@ -320,6 +326,11 @@ async def play_main(args: argparse.Namespace) -> None:
         think=args.think,
         games=games,
     )
+    if profile is not None:
+        import pstats
+
+        profile.disable()
+        pstats.Stats(profile).sort_stats(os.environ.get("WEB_BENCH_PROFILE_SORT", "tottime")).print_stats(25)
     for line in web_play.report(figures, pages=args.play_pages, think=args.think):
         print(line, flush=True)
 

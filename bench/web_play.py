@@ -77,7 +77,7 @@ def moves_in(html: str) -> tuple[str, str, list[str]]:
 
 
 async def read_events(stream: Any, seen: Any) -> None:
-    """Call ``seen(version, over, monotonic time)`` for each update on an event stream."""
+    """Call ``seen(version, over, monotonic time, bytes)`` for each update on an event stream."""
     while True:
         event = await stream.content.readuntil(b"\n\n")
         if not event.endswith(b"\n\n"):
@@ -85,7 +85,7 @@ async def read_events(stream: Any, seen: Any) -> None:
         if event.startswith(b"id: "):
             at = time.monotonic()
             version = int(event[4 : event.index(b"\n")])
-            seen(version, b'"over": true' in event, at)
+            seen(version, b'"over": true' in event, at, len(event))
 
 
 # ---- the watching pages (a process of their own) --------------------------------------------------
@@ -96,6 +96,7 @@ async def pages_main(port: int) -> None:
 
     raise_file_limit()
     arrivals: list[tuple[int, int, float]] = []  # (game, version, arrival)
+    sizes: list[int] = []  # bytes of each update event
     tasks: dict[str, list[asyncio.Task[None]]] = {}
     loop = asyncio.get_running_loop()
 
@@ -105,7 +106,12 @@ async def pages_main(port: int) -> None:
             async with session.get(f"http://127.0.0.1:{port}{address}/events", timeout=aiohttp.ClientTimeout()) as s:
                 await s.content.readuntil(b"\n\n")  # retry: the stream is watching
                 opened.set_result(None)
-                await read_events(s, lambda version, _over, at: arrivals.append((game, version, at)))
+
+                def seen(version: int, _over: bool, at: float, size: int) -> None:
+                    arrivals.append((game, version, at))
+                    sizes.append(size)
+
+                await read_events(s, seen)
         except (aiohttp.ClientPayloadError, asyncio.IncompleteReadError, ConnectionError):
             pass  # the game ended: the server closed the stream
         finally:
@@ -133,7 +139,7 @@ async def pages_main(port: int) -> None:
         for task in [t for group in tasks.values() for t in group]:
             task.cancel()
         await asyncio.gather(*[t for group in tasks.values() for t in group], return_exceptions=True)
-    print(json.dumps({"arrivals": arrivals, "cpu": cpu_seconds()}), flush=True)
+    print(json.dumps({"arrivals": arrivals, "sizes": sizes, "cpu": cpu_seconds()}), flush=True)
 
 
 # ---- the player (a process of its own) ------------------------------------------------------------
@@ -167,7 +173,7 @@ async def play_table(
     over = asyncio.Event()
 
     def seen_by(who: str) -> Any:
-        def seen(version: int, ended: bool, at: float) -> None:
+        def seen(version: int, ended: bool, at: float, _size: int) -> None:
             newest[who] = (version, at)
             heard[who].set()
             if ended:
@@ -282,10 +288,12 @@ class Figures:
     taps: list[dict[str, Any]] = field(default_factory=list)
     watched: dict[int, int] = field(default_factory=dict)  # played game -> pages watching it
     arrivals: list[tuple[int, int, float]] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)  # bytes of each update a page received
     cpu: dict[str, float] = field(default_factory=dict)
     load: list[tuple[float, float, float]] = field(default_factory=list)
     games: dict[str, int] = field(default_factory=dict)  # tables played per game
     committed: dict[tuple[int, int], float] = field(default_factory=dict)  # (game, version): saved at
+    written: dict[tuple[int, int], float] = field(default_factory=dict)  # ... written to every page at
     seconds: float = 0.0
 
 
@@ -386,8 +394,18 @@ async def measure(
     on_table = max(1, round(pages * on_played)) if others else pages
     background = [others[i % len(others)] for i in range(pages - on_table)] if others else []
     committed: dict[tuple[int, int], float] = {}
-    service.news.subscribe(lambda game, version: committed.setdefault((game, version), time.monotonic()))
-    figures = Figures(committed=committed)
+    written: dict[tuple[int, int], float] = {}
+
+    def saved(game: int, version: int) -> None:
+        """Told after the app (subscribed first): the move's broadcast task exists now. Its end is
+        when the bot has written the update to every page, before any page read it."""
+        committed.setdefault((game, version), time.monotonic())
+        broadcast = server.state.watchers._broadcasts.get(game)  # a bench may look inside
+        if broadcast is not None:
+            broadcast.add_done_callback(lambda _task: written.setdefault((game, version), time.monotonic()))
+
+    service.news.subscribe(saved)
+    figures = Figures(committed=committed, written=written)
     watchers = Helper("--pages", server.port)
     player = Helper("--player", server.port)
     try:
@@ -423,6 +441,7 @@ async def measure(
         figures.cpu["picture worker"] = sum(proc_cpu_seconds(pid) for pid in worker) - cpu[1]
         stopped = json.loads(await watchers.ask({"stop": True}))
         figures.arrivals = [tuple(a) for a in stopped["arrivals"]]
+        figures.sizes = stopped["sizes"]
         figures.cpu["pages process (whole run)"] = stopped["cpu"]
         figures.cpu["player process (whole run)"] = json.loads(await player.ask({"stop": True}))["cpu"]
     finally:
@@ -469,12 +488,14 @@ def report(figures: Figures, *, pages: int, think: float) -> list[str]:
         for name, into in (("own_page", own), ("picture", picture), ("other_part", other)):
             if tap[name] is not None:
                 into.append(tap[name] - sent)
-    saved, first, last = [], [], []
+    saved, first, last, written = [], [], [], []
     for tap in played:
         at = figures.committed.get((tap["game"], tap["version"]))
         arrived = by_move.get((tap["game"], tap["version"]), [])
         if at is not None:
             saved.append(at - tap["sent"])
+            if (tap["game"], tap["version"]) in figures.written:
+                written.append(figures.written[(tap["game"], tap["version"])] - at)
             if arrived:
                 first.append(min(arrived) - at)
                 last.append(max(arrived) - at)
@@ -488,6 +509,7 @@ def report(figures: Figures, *, pages: int, think: float) -> list[str]:
         f"    the update at every watching page of the table:   {quantiles(every)}  [p99 <= 150 ms]",
         f"      (each page-update, {len(pages_seen)} of them:     {quantiles(pages_seen)})",
         f"    where it goes: sent to saved (commit):          {quantiles(saved)}",
+        f"      saved to written to every page (the bot):      {quantiles(written)}",
         f"      saved to the first page hearing it:           {quantiles(first)}",
         f"      saved to the last page hearing it:            {quantiles(last)}",
         f"    the mover's own page hears it:                     {quantiles(own)}",
@@ -496,6 +518,9 @@ def report(figures: Figures, *, pages: int, think: float) -> list[str]:
     ]
     if short or refused:
         lines.append(f"  moves some page never heard of: {short}; taps refused: {len(refused)}")
+    if figures.sizes:
+        sizes = sorted(figures.sizes)
+        lines.append(f"  an update event: median {sizes[len(sizes) // 2]} bytes, largest {sizes[-1]} bytes")
     spent = ", ".join(f"{name} {seconds:.1f} s" for name, seconds in figures.cpu.items())
     lines.append(f"  CPU: {spent}")
     loads = ", ".join(f"{one:.1f}" for one, _five, _fifteen in figures.load)
