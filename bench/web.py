@@ -5,8 +5,9 @@ what 1,000 open pages cost the bot.
     python bench/web.py --only play [--play-pages 1000] [--play-moves 250] [--think 0.3]
 
 ``--only read`` measures the read-only pages (below), ``--only play`` playing on the page (issue
-39: from a tap to the applied move and the updated pages, ``bench/web_play.py``, and taps per turn
-against Discord's clicks, ``bench/turn_taps.py``'s count); both by default.
+39: from a tap to the applied move and the updated pages, ``bench/web_play.py``), ``--only taps``
+taps per turn on the page against Discord's clicks (``bench/turn_taps.py``'s count, with means);
+all three by default.
 
 The bot's side runs in this process as it does with SQLite: the table service on a SQLite file,
 its news of committed moves, and the web app served on 127.0.0.1 from the same event loop. A move
@@ -22,7 +23,13 @@ Prints:
   and p99 over every page and move of the paced phase: ``--paced`` moves at ``--rate`` a second,
   spread over the games; monotonic clock, shared by both processes) [p99 <= 500 ms];
 - the bot process's memory (RSS) before and with ``--streams`` streams open [<= 50 MB more];
-- moves per second back to back, without watchers and with them [within 10%].
+- moves per second back to back, without watchers and with them [within 10%];
+- playing on the page (``bench/web_play.py``): ``--play-moves`` taps by two people on their pages,
+  ``--play-pages`` pages watching (``--on-played`` of them the played table), the time from sending
+  a tap's POST to its answer and to the update at every page watching that table [p99 <= 150 ms],
+  where that time goes, and the CPU seconds of each process;
+- taps per turn on the page, mean and most, beside Discord's clicks, and per recruit moved in
+  Manöver [at most 2].
 Per-address limits are lifted for the run (every page comes from 127.0.0.1). The bot's side runs
 on uvloop where it is installed, as the bot does. ``WEB_BENCH_PROFILE=1`` prints where the bot's
 time goes while the pages watch.
@@ -370,7 +377,7 @@ def taps_per_turn(games: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", choices=("read", "play"), default=None)
+    parser.add_argument("--only", choices=("read", "play", "taps"), default=None)
     parser.add_argument("--play-pages", type=int, default=1000, help="pages watching while a person plays")
     parser.add_argument("--play-moves", type=int, default=250, help="taps played on the page")
     parser.add_argument("--play-tables", type=int, default=20, help="running tables the pages watch")
@@ -398,11 +405,11 @@ def main() -> None:
     except ImportError:
         loop_factory = None
     with asyncio.Runner(loop_factory=loop_factory) as runner:
-        if args.only != "play":
+        if args.only in (None, "read"):
             runner.run(bot_main(args))
-        if args.only != "read":
+        if args.only in (None, "play"):
             runner.run(play_main(args))
-    if args.only != "read" and args.taps_games > 0:
+    if args.only in (None, "taps"):
         taps_per_turn(args.taps_games)
 
 
