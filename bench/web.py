@@ -385,6 +385,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.3, help="seconds between a page's update and the next tap")
     parser.add_argument("--play-games", default=",".join(GAMES_PLAYED), help="games played, one after another")
     parser.add_argument("--taps-games", type=int, default=5, help="games per game for the taps per turn")
+    parser.add_argument("--timeout", type=float, default=1200, help="seconds the play measurement may take")
     parser.add_argument("--streams", type=int, default=1000)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--moves", type=int, default=300)
@@ -408,7 +409,10 @@ def main() -> None:
         if args.only in (None, "read"):
             runner.run(bot_main(args))
         if args.only in (None, "play"):
-            runner.run(play_main(args))
+            try:
+                runner.run(asyncio.wait_for(play_main(args), args.timeout))
+            except TimeoutError:
+                sys.exit(f"the play measurement gave up after {args.timeout:.0f} s (--timeout)")
     if args.only in (None, "taps"):
         taps_per_turn(args.taps_games)
 
