@@ -30,6 +30,7 @@ import os
 import random
 import re
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -292,6 +293,7 @@ class Figures:
     cpu: dict[str, float] = field(default_factory=dict)
     load: list[tuple[float, float, float]] = field(default_factory=list)
     games: dict[str, int] = field(default_factory=dict)  # tables played per game
+    kinds: dict[int, str] = field(default_factory=dict)  # played table -> its game
     committed: dict[tuple[int, int], float] = field(default_factory=dict)  # (game, version): saved at
     written: dict[tuple[int, int], float] = field(default_factory=dict)  # ... written to every page at
     seconds: float = 0.0
@@ -426,6 +428,7 @@ async def measure(
                 figures.games[game] = figures.games.get(game, 0) + 1
                 assert (await watchers.ask({"open": [address] * on_table})).strip() == "ready"
                 figures.watched[int(address.split("/")[2])] = on_table
+                figures.kinds[int(address.split("/")[2])] = game
                 play = {"address": address, "people": list(people), "moves": quota, "think": think}
                 taps = json.loads(await player.ask({"play": {**play, "seed": seed * 1000 + number}}))
                 watchers.tell({"close": address})
@@ -452,6 +455,7 @@ async def measure(
         await server.close()
         painter.close()
         await store.close()
+        shutil.rmtree(folder, ignore_errors=True)
     return figures
 
 
@@ -516,6 +520,15 @@ def report(figures: Figures, *, pages: int, think: float) -> list[str]:
         f"    ... and has the new board picture:                 {quantiles(picture)}",
         f"    the other player's page has its new part (/play): {quantiles(other)}",
     ]
+    slowest = []
+    for tap in played:
+        arrived = by_move.get((tap["game"], tap["version"]), [])
+        if arrived:
+            nth = 1 + [t["version"] for t in played if t["game"] == tap["game"]].index(tap["version"])
+            slowest.append((max(arrived) - tap["sent"], figures.kinds.get(tap["game"], "?"), nth))
+    slowest.sort(reverse=True)
+    worst = ", ".join(f"{1000 * took:.0f} ms ({kind}, tap {nth} of its table)" for took, kind, nth in slowest[:5])
+    lines.append(f"  the slowest taps to every page: {worst}")
     if short or refused:
         lines.append(f"  moves some page never heard of: {short}; taps refused: {len(refused)}")
     if figures.sizes:
