@@ -2,6 +2,12 @@
 what 1,000 open pages cost the bot.
 
     python bench/web.py [--streams 1000] [--games 20] [--moves 300] [--paced 100] [--rate 20]
+    python bench/web.py --only play [--play-pages 1000] [--play-moves 250] [--think 0.3]
+
+``--only read`` measures the read-only pages (below), ``--only play`` playing on the page (issue
+39: from a tap to the applied move and the updated pages, ``bench/web_play.py``), ``--only taps``
+taps per turn on the page against Discord's clicks (``bench/turn_taps.py``'s count, with means);
+all three by default.
 
 The bot's side runs in this process as it does with SQLite: the table service on a SQLite file,
 its news of committed moves, and the web app served on 127.0.0.1 from the same event loop. A move
@@ -17,7 +23,13 @@ Prints:
   and p99 over every page and move of the paced phase: ``--paced`` moves at ``--rate`` a second,
   spread over the games; monotonic clock, shared by both processes) [p99 <= 500 ms];
 - the bot process's memory (RSS) before and with ``--streams`` streams open [<= 50 MB more];
-- moves per second back to back, without watchers and with them [within 10%].
+- moves per second back to back, without watchers and with them [within 10%];
+- playing on the page (``bench/web_play.py``): ``--play-moves`` taps by two people on their pages,
+  ``--play-pages`` pages watching (``--on-played`` of them the played table), the time from sending
+  a tap's POST to its answer and to the update at every page watching that table [p99 <= 150 ms],
+  where that time goes, and the CPU seconds of each process;
+- taps per turn on the page, mean and most, beside Discord's clicks, and per recruit moved in
+  Manöver [at most 2].
 Per-address limits are lifted for the run (every page comes from 127.0.0.1). The bot's side runs
 on uvloop where it is installed, as the bot does. ``WEB_BENCH_PROFILE=1`` prints where the bot's
 time goes while the pages watch.
@@ -41,6 +53,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+GAMES_PLAYED = ("hindmost", "trackgammon", "manoever", "howruck", "duvelen")
 
 
 def rss_mb() -> float:
@@ -302,8 +315,77 @@ async def bot_main(args: argparse.Namespace) -> None:
     await store.close()
 
 
+async def play_main(args: argparse.Namespace) -> None:
+    from bench import web_play
+
+    games = tuple(args.play_games.split(","))
+    profile = None
+    if os.environ.get("WEB_BENCH_PROFILE"):  # where the bot's time goes (set-up included)
+        import cProfile
+
+        profile = cProfile.Profile()
+        profile.enable()
+    figures = await web_play.measure(
+        pages=args.play_pages,
+        moves=args.play_moves,
+        tables=args.play_tables,
+        on_played=args.on_played,
+        think=args.think,
+        games=games,
+    )
+    if profile is not None:
+        import pstats
+
+        profile.disable()
+        pstats.Stats(profile).sort_stats(os.environ.get("WEB_BENCH_PROFILE_SORT", "tottime")).print_stats(25)
+    for line in web_play.report(figures, pages=args.play_pages, think=args.think):
+        print(line, flush=True)
+
+
+def taps_per_turn(games: int) -> None:
+    """Taps per turn on the page against Discord's clicks (``bench/turn_taps.py``'s count), with
+    the mean beside the maximum, and per recruit moved in Manöver (every one of its actions moves one)."""
+    from bench.turn_taps import play
+    from table.registry import GAMES, Extras
+    from table.spec import load_spec
+
+    print(f"taps per turn on the page ({games} games each, normal computer players choosing):")
+    print(
+        f"  {'game':12s} {'taps/turn mean max':>18s} {'Discord clicks/turn mean max':>29s} {'turns over':>11s} {'taps/decision max':>18s}"
+    )
+    for found in GAMES:
+        if Extras.TAPS not in found.extras:
+            continue
+        spec = load_spec(found)
+        players = min(spec.engine.max_players, max(spec.engine.min_players, 3))
+        figures: dict[str, list[int]] = {"taps": [], "clicks": [], "over": [], "per decision": [], "live over": []}
+        for game in range(games):
+            play(spec, players, 100_003 + game, figures)
+        taps, clicks = figures["taps"], figures["clicks"]
+        most = max(figures["per decision"], default=0)
+        if taps:
+            per_turn = f"{statistics.mean(taps):.2f} {max(taps):3d}"
+            discord = f"{statistics.mean(clicks):.2f} {max(clicks):3d}"
+            over = f"{sum(figures['over'])} of {len(taps)}"
+        else:  # live rounds only: every action stands alone, counted per action
+            per_turn, discord = "(live)", "(live)"
+            over = f"{sum(figures['live over'])} of {len(figures['live over'])}"
+        print(f"  {found.key:12s} {per_turn:>18s} {discord:>29s} {over:>11s} {most:18d}")
+        if found.key == "manoever":  # every action of Manöver moves one recruit
+            print(f"  {'':12s} taps per recruit moved: at most {most}  [<= 2]")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--only", choices=("read", "play", "taps"), default=None)
+    parser.add_argument("--play-pages", type=int, default=1000, help="pages watching while a person plays")
+    parser.add_argument("--play-moves", type=int, default=250, help="taps played on the page")
+    parser.add_argument("--play-tables", type=int, default=20, help="running tables the pages watch")
+    parser.add_argument("--on-played", type=float, default=0.9, help="share of the pages on the played table")
+    parser.add_argument("--think", type=float, default=0.3, help="seconds between a page's update and the next tap")
+    parser.add_argument("--play-games", default=",".join(GAMES_PLAYED), help="games played, one after another")
+    parser.add_argument("--taps-games", type=int, default=5, help="games per game for the taps per turn")
+    parser.add_argument("--timeout", type=float, default=1200, help="seconds the play measurement may take")
     parser.add_argument("--streams", type=int, default=1000)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--moves", type=int, default=300)
@@ -319,11 +401,20 @@ def main() -> None:
         return
     try:
         import uvloop  # the bot's own loop where installed (bot.run_loop)
+
+        loop_factory = uvloop.new_event_loop
     except ImportError:
-        asyncio.run(bot_main(args))
-        return
-    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-        runner.run(bot_main(args))
+        loop_factory = None
+    with asyncio.Runner(loop_factory=loop_factory) as runner:
+        if args.only in (None, "read"):
+            runner.run(bot_main(args))
+        if args.only in (None, "play"):
+            try:
+                runner.run(asyncio.wait_for(play_main(args), args.timeout))
+            except TimeoutError:
+                sys.exit(f"the play measurement gave up after {args.timeout:.0f} s (--timeout)")
+    if args.only in (None, "taps"):
+        taps_per_turn(args.taps_games)
 
 
 if __name__ == "__main__":
