@@ -17,6 +17,7 @@ Addresses::
     /t/<game>/<token>/replay/<step>.png    a step's picture
     /t/<game>/<token>/play, /hand/<v>.png, POST /act   a seated player's own part (``web.play``)
     /s/<server>/<token>                   a server's running tables and league standings
+    /seat/<n>.png                         a seat's marker (colour and shape) beside its name
     /static/...                           style sheet and scripts
     /healthz                              "ok" (for a proxy's health check)
 """
@@ -38,6 +39,7 @@ from aiohttp import web
 
 from db import GameRow, Store
 from locales import LANGUAGES, tr
+from render.common import SEAT_SHAPES, seat_swatch
 from table.clock import Clock, SystemClock
 from table.pictures import Painter
 from table.service import ActResult, TableService
@@ -46,6 +48,7 @@ from table.weblinks import WebLinks
 from web.limits import RequestBudget, StreamCount, address_of
 from web.pages import Pages
 from web.people import People
+from web.plans import Plans
 from web.watchers import Stream, Watchers
 
 log = logging.getLogger("tafelbot.web")
@@ -102,6 +105,7 @@ class WebApp:
     # board, the computers, the next ping: the bot's aftermath, or a NOTIFY the bot hears).
     service: TableService | None = None
     followed: Callable[[ActResult], None] = lambda _result: None
+    plans: Plans = field(default_factory=Plans)  # seated players' places to tap, with their pictures
 
     def __post_init__(self) -> None:
         self.templates = jinja2.Environment(
@@ -191,6 +195,7 @@ def create_app(
             web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/replay/{{step:[0-9]{{1,6}}}}.png", replay_png),
             *play.routes(GAME_ID, TOKEN),
             web.get(rf"/s/{{guild:{SNOWFLAKE}}}/{{token:{TOKEN}}}", server_page),
+            web.get(rf"/seat/{{seat:[0-{len(SEAT_SHAPES) - 1}]}}.png", seat_png),
             web.static("/static", _static_folder(), append_version=False),
         ]
     )
@@ -334,6 +339,12 @@ def _switch(request: web.Request) -> list[tuple[str, str, bool]]:
 # ---- handlers ---------------------------------------------------------------------------------------------
 async def _health(request: web.Request) -> web.Response:
     return web.Response(text="ok")
+
+
+async def seat_png(request: web.Request) -> web.Response:
+    """A seat's colour and shape beside its name (``render.common``: the board's own markers)."""
+    picture = seat_swatch(int(request.match_info["seat"]))
+    return web.Response(body=picture, content_type="image/png", headers={"Cache-Control": "public, max-age=86400"})
 
 
 async def table_page(request: web.Request) -> web.Response:

@@ -75,4 +75,9 @@ cmd-param-desc-settings-web_new_links = Nieuwe adressen voor de webpagina's van 
 # A seated player's own part of the table page (signed in with Discord)
 web-play-title = Jouw hand en zetten
 web-play-moves = Jouw zetten
+web-taps-pick = Welke zet?
+web-taps-cancel = Annuleren
+web-taps-selected = gekozen
+web-board-zoom = Bord vergroten
+web-board-fit = Bord passend maken
 web-footer-player = Je bent aangemeld: je hand en zetten zie alleen jij.

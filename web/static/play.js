@@ -1,7 +1,8 @@
 // A seated player's own part of the table page: each move's form is sent by fetch (the same
 // form a page without script posts), and the part is replaced by the server's answer in place.
 // When the game moves on (the live part's update, table.js), the part is asked for again.
-// A refusal is said in the part's status line, in the server's words.
+// A refusal is said in the part's status line, in the server's words. Each answer brings the
+// player's plan of taps (or null), handed on as a "tafelbot:plan" event for taps.js.
 (function () {
   "use strict";
   var own = document.getElementById("play");
@@ -21,7 +22,7 @@
 
   // The new part, except that the announced status line keeps its node (a region put in anew
   // may go unheard by screen readers); say() changes its text.
-  function show(html, version) {
+  function show(html, version, plan) {
     var fresh = document.createElement("template");
     fresh.innerHTML = html; // rendered by the server's templates, every name escaped
     var kept = own.querySelector(".play-note");
@@ -31,6 +32,7 @@
     }
     own.replaceChildren(fresh.content);
     own.dataset.version = String(version);
+    own.dispatchEvent(new CustomEvent("tafelbot:plan", { detail: { plan: plan || null, version: String(version) } }));
   }
 
   function load(extra, note) {
@@ -40,7 +42,7 @@
       })
       .then(function (data) {
         if (data) {
-          show(data.html, data.version);
+          show(data.html, data.version, data.plan);
           say(note || "");
         }
       })
@@ -72,7 +74,7 @@
       })
       .then(function (data) {
         if (data.ok) {
-          show(data.html, data.version);
+          show(data.html, data.version, data.plan);
           say(data.text);
         } else if (data.ask) {
           return load("?ask=" + encodeURIComponent(data.ask), data.text);
@@ -95,4 +97,6 @@
       }
     });
   }
+  // The plan of taps comes with the part: asked for once now (the page itself carries none).
+  load("", own.querySelector(".play-note") ? own.querySelector(".play-note").textContent : "");
 })();
