@@ -20,6 +20,7 @@ from playwright.async_api import async_playwright
 
 from engines.levels import NORMAL
 from engines.rng import Rng, derive_seed
+from render.taps import route
 from tests.conformance import checks_of
 from tests.e2e.drive import open_table
 from tests.e2e.test_web_browser_e2e import CHROMIUM, FLAGS  # skips the module without Chromium
@@ -97,48 +98,20 @@ async def plan_shown(page, version: int) -> dict:
     return data["plan"]
 
 
-async def tap(page, key: str) -> None:
-    await page.locator(f'.taps button.tap[data-key="{key}"]').first.click()
-
-
-def _walk(node: dict, keys: list[str]) -> dict:
-    for key in keys:
-        node = node["tap"][key]
-    return node
-
-
 async def tap_a_move(page, plan: dict, action: str) -> int:
-    """Play ``action`` by tapping the places the plan offers for it; the taps it took."""
-    entry = next(a for a in plan["actions"] if a["action"] == action)
-    root = plan["root"]
-    if not entry["spots"]:  # nothing to tap: the move is a button of the list
-        await page.locator(f'#play .moves button[data-action="{action}"]').click()
-        return 1
-    keys = entry["spots"][len(root["chosen"]) :]
-    taps = 0
+    """Play ``action`` by the steps ``render.taps.route`` says (a model of taps.js, checked here by
+    the move the game records), from what the page shows selected now; the taps it took."""
+    chosen = plan["root"]["chosen"]
     selected = await page.eval_on_selector_all(".taps .tap.selected", "bs => bs.map(b => b.dataset.key)")
-    path = [k for k in dict.fromkeys(selected) if k not in root["chosen"]]
-    if path and keys[: len(path)] != path:
-        await tap(page, path[0])  # another piece stayed selected: unselect it
-        taps, path = taps + 1, []
-    shortcut = next((k for k, c in root["tap"].items() if c.get("play") == action), None) if not path else None
-    if shortcut is not None:
-        await tap(page, shortcut)
-        return taps + 1
-    node = _walk(root, path)
-    for key in keys[len(path) :]:
-        child = node["tap"].get(key)
-        if child is None:
-            break
-        await tap(page, key)
-        taps += 1
-        if "play" in child:
-            assert child["play"] == action
-            return taps
-        node = child
-    assert action in node["choose"]
-    await page.locator(f'.tap-pick button[data-action="{action}"]').click()
-    return taps + 1
+    steps = route(plan, action, [k for k in dict.fromkeys(selected) if k not in chosen])
+    for kind, what in steps:
+        if kind == "tap":
+            await page.locator(f'.taps button.tap[data-key="{what}"]').first.click()
+        elif kind == "pick":
+            await page.locator(f'.tap-pick button[data-action="{what}"]').click()
+        else:  # nothing to tap: the move is a button of the list
+            await page.locator(f'#play .moves button[data-action="{what}"]').click()
+    return len(steps)
 
 
 async def play_by_taps(page, webbed, game_id: int, user_id: int, *, limit: int = 2000) -> dict[str, int]:
@@ -153,7 +126,10 @@ async def play_by_taps(page, webbed, game_id: int, user_id: int, *, limit: int =
         view = spec.engine.view(state, seat)
         offered = [a["action"] for a in plan["actions"] if a["action"] != "undo"]
         action = spec.choose(view, offered, derive_seed(game_id, step, seat), None, NORMAL)
-        counts["taps"] += await tap_a_move(page, plan, action)
+        seen = len(await webbed.bot.store.moves(game_id))
+        taps = await tap_a_move(page, plan, action)
+        assert taps <= next(a for a in plan["actions"] if a["action"] == action)["taps"]  # never more
+        counts["taps"] += taps
         counts["moves"] += 1
         counts["listed"] += not next(a for a in plan["actions"] if a["action"] == action)["spots"]
         moved = f"document.getElementById('play').dataset.version !== '{row.version}'"
@@ -161,6 +137,7 @@ async def play_by_taps(page, webbed, game_id: int, user_id: int, *, limit: int =
         if await page.locator("#play .sure").count():  # an action that ends something asks first
             await page.locator("#play .sure button").click()
             await page.wait_for_function(f"() => {moved}")
+        assert (await webbed.bot.store.moves(game_id))[seen][1:] == (seat, action)  # the move tapped
     raise AssertionError(f"game {game_id} did not end within {limit} moves")
 
 
@@ -300,7 +277,17 @@ async def test_screenshots_at_phone_and_desktop_width_in_both_languages(fake, we
             assert set(shown) == drawn & (set(plan["root"]["tap"]) | set(plan["root"]["chosen"])) != set()
             first = await taps.first.bounding_box()
             assert first["width"] > 5 and first["height"] > 5
+            # A piece tapped (where the game has one with several moves): selected, its places
+            # to go outlined, the short list of its moves beside; a second tap unselects it.
+            piece = next((k for k, c in plan["root"]["tap"].items() if "tap" in c and k in drawn), None)
+            if piece is not None:
+                await page.locator(f'.taps button.tap[data-key="{piece}"]').first.click()
+                assert await page.locator(f'.taps button.selected[data-key="{piece}"]').count() > 0
+                assert await page.locator(".tap-pick button[data-action]").count() >= 2
             await page.screenshot(path=str(SHOTS / f"{game}-{width}-{lang}.png"), full_page=True)
+            if piece is not None:
+                await page.locator(f'.taps button.selected[data-key="{piece}"]').first.click()
+                assert await page.locator(".taps button.selected, .tap-pick").count() == 0
             if width == PHONE:
                 await page.locator("#live .board .zoom").click()
                 picture = await page.locator("#live .board .picture").bounding_box()

@@ -97,6 +97,9 @@
       }
     });
   }
-  // The plan of taps comes with the part: asked for once now (the page itself carries none).
-  load("", own.querySelector(".play-note") ? own.querySelector(".play-note").textContent : "");
+  // The plan of taps comes with the part: asked for once the page's scripts have all run (so
+  // taps.js hears it; the page itself carries none).
+  document.addEventListener("DOMContentLoaded", function () {
+    load("", own.querySelector(".play-note") ? own.querySelector(".play-note").textContent : "");
+  });
 })();

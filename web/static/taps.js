@@ -165,12 +165,18 @@
       Object.keys(picture.spots).forEach(function (key) {
         var on = selected.indexOf(key) >= 0;
         var child = node.tap[key];
-        if (!on && !child) {
+        // With a piece selected, the other pieces (and the places one tap plays from the top)
+        // stay tappable: a tap there starts again from the top, so switching costs no tap.
+        var other = !on && !child && path.length > 0 ? plan.root.tap[key] : null;
+        if (!on && !child && !other) {
           return;
         }
-        var name = on ? chosenName(key, words) + " (" + selectedWord + ")" : nameOf(child, key, words);
+        var name = on ? chosenName(key, words) + " (" + selectedWord + ")" : nameOf(child || other, key, words);
         picture.spots[key].forEach(function (box) {
           var b = button(key, box, picture, name, on);
+          if (other) {
+            b.classList.add("other");
+          }
           layer.appendChild(b);
           if (key === focusKey && !focus) {
             focus = b;
@@ -221,14 +227,26 @@
     }
   }
 
+  function harmless(key, child) {
+    return Object.keys(child.tap).every(function (k) {
+      var top = plan.root.tap[k];
+      return k === key || !top || JSON.stringify(top) === JSON.stringify(child.tap[k]);
+    });
+  }
+
   own.addEventListener("tafelbot:plan", function (event) {
     plan = event.detail.plan;
     path = [];
+    if (!plan) {
+      kept = []; // the turn is over: the next one starts with nothing selected
+    }
     if (plan) {
       // The piece moved last, if it can move again: selected already (one tap less).
+      // Not when a place tapped first for another move would mean something else then
+      // (render.taps.kept_selection says the same).
       for (var i = 0; i < kept.length; i++) {
         var child = plan.root.tap[kept[i]];
-        if (child && !child.play && plan.root.chosen.indexOf(kept[i]) < 0) {
+        if (child && !child.play && plan.root.chosen.indexOf(kept[i]) < 0 && harmless(kept[i], child)) {
           path = [kept[i]];
           break;
         }
