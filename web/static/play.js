@@ -12,8 +12,10 @@
   }
   var address = own.dataset.part;
   var busy = false;
+  var said = 0; // the version the status line's answer is about
 
   function say(text) {
+    said = Number(own.dataset.version || 0);
     var note = own.querySelector(".play-note");
     if (note) {
       note.textContent = text; // text, never markup: it may quote what was typed
@@ -41,9 +43,12 @@
         return response.ok ? response.json() : null;
       })
       .then(function (data) {
-        if (data) {
+        // An answer overtaken by a move's own answer (a newer version shown already) is dropped.
+        if (data && Number(data.version) >= Number(own.dataset.version || 0)) {
           show(data.html, data.version, data.plan);
-          say(note || "");
+          if (note || (note === "" && Number(data.version) > said)) {
+            say(note); // an answer said about this version stays until the game moves on
+          }
         }
       })
       .catch(function () {});
@@ -100,6 +105,8 @@
   // The plan of taps comes with the part: asked for once the page's scripts have all run (so
   // taps.js hears it; the page itself carries none).
   document.addEventListener("DOMContentLoaded", function () {
-    load("", own.querySelector(".play-note") ? own.querySelector(".play-note").textContent : "");
+    if (!busy) {
+      load("", null); // the status line keeps what it says
+    }
   });
 })();
