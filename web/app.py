@@ -257,12 +257,15 @@ def _secure(response: web.StreamResponse) -> None:
 async def _limited(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
-    if request.path.startswith("/static/") or request.path == "/healthz" or _REPLAY_PNG.fullmatch(request.path):
-        return await handler(request)  # a replay's picture is charged by its handler, only if drawn
+    if request.path.startswith(("/static/", "/seat/")) or request.path == "/healthz":
+        return await handler(request)
+    if _REPLAY_PNG.fullmatch(request.path) or _TAPS_PNG.fullmatch(request.path):
+        return await handler(request)  # a replay's or a plan's picture is charged by its handler, only if drawn
     return _over_budget(request) or await handler(request)
 
 
 _REPLAY_PNG = re.compile(rf"/t/{GAME_ID}/{TOKEN}/replay/[0-9]{{1,6}}\.png")
+_TAPS_PNG = re.compile(rf"/t/{GAME_ID}/{TOKEN}/taps/[0-9]{{1,18}}/[a-z]{{1,8}}\.png")
 
 
 def _over_budget(request: web.Request) -> web.Response | None:

@@ -46,6 +46,7 @@ from table.text import error_text, who
 # The app's own request helpers (token check, base address): these routes are part of the app.
 from web.app import WebApp, language, web_app
 from web.app import _base as base_of
+from web.app import _over_budget as over_budget
 from web.app import _table as game_of
 from web.people import Person
 from web.plans import PICTURES, Drawn, draw, for_page
@@ -221,6 +222,9 @@ async def taps_png(request: web.Request) -> web.Response:
     # A plan shown a moment ago (the game moved on since) keeps its pictures while it is kept.
     drawn = app.plans.drawn(_plan_key(row, version, seat, lang))
     if drawn is None and version == row.version:
+        refused = over_budget(request)  # kept pictures are free: the plan's request paid for them
+        if refused is not None:
+            return refused
         drawn = await _drawn(app, row, seat, lang)
     picture = None if drawn is None else drawn[1].get(request.match_info["name"])
     if picture is None:

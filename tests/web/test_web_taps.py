@@ -108,3 +108,20 @@ async def test_seat_markers_are_the_boards_colours_and_shapes(play):
         shapes.add(picture.getchannel("A").tobytes())
     assert len(shapes) == len(SEAT_SHAPES) == len(SEAT_COLOURS)  # one shape per seat
     assert (await get(play, f"/seat/{len(SEAT_SHAPES)}.png")).status == 404
+
+
+async def test_a_plans_pictures_and_the_seat_markers_cost_no_request_budget(play):
+    """A tap on the page brings several pictures; only drawing is charged (as the replay's pictures)."""
+    from web.limits import RequestBudget
+
+    game_id = await play.new_game("hindmost")
+    address = await play.address(game_id)
+    seat = await to_move_seat(play, game_id)
+    play.app.budget = RequestBudget(play.clock, burst=2, per_second=0.001)
+    _answer, data = await part(play, address, WHO[seat])  # one request: the plan, its pictures drawn
+    for _ in range(5):
+        for picture in data["plan"]["pictures"]:
+            assert (await get(play, picture["src"], WHO[seat])).status == 200
+        assert (await get(play, "/seat/0.png")).status == 200
+    assert (await part(play, address, WHO[seat]))[0].status == 200  # the second of the two
+    assert (await part(play, address, WHO[seat]))[0].status == 429
