@@ -250,7 +250,7 @@ def forget_drawings(webbed) -> None:
     web.plans = Plans()
 
 
-@pytest.mark.parametrize("game", ["hindmost", "manoever"])
+@pytest.mark.parametrize("game", ["hindmost", "manoever", "trackgammon"])
 async def test_screenshots_at_phone_and_desktop_width_in_both_languages(fake, webbed, chromium, channel, alice, game):
     """Pictures for a person to look at (/tmp/taps-shots/), and the layout's promises checked."""
     sign_in(webbed, alice=alice)
