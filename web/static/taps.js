@@ -141,6 +141,35 @@
     return b;
   }
 
+  // A place smaller than a fingertip (a recruit on a phone) gets a larger button around it, as
+  // far as no other place is reached: at least MIN pixels each way where there is room.
+  var MIN = 28;
+  function grow(layer) {
+    var buttons = Array.prototype.slice.call(layer.querySelectorAll("button.tap"));
+    var boxes = buttons.map(function (b) { return b.getBoundingClientRect(); });
+    buttons.forEach(function (b, i) {
+      var r = boxes[i];
+      var dx = Math.max(0, (MIN - r.width) / 2);
+      var dy = Math.max(0, (MIN - r.height) / 2);
+      if (!dx && !dy) {
+        return;
+      }
+      var wide = { left: r.left - dx, right: r.right + dx, top: r.top - dy, bottom: r.bottom + dy };
+      var clear = boxes.every(function (o, j) {
+        var other = buttons[j];
+        return j === i || other.dataset.key === b.dataset.key ||
+          o.left >= wide.right || o.right <= wide.left || o.top >= wide.bottom || o.bottom <= wide.top;
+      });
+      if (clear) {
+        boxes[i] = wide;
+        b.style.left = "calc(" + b.style.left + " - " + dx + "px)";
+        b.style.top = "calc(" + b.style.top + " - " + dy + "px)";
+        b.style.width = "calc(" + b.style.width + " + " + 2 * dx + "px)";
+        b.style.height = "calc(" + b.style.height + " + " + 2 * dy + "px)";
+      }
+    });
+  }
+
   function draw(focusKey) {
     clear();
     if (!plan) {
@@ -184,6 +213,12 @@
         });
       });
       holder.appendChild(layer);
+      // Measured on the picture as shown: once it is there.
+      if (img && !(img.complete && img.naturalWidth)) {
+        img.addEventListener("load", function () { grow(layer); }, { once: true });
+      } else {
+        grow(layer);
+      }
     });
     if (path.length) {
       pick(node, words);
