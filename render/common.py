@@ -8,6 +8,7 @@ told apart without colour vision.
 
 from __future__ import annotations
 
+import io
 import struct
 import zlib
 from collections.abc import Callable, Sequence
@@ -571,3 +572,15 @@ def _indexed_tile(shape: str, r: int, fill, outline, width: int) -> tuple[Image.
 def stamp_seat_marker(img: Image.Image, seat: int, cx: float, cy: float, r: float) -> None:
     """``seat_marker`` through a cached tile."""
     stamp_shape(img, SEAT_SHAPES[seat % len(SEAT_SHAPES)], cx, cy, r, seat_colour(seat))
+
+
+@lru_cache(maxsize=len(SEAT_SHAPES))
+def seat_swatch(seat: int, size: int = 40) -> bytes:
+    """The seat's marker alone (its colour and shape, as the board draws it) on a transparent
+    square: the web page puts it beside the seat's name, so the page and the board agree."""
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    r = size / 2 - 3
+    draw_shape(ImageDraw.Draw(img), SEAT_SHAPES[seat % len(SEAT_SHAPES)], size / 2, size / 2, r, seat_colour(seat))
+    buffer = io.BytesIO()
+    img.save(buffer, "PNG", optimize=True)
+    return buffer.getvalue()

@@ -180,3 +180,72 @@ def drawn_plan(
 
 def tap_plan(spec: Any, view: dict[str, Any], legal: list[str], locale: str, names: list[str]) -> dict[str, Any]:
     return drawn_plan(spec, view, legal, locale, names)[0]
+
+
+# ---- what the page does with a plan (web/static/taps.js), for measuring and for the browser tests ----
+def _shortcut(root: Node, action: str) -> str | None:
+    return next((key for key, child in root["tap"].items() if child.get("play") == action), None)
+
+
+def _walk(node: Node, keys: list[str]) -> Node:
+    for key in keys:
+        node = node["tap"][key]
+    return node
+
+
+def kept_selection(plan: dict[str, Any], last_spots: list[str]) -> list[str]:
+    """What the page shows selected when ``plan`` comes after a move whose spots were
+    ``last_spots``: the piece just moved (where it was, else where it went) if it has moves again,
+    is not selected for the player already, and costs no other move a tap: no place tapped first
+    for another move means something else once the piece is selected (else the selection would
+    have to be tapped off first). Moving one piece twice then saves a tap."""
+    root = plan["root"]
+    for key in (last_spots[:1] + last_spots[-1:]) if last_spots else []:
+        child = root["tap"].get(key)
+        if child is None or "play" in child or key in root["chosen"]:
+            continue
+        if all(root["tap"][k] == there for k, there in child["tap"].items() if k in root["tap"] and k != key):
+            return [key]
+    return []
+
+
+def route(plan: dict[str, Any], action: str, selected: list[str] | None = None) -> list[tuple[str, str]]:
+    """The fewest steps that play ``action`` on the page from the selection ``selected`` (below the
+    root's ``chosen``): ``("tap", key)`` on a picture, ``("pick", action)`` in the short list after
+    a tap, ``("list", action)`` in the list of moves (an action with nothing to tap). A tap on a
+    place the selected piece's moves do not use starts again from the top, as taps.js does; one
+    they do use would move the selected piece, so the selection is tapped off first."""
+    root = plan["root"]
+    spots = next(a["spots"] for a in plan["actions"] if a["action"] == action)
+    if not spots:
+        return [("list", action)]
+    keys = spots[len(root["chosen"]) :]
+    path = list(selected or [])
+    steps: list[tuple[str, str]] = []
+    if path and keys[: len(path)] != path:
+        first = _shortcut(root, action) or keys[0]
+        there = _walk(root, path)["tap"].get(first)
+        if there is not None and there != root["tap"].get(first):
+            steps.append(("tap", path[0]))  # unselect
+        path = []
+    shortcut = _shortcut(root, action)
+    if not path and shortcut is not None:
+        return [*steps, ("tap", shortcut)]
+    node = _walk(root, path)
+    # After a tap, the short list beside the picture offers every move still possible (the way to
+    # one that ends there, or to one of two with the same places); at the top, the list of moves.
+    best: list[tuple[str, str]] | None = None
+    if action in node["choose"]:
+        best = [*steps, ("pick" if node is not root else "list", action)]
+    for key in keys[len(path) :]:
+        child = node["tap"].get(key)
+        if child is None:
+            break
+        steps.append(("tap", key))
+        if "play" in child:
+            return steps if best is None or len(steps) <= len(best) else best
+        node = child
+        if best is None or len(steps) + 1 < len(best):
+            best = [*steps, ("pick", action)]
+    assert best is not None, f"{action} cannot be reached by the plan"
+    return best

@@ -19,6 +19,7 @@ Addresses::
     /t/<game>/<token>/replay/<step>.png    a step's picture
     /t/<game>/<token>/play, /hand/<v>.png, POST /act   a seated player's own part (``web.play``)
     /s/<server>/<token>                   a server's running tables and league standings
+    /seat/<n>.png                         a seat's marker (colour and shape) beside its name
     /static/...                           style sheet and scripts
     /healthz                              "ok" (for a proxy's health check)
 """
@@ -41,6 +42,7 @@ from aiohttp import web
 
 from db import GameRow, Store
 from locales import LANGUAGES, tr
+from render.common import SEAT_SHAPES, seat_swatch
 from table.clock import Clock, SystemClock
 from table.pictures import Painter
 from table.service import ActResult, TableService
@@ -50,6 +52,7 @@ from web.activity_config import ActivityConfig
 from web.limits import RequestBudget, StreamCount, address_of
 from web.pages import Pages
 from web.people import People, Person
+from web.plans import Plans
 from web.sessions import SignedInPeople
 from web.signin import SignInSettings, signin_for
 from web.watchers import Stream, Watchers
@@ -109,6 +112,7 @@ class WebApp:
     service: TableService | None = None
     followed: Callable[[ActResult], None] = lambda _result: None
     signin_on: bool = False  # pages offer signing in (web.signin wired in)
+    plans: Plans = field(default_factory=Plans)  # seated players' places to tap, with their pictures
 
     def __post_init__(self) -> None:
         self.templates = jinja2.Environment(
@@ -201,6 +205,7 @@ def create_app(
             web.get(rf"/t/{{gid:{GAME_ID}}}/{{token:{TOKEN}}}/replay/{{step:[0-9]{{1,6}}}}.png", replay_png),
             *play.routes(GAME_ID, TOKEN),
             web.get(rf"/s/{{guild:{SNOWFLAKE}}}/{{token:{TOKEN}}}", server_page),
+            web.get(rf"/seat/{{seat:[0-{len(SEAT_SHAPES) - 1}]}}.png", seat_png),
             web.static("/static", _static_folder(), append_version=False),
         ]
     )
@@ -276,12 +281,15 @@ def _secure(response: web.StreamResponse) -> None:
 async def _limited(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
-    if request.path.startswith("/static/") or request.path == "/healthz" or _REPLAY_PNG.fullmatch(request.path):
-        return await handler(request)  # a replay's picture is charged by its handler, only if drawn
+    if request.path.startswith(("/static/", "/seat/")) or request.path == "/healthz":
+        return await handler(request)
+    if _REPLAY_PNG.fullmatch(request.path) or _TAPS_PNG.fullmatch(request.path):
+        return await handler(request)  # a replay's or a plan's picture is charged by its handler, only if drawn
     return _over_budget(request) or await handler(request)
 
 
 _REPLAY_PNG = re.compile(rf"/t/{GAME_ID}/{TOKEN}/replay/[0-9]{{1,6}}\.png")
+_TAPS_PNG = re.compile(rf"/t/{GAME_ID}/{TOKEN}/taps/[0-9]{{1,18}}/[a-z]{{1,8}}\.png")
 
 
 def _over_budget(request: web.Request) -> web.Response | None:
@@ -377,6 +385,12 @@ def _personal(response: web.Response, who: dict[str, Any] | None) -> web.Respons
 # ---- handlers ---------------------------------------------------------------------------------------------
 async def _health(request: web.Request) -> web.Response:
     return web.Response(text="ok")
+
+
+async def seat_png(request: web.Request) -> web.Response:
+    """A seat's colour and shape beside its name (``render.common``: the board's own markers)."""
+    picture = seat_swatch(int(request.match_info["seat"]))
+    return web.Response(body=picture, content_type="image/png", headers={"Cache-Control": "public, max-age=86400"})
 
 
 async def table_page(request: web.Request) -> web.Response:

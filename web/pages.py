@@ -118,6 +118,7 @@ class PlayerLine:
     place: int | None
     resigned: bool
     computer: str  # "computer, hard" beside a computer's name, "" for a person
+    seat: int  # the seat's number: its colour and shape beside the name (``/seat/<n>.png``)
 
 
 @dataclass(frozen=True)
@@ -235,7 +236,9 @@ class Pages:
         alt = ""
         over = row.status in (GameStatus.FINISHED, GameStatus.CANCELLED)
         if row.state is None:  # a lobby: only who sits down so far
-            players = [PlayerLine(s.name, "", False, None, False, _computer_note(lang, s)) for s in row.seats]
+            players = [
+                PlayerLine(s.name, "", False, None, False, _computer_note(lang, s), i) for i, s in enumerate(row.seats)
+            ]
             if row.status == GameStatus.LOBBY:
                 turn = tr(lang, "web-lobby")
             else:
@@ -268,6 +271,7 @@ class Pages:
                     places.get(i),
                     seat.resigned,
                     "" if seat.resigned else _computer_note(lang, seat),
+                    i,
                 )
             )
         if row.status == GameStatus.FINISHED:

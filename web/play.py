@@ -18,6 +18,7 @@ Addresses (besides the table page)::
 
     /t/<game>/<token>/play                  the player's part of the page (JSON, for play.js)
     /t/<game>/<token>/hand/<version>.png    the player's own picture (never cached publicly)
+    /t/<game>/<token>/taps/<version>/<board|hand>.png   the pictures of the player's plan of taps
     POST /t/<game>/<token>/act              play an action (form fields csrf, version, action)
 """
 
@@ -45,8 +46,10 @@ from table.text import error_text, who
 # The app's own request helpers (token check, base address): these routes are part of the app.
 from web.app import WebApp, language, web_app
 from web.app import _base as base_of
+from web.app import _over_budget as over_budget
 from web.app import _table as game_of
 from web.people import Person
+from web.plans import PICTURES, Drawn, draw, for_page
 
 log = logging.getLogger("tafelbot.web")
 
@@ -173,7 +176,60 @@ async def play_part(request: web.Request) -> web.Response:
     lang = language(request)
     ask = str(request.query.get("ask", ""))[:MAX_ACTION]
     html = render_panel(app, panel(app, row, seat, person, lang, ask=ask), lang, base_of(request))
-    return _private_json({"version": row.version, "html": html})
+    plan = await seat_plan(app, request, row, seat, lang)
+    return _private_json({"version": row.version, "html": html, "plan": plan})
+
+
+async def _drawn(app: WebApp, row: GameRow, seat: int, lang: str) -> Drawn | None:
+    """The seat's plan of taps and its pictures at the stored version, drawn once; None when the
+    game has no places to tap or the seat has no move now."""
+    spec = app.specs[row.game]
+    if spec.action_spots is None or row.state is None or row.status != GameStatus.ACTIVE:
+        return None
+    state = _state(app, row)
+    if seat not in spec.engine.to_move(state):
+        return None
+    names = picture_names(lang, row.seats)
+    key = _plan_key(row, row.version, seat, lang)
+
+    async def drawing() -> Drawn:
+        legal = list(spec.engine.legal_actions(state, seat))
+        view = spec.engine.view(state, seat)
+        found: Drawn = await app.pages.painter.compute(draw, row.game, view, legal, lang, names)
+        return found
+
+    return await app.plans.get_or_draw(key, drawing)
+
+
+def _plan_key(row: GameRow, version: int, seat: int, lang: str) -> tuple[object, ...]:
+    return ("taps", row.id, version, seat, lang, tuple(picture_names(lang, row.seats)))
+
+
+async def seat_plan(app: WebApp, request: web.Request, row: GameRow, seat: int, lang: str) -> dict[str, Any] | None:
+    """The plan as play.js gets it (only ever in an answer to this seat's person)."""
+    drawn = await _drawn(app, row, seat, lang)
+    if drawn is None:
+        return None
+    base = base_of(request)
+    return for_page(drawn[0], row.version, lambda name: f"{base}/taps/{row.version}/{name}.png?lang={lang}")
+
+
+async def taps_png(request: web.Request) -> web.Response:
+    """A picture of the player's plan: the very bytes whose spots the plan recorded."""
+    app, row, _person, seat = await _seated(request)
+    lang = language(request)
+    version = int(request.match_info["version"])
+    # A plan shown a moment ago (the game moved on since) keeps its pictures while it is kept.
+    drawn = app.plans.drawn(_plan_key(row, version, seat, lang))
+    if drawn is None and version == row.version:
+        refused = over_budget(request)  # kept pictures are free: the plan's request paid for them
+        if refused is not None:
+            return refused
+        drawn = await _drawn(app, row, seat, lang)
+    picture = None if drawn is None else drawn[1].get(request.match_info["name"])
+    if picture is None:
+        raise web.HTTPNotFound(headers={"Cache-Control": PRIVATE})
+    return web.Response(body=picture, content_type="image/png", headers={"Cache-Control": PRIVATE})
 
 
 async def hand_png(request: web.Request) -> web.Response:
@@ -243,7 +299,8 @@ async def act(request: web.Request) -> web.StreamResponse:
         raise web.HTTPSeeOther(f"{base_of(request)}?played=1#play", headers={"Cache-Control": PRIVATE})
     saved = result.row
     shown = seat_for(saved, spec.engine.to_move(result.state), person.user_id)
-    fresh = panel(app, saved, result.seat if shown is None else shown, person, lang)
+    now_seat = result.seat if shown is None else shown
+    fresh = panel(app, saved, now_seat, person, lang)
     fresh.note = tr(lang, "played-ok")
     return _private_json(
         {
@@ -251,6 +308,7 @@ async def act(request: web.Request) -> web.StreamResponse:
             "version": saved.version,
             "text": fresh.note,
             "html": render_panel(app, fresh, lang, base_of(request)),
+            "plan": await seat_plan(app, request, saved, now_seat, lang),
         }
     )
 
@@ -310,4 +368,5 @@ def routes(gid: str, token: str) -> list[web.RouteDef]:
         web.get(f"{base}/play", play_part),
         web.get(rf"{base}/hand/{{version:[0-9]{{1,18}}}}.png", hand_png),
         web.post(f"{base}/act", act),
+        web.get(rf"{base}/taps/{{version:[0-9]{{1,18}}}}/{{name:{'|'.join(PICTURES)}}}.png", taps_png),
     ]

@@ -69,6 +69,11 @@ web-too-many = Too many requests from your address; try again in a moment.
 # A seated player's own part of the table page (signed in with Discord)
 web-play-title = Your hand and moves
 web-play-moves = Your moves
+web-taps-pick = Which move?
+web-taps-cancel = Cancel
+web-taps-selected = selected
+web-board-zoom = Enlarge the board
+web-board-fit = Fit the board to the screen
 web-footer-player = You are signed in: your hand and moves are shown to you alone.
 web-sign-in = Sign in with Discord
 web-sign-out = Sign out

@@ -1,7 +1,8 @@
 // A seated player's own part of the table page: each move's form is sent by fetch (the same
 // form a page without script posts), and the part is replaced by the server's answer in place.
 // When the game moves on (the live part's update, table.js), the part is asked for again.
-// A refusal is said in the part's status line, in the server's words.
+// A refusal is said in the part's status line, in the server's words. Each answer brings the
+// player's plan of taps (or null), handed on as a "tafelbot:plan" event for taps.js.
 (function () {
   "use strict";
   var own = document.getElementById("play");
@@ -11,8 +12,10 @@
   }
   var address = own.dataset.part;
   var busy = false;
+  var said = 0; // the version the status line's answer is about
 
   function say(text) {
+    said = Number(own.dataset.version || 0);
     var note = own.querySelector(".play-note");
     if (note) {
       note.textContent = text; // text, never markup: it may quote what was typed
@@ -21,7 +24,7 @@
 
   // The new part, except that the announced status line keeps its node (a region put in anew
   // may go unheard by screen readers); say() changes its text.
-  function show(html, version) {
+  function show(html, version, plan) {
     var fresh = document.createElement("template");
     fresh.innerHTML = html; // rendered by the server's templates, every name escaped
     var kept = own.querySelector(".play-note");
@@ -31,6 +34,7 @@
     }
     own.replaceChildren(fresh.content);
     own.dataset.version = String(version);
+    own.dispatchEvent(new CustomEvent("tafelbot:plan", { detail: { plan: plan || null, version: String(version) } }));
   }
 
   function load(extra, note) {
@@ -39,9 +43,12 @@
         return response.ok ? response.json() : null;
       })
       .then(function (data) {
-        if (data) {
-          show(data.html, data.version);
-          say(note || "");
+        // An answer overtaken by a move's own answer (a newer version shown already) is dropped.
+        if (data && Number(data.version) >= Number(own.dataset.version || 0)) {
+          show(data.html, data.version, data.plan);
+          if (note || (note === "" && Number(data.version) > said)) {
+            say(note); // an answer said about this version stays until the game moves on
+          }
         }
       })
       .catch(function () {});
@@ -72,7 +79,7 @@
       })
       .then(function (data) {
         if (data.ok) {
-          show(data.html, data.version);
+          show(data.html, data.version, data.plan);
           say(data.text);
         } else if (data.ask) {
           return load("?ask=" + encodeURIComponent(data.ask), data.text);
@@ -95,4 +102,11 @@
       }
     });
   }
+  // The plan of taps comes with the part: asked for once the page's scripts have all run (so
+  // taps.js hears it; the page itself carries none).
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!busy) {
+      load("", null); // the status line keeps what it says
+    }
+  });
 })();

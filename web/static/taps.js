@@ -1,0 +1,310 @@
+// The legal moves as places to tap on the pictures (render.taps' plan, sent with the player's
+// part by play.js as a "tafelbot:plan" event). Each place is a button over the picture, placed in
+// percent of the picture's size so it scales with it, named by the move it plays or the thing it
+// selects (aria-label), reachable by keyboard. Taps follow the plan's tree: a tap narrows, a tap
+// on a place that plays submits that move's own form (the list beside, which stays), a second tap
+// on the selection unselects it. After a move, the piece just moved stays selected when it can
+// move again, so a piece moved twice costs one tap less the second time.
+(function () {
+  "use strict";
+  var own = document.getElementById("play");
+  var live = document.getElementById("live");
+  if (!own) {
+    return;
+  }
+  var plan = null;
+  var path = []; // the keys tapped below the root (the root's "chosen" are selected for the player)
+  var kept = []; // the keys of the move played last: the first still at the root is selected again
+
+  function labels() {
+    var found = {};
+    plan.actions.forEach(function (a) {
+      found[a.action] = a.label;
+    });
+    return found;
+  }
+
+  // The words shared by every move under a node ("Disc 1 on 6: ..."), to name the thing tapped.
+  function shared(texts) {
+    if (!texts.length) {
+      return "";
+    }
+    var first = texts[0];
+    var end = first.length;
+    texts.forEach(function (t) {
+      var i = 0;
+      while (i < end && i < t.length && t[i] === first[i]) {
+        i++;
+      }
+      end = i;
+    });
+    var cut = first.slice(0, end);
+    if (end < first.length) {
+      cut = cut.replace(/[\s:,(→-]*[^\s:,(→-]*$/, ""); // not half a word
+    }
+    return cut.replace(/[\s:,→-]+$/, "");
+  }
+
+  function nameOf(child, key, words) {
+    if (child.play) {
+      return words[child.play];
+    }
+    return shared(child.choose.map(function (a) { return words[a]; })) || key;
+  }
+
+  // A selected thing's name: the words its moves share (those below it, or all for the root's chosen).
+  function chosenName(key, words) {
+    var at = path.indexOf(key);
+    var above = at >= 0 ? nodeAt(path.slice(0, at)) : null;
+    var child = above && above.tap[key];
+    var moves = child && !child.play ? child.choose : plan.actions.map(function (a) { return a.action; });
+    return shared(moves.map(function (a) { return words[a]; })) || key;
+  }
+
+  function nodeAt(keys) {
+    var node = plan.root;
+    for (var i = 0; i < keys.length; i++) {
+      node = node.tap && node.tap[keys[i]];
+      if (!node || node.play) {
+        return null;
+      }
+    }
+    return node;
+  }
+
+  function figureOf(name) {
+    return name === "hand" ? own.querySelector("figure.hand .picture") : live && live.querySelector("figure.board .picture");
+  }
+
+  function clear() {
+    document.querySelectorAll(".taps, .tap-pick").forEach(function (node) {
+      node.remove();
+    });
+  }
+
+  function play(action) {
+    kept = [];
+    plan.actions.forEach(function (a) {
+      if (a.action === action && a.spots.length) {
+        kept = [a.spots[0], a.spots[a.spots.length - 1]];
+      }
+    });
+    var buttons = own.querySelectorAll(".moves button[data-action]");
+    for (var i = 0; i < buttons.length; i++) {
+      if (buttons[i].dataset.action === action) {
+        buttons[i].form.requestSubmit(buttons[i]); // play.js sends it, as a tap on the list would
+        return;
+      }
+    }
+  }
+
+  function tapped(key) {
+    var at = path.indexOf(key);
+    if (at >= 0) {
+      path = path.slice(0, at); // a second tap on the selection unselects it
+      draw(key);
+      return;
+    }
+    var node = nodeAt(path);
+    var child = node && node.tap[key];
+    if (!child) {
+      path = []; // a place of another piece: start again from the top
+      child = plan.root.tap[key];
+    }
+    if (!child) {
+      return;
+    }
+    if (child.play) {
+      play(child.play);
+      return;
+    }
+    path = path.concat([key]);
+    draw(key);
+  }
+
+  function button(key, box, picture, name, selected) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = selected ? "tap selected" : "tap";
+    b.dataset.key = key;
+    b.setAttribute("aria-label", name);
+    b.setAttribute("aria-pressed", selected ? "true" : "false");
+    b.title = name;
+    // Through element.style (the CSP allows no style attributes in the markup).
+    b.style.left = (100 * box[0] / picture.width) + "%";
+    b.style.top = (100 * box[1] / picture.height) + "%";
+    b.style.width = (100 * (box[2] - box[0]) / picture.width) + "%";
+    b.style.height = (100 * (box[3] - box[1]) / picture.height) + "%";
+    b.addEventListener("click", function () {
+      tapped(key);
+    });
+    return b;
+  }
+
+  // A place smaller than a fingertip (a recruit on a phone) gets a larger button around it, as
+  // far as no other place is reached: at least MIN pixels each way where there is room.
+  var MIN = 28;
+  function grow(layer) {
+    var buttons = Array.prototype.slice.call(layer.querySelectorAll("button.tap"));
+    var boxes = buttons.map(function (b) { return b.getBoundingClientRect(); });
+    buttons.forEach(function (b, i) {
+      var r = boxes[i];
+      var dx = Math.max(0, (MIN - r.width) / 2);
+      var dy = Math.max(0, (MIN - r.height) / 2);
+      if (!dx && !dy) {
+        return;
+      }
+      var wide = { left: r.left - dx, right: r.right + dx, top: r.top - dy, bottom: r.bottom + dy };
+      var clear = boxes.every(function (o, j) {
+        var other = buttons[j];
+        return j === i || other.dataset.key === b.dataset.key ||
+          o.left >= wide.right || o.right <= wide.left || o.top >= wide.bottom || o.bottom <= wide.top;
+      });
+      if (clear) {
+        boxes[i] = wide;
+        b.style.left = "calc(" + b.style.left + " - " + dx + "px)";
+        b.style.top = "calc(" + b.style.top + " - " + dy + "px)";
+        b.style.width = "calc(" + b.style.width + " + " + 2 * dx + "px)";
+        b.style.height = "calc(" + b.style.height + " + " + 2 * dy + "px)";
+      }
+    });
+  }
+
+  function draw(focusKey) {
+    clear();
+    if (!plan) {
+      return;
+    }
+    var node = nodeAt(path) || plan.root;
+    var words = labels();
+    var selected = plan.root.chosen.concat(path);
+    var selectedWord = own.querySelector(".own") ? own.querySelector(".own").dataset.selected : "";
+    var focus = null;
+    plan.pictures.forEach(function (picture) {
+      var holder = figureOf(picture.name);
+      if (!holder) {
+        return;
+      }
+      var img = holder.querySelector("img");
+      if (img && img.getAttribute("src") !== picture.src) {
+        img.setAttribute("src", picture.src); // the very drawing whose places the plan recorded
+      }
+      var layer = document.createElement("div");
+      layer.className = "taps";
+      Object.keys(picture.spots).forEach(function (key) {
+        var on = selected.indexOf(key) >= 0;
+        var child = node.tap[key];
+        // With a piece selected, the other pieces (and the places one tap plays from the top)
+        // stay tappable: a tap there starts again from the top, so switching costs no tap.
+        var other = !on && !child && path.length > 0 ? plan.root.tap[key] : null;
+        if (!on && !child && !other) {
+          return;
+        }
+        var name = on ? chosenName(key, words) + " (" + selectedWord + ")" : nameOf(child || other, key, words);
+        picture.spots[key].forEach(function (box) {
+          var b = button(key, box, picture, name, on);
+          if (other) {
+            b.classList.add("other");
+          }
+          layer.appendChild(b);
+          if (key === focusKey && !focus) {
+            focus = b;
+          }
+        });
+      });
+      holder.appendChild(layer);
+      // Measured on the picture as shown: once it is there.
+      if (img && !(img.complete && img.naturalWidth)) {
+        img.addEventListener("load", function () { grow(layer); }, { once: true });
+      } else {
+        grow(layer);
+      }
+    });
+    if (path.length) {
+      pick(node, words);
+    }
+    if (focus) {
+      focus.focus();
+    }
+  }
+
+  // After a tap that selects: the moves still possible, as a short list (the only way to one
+  // that ends here, or to tell two moves with the same places apart), and a way back.
+  function pick(node, words) {
+    var part = own.querySelector(".own");
+    var box = document.createElement("div");
+    box.className = "tap-pick";
+    var title = document.createElement("p");
+    title.textContent = part ? part.dataset.pick : "";
+    box.appendChild(title);
+    node.choose.forEach(function (action) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.dataset.action = action;
+      b.textContent = words[action];
+      b.addEventListener("click", function () {
+        play(action);
+      });
+      box.appendChild(b);
+    });
+    var back = document.createElement("button");
+    back.type = "button";
+    back.className = "cancel";
+    back.textContent = part ? part.dataset.cancel : "×";
+    back.addEventListener("click", function () {
+      path = [];
+      draw();
+    });
+    box.appendChild(back);
+    var moves = own.querySelector(".moves");
+    if (moves) {
+      moves.parentNode.insertBefore(box, moves);
+    }
+  }
+
+  function harmless(key, child) {
+    return Object.keys(child.tap).every(function (k) {
+      var top = plan.root.tap[k];
+      return k === key || !top || JSON.stringify(top) === JSON.stringify(child.tap[k]);
+    });
+  }
+
+  own.addEventListener("tafelbot:plan", function (event) {
+    plan = event.detail.plan;
+    path = [];
+    if (!plan) {
+      kept = []; // the turn is over: the next one starts with nothing selected
+    }
+    if (plan) {
+      // The piece moved last, if it can move again: selected already (one tap less).
+      // Not when a place tapped first for another move would mean something else then
+      // (render.taps.kept_selection says the same).
+      for (var i = 0; i < kept.length; i++) {
+        var child = plan.root.tap[kept[i]];
+        if (child && !child.play && plan.root.chosen.indexOf(kept[i]) < 0 && harmless(kept[i], child)) {
+          path = [kept[i]];
+          break;
+        }
+      }
+    }
+    draw();
+    own.dataset.plan = plan ? String(plan.version) : ""; // which plan the places show (tests wait on it)
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && path.length) {
+      path = [];
+      draw();
+    }
+  });
+
+  if (live) {
+    // The live part was drawn anew (every watcher's update): the places go back on the new board
+    // if the plan is of that version; otherwise play.js is fetching the new plan already.
+    live.addEventListener("tafelbot:update", function (event) {
+      if (plan && event.detail && String(plan.version) === event.detail.version) {
+        draw();
+      }
+    });
+  }
+})();
