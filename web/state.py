@@ -2,8 +2,8 @@
 aiohttp application under ``APP_KEY``), its settings, the page's language, and the patterns of
 the ids its addresses carry.
 
-It imports no other module of the app's requests (``web.lookups``, ``web.handlers``, ``web.play``,
-``web.activity``, ``web.app``): they all build on it.
+It imports none of the modules that serve requests (``web.lookups``, ``web.handlers``, ``web.play``,
+``web.signin``, ``web.sessions``, ``web.activity``, ``web.app``): they all build on it.
 """
 
 from __future__ import annotations
