@@ -124,9 +124,9 @@ async def bot_main(args: argparse.Namespace) -> None:
     from table.service import Player, TableService
     from table.spec import load_spec
     from table.weblinks import WebLinks
-    from web.app import WebSettings
     from web.config import WebConfig
     from web.serve import start_in_bot
+    from web.state import WebSettings
 
     raise_file_limit()
     loop_name = type(asyncio.get_running_loop()).__module__.split(".")[0]

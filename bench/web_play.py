@@ -334,10 +334,10 @@ async def measure(
     from table.spec import load_spec
     from table.weblinks import WebLinks
     from tests.web.fake_people import FakePeople
-    from web.app import WebSettings
     from web.config import WebConfig
     from web.people import Person
     from web.serve import start_in_bot
+    from web.state import WebSettings
 
     raise_file_limit()
     folder = Path(tempfile.mkdtemp(prefix="tafelbot-web-play-bench-"))

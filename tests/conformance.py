@@ -39,7 +39,6 @@ from engines.rng import Rng
 from table.registry import GAMES, Extras, GameEntry
 from table.spec import GameSpec, load_spec
 from tests.engines.playout import random_playout
-from tests.fuzz.public_checks import PrivateCards
 
 MASK = (1 << 64) - 1
 Redeal = Callable[[Engine[Any, Any], Any, "int | None", Rng], Any]
@@ -67,6 +66,16 @@ def redeal_zones(zones: list[list[str]], rng: Rng) -> None:
     for zone in zones:
         size = len(zone)
         zone[:], pool = pool[:size], pool[size:]
+
+
+@dataclass(frozen=True)
+class PrivateCards:
+    """How one game's private cards are found in a view and named in text, for the leak checks of
+    the fuzz and crash suites (``tests.fuzz.public_checks``)."""
+
+    private: Callable[[dict], list[str]]
+    words: Callable[[str], list[str]]
+    ordinary: frozenset[str] = frozenset()  # card names the game's texts use for other things
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,10 @@ from aiohttp import web
 
 from locales import LANGUAGES, tr
 from web.activity_config import ActivityConfig
-from web.app import CSP, GAME_ID, TOKEN, WebApp, language, replay_page, table_page, web_app
+from web.handlers import replay_page, table_page
+from web.secure import CSP
 from web.sessions import SESSION_COOKIE, SignedInPeople
+from web.state import GAME_ID, TOKEN, WebApp, language, web_app
 
 log = logging.getLogger("tafelbot.web")
 

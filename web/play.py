@@ -42,14 +42,10 @@ from table.levels import picture_names
 from table.picture_cache import PictureKey
 from table.service import TableError
 from table.text import error_text, who
-
-# The app's own request helpers (token check, base address): these routes are part of the app.
-from web.app import WebApp, language, web_app
-from web.app import _base as base_of
-from web.app import _over_budget as over_budget
-from web.app import _table as game_of
+from web.lookups import base_of, game_of, over_budget
 from web.people import Person
 from web.plans import PICTURES, Drawn, draw, for_page
+from web.state import WebApp, language, web_app
 
 log = logging.getLogger("tafelbot.web")
 

@@ -27,9 +27,10 @@ from table.service import ActResult, TableService
 from table.spec import GameSpec
 from table.weblinks import WebLinks
 from web.activity_config import ActivityConfig
-from web.app import APP_KEY, WebApp, WebSettings, create_app
+from web.app import create_app
 from web.config import WebConfig, WebConfigError
 from web.signin import SignInSettings
+from web.state import APP_KEY, WebApp, WebSettings
 
 log = logging.getLogger("tafelbot.web")
 

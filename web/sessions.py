@@ -26,6 +26,7 @@ from locales import tr
 from table.clock import Clock
 from web.limits import RequestBudget
 from web.people import People, Person
+from web.state import language
 
 SESSION_COOKIE = "tafelbot_session"
 LIFETIME = 30 * 86400.0  # seconds a session lasts after signing in
@@ -119,8 +120,6 @@ class SignedInPeople(People):
 
     # ---- the checks of a change --------------------------------------------------------------------
     async def check_change(self, request: web.Request, person: Person | None) -> Person:
-        from web.app import language  # (web.app imports this module's base)
-
         lang = language(request)
         if person is None:
             raise web.HTTPUnauthorized(text=tr(lang, "web-sign-in-first"))

@@ -31,6 +31,7 @@ from aiohttp import web
 
 from locales import tr
 from web.sessions import SignedInPeople
+from web.state import language
 
 log = logging.getLogger("tafelbot.web")
 
@@ -173,8 +174,6 @@ class SignIn:
         return response
 
     async def done(self, request: web.Request) -> web.StreamResponse:
-        from web.app import language
-
         lang = language(request)
         state, verifier, back = _read_signin_cookie(request.cookies.get(SIGNIN_COOKIE, ""))
         sent_state = request.query.get("state", "")

@@ -19,9 +19,10 @@ from table.service import Player, TableService
 from table.spec import load_spec
 from table.web_moves import WebMoves
 from table.weblinks import WebLinks
-from web.app import APP_KEY, WebSettings, create_app
+from web.app import create_app
 from web.people import People, Person
 from web.serve import Notifier
+from web.state import APP_KEY, WebSettings
 
 ALICE, BOB = Player(11, "Alice"), Player(12, "Bob")
 

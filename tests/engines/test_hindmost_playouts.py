@@ -23,10 +23,9 @@ from render import cards as card_pictures
 from render import hindmost as pictures
 from render.cards import card_text
 from render.common import BACKGROUND, INK, seat_colour
-from tests.conformance import GameChecks, cards, redeal_zones
+from tests.conformance import GameChecks, PrivateCards, cards, redeal_zones
 from tests.engines.playout import random_playout
 from tests.engines.test_hindmost import VIEW_KEYS
-from tests.fuzz.public_checks import PrivateCards
 
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 SHARED_SEEDS = 8

@@ -17,9 +17,8 @@ from engines.rng import Rng
 from render import howruck as pictures
 from render.common import BACKGROUND, INK, WHITE, seat_colour
 from render.howruck import card_name, card_title
-from tests.conformance import GameChecks
+from tests.conformance import GameChecks, PrivateCards
 from tests.engines.playout import random_playout
-from tests.fuzz.public_checks import PrivateCards
 
 PUBLIC_KEYS = ("game", "round", "phase", "barrels", "barrels_to_win", "learning", "winner", "to_move")
 

@@ -16,29 +16,18 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Any
+
+from tests.conformance import PrivateCards, checks_of
 
 MENTION = re.compile(r"<@!?(\d+)>")
 ROLE_MENTION = re.compile(r"<@&(\d+)>")
 EVERYONE = re.compile(r"(?<![\\`])@(everyone|here)\b")
 
 
-@dataclass(frozen=True)
-class PrivateCards:
-    """How one game's private cards are found in a view and named in text (a game declares it in
-    its ``GameChecks``, ``tests/conformance.py``)."""
-
-    private: Callable[[dict], list[str]]
-    words: Callable[[str], list[str]]
-    ordinary: frozenset[str] = frozenset()  # card names the game's texts use for other things
-
-
 def private_cards(game: str) -> PrivateCards | None:
     """The game's own ``PrivateCards`` (None: what a seat holds is no secret from the others)."""
-    from tests.conformance import checks_of
-
     return checks_of(game).private_cards
 
 

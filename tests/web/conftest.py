@@ -20,8 +20,9 @@ from table.spec import GameSpec, load_spec
 from table.weblinks import WebLinks
 from tests import nim
 from web.activity_config import ActivityConfig
-from web.app import APP_KEY, WebApp, WebSettings, create_app
+from web.app import create_app
 from web.signin import SignInSettings
+from web.state import APP_KEY, WebApp, WebSettings
 
 ALICE = Player(900_000_000_000_000_001, "Alice <b>&amp;")
 BOB = Player(900_000_000_000_000_002, "Bob @everyone")

@@ -11,7 +11,8 @@ import pytest
 from table import lobby
 from table.weblinks import sign
 from tests.web.conftest import ALICE, BASE_URL, BOB, GUILD, make_site
-from web.app import CSP, WebSettings
+from web.secure import CSP
+from web.state import WebSettings
 
 
 async def until(condition, *, seconds: float = 5.0) -> None:

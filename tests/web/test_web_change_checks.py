@@ -9,9 +9,9 @@ import pytest
 from aiohttp import web
 
 from tests.web.conftest import BASE_URL, make_site
-from web.app import APP_KEY
 from web.sessions import SESSION_COOKIE
 from web.signin import SignInSettings
+from web.state import APP_KEY
 
 CHANGES: list[int] = []
 

@@ -28,9 +28,10 @@ from tests.conformance import checks_of
 from tests.web.conftest import ALICE, BASE_URL, BOB, Site, specs
 from tests.web.fake_people import FakePeople
 from tests.web.test_web_app import next_event, until
-from web.app import APP_KEY, WebSettings, create_app
+from web.app import create_app
 from web.pages import GameLogs
 from web.people import Person
+from web.state import APP_KEY, WebSettings
 
 CAROL = Player(900_000_000_000_000_003, "Carol")
 PEOPLE = {

@@ -4,7 +4,7 @@ budget, so holding the arrow key cannot break them; drawing new ones (and wrong 
 from __future__ import annotations
 
 from tests.web.conftest import make_site
-from web.app import WebSettings
+from web.state import WebSettings
 
 
 async def test_drawn_replay_pictures_survive_fast_stepping(tmp_path):

@@ -1,0 +1,51 @@
+"""What a table's addresses are checked against, for every module serving them (``web.handlers``,
+``web.play``, the middlewares of ``web.app``): the game and its token, the table's base address,
+the address's request budget, and the page a missing one gets.
+"""
+
+from __future__ import annotations
+
+import math
+
+from aiohttp import web
+
+from db import GameRow
+from locales import tr
+from web.limits import address_of
+from web.state import language, web_app
+
+
+def over_budget(request: web.Request) -> web.Response | None:
+    """A 429 (with the seconds to wait) once the address has spent its budget, else None."""
+    app = web_app(request)
+    wait = app.budget.take(address_of(request, trust_forwarded=app.settings.trust_forwarded))
+    if wait <= 0:
+        return None
+    return web.Response(
+        status=429,
+        text=tr(language(request), "web-too-many"),
+        headers={"Retry-After": str(max(1, math.ceil(wait)))},
+    )
+
+
+def not_found(request: web.Request) -> web.Response:
+    lang = language(request)
+    html = web_app(request).render("notfound.html", lang, title=tr(lang, "web-not-found-title"))
+    response = web.Response(status=404, text=html, content_type="text/html", charset="utf-8")
+    return response
+
+
+async def game_of(request: web.Request) -> GameRow:
+    """The game the address names, if its token is right; otherwise 404, the same either way."""
+    app = web_app(request)
+    row = await app.pages.game(int(request.match_info["gid"]))
+    if row is None or not await app.links.table_token_ok(row.id, row.guild_id, request.match_info["token"]):
+        raise web.HTTPNotFound()
+    return row
+
+
+def base_of(request: web.Request) -> str:
+    return f"/t/{request.match_info['gid']}/{request.match_info['token']}"
+
+
+__all__ = ["base_of", "game_of", "not_found", "over_budget"]

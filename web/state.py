@@ -1,0 +1,138 @@
+"""What every request of the web companion reads: the app's state (``WebApp``, kept on the
+aiohttp application under ``APP_KEY``), its settings, the page's language, and the patterns of
+the ids its addresses carry.
+
+It imports none of the modules that serve requests (``web.lookups``, ``web.handlers``, ``web.play``,
+``web.signin``, ``web.sessions``, ``web.activity``, ``web.app``): they all build on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import jinja2
+from aiohttp import web
+
+from db import Store
+from locales import LANGUAGES, tr
+from table.clock import Clock
+from table.service import ActResult, TableService
+from table.spec import GameSpec
+from table.weblinks import WebLinks
+from web.limits import RequestBudget, StreamCount
+from web.pages import Pages
+from web.people import People
+from web.plans import Plans
+from web.watchers import Watchers
+
+GAME_ID = r"[0-9]{1,18}"
+SNOWFLAKE = r"[0-9]{1,19}"  # a Discord id: up to 2**63 - 1
+TOKEN = r"[A-Za-z0-9_-]{1,64}"
+LANG_COOKIE = "tafelbot_lang"
+
+
+@dataclass
+class WebSettings:
+    heartbeat: float = 15.0  # seconds of the clock between comments on an idle stream
+    coalesce: float = 0.2  # least seconds between two updates of one game (a burst is sent as one)
+    retry_ms: int = 1000  # how soon a browser reconnects a dropped stream
+    streams_per_address: int = 8
+    streams_total: int = 10_000
+    burst: float = 120  # requests an address may make at once ...
+    per_second: float = 2.0  # ... and then on average
+    trust_forwarded: bool = False  # behind a proxy: the address is the last of X-Forwarded-For
+
+
+@dataclass
+class WebApp:
+    """Everything a request needs (kept on the aiohttp application)."""
+
+    store: Store
+    specs: dict[str, GameSpec]
+    links: WebLinks
+    pages: Pages
+    clock: Clock
+    settings: WebSettings
+    budget: RequestBudget
+    streams: StreamCount
+    watchers: Watchers = field(init=False)
+    templates: jinja2.Environment = field(init=False)
+    closing: asyncio.Event = field(default_factory=asyncio.Event)
+    people: People = field(default_factory=People)  # who is signed in; real sign-in replaces it
+    # Moves from the page: the table service they go through (in the bot's process, the bot's own,
+    # so a page and a Discord click share one lock), and what follows each saved one (Discord's
+    # board, the computers, the next ping: the bot's aftermath, or a NOTIFY the bot hears).
+    service: TableService | None = None
+    followed: Callable[[ActResult], None] = lambda _result: None
+    signin_on: bool = False  # pages offer signing in (web.signin wired in)
+    plans: Plans = field(default_factory=Plans)  # seated players' places to tap, with their pictures
+
+    def __post_init__(self) -> None:
+        self.templates = jinja2.Environment(
+            loader=jinja2.PackageLoader("web", "templates"),
+            autoescape=True,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            undefined=jinja2.StrictUndefined,
+        )
+        self.watchers = Watchers(self.live_update, coalesce=self.settings.coalesce)
+        if self.service is None:  # a web process of its own saves through its own service
+            self.service = TableService(self.store, self.specs, clock=self.clock)
+
+    @property
+    def table_service(self) -> TableService:
+        assert self.service is not None  # set in __post_init__
+        return self.service
+
+    def changed(self, game_id: int, version: int) -> None:
+        """News of a game (from the table service, or from PostgreSQL's LISTEN)."""
+        self.watchers.changed(game_id, version)
+
+    def render(self, template: str, lang: str, **context: Any) -> str:
+        def t(msg_id: str, **args: Any) -> str:
+            return tr(lang, msg_id, **args)
+
+        return self.templates.get_template(template).render(t=t, lang=lang, **context)
+
+    async def live_update(self, game_id: int, lang: str) -> tuple[int, bool, str]:
+        """What a table page following ``game_id`` gets next: (version, over, the update's JSON)."""
+        row = await self.pages.game(game_id)
+        if row is None:
+            return -1, True, ""
+        page = await self.pages.table(row, lang)
+        html = self.render(
+            "live.html", lang, page=page, base=f"/t/{row.id}/{await self.links.table_token(row.id, row.guild_id)}"
+        )
+        return row.version, page.over, json.dumps({"version": row.version, "over": page.over, "html": html})
+
+
+APP_KEY = web.AppKey("tafelbot_web", WebApp)
+
+
+def web_app(request: web.Request) -> WebApp:
+    return request.app[APP_KEY]
+
+
+def language(request: web.Request) -> str:
+    """The page's language: ``?lang=``, else the switch's cookie, else the browser's preference."""
+    chosen = request.query.get("lang") or request.cookies.get(LANG_COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    best, best_q = "en", -1.0
+    for part in request.headers.get("Accept-Language", "").split(",")[:20]:
+        tag, _, q = part.strip().partition(";q=")
+        code = tag.strip().lower()[:2]
+        try:
+            weight = float(q) if q else 1.0
+        except ValueError:
+            continue
+        if code in LANGUAGES and weight > best_q:
+            best, best_q = code, weight
+    return best
+
+
+__all__ = ["APP_KEY", "GAME_ID", "LANG_COOKIE", "SNOWFLAKE", "TOKEN", "WebApp", "WebSettings", "language", "web_app"]
