@@ -22,8 +22,9 @@ from pathlib import Path
 import pytest
 
 from table.registry import Extras, GameEntry
-from tests.e2e.conftest import Tafel, alice, capture, channel, fake  # noqa: F401  (fixtures)
+from tests.e2e.conftest import alice, capture, channel, fake  # noqa: F401  (fixtures)
 from tests.e2e.drive import open_table, play_to_the_end
+from tests.e2e.harness import Tafel
 from tests.test_nim_game import NIM
 
 TICTACTOE = GameEntry(

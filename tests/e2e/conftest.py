@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot import Config, create_bot
 from table.clock import FakeClock
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.openapi import Conformance
-from tests.e2e.harness import ErrorLogCapture, run_client, stop_client
+from tests.e2e.harness import ErrorLogCapture, Tafel
+from tests.e2e.web_fixtures import start_webbed
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -64,38 +64,28 @@ def carol(fake):
     return fake.add_user("carol", locale="en-US")
 
 
-class Tafel:
-    """The running bot plus a way to restart it."""
+@pytest.fixture
+async def webbed(fake, capture, tmp_path):
+    """``tafel`` with the web companion served from the bot's process (``web_fixtures``)."""
+    tafel = await start_webbed(fake, tmp_path)
+    yield tafel
+    await tafel.stop()
 
-    def __init__(self, fake: FakeDiscord, database: str) -> None:
-        self.fake = fake
-        self.config = Config(token="fake-token", database=database, dev_guild_id=fake.guild_id, computer_delay=0.0)
-        self.bot = None
-        self.task = None
-        self.clock = None  # [clocks] a table.clock.FakeClock to move time by hand (None: real time)
 
-    async def start(self):
-        if self.clock is not None:  # interaction tokens expire on the same clock (15 minutes)
-            self.fake.token_clock = self.clock.now
-        self.bot = create_bot(self.config, clock=self.clock, guild_ready_timeout=0.05)
-        if self.fake.rate_limits is not None:  # the bot's pacing on the time of the fake's rate limits
-            self.bot.pacer.period *= self.fake.rate_limits.scale
-        self.task = await run_client(self.bot)
-        await self.bot.resumed.wait()
-        return self.bot
+@pytest.fixture
+async def chromium():
+    """Headless Chromium (a test module using it imports ``tests.e2e.browser``, which skips it
+    without Chromium); each test opens its own contexts."""
+    from playwright.async_api import async_playwright
 
-    async def stop(self) -> None:
-        if self.bot is not None:
-            await stop_client(self.bot, self.task)
-            self.bot = None
+    from tests.e2e.browser import CHROMIUM, FLAGS
 
-    async def restart(self):
-        await self.stop()
-        return await self.start()
-
-    async def settle(self) -> None:
-        """Wait until the bot has finished answering and no computer player is thinking."""
-        await self.bot.table_flow.idle()
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        try:
+            yield browser
+        finally:
+            await browser.close()
 
 
 @pytest.fixture

@@ -23,6 +23,9 @@ from collections.abc import AsyncIterator, Callable
 
 import discord
 
+from bot import Config, create_bot
+from tests.e2e.fake import FakeDiscord
+
 __all__ = ["ErrorLogCapture", "run_client", "running", "stop_client"]
 
 
@@ -167,3 +170,37 @@ def _record_text(record: logging.LogRecord, *, traceback: bool = True) -> str:
         if traceback:
             text += "\n" + "".join(_traceback.format_exception(*record.exc_info)).rstrip()
     return text
+
+
+class Tafel:
+    """The running bot plus a way to restart it."""
+
+    def __init__(self, fake: FakeDiscord, database: str) -> None:
+        self.fake = fake
+        self.config = Config(token="fake-token", database=database, dev_guild_id=fake.guild_id, computer_delay=0.0)
+        self.bot = None
+        self.task = None
+        self.clock = None  # [clocks] a table.clock.FakeClock to move time by hand (None: real time)
+
+    async def start(self):
+        if self.clock is not None:  # interaction tokens expire on the same clock (15 minutes)
+            self.fake.token_clock = self.clock.now
+        self.bot = create_bot(self.config, clock=self.clock, guild_ready_timeout=0.05)
+        if self.fake.rate_limits is not None:  # the bot's pacing on the time of the fake's rate limits
+            self.bot.pacer.period *= self.fake.rate_limits.scale
+        self.task = await run_client(self.bot)
+        await self.bot.resumed.wait()
+        return self.bot
+
+    async def stop(self) -> None:
+        if self.bot is not None:
+            await stop_client(self.bot, self.task)
+            self.bot = None
+
+    async def restart(self):
+        await self.stop()
+        return await self.start()
+
+    async def settle(self) -> None:
+        """Wait until the bot has finished answering and no computer player is thinking."""
+        await self.bot.table_flow.idle()

@@ -18,7 +18,7 @@ import pytest
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import async_playwright
 
-from tests.e2e.test_web_browser_e2e import CHROMIUM, FLAGS
+from tests.e2e.browser import CHROMIUM, FLAGS
 from tests.web.activity_discord import APP_ID, BOT_TOKEN, SECRET, ActivityDiscord
 from tests.web.conftest import ALICE, BASE_URL, BOB, GUILD, make_site
 from web.activity_config import ActivityConfig

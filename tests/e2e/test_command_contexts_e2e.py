@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from tests.e2e.conftest import Tafel
+from tests.e2e.harness import Tafel
 
 
 async def test_every_command_is_for_servers_and_server_installs_only(fake, tafel):

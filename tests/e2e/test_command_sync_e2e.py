@@ -19,7 +19,7 @@ import cogs.command_sync
 from db import Store
 from db.bot_settings import bot_setting
 from table.registry import GAME_KEYS
-from tests.e2e.conftest import Tafel
+from tests.e2e.harness import Tafel
 
 
 def command_puts(fake) -> int:

@@ -9,36 +9,16 @@ Without Chromium these tests skip with one line saying how to install it, except
 
 from __future__ import annotations
 
-import os
-import shutil
 import time
 
 import pytest
+from playwright.async_api import async_playwright
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-HOW = "Chromium is not installed: apt-get install chromium chromium-driver (Debian) runs the browser tests"
-if not os.path.exists(CHROMIUM):
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"CI needs the browser tests: {HOW}", pytrace=False)
-    pytest.skip(HOW, allow_module_level=True)
-
-from playwright.async_api import async_playwright  # noqa: E402
-
-from tests.e2e.drive import open_table, press_a_move  # noqa: E402
-from tests.e2e.test_replay_e2e import play_quickly  # noqa: E402
-from tests.e2e.web_fixtures import link_buttons, start_webbed  # noqa: E402
-from tests.web.test_web_app import until  # noqa: E402
-
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from tests.e2e.browser import CHROMIUM, FLAGS  # skips the module without Chromium
+from tests.e2e.drive import open_table, press_a_move
+from tests.e2e.test_replay_e2e import play_quickly
+from tests.e2e.web_fixtures import link_buttons, start_webbed
+from tests.web.test_web_app import until
 
 
 async def played(fake, webbed, channel, alice, bob):
@@ -46,13 +26,6 @@ async def played(fake, webbed, channel, alice, bob):
     game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
     await play_quickly(webbed, game_id)
     return await webbed.bot.store.get_game(game_id)
-
-
-@pytest.fixture
-async def webbed(fake, capture, tmp_path):
-    tafel = await start_webbed(fake, tmp_path)
-    yield tafel
-    await tafel.stop()
 
 
 @pytest.fixture

@@ -5,18 +5,10 @@ lists only when TAFELBOT_WEB_URL is set; the server page and new addresses in /t
 from __future__ import annotations
 
 import aiohttp
-import pytest
 
 from tests.e2e.drive import open_table
 from tests.e2e.test_replay_e2e import play_quickly, replay
-from tests.e2e.web_fixtures import link_buttons, start_webbed
-
-
-@pytest.fixture
-async def webbed(fake, capture, tmp_path):
-    tafel = await start_webbed(fake, tmp_path)
-    yield tafel
-    await tafel.stop()
+from tests.e2e.web_fixtures import link_buttons
 
 
 async def test_without_a_web_url_nothing_changes(fake, tafel, channel, alice, bob):

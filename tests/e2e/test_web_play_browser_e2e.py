@@ -5,30 +5,10 @@ redirect back to the page. Sign-in is faked (``tests.web.fake_people``)."""
 
 from __future__ import annotations
 
-import pytest
-from playwright.async_api import async_playwright
-
-from tests.e2e.test_web_browser_e2e import CHROMIUM, FLAGS  # skips the module without Chromium
-from tests.e2e.web_fixtures import link_buttons, start_webbed
+from tests.e2e import browser  # noqa: F401  (skips this module without Chromium)
+from tests.e2e.web_fixtures import link_buttons
 from tests.web.fake_people import FakePeople
 from web.people import Person
-
-
-@pytest.fixture
-async def webbed(fake, capture, tmp_path):
-    tafel = await start_webbed(fake, tmp_path)
-    yield tafel
-    await tafel.stop()
-
-
-@pytest.fixture
-async def chromium():
-    async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        try:
-            yield browser
-        finally:
-            await browser.close()
 
 
 async def signed_in(chromium, url: str, who: str, *, script: bool = True):

@@ -9,18 +9,9 @@ import re
 from html import unescape
 
 import aiohttp
-import pytest
 
 from tests.e2e.drive import open_table, people_to_move
-from tests.e2e.web_fixtures import start_webbed
 from web.people import Person
-
-
-@pytest.fixture
-async def webbed(fake, capture, tmp_path):
-    tafel = await start_webbed(fake, tmp_path)
-    yield tafel
-    await tafel.stop()
 
 
 def first_move(html: str) -> tuple[str, str] | None:

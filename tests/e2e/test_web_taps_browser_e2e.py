@@ -16,38 +16,20 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.async_api import async_playwright
 
 from engines.levels import NORMAL
 from engines.rng import Rng, derive_seed
 from render.taps import route
 from tests.conformance import checks_of
+from tests.e2e import browser  # noqa: F401  (skips this module without Chromium)
 from tests.e2e.drive import open_table
-from tests.e2e.test_web_browser_e2e import CHROMIUM, FLAGS  # skips the module without Chromium
-from tests.e2e.web_fixtures import link_buttons, start_webbed
+from tests.e2e.web_fixtures import link_buttons
 from tests.web.fake_people import FakePeople
 from web.limits import RequestBudget
 from web.people import Person
 
 SHOTS = Path("/tmp/taps-shots")
 PHONE, DESKTOP = 400, 1280
-
-
-@pytest.fixture
-async def webbed(fake, capture, tmp_path):
-    tafel = await start_webbed(fake, tmp_path)
-    yield tafel
-    await tafel.stop()
-
-
-@pytest.fixture
-async def chromium():
-    async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        try:
-            yield browser
-        finally:
-            await browser.close()
 
 
 def sign_in(webbed, **users) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import socket
 
-from tests.e2e.conftest import Tafel
+from tests.e2e.harness import Tafel
 from web.activity_config import for_web
 from web.config import WebConfig
 

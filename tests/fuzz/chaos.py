@@ -50,10 +50,9 @@ from pathlib import Path
 from cogs.table.trouble import GIVE_UP_AFTER, PROBE_EVERY
 from table.clock import FakeClock
 from table.registry import GAME_KEYS
-from tests.e2e.conftest import Tafel
 from tests.e2e.drive import open_table
 from tests.e2e.fake import FakeDiscord, FakeDiscordError
-from tests.e2e.harness import ErrorLogCapture, _record_text
+from tests.e2e.harness import ErrorLogCapture, Tafel, _record_text
 from tests.fuzz.chaos_faults import (
     DELETIONS,
     FAULT_KINDS,

@@ -99,14 +99,17 @@
   }
 
   function tapped(key) {
+    var node = nodeAt(path);
+    var child = node && node.tap[key];
     var at = path.indexOf(key);
-    if (at >= 0) {
-      path = path.slice(0, at); // a second tap on the selection unselects it
+    // A second tap on the selection unselects it, unless the selected piece has a move ending
+    // where it stands (a Trackgammon disc bouncing back to its point): that tap plays it, as
+    // render.taps.route counts; Cancel or Escape unselects then.
+    if (at >= 0 && !child) {
+      path = path.slice(0, at);
       draw(key);
       return;
     }
-    var node = nodeAt(path);
-    var child = node && node.tap[key];
     if (!child) {
       path = []; // a place of another piece: start again from the top
       child = plan.root.tap[key];
@@ -270,12 +273,18 @@
   }
 
   own.addEventListener("tafelbot:plan", function (event) {
+    var before = plan;
+    var was = path;
     plan = event.detail.plan;
     path = [];
     if (!plan) {
       kept = []; // the turn is over: the next one starts with nothing selected
     }
-    if (plan) {
+    if (plan && before && String(before.version) === String(plan.version) && nodeAt(was)) {
+      // The same plan again (a move's answer and the stream's news of that move, in either
+      // order): what the player has selected meanwhile stays selected.
+      path = was;
+    } else if (plan) {
       // The piece moved last, if it can move again: selected already (one tap less).
       // Not when a place tapped first for another move would mean something else then
       // (render.taps.kept_selection says the same).
