@@ -358,15 +358,19 @@ def taps_per_turn(games: int) -> None:
             continue
         spec = load_spec(found)
         players = min(spec.engine.max_players, max(spec.engine.min_players, 3))
-        figures: dict[str, list[int]] = {"taps": [], "clicks": [], "over": [], "per decision": [], "live over": []}
+        figures: dict[str, list[int]] = {
+            key: [] for key in ("taps", "kept", "clicks", "over", "kept over", "per decision", "live over")
+        }
         for game in range(games):
             play(spec, players, 100_003 + game, figures)
-        taps, clicks = figures["taps"], figures["clicks"]
+        # The page keeps the piece just moved selected (taps.js, render.taps.kept_selection): its
+        # taps are the "kept" count of bench/turn_taps.py.
+        taps, clicks = figures["kept"], figures["clicks"]
         most = max(figures["per decision"], default=0)
         if taps:
             per_turn = f"{statistics.mean(taps):.2f} {max(taps):3d}"
             discord = f"{statistics.mean(clicks):.2f} {max(clicks):3d}"
-            over = f"{sum(figures['over'])} of {len(taps)}"
+            over = f"{sum(figures['kept over'])} of {len(taps)}"
         else:  # live rounds only: every action stands alone, counted per action
             per_turn, discord = "(live)", "(live)"
             over = f"{sum(figures['live over'])} of {len(figures['live over'])}"

@@ -29,3 +29,18 @@ async def test_a_few_taps_with_a_few_pages_watching():
     lines = web_play.report(figures, pages=5, think=0.0)
     assert "3 taps in 2 tables" in lines[0] and not any("never heard" in line for line in lines)
     assert figures.cpu["bot process"] > 0 and figures.cpu["pages process (whole run)"] > 0
+
+
+def test_the_taps_table_counts_the_pages_taps_for_every_game(capsys):
+    from bench import web
+
+    web.taps_per_turn(1)
+    lines = capsys.readouterr().out.splitlines()
+    assert any("taps per recruit moved: at most" in line for line in lines)
+    assert {line.split()[0] for line in lines[2:] if line.startswith("  ") and line.split()} >= {
+        "hindmost",
+        "trackgammon",
+        "manoever",
+        "howruck",
+        "duvelen",
+    }
