@@ -3,6 +3,8 @@ applied, every watching page hears of every move, and the player's and the pages
 
 from __future__ import annotations
 
+import pytest
+
 from bench import web_play
 
 
@@ -31,6 +33,7 @@ async def test_a_few_taps_with_a_few_pages_watching():
     assert figures.cpu["bot process"] > 0 and figures.cpu["pages process (whole run)"] > 0
 
 
+@pytest.mark.slow  # plays a whole game of each game (seconds)
 def test_the_taps_table_counts_the_pages_taps_for_every_game(capsys):
     from bench import web
 

@@ -36,6 +36,7 @@ PRIVACY_SEEDS = range(int(os.environ.get("TAFELBOT_PRIVACY_SEEDS", "2")))
 PRIVACY_CASES = [(game, players) for game in ALL for players in player_counts(engine_of(game))]
 
 
+@pytest.mark.slow  # whole-game playouts of every game (seconds): the slow tier's long playouts
 @pytest.mark.parametrize("game", ALL, ids=IDS)
 def test_playouts_round_trip_replay_and_score_as_the_outcome(game):
     assert check_playouts(load_spec(game).engine, checks_of(game)) > 0

@@ -13,6 +13,9 @@ from engines.rng import Rng
 from render.layout import picture_size
 from tests.render.phone import LONG_NAMES
 
+# Whole games drawn picture by picture: seconds, so in the slow tier (CONTRIBUTING).
+pytestmark = pytest.mark.slow
+
 TABLES = [
     ("hindmost", 3, {"riders": 3, "betting": True}),
     ("hindmost", 6, {"riders": 2}),

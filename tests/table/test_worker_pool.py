@@ -7,6 +7,7 @@ import os
 
 import pytest
 
+from table import worker_pool
 from table.worker_pool import RemoteTraceback, WorkerLost, WorkerPool
 from tests.processes import alive
 
@@ -78,7 +79,9 @@ async def test_a_caller_that_gives_up_leaves_the_worker_answering_the_others(poo
     assert await asyncio.gather(*(pool.run(pid_and, i) for i in range(4)))
 
 
-async def test_closing_ends_the_workers_and_refuses_new_calls():
+async def test_closing_ends_the_workers_and_refuses_new_calls(monkeypatch):
+    # A worker still drawing is given JOIN_SECONDS to finish, then killed: half a second here.
+    monkeypatch.setattr(worker_pool, "JOIN_SECONDS", 0.5)
     pool = WorkerPool(2)
     await asyncio.gather(*(pool.run(pid_and, i) for i in range(4)))
     pids = pool.pids()
