@@ -74,6 +74,26 @@ def without_shared_start(labels: list[str]) -> list[str]:
     return [label[cut + 2 :] or label for label in labels]
 
 
+def grouped(
+    legal: list[str], label: Callable[[str], str], group_of: Callable[[str], str] | None
+) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The actions as Discord offers them: (group name, [(action, label)]) per group when they are
+    too many for one page and the game names more than one group (labels without the words
+    every label of the group shares), else one unnamed group of them all. The web page lists
+    them the same way."""
+    if group_of is not None and len(legal) > ACTIONS_PER_PAGE:
+        groups: dict[str, list[str]] = {}
+        for action in legal:
+            groups.setdefault(group_of(action), []).append(action)
+        if len(groups) > 1:
+            named = []
+            for name, actions in groups.items():
+                labels = without_shared_start([label(a) for a in actions])
+                named.append((name, list(zip(actions, labels, strict=True))))
+            return named
+    return [("", [(a, label(a)) for a in legal])]
+
+
 def build_page(
     legal: list[str],
     label: Callable[[str], str],
@@ -85,18 +105,12 @@ def build_page(
     """Top level: the actions themselves, or, when they are too many for one row of buttons and
     the game names groups, one button per group. Inside a group: that group's actions, without
     the words every label there shares. Many actions become select menus (see the module)."""
-    if group_of is not None and len(legal) > ACTIONS_PER_PAGE:
-        groups: dict[str, list[str]] = {}
-        for action in legal:
-            groups.setdefault(group_of(action), []).append(action)
-        names = list(groups)
-        if len(names) > 1:
-            if group < 0 or group >= len(names):
-                items = [Choice("group", name, group=i) for i, name in enumerate(names)]
-                return _listed(items, page, -1)
-            actions = groups[names[group]]
-            labels = without_shared_start([label(a) for a in actions])
-            items = [Choice("act", text, action=a) for a, text in zip(actions, labels, strict=True)]
-            return _listed(items, page, group)
-    items = [Choice("act", label(a), action=a) for a in legal]
+    groups = grouped(legal, label, group_of)
+    if len(groups) > 1:
+        if group < 0 or group >= len(groups):
+            items = [Choice("group", name, group=i) for i, (name, _actions) in enumerate(groups)]
+            return _listed(items, page, -1)
+        items = [Choice("act", text, action=a) for a, text in groups[group][1]]
+        return _listed(items, page, group)
+    items = [Choice("act", text, action=a) for a, text in groups[0][1]]
     return _listed(items, page, -1)

@@ -30,6 +30,7 @@ import re
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote
 
 from aiohttp import web
 
@@ -37,7 +38,7 @@ from db import GameRow, GameStatus
 from engines.errors import GameError
 from locales import tr
 from table.alt_text import hand_description, plain
-from table.controls import ACTIONS_PER_PAGE, without_shared_start
+from table.controls import grouped
 from table.levels import picture_names
 from table.picture_cache import PictureKey
 from table.service import TableError
@@ -128,18 +129,12 @@ def panel(
         if ask and ask in legal and engine.asks_confirmation(ask):
             found.ask = Move(ask, spec.action_label(own, ask, locale=lang))
         group_of = spec.action_group
-        groups: dict[str, list[str]] = {}
-        for action in legal:
-            # Grouped as Discord groups its buttons (only a long list, only where the game names groups).
-            name = group_of(own, action, locale=lang) if group_of and len(legal) > ACTIONS_PER_PAGE else ""
-            groups.setdefault(name, []).append(action)
-        for name, actions in groups.items():
-            labels = [spec.action_label(own, a, locale=lang) for a in actions]
-            if name and len(groups) > 1:
-                labels = without_shared_start(labels)
-            found.groups.append(
-                (name if len(groups) > 1 else "", [Move(a, t) for a, t in zip(actions, labels, strict=True)])
-            )
+        for name, moves in grouped(
+            legal,
+            lambda a: spec.action_label(own, a, locale=lang),
+            (lambda a: group_of(own, a, locale=lang)) if group_of else None,
+        ):
+            found.groups.append((name, [Move(a, text) for a, text in moves]))
         found.lines.append(tr(lang, "controls-your-turn"))
     elif to_move:
         waiting = who(row.seats, sorted(to_move), mention=False, lang=lang)
@@ -269,18 +264,19 @@ async def act(request: web.Request) -> web.StreamResponse:
     if not seats:
         return _refused(request, wants_json, lang, row.game, TableError("not-a-player"))
     spec = app.specs[row.game]
-    if not sure and row.version == version and row.state is not None and spec.engine.asks_confirmation(action):
+    state = _state(app, row) if row.state is not None else None  # decoded once for this request
+    if not sure and row.version == version and state is not None and spec.engine.asks_confirmation(action):
         # As Discord does: an action that ends something for good asks once first.
-        shown = seat_for(row, spec.engine.to_move(_state(app, row)), person.user_id)
-        label = spec.action_label(spec.engine.view(_state(app, row), shown), action, locale=lang)
+        shown = seat_for(row, spec.engine.to_move(state), person.user_id)
+        label = spec.action_label(spec.engine.view(state, shown), action, locale=lang)
         question = plain(tr(lang, "controls-sure", action=label))
         if wants_json:
             return _private_json({"ok": False, "ask": action, "text": question, "version": row.version})
         raise web.HTTPSeeOther(f"{base_of(request)}?ask={_quoted(action)}#play", headers={"Cache-Control": PRIVATE})
     # A person holding several seats (tests, hot-seat tables) plays the one whose turn it is.
     seat = None
-    if len(seats) > 1 and row.state is not None and row.status == GameStatus.ACTIVE:
-        seat = seat_for(row, spec.engine.to_move(_state(app, row)), person.user_id)
+    if len(seats) > 1 and state is not None and row.status == GameStatus.ACTIVE:
+        seat = seat_for(row, spec.engine.to_move(state), person.user_id)
     try:
         result = await app.table_service.act(
             row.id, seat=seat, user_id=person.user_id, action=action, expected_version=version
@@ -337,8 +333,6 @@ def form_note(lang: str, query: Any) -> str:
 
 
 def _quoted(action: str) -> str:
-    from urllib.parse import quote
-
     return quote(action, safe="")
 
 
