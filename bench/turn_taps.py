@@ -6,8 +6,11 @@ action chosen, the taps the plan needs (0 when the move is played for the person
 Discord's clicks (``steps_of`` there, plus "My hand / play" once a turn). Live phases are counted
 per action. Draws every picture, so it is slower than ``turn_clicks``.
 
-Two tap counts: the plan's own (from nothing selected), and the page's (``render.taps.route``
-from the selection taps.js keeps after a move: the piece just moved, when it can move again).
+Three tap counts: the board's own (the plan's, from nothing selected); the board's as the page
+plays it (``render.taps.route`` from the selection taps.js keeps after a move: the piece just
+moved, when it can move again); and the page's, board or list: the list of moves beside the board
+(``web/templates/play.html``) holds every legal action as a button of its own, Discord's labels in
+Discord's groups, so a move the board takes two taps for is one tap there, as Discord's button is.
 
     python bench/turn_taps.py [--games 5] [--seed 1] [--only GAME]
 
@@ -36,16 +39,18 @@ def play(spec, players: int, seed: int, figures: dict[str, list[int]]) -> None:
     state = engine.new_game(players, seed, engine.normalize_options({}))[0]
     names = [f"Player {i + 1}" for i in range(players)]
     pick = Rng(seed)
-    mover, taps, kept_taps, clicks = None, 0, 0, 0
+    mover, taps, kept_taps, page_taps, clicks = None, 0, 0, 0, 0
     last_spots: list[str] = []  # the spots of the person's move just made (the page keeps its piece)
 
     def close() -> None:
         if mover is not None:
             figures["taps"].append(taps)
             figures["kept"].append(kept_taps)
+            figures["page"].append(page_taps)
             figures["clicks"].append(clicks)
             figures["over"].append(int(taps > clicks))
             figures["kept over"].append(int(kept_taps > clicks))
+            figures["page over"].append(int(page_taps > clicks))
 
     for step in range(MAX_ACTIONS):
         if engine.outcome(state) is not None:
@@ -68,12 +73,14 @@ def play(spec, players: int, seed: int, figures: dict[str, list[int]]) -> None:
             figures["per decision"].append(cost)
         if engine.is_live(state):
             figures["live over"].append(int(cost > steps))
+            figures["live page over"].append(int(min(cost, 1) > steps))
         else:
             if seat != mover:
                 close()
-                mover, taps, kept_taps, clicks = seat, 0, 0, 1  # Discord's "My hand / play"
+                mover, taps, kept_taps, page_taps, clicks = seat, 0, 0, 0, 1  # Discord's "My hand / play"
             taps += cost
             kept_taps += kept_cost
+            page_taps += min(kept_cost, 1)  # the board, or the move's own button in the list
             clicks += steps
         state, _events = engine.apply(state, seat, action)
     close()
@@ -88,7 +95,7 @@ def main() -> None:
     print(
         f"{'game':12s} {'players':>7s} {'taps/turn med/p90/max':>22s} {'clicks/turn med/p90/max':>24s}"
         f" {'turns over':>11s} {'page taps/turn':>15s} {'page over':>10s} {'max taps/decision':>18s}"
-        f" {'live over':>10s}"
+        f" {'live over':>10s} {'board or list/turn':>19s} {'over':>10s}"
     )
     for entry in GAMES:
         if Extras.TAPS not in entry.extras or (args.only and entry.key != args.only):
@@ -101,6 +108,9 @@ def main() -> None:
             "clicks": [],
             "over": [],
             "kept over": [],
+            "page": [],
+            "page over": [],
+            "live page over": [],
             "per decision": [],
             "live over": [],
         }
@@ -117,7 +127,8 @@ def main() -> None:
             f"{entry.key:12s} {players:7d} {spread(taps):>22s} {spread(clicks):>24s}"
             f" {sum(figures['over']):5d}/{len(taps):<5d} {spread(figures['kept']):>15s}"
             f" {sum(figures['kept over']):4d}/{len(taps):<5d} {max(figures['per decision'], default=0):18d}"
-            f" {sum(figures['live over']):10d}"
+            f" {sum(figures['live over']):10d} {spread(figures['page']):>19s}"
+            f" {sum(figures['page over']):4d}/{len(taps):<5d}"
         )
 
 

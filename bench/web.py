@@ -342,41 +342,67 @@ async def play_main(args: argparse.Namespace) -> None:
         print(line, flush=True)
 
 
-def taps_per_turn(games: int) -> None:
+def taps_per_turn(games: int) -> dict[str, dict[str, list[int]]]:
     """Taps per turn on the page against Discord's clicks (``bench/turn_taps.py``'s count), with
-    the mean beside the maximum, and per recruit moved in Manöver (every one of its actions moves one)."""
+    the mean beside the maximum: on the board alone, and on the page (board or list: the list
+    beside the board plays any move in one tap), and per recruit moved in Manöver (every one of
+    its actions moves one)."""
     from bench.turn_taps import play
     from table.registry import GAMES, Extras
     from table.spec import load_spec
 
+    counted: dict[str, dict[str, list[int]]] = {}
     print(f"taps per turn on the page ({games} games each, normal computer players choosing):")
     print(
-        f"  {'game':12s} {'taps/turn mean max':>18s} {'Discord clicks/turn mean max':>29s} {'turns over':>11s} {'taps/decision max':>18s}"
+        f"  {'game':12s} {'Discord clicks/turn':>19s} {'board taps/turn':>16s} {'turns over':>11s}"
+        f" {'page taps/turn':>15s} {'turns over':>11s} {'taps/decision max':>18s}"
     )
+    print(f"  {'':12s} {'mean max':>19s} {'mean max':>16s} {'':>11s} {'mean max':>15s}")
     for found in GAMES:
         if Extras.TAPS not in found.extras:
             continue
         spec = load_spec(found)
         players = min(spec.engine.max_players, max(spec.engine.min_players, 3))
         figures: dict[str, list[int]] = {
-            key: [] for key in ("taps", "kept", "clicks", "over", "kept over", "per decision", "live over")
+            key: []
+            for key in (
+                "taps",
+                "kept",
+                "page",
+                "clicks",
+                "over",
+                "kept over",
+                "page over",
+                "per decision",
+                "live over",
+                "live page over",
+            )
         }
         for game in range(games):
             play(spec, players, 100_003 + game, figures)
-        # The page keeps the piece just moved selected (taps.js, render.taps.kept_selection): its
-        # taps are the "kept" count of bench/turn_taps.py.
-        taps, clicks = figures["kept"], figures["clicks"]
+        counted[found.key] = figures
+        # The page keeps the piece just moved selected (taps.js, render.taps.kept_selection): the
+        # board's taps are the "kept" count of bench/turn_taps.py.
         most = max(figures["per decision"], default=0)
-        if taps:
-            per_turn = f"{statistics.mean(taps):.2f} {max(taps):3d}"
-            discord = f"{statistics.mean(clicks):.2f} {max(clicks):3d}"
-            over = f"{sum(figures['kept over'])} of {len(taps)}"
+
+        def spread(values: list[int]) -> str:
+            return f"{statistics.mean(values):.2f} {max(values):3d}"
+
+        turns = len(figures["kept"])
+        if turns:
+            board, board_over = spread(figures["kept"]), f"{sum(figures['kept over'])} of {turns}"
+            page, page_over = spread(figures["page"]), f"{sum(figures['page over'])} of {turns}"
+            discord = spread(figures["clicks"])
         else:  # live rounds only: every action stands alone, counted per action
-            per_turn, discord = "(live)", "(live)"
-            over = f"{sum(figures['live over'])} of {len(figures['live over'])}"
-        print(f"  {found.key:12s} {per_turn:>18s} {discord:>29s} {over:>11s} {most:18d}")
+            board = page = discord = "(live)"
+            board_over = f"{sum(figures['live over'])} of {len(figures['live over'])}"
+            page_over = f"{sum(figures['live page over'])} of {len(figures['live page over'])}"
+        print(
+            f"  {found.key:12s} {discord:>19s} {board:>16s} {board_over:>11s} {page:>15s} {page_over:>11s} {most:18d}"
+        )
         if found.key == "manoever":  # every action of Manöver moves one recruit
             print(f"  {'':12s} taps per recruit moved: at most {most}  [<= 2]")
+    return counted
 
 
 def main() -> None:

@@ -22,8 +22,10 @@ pictures' bytes. ``tap_plan`` is the plan alone. The plan is plain JSON-able dat
   mostly, as a Discord button does). A decision takes at most two taps (the issue's "at most 2
   per recruit moved"), one more than Discord's click at most: a move of a piece to one of several
   places is two taps where a Discord button holds both, so a turn of several such moves (Manöver,
-  Trackgammon, a Hindmost joker combination) can take a tap or two more than Discord's clicks,
-  which count "My hand / play" once a turn (``bench/turn_taps.py`` measures it).
+  Trackgammon, a Hindmost joker combination) can take a tap or two more on the board than
+  Discord's clicks, which count "My hand / play" once a turn. The page's list of moves beside
+  the board plays any move in one tap, so the page as a whole never takes more
+  (``bench/turn_taps.py`` measures both).
 
 A key an action names but no picture draws (a Manöver field folded away) ends that action's
 taps early: the list at that node offers it. The spec is duck-typed (``table.spec.GameSpec``:

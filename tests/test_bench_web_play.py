@@ -37,13 +37,15 @@ async def test_a_few_taps_with_a_few_pages_watching():
 def test_the_taps_table_counts_the_pages_taps_for_every_game(capsys):
     from bench import web
 
-    web.taps_per_turn(1)
+    counted = web.taps_per_turn(1)
     lines = capsys.readouterr().out.splitlines()
-    assert any("taps per recruit moved: at most" in line for line in lines)
-    assert {line.split()[0] for line in lines[2:] if line.startswith("  ") and line.split()} >= {
-        "hindmost",
-        "trackgammon",
-        "manoever",
-        "howruck",
-        "duvelen",
-    }
+    assert any("taps per recruit moved: at most 2" in line for line in lines)
+    assert set(counted) == {"hindmost", "trackgammon", "manoever", "howruck", "duvelen"}
+    for key, figures in counted.items():
+        # The measure: a turn on the page (board or the list beside it) never takes more
+        # taps than Discord's clicks, and the board alone is mostly fewer.
+        assert not any(figures["page over"]) and not any(figures["live page over"]), key
+        if figures["kept"]:
+            assert sum(figures["kept"]) < sum(figures["clicks"]), key
+            assert all(page <= board for page, board in zip(figures["page"], figures["kept"], strict=True))
+    assert max(counted["manoever"]["per decision"]) <= 2  # at most 2 taps per recruit moved
