@@ -10,7 +10,10 @@ computers wake, the next person is pinged, and the deadline the web process stor
 
 The events of the move (its lines on the board) are not stored: they are replayed from the seed
 and the move log (``table.replay.Replayer``), the entries after the last one this process
-followed. A game whose board is shown already (``board_version``) is left alone.
+followed. The replayer of each followed game is kept, so a move costs the entries since the last
+one followed, not the whole log again (a long game's log replayed on every tap); after a restart,
+or when a follow fails, the whole log is replayed once. A game whose board is shown already
+(``board_version``) is left alone.
 """
 
 from __future__ import annotations
@@ -18,14 +21,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from db import GameRow, GameStatus, web_data
 from engines.base import Event
 from table.aftermath import Aftermath, Change
 from table.replay import Replayer
 from table.service import ActResult, TableService
-from table.spec import GameSpec
 
 log = logging.getLogger("tafelbot.table")
 
@@ -39,7 +41,7 @@ class WebMoves:
         self.service = service
         self.aftermath = aftermath
         self.timekeeper = timekeeper
-        self._followed: dict[int, tuple[int, int]] = {}  # game -> (version, last move-log entry) followed
+        self._followed: dict[int, tuple[int, Replayer]] = {}  # game -> (version, its log replayed so far)
         self._locks: dict[int, asyncio.Lock] = {}
         self._waiting: dict[int, int] = {}  # game -> notifications being followed (to free its lock)
         self._tasks: set[asyncio.Task[None]] = set()
@@ -73,18 +75,23 @@ class WebMoves:
             return
         if not self.service.owns(row) or row.status not in (GameStatus.ACTIVE, GameStatus.FINISHED):
             return
-        version, seq = self._followed.get(game_id, (-1, -1))
+        version, replayer = self._followed.pop(game_id, (-1, None))
         if version >= row.version or (row.board_version is not None and row.board_version >= row.version):
+            if replayer is not None:
+                self._followed[game_id] = (version, replayer)
             return  # followed already (an earlier notification read this version)
-        moves = await web_data.moves_after(self.service.store, game_id, 0)
         spec = self.service.spec(row.game)
+        fresh = replayer is None
+        if replayer is None:
+            replayer = Replayer(spec, row)
+        moves = await web_data.moves_after(self.service.store, game_id, replayer.seq)
+        events = await asyncio.to_thread(_replay, replayer, moves, fresh)
         state = self.service.state_of(row)
-        result = await asyncio.to_thread(_result, spec, row, state, moves, seq)
+        seat, action = (moves[-1][1], moves[-1][2]) if moves else (None, "")
+        result = ActResult(row, -1 if seat is None else seat, action, events, state, spec.engine.outcome(state))
         if row.status == GameStatus.ACTIVE:
-            self._followed[game_id] = (row.version, moves[-1][0] if moves else 0)
+            self._followed[game_id] = (row.version, replayer)  # a failed follow drops it: replayed anew
             self.timekeeper.arm(row)
-        else:
-            self._followed.pop(game_id, None)  # the game is over: nothing more to follow
         self.aftermath.follow(Change(result))
 
     async def idle(self) -> None:
@@ -97,20 +104,16 @@ class WebMoves:
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
 
-def _result(
-    spec: GameSpec, row: GameRow, state: Any, moves: Sequence[tuple[int, int | None, str]], after: int
-) -> ActResult:
-    """The stored game as an ``ActResult``: its last move-log entry, with the events of the
-    entries after ``after`` (all of them those of the last entry, when ``after`` is unknown)."""
-    replayer = Replayer(spec, row)
+def _replay(replayer: Replayer, moves: Sequence[tuple[int, int | None, str]], fresh: bool) -> list[Event]:
+    """Feeds the entries after the replayer's last one: their events, or only the last move's
+    when the replayer is ``fresh`` (where Discord's board stands is unknown after a restart)."""
     events: list[Event] = []
     for seq, seat, action in moves:
         frame = replayer.feed(seq, seat, action)
         if frame is None:
             continue
-        if after < 0:
-            events = list(frame.events)  # unknown where Discord's board stands: the last move's lines
-        elif seq > after:
+        if fresh:
+            events = list(frame.events)
+        else:
             events.extend(frame.events)
-    seat, action = (moves[-1][1], moves[-1][2]) if moves else (None, "")
-    return ActResult(row, -1 if seat is None else seat, action, events, state, spec.engine.outcome(state))
+    return events
