@@ -55,7 +55,7 @@ MAX_ACTION = 100  # an action is a short string (it fits a button's custom_id)
 # Refusals a plain form (no script) is sent back to the page with: the page says them in its own
 # language. Each is a text without parameters; anything else is said as the general "not legal now".
 FORM_REFUSALS = {
-    "board-moved-on": "table-error-board-moved-on",
+    "board-moved-on": "web-play-board-moved-on",
     "not-running": "table-error-not-running",
     "not-a-player": "table-error-not-a-player",
     "too-late": "table-error-too-late",
@@ -310,7 +310,9 @@ def _refused(request: web.Request, wants_json: bool, lang: str, game: str, error
     code = getattr(error, "code", "")
     if wants_json:
         status = {"bad-action": 400, "not-a-player": 403}.get(code, 409)
-        return _private_json({"ok": False, "code": code, "text": said(error_text(lang, game, error))}, status=status)
+        # Discord's words for a stale move send the player to "My hand / play": the page has its own.
+        text = tr(lang, "web-play-board-moved-on") if code == "board-moved-on" else error_text(lang, game, error)
+        return _private_json({"ok": False, "code": code, "text": said(text)}, status=status)
     known = code if code in FORM_REFUSALS else "illegal"
     raise web.HTTPSeeOther(f"{base_of(request)}?refused={known}#play", headers={"Cache-Control": PRIVATE})
 

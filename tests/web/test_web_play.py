@@ -246,11 +246,12 @@ async def test_a_plain_form_post_comes_back_to_the_page(play):
     assert (await play.service.get(game_id)).version == row.version + 1
     page = await (await get(play, f"{address}?played=1", who)).text()
     assert tr("en", "played-ok") in page
-    # The same form again is an old board: back to the page, which says so in Discord's words.
+    # The same form again is an old board: back to the page, which says so in its own words
+    # (Discord's send the player to "My hand / play", which the page has no need of).
     again = await post(play, f"{address}/act", who, form, json_answer=False)
     assert again.status == 303 and again.headers["Location"] == f"{address}?refused=board-moved-on#play"
     page = await (await get(play, f"{address}?refused=board-moved-on", who)).text()
-    assert unescape(plain(tr("en", "table-error-board-moved-on"))) in unescape(page)
+    assert unescape(tr("en", "web-play-board-moved-on")) in unescape(page)
     assert (await play.service.get(game_id)).version == row.version + 1
 
 
@@ -268,7 +269,7 @@ async def test_a_stale_version_is_refused_with_discords_text_and_changes_nothing
     assert answer.status == 409 and data == {
         "ok": False,
         "code": "board-moved-on",
-        "text": plain(tr("en", "table-error-board-moved-on")),
+        "text": tr("en", "web-play-board-moved-on"),
     }
     assert (await play.service.get(game_id)).version == moved.version and play.followed == []
 
@@ -346,11 +347,11 @@ async def test_a_web_tap_and_a_discord_click_at_once_one_applies(play):
     data = await answer.json()
     tapped = bool(data["ok"])
     assert tapped != (not isinstance(clicked, Exception))  # exactly one of them
-    # The one that lost is told the board moved on (the click in Discord's words, the tap in the same).
+    # The one that lost is told the board moved on (the click in Discord's words, the tap in the page's).
     if tapped:
         assert getattr(clicked, "code", None) == "board-moved-on"
     else:
-        assert data["code"] == "board-moved-on" and data["text"] == plain(tr("en", "table-error-board-moved-on"))
+        assert data["code"] == "board-moved-on" and data["text"] == tr("en", "web-play-board-moved-on")
     assert (await play.service.get(game_id)).version == row.version + 1
     assert len(await play.store.moves(game_id)) == 1
 
