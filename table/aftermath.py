@@ -29,7 +29,7 @@ from engines.errors import GameError
 from table.autoplay import AUTO_PLAYED, forced_actions
 from table.computers import ComputerPlayers
 from table.pictures import Painter
-from table.service import ActResult, TableError, TableService
+from table.service import TAKEBACK_ACTION, ActResult, TableError, TableService
 
 log = logging.getLogger("tafelbot.table")
 
@@ -43,6 +43,13 @@ class Change:
     fresh: bool = False  # a new board message even within one person's turn (the board was lost)
     actor: Any = None  # who caused it (an interaction), when someone did; only the presenter reads it
     auto_play: bool = True  # an only legal action that follows is played (not after a take-back)
+
+
+def change_of(result: ActResult) -> Change:
+    """A change saved without a Discord interaction (a web page's move or take-back), to be shown
+    as a click's would be; after a take-back an only legal action is not played at once (that
+    would undo the take-back), as after Discord's Take back button."""
+    return Change(result, auto_play=result.action != TAKEBACK_ACTION)
 
 
 class Aftermath:

@@ -37,11 +37,12 @@ from aiohttp import web
 from db import GameRow, GameStatus
 from engines.errors import GameError
 from locales import tr
+from table import takeback
 from table.alt_text import hand_description, plain
 from table.controls import grouped
 from table.levels import picture_names
 from table.picture_cache import PictureKey
-from table.service import TableError
+from table.service import ActResult, TableError
 from table.text import error_text, who
 from web.lookups import base_of, game_of, over_budget
 from web.people import Person
@@ -63,7 +64,14 @@ FORM_REFUSALS = {
     "not-your-turn": "error-not-your-turn",
     "bad-action": "error-bad-action",
     "game-over": "error-game-over",
+    "takeback-nothing": "table-error-takeback-nothing",
+    "takeback-not-allowed": "table-error-takeback-not-allowed",
+    "takeback-not-your-turn": "table-error-takeback-not-your-turn",
+    "takeback-none": "table-error-takeback-none",
 }
+
+
+DONE_NOTES = {"played": "played-ok", "taken-back": "web-play-taken-back"}  # what the page says after a change
 
 
 @dataclass(frozen=True)
@@ -85,6 +93,7 @@ class PlayPanel:
     groups: list[tuple[str, list[Move]]] = field(default_factory=list)  # ("", moves) when ungrouped
     note: str = ""  # the answer to the last move sent without script
     ask: Move | None = None  # an action that asks "are you sure?" first (``asks_confirmation``)
+    takeback: bool = False  # Discord's Take back button would be offered (``table.takeback.offered``)
 
 
 def seats_of(row: GameRow, user_id: int) -> list[int]:
@@ -145,6 +154,15 @@ def panel(
     return found
 
 
+async def panel_now(
+    app: WebApp, row: GameRow, seat: int, person: Person, lang: str, *, note: str = "", ask: str = ""
+) -> PlayPanel:
+    """``panel``, with the Take back button where Discord's controls would have it."""
+    found = panel(app, row, seat, person, lang, note=note, ask=ask)
+    found.takeback = bool(found.groups) and await takeback.offered(app.table_service, row, seat)
+    return found
+
+
 def render_panel(app: WebApp, found: PlayPanel, lang: str, base: str) -> str:
     return app.render("play.html", lang, play=found, base=base)
 
@@ -166,7 +184,7 @@ async def play_part(request: web.Request) -> web.Response:
     app, row, person, seat = await _seated(request)
     lang = language(request)
     ask = str(request.query.get("ask", ""))[:MAX_ACTION]
-    html = render_panel(app, panel(app, row, seat, person, lang, ask=ask), lang, base_of(request))
+    html = render_panel(app, await panel_now(app, row, seat, person, lang, ask=ask), lang, base_of(request))
     plan = await seat_plan(app, request, row, seat, lang)
     return _private_json({"version": row.version, "html": html, "plan": plan})
 
@@ -283,17 +301,26 @@ async def act(request: web.Request) -> web.StreamResponse:
         )
     except (TableError, GameError) as error:
         return _refused(request, wants_json, lang, row.game, error)
+    return await _applied(app, request, result, person, lang, wants_json, "played")
+
+
+async def _applied(
+    app: WebApp, request: web.Request, result: ActResult, person: Person, lang: str, wants_json: bool, done: str
+) -> web.Response:
+    """A saved change's answer: what follows it starts first (Discord's board, the computers,
+    the next ping: durable now, they follow even if this answer is lost), then the player's part
+    of the page as it is now (``done``: ``played`` or ``taken-back``, what the page says)."""
     try:
-        app.followed(result)  # durable now: Discord's board and the computers follow regardless
+        app.followed(result)
     except Exception:
-        log.exception("what follows web move in game %s (v%s) could not start", row.id, result.row.version)
+        log.exception("what follows web change in game %s (v%s) could not start", result.row.id, result.row.version)
     if not wants_json:
-        raise web.HTTPSeeOther(f"{base_of(request)}?played=1#play", headers={"Cache-Control": PRIVATE})
+        raise web.HTTPSeeOther(f"{base_of(request)}?{done}=1#play", headers={"Cache-Control": PRIVATE})
     saved = result.row
+    spec = app.specs[saved.game]
     shown = seat_for(saved, spec.engine.to_move(result.state), person.user_id)
     now_seat = result.seat if shown is None else shown
-    fresh = panel(app, saved, now_seat, person, lang)
-    fresh.note = tr(lang, "played-ok")
+    fresh = await panel_now(app, saved, now_seat, person, lang, note=tr(lang, DONE_NOTES[done]))
     return _private_json(
         {
             "ok": True,
@@ -303,6 +330,26 @@ async def act(request: web.Request) -> web.StreamResponse:
             "plan": await seat_plan(app, request, saved, now_seat, lang),
         }
     )
+
+
+async def take_back(request: web.Request) -> web.StreamResponse:
+    """The player's own last action of this turn taken back, as Discord's Take back button does
+    (``table.takeback``: the same checks and refusals), for the board the page showed."""
+    app = web_app(request)
+    row = await game_of(request)
+    wants_json = "application/json" in request.headers.get("Accept", "")
+    person = await app.people.check_change(request, await app.people.person(request))
+    lang = language(request)
+    version_text = str((await request.post()).get("version", ""))
+    if not version_text.isdigit() or len(version_text) > 18:
+        return _refused(
+            request, wants_json, lang, row.game, GameError("That is not a move in this game.", "bad-action")
+        )
+    try:
+        result = await takeback.take_back(app.table_service, row.id, person.user_id, version=int(version_text))
+    except (TableError, GameError) as error:
+        return _refused(request, wants_json, lang, row.game, error)
+    return await _applied(app, request, result, person, lang, wants_json, "taken-back")
 
 
 def _refused(request: web.Request, wants_json: bool, lang: str, game: str, error: Exception) -> web.Response:
@@ -327,9 +374,11 @@ def said(text: str) -> str:
 
 
 def form_note(lang: str, query: Any) -> str:
-    """The answer a plain form's move came back with (``?played=1``, ``?refused=<code>``)."""
-    if query.get("played") == "1":
-        return tr(lang, "played-ok")
+    """The answer a plain form's change came back with (``?played=1``, ``?taken-back=1``,
+    ``?refused=<code>``)."""
+    for done, key in DONE_NOTES.items():
+        if query.get(done) == "1":
+            return tr(lang, key)
     refused = FORM_REFUSALS.get(str(query.get("refused", "")))
     return plain(tr(lang, refused)) if refused else ""
 
@@ -351,7 +400,7 @@ async def page_panel(app: WebApp, request: web.Request, row: GameRow, lang: str)
         return None
     person, seat = found
     ask = str(request.query.get("ask", ""))[:MAX_ACTION]
-    return panel(app, row, seat, person, lang, note=form_note(lang, request.query), ask=ask)
+    return await panel_now(app, row, seat, person, lang, note=form_note(lang, request.query), ask=ask)
 
 
 def routes(gid: str, token: str) -> list[web.RouteDef]:
@@ -360,5 +409,6 @@ def routes(gid: str, token: str) -> list[web.RouteDef]:
         web.get(f"{base}/play", play_part),
         web.get(rf"{base}/hand/{{version:[0-9]{{1,18}}}}.png", hand_png),
         web.post(f"{base}/act", act),
+        web.post(f"{base}/take-back", take_back),
         web.get(rf"{base}/taps/{{version:[0-9]{{1,18}}}}/{{name:{'|'.join(PICTURES)}}}.png", taps_png),
     ]

@@ -70,6 +70,7 @@ web-too-many = Too many requests from your address; try again in a moment.
 web-play-title = Your hand and moves
 web-play-moves = Your moves
 web-play-board-moved-on = The board moved on before your move arrived. The moves below are the ones you have now.
+web-play-taken-back = Taken back. Your turn goes on.
 web-taps-pick = Which move?
 web-taps-cancel = Cancel
 web-taps-selected = selected

@@ -22,7 +22,9 @@ from table.clock import FakeClock
 from table.levels import picture_names
 from table.picture_cache import PictureCache
 from table.pictures import Painter
+from table.registry import entry
 from table.service import Player, TableService
+from table.spec import load_spec
 from table.weblinks import WebLinks
 from tests.conformance import checks_of
 from tests.web.conftest import ALICE, BASE_URL, BOB, Site, specs
@@ -45,10 +47,11 @@ class PlaySite(Site):
     followed: list
 
 
-async def make_play_site(tmp_path) -> PlaySite:
+async def make_play_site(tmp_path, games: tuple[str, ...] = ()) -> PlaySite:
+    """``games``: registered games beside the usual ones (``tests.web.conftest.specs``)."""
     clock = FakeClock()
     store = await Store.open(tmp_path / "play.sqlite3")
-    found = specs()
+    found = specs() | {key: load_spec(entry(key)) for key in games}
     service = TableService(store, found, clock=clock)
     painter = Painter(0)
     links = WebLinks(store, BASE_URL, clock=clock)
