@@ -162,9 +162,8 @@ async def _limited(
     if request.path.startswith(("/static/", "/seat/")) or request.path == "/healthz":
         return await handler(request)
     if _FREE_WHEN_DRAWN.fullmatch(request.path):
-        return await handler(
-            request
-        )  # a replay's, a board's or a hand's picture is charged by its handler, only if drawn
+        # A replay's, a board's or a hand's picture is charged by its handler, only if drawn.
+        return await handler(request)
     return over_budget(request) or await handler(request)
 
 
