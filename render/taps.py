@@ -51,7 +51,10 @@ def _public(view: dict[str, Any]) -> dict[str, Any]:
 def draw_pictures(
     spec: Any, view: dict[str, Any], *, names: list[str], locale: str
 ) -> list[tuple[str, bytes, list[Spot]]]:
-    """``(name, png, spots)`` of the board and, for a seat of a game with hands, the hand."""
+    """``(name, png, spots)`` of the board and, for a seat of a game with hands, the hand. The web
+    page makes its plan from the painter's kept drawings instead (``web.plans``): the board drawn
+    once for everyone from the spectator's view (the same picture as ``_public(view)``'s), and the
+    hand its own picture."""
     pictures = [("board", *draw_with_spots(spec.render_board, _public(view), names=names, locale=locale))]
     if spec.render_hand is not None and view.get("viewer") is not None:
         pictures.append(("hand", *draw_with_spots(spec.render_hand, view, names=names, locale=locale)))
@@ -108,6 +111,8 @@ def _drawn_path(keys: tuple[str, ...], drawn: set[str]) -> tuple[str, ...]:
 def plan_for(
     spec: Any, view: dict[str, Any], legal: list[str], pictures: list[tuple[str, bytes, list[Spot]]], locale: str
 ) -> dict[str, Any]:
+    # ``pictures`` may hold every place a shared drawing recorded (the public board's, the same
+    # for every seat): the plan keeps only the keys this seat's legal actions use.
     drawn = {s.key for _name, _png, spots in pictures for s in spots}
     action_spots = getattr(spec, "action_spots", None)
     paths: dict[str, tuple[str, ...]] = {}

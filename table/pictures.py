@@ -3,6 +3,10 @@
 Renderers are pure functions of a view, so they can run in a separate process: Pillow holds the
 GIL while it draws, so worker threads would leave the second core idle and make every other game
 wait. With ``processes=0`` pictures are drawn in a thread (tests, one-core machines).
+
+A picture drawn under a cache key is drawn while recording its spots (``render.spots``): the
+places to tap come from the very drawing that is shown, whoever asked for it first (Discord's
+board, a spectator's page, a seat's plan of taps), so nothing is drawn a second time for them.
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ import logging
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from table.picture_cache import DEFAULT_BYTES, PictureCache, PictureKey
+from render.spots import draw_with_spots
+from table.picture_cache import DEFAULT_BYTES, Drawing, PictureCache, PictureKey
 from table.worker_pool import WorkerPool
 
 log = logging.getLogger("tafelbot.pictures")
@@ -43,16 +48,28 @@ class Painter:
     ) -> bytes:
         """``renderer(view, **options)`` drawn in the worker; with a ``key`` (everything the
         picture depends on) drawn only if it is not in the cache already."""
-        call = functools.partial(renderer, view, **options)
         if key is None:
-            return await self._run(call)
-        return await self.cache.get_or_draw(key, lambda: self._run(call))
+            picture: bytes = await self._run(functools.partial(renderer, view, **options))
+            return picture
+        return (await self.drawing(renderer, view, key=key, **options)).png
 
-    async def _run(self, call: Callable[[], bytes]) -> bytes:
+    async def drawing(
+        self, renderer: Callable[..., bytes], view: Any, *, key: PictureKey | Hashable, **options: Any
+    ) -> Drawing:
+        """The picture under ``key`` with the spots recorded while it was drawn (drawn now only if
+        it is not in the cache already)."""
+        call = functools.partial(draw_with_spots, renderer, view, **options)
+
+        async def draw() -> Drawing:
+            png, spots = await self._run(call)
+            return Drawing(png, tuple(spots))
+
+        return await self.cache.get_or_draw(key, draw)
+
+    async def _run(self, call: Callable[[], Any]) -> Any:
         if self._pool is None:
             return await asyncio.to_thread(call)
-        picture: bytes = await self._pool.run(call)
-        return picture
+        return await self._pool.run(call)
 
     async def compute(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` off the event loop: in a worker when there is a pool (then ``fn`` must be a

@@ -161,13 +161,13 @@ async def _limited(
 ) -> web.StreamResponse:
     if request.path.startswith(("/static/", "/seat/")) or request.path == "/healthz":
         return await handler(request)
-    if _REPLAY_PNG.fullmatch(request.path) or _TAPS_PNG.fullmatch(request.path):
-        return await handler(request)  # a replay's or a plan's picture is charged by its handler, only if drawn
+    if _FREE_WHEN_DRAWN.fullmatch(request.path):
+        # A replay's, a board's or a hand's picture is charged by its handler, only if drawn.
+        return await handler(request)
     return over_budget(request) or await handler(request)
 
 
-_REPLAY_PNG = re.compile(rf"/t/{GAME_ID}/{TOKEN}/replay/[0-9]{{1,6}}\.png")
-_TAPS_PNG = re.compile(rf"/t/{GAME_ID}/{TOKEN}/taps/[0-9]{{1,18}}/[a-z]{{1,8}}\.png")
+_FREE_WHEN_DRAWN = re.compile(rf"/t/{GAME_ID}/{TOKEN}/(replay/[0-9]{{1,6}}|(board|hand)/[0-9]{{1,18}})\.png")
 
 
 async def _heartbeats(app: web.Application) -> AsyncIterator[None]:

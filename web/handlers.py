@@ -94,15 +94,29 @@ async def table_page(request: web.Request) -> web.Response:
 
 
 async def board_png(request: web.Request) -> web.Response:
+    """The board of the stored version. One drawn already costs no request budget (a player's
+    page loads it with every move, and its plan of taps was made from it); drawing one does."""
     app = web_app(request)
-    row = await game_of(request)
-    if row.state is None:
-        raise web.HTTPNotFound()
-    if int(request.match_info["version"]) != row.version:
-        # Only the current version is drawn here (older ones are the replay's): the newest instead.
-        newest = f"{base_of(request)}/board/{row.version}.png?lang={language(request)}"
-        raise web.HTTPFound(newest, headers={"Cache-Control": "no-store"})
-    return _png(await app.pages.board_picture(row, language(request)), immutable=True)
+    try:
+        row = await game_of(request)
+    except web.HTTPNotFound:
+        return over_budget(request) or not_found(request)  # a wrong address costs as any page does
+    lang = language(request)
+    version = int(request.match_info["version"])
+    # A plan shown a moment ago (the game moved on since) keeps its board while it is drawn.
+    picture = app.pages.drawn_board(row, version, lang) if row.state is not None else None
+    if picture is None:
+        refused = over_budget(request)
+        if refused is not None:
+            return refused
+        if row.state is None:
+            raise web.HTTPNotFound()
+        if version != row.version:
+            # Only the current version is drawn here (older ones are the replay's): the newest instead.
+            newest = f"{base_of(request)}/board/{row.version}.png?lang={lang}"
+            raise web.HTTPFound(newest, headers={"Cache-Control": "no-store"})
+        picture = await app.pages.board_picture(row, lang)
+    return _png(picture, immutable=True)
 
 
 async def replay_page(request: web.Request) -> web.Response:

@@ -26,7 +26,7 @@ from table.deadlines import TableDeadline, time_left
 from table.levels import level_name, picture_names
 from table.links import jump_link
 from table.listing import listed
-from table.picture_cache import PictureKey
+from table.picture_cache import Drawing, PictureKey
 from table.pictures import Painter
 from table.replay import Replayer, ReplayFrame
 from table.spec import GameSpec
@@ -318,18 +318,30 @@ class Pages:
         """The board of the stored version, exactly as Discord shows it (the bot's own cache key:
         in the bot's process the picture is usually drawn already), in the page's language: a Dutch
         page shows a Dutch board whatever the table's language."""
+        return (await self.board_drawing(row, lang)).png
+
+    async def board_drawing(self, row: GameRow, lang: str) -> Drawing:
+        """The board picture with the spots recorded while drawing it: one drawing per version and
+        language, shared by Discord, the spectators and every seat's plan of taps."""
         spec = self.specs[row.game]
-        renderer = spec.render_board
-        names = picture_names(lang, row.seats)
-        key = PictureKey(
-            row.id, row.version, None, lang, f"{renderer.__module__}.{renderer.__qualname__}", tuple(names)
-        )
-        drawn = self.painter.cache.get(key)
+        key = self._board_key(row, row.version, lang)
+        drawn = self.painter.cache.drawing(key)
         if drawn is not None:
             return drawn
         state = await asyncio.to_thread(self.state, row)
         view = spec.engine.view(state, None)
-        return await self.painter.paint(renderer, view, key=key, names=names, locale=lang)
+        names = picture_names(lang, row.seats)
+        return await self.painter.drawing(spec.render_board, view, key=key, names=names, locale=lang)
+
+    def drawn_board(self, row: GameRow, version: int, lang: str) -> bytes | None:
+        """The board of ``version`` if it is drawn already (a page's plan may name the version
+        just before the newest for a moment), else None."""
+        return self.painter.cache.get(self._board_key(row, version, lang))
+
+    def _board_key(self, row: GameRow, version: int, lang: str) -> PictureKey:
+        renderer = self.specs[row.game].render_board
+        names = picture_names(lang, row.seats)
+        return PictureKey(row.id, version, None, lang, f"{renderer.__module__}.{renderer.__qualname__}", tuple(names))
 
     # ---- the replay ----------------------------------------------------------------------------------
     async def replay(self, row: GameRow, lang: str) -> ReplayPage:

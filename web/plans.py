@@ -1,12 +1,15 @@
-"""A seated player's places to tap (``render.taps``): the plan and the pictures it was recorded from.
+"""A seated player's places to tap (``render.taps``): the plan, from the pictures the page shows.
 
-``render.taps.drawn_plan`` draws the board (from the public view) and the hand (the seat's view)
-while recording where each legal action's things are drawn. The page must show *those* bytes, so
-a spot is where the picture has it: ``Plans`` keeps each drawing (plan and PNGs together) for a
-few versions, and the picture route (``web.play``) serves the PNGs from it, never redrawn apart.
+The board is the public picture, drawn once per version and language for everyone (Discord, the
+spectators, every seat: ``Pages.board_drawing``), and the hand the seat's own picture (the one
+``/hand/<version>.png`` serves); both come from the painter's cache with the spots recorded in
+that same drawing (``table.pictures``). ``plan_of`` turns them into this seat's plan, keeping of
+the board's spots only the keys this seat's legal actions use. The page shows the pictures from
+their usual addresses (the board's cacheable and immutable), so a spot is where the picture has
+it and each picture is loaded once a move.
 
-Everything here is one seat's: the hand picture and the labels of its moves. It goes only to the
-signed-in person of that seat, with ``Cache-Control: private, no-store`` (``web.play``).
+Everything here is one seat's: the labels of its moves and the places its moves use. It goes only
+to the signed-in person of that seat, with ``Cache-Control: private, no-store`` (``web.play``).
 """
 
 from __future__ import annotations
@@ -16,45 +19,41 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
-from render.taps import drawn_plan
+from render.spots import Spot
+from render.taps import plan_for
 from table.spec import load_spec
 
-Drawn = tuple[dict[str, Any], dict[str, bytes]]  # the plan and its pictures (name -> PNG)
-PICTURES = ("board", "hand")  # the names a plan's pictures have (the route's pattern)
+Plan = dict[str, Any]
 
 
-def draw(game: str, view: dict[str, Any], legal: list[str], lang: str, names: list[str]) -> Drawn:
-    """The plan and its pictures, from plain data (so a picture worker process can draw it)."""
-    return drawn_plan(load_spec(game), view, legal, lang, names)
+def plan_of(
+    game: str, view: dict[str, Any], legal: list[str], lang: str, pictures: list[tuple[str, bytes, list[Spot]]]
+) -> Plan:
+    """The seat's plan from the drawings shown (plain data, so a picture worker can make it)."""
+    return plan_for(load_spec(game), view, legal, pictures, lang)
 
 
 class Plans:
-    """The last few drawings, keyed by everything they depend on (game, version, seat, language,
-    names): a plan's pictures are asked for right after the plan, from the same drawing."""
+    """The last few plans, keyed by everything they depend on (game, version, seat, language,
+    names): the plan is asked for twice a move (the move's answer and the stream's news)."""
 
     def __init__(self, size: int = 32) -> None:
         self.size = size
-        self._drawn: OrderedDict[Hashable, asyncio.Future[Drawn]] = OrderedDict()
+        self._made: OrderedDict[Hashable, asyncio.Future[Plan]] = OrderedDict()
 
-    async def get_or_draw(self, key: Hashable, drawing: Callable[[], Awaitable[Drawn]]) -> Drawn:
-        found = self._drawn.get(key)
+    async def get_or_make(self, key: Hashable, making: Callable[[], Awaitable[Plan]]) -> Plan:
+        found = self._made.get(key)
         if found is None or (found.done() and (found.cancelled() or found.exception() is not None)):
-            # One drawing for requests that come together (the plan, then its pictures at once).
-            found = asyncio.ensure_future(drawing())
-            self._drawn[key] = found
-            while len(self._drawn) > self.size:
-                self._drawn.popitem(last=False)
-        self._drawn.move_to_end(key)
+            # One making for requests that come together.
+            found = asyncio.ensure_future(making())
+            self._made[key] = found
+            while len(self._made) > self.size:
+                self._made.popitem(last=False)
+        self._made.move_to_end(key)
         return await asyncio.shield(found)
 
-    def drawn(self, key: Hashable) -> Drawn | None:
-        found = self._drawn.get(key)
-        if found is None or not found.done() or found.cancelled() or found.exception() is not None:
-            return None
-        return found.result()
 
-
-def for_page(plan: dict[str, Any], version: int, picture_address: Callable[[str], str]) -> dict[str, Any]:
-    """The plan as the page gets it: each picture with the address of its own bytes."""
+def for_page(plan: Plan, version: int, picture_address: Callable[[str], str]) -> Plan:
+    """The plan as the page gets it: each picture with the address the page shows it from."""
     pictures = [{**p, "src": picture_address(p["name"])} for p in plan["pictures"]]
     return {**plan, "version": version, "pictures": pictures}

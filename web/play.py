@@ -18,7 +18,6 @@ Addresses (besides the table page)::
 
     /t/<game>/<token>/play                  the player's part of the page (JSON, for play.js)
     /t/<game>/<token>/hand/<version>.png    the player's own picture (never cached publicly)
-    /t/<game>/<token>/taps/<version>/<board|hand>.png   the pictures of the player's plan of taps
     POST /t/<game>/<token>/act              play an action (form fields csrf, version, action)
 """
 
@@ -27,6 +26,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,9 +44,9 @@ from table.levels import picture_names
 from table.picture_cache import PictureKey
 from table.service import ActResult, TableError
 from table.text import error_text, who
-from web.lookups import base_of, game_of, over_budget
+from web.lookups import base_of, game_of, not_found, over_budget
 from web.people import Person
-from web.plans import PICTURES, Drawn, draw, for_page
+from web.plans import Plan, for_page, plan_of
 from web.state import WebApp, language, web_app
 
 log = logging.getLogger("tafelbot.web")
@@ -189,75 +189,83 @@ async def play_part(request: web.Request) -> web.Response:
     return _private_json({"version": row.version, "html": html, "plan": plan})
 
 
-async def _drawn(app: WebApp, row: GameRow, seat: int, lang: str) -> Drawn | None:
-    """The seat's plan of taps and its pictures at the stored version, drawn once; None when the
-    game has no places to tap or the seat has no move now."""
+async def _plan(app: WebApp, row: GameRow, seat: int, lang: str) -> Plan | None:
+    """The seat's plan of taps at the stored version, made once; None when the game has no places
+    to tap or the seat has no move now. Its pictures are the ones the page shows anyway: the
+    public board (one drawing for everyone) and the seat's hand, each with the spots recorded in
+    that drawing."""
     spec = app.specs[row.game]
     if spec.action_spots is None or row.state is None or row.status != GameStatus.ACTIVE:
         return None
     state = _state(app, row)
     if seat not in spec.engine.to_move(state):
         return None
-    names = picture_names(lang, row.seats)
-    key = _plan_key(row, row.version, seat, lang)
+    key = ("taps", row.id, row.version, seat, lang, tuple(picture_names(lang, row.seats)))
 
-    async def drawing() -> Drawn:
-        legal = list(spec.engine.legal_actions(state, seat))
+    async def making() -> Plan:
         view = spec.engine.view(state, seat)
-        found: Drawn = await app.pages.painter.compute(draw, row.game, view, legal, lang, names)
+        board = await app.pages.board_drawing(row, lang)
+        pictures = [("board", board.png, list(board.spots))]
+        if spec.render_hand is not None:
+            hand = await app.pages.painter.drawing(
+                spec.render_hand,
+                view,
+                key=_hand_key(spec.render_hand, row, row.version, seat, lang),
+                **_options(row, lang),
+            )
+            pictures.append(("hand", hand.png, list(hand.spots)))
+        legal = list(spec.engine.legal_actions(state, seat))
+        found: Plan = await app.pages.painter.compute(plan_of, row.game, view, legal, lang, pictures)
         return found
 
-    return await app.plans.get_or_draw(key, drawing)
+    return await app.plans.get_or_make(key, making)
 
 
-def _plan_key(row: GameRow, version: int, seat: int, lang: str) -> tuple[object, ...]:
-    return ("taps", row.id, version, seat, lang, tuple(picture_names(lang, row.seats)))
+def _options(row: GameRow, lang: str) -> dict[str, Any]:
+    return {"names": picture_names(lang, row.seats), "locale": lang}
+
+
+def _hand_key(renderer: Callable[..., bytes], row: GameRow, version: int, seat: int, lang: str) -> PictureKey:
+    """The bot's own cache key (``Presenter.picture``): a hand Discord showed is not drawn again."""
+    names = tuple(picture_names(lang, row.seats))
+    return PictureKey(row.id, version, seat, lang, f"{renderer.__module__}.{renderer.__qualname__}", names)
 
 
 async def seat_plan(app: WebApp, request: web.Request, row: GameRow, seat: int, lang: str) -> dict[str, Any] | None:
-    """The plan as play.js gets it (only ever in an answer to this seat's person)."""
-    drawn = await _drawn(app, row, seat, lang)
-    if drawn is None:
+    """The plan as play.js gets it (only ever in an answer to this seat's person): its pictures at
+    the addresses the page shows them from, so each is loaded once."""
+    plan = await _plan(app, row, seat, lang)
+    if plan is None:
         return None
     base = base_of(request)
-    return for_page(drawn[0], row.version, lambda name: f"{base}/taps/{row.version}/{name}.png?lang={lang}")
-
-
-async def taps_png(request: web.Request) -> web.Response:
-    """A picture of the player's plan: the very bytes whose spots the plan recorded."""
-    app, row, _person, seat = await _seated(request)
-    lang = language(request)
-    version = int(request.match_info["version"])
-    # A plan shown a moment ago (the game moved on since) keeps its pictures while it is kept.
-    drawn = app.plans.drawn(_plan_key(row, version, seat, lang))
-    if drawn is None and version == row.version:
-        refused = over_budget(request)  # kept pictures are free: the plan's request paid for them
-        if refused is not None:
-            return refused
-        drawn = await _drawn(app, row, seat, lang)
-    picture = None if drawn is None else drawn[1].get(request.match_info["name"])
-    if picture is None:
-        raise web.HTTPNotFound(headers={"Cache-Control": PRIVATE})
-    return web.Response(body=picture, content_type="image/png", headers={"Cache-Control": PRIVATE})
+    return for_page(plan, row.version, lambda name: f"{base}/{name}/{row.version}.png?lang={lang}")
 
 
 async def hand_png(request: web.Request) -> web.Response:
-    """The player's own picture of that version (the current one): checked again for this person."""
-    app, row, person, seat = await _seated(request)
+    """The player's own picture of that version: checked again for this person. One drawn already
+    (the one the plan of taps was made from) costs no request budget; drawing one does."""
+    try:
+        app, row, _person, seat = await _seated(request)
+    except web.HTTPNotFound:
+        return over_budget(request) or not_found(request)  # a wrong address costs as any page does
     spec = app.specs[row.game]
-    if spec.render_hand is None:
-        raise web.HTTPNotFound()
     lang = language(request)
-    if int(request.match_info["version"]) != row.version:
-        raise web.HTTPFound(
-            f"{base_of(request)}/hand/{row.version}.png?lang={lang}", headers={"Cache-Control": PRIVATE}
-        )
-    view = spec.engine.view(_state(app, row), seat)
-    names = picture_names(lang, row.seats)
-    renderer = spec.render_hand
-    # The bot's own cache key (``Presenter.picture``): a hand Discord showed is not drawn again.
-    key = PictureKey(row.id, row.version, seat, lang, f"{renderer.__module__}.{renderer.__qualname__}", tuple(names))
-    picture = await app.pages.painter.paint(renderer, view, key=key, names=names, locale=lang)
+    if spec.render_hand is None:
+        return over_budget(request) or not_found(request)
+    version = int(request.match_info["version"])
+    # A plan shown a moment ago (the game moved on since) keeps its picture while it is kept.
+    picture = app.pages.painter.cache.get(_hand_key(spec.render_hand, row, version, seat, lang))
+    if picture is None:
+        refused = over_budget(request)
+        if refused is not None:
+            return refused
+        if version != row.version:
+            raise web.HTTPFound(
+                f"{base_of(request)}/hand/{row.version}.png?lang={lang}", headers={"Cache-Control": PRIVATE}
+            )
+        view = spec.engine.view(_state(app, row), seat)
+        key = _hand_key(spec.render_hand, row, version, seat, lang)
+        picture = await app.pages.painter.paint(spec.render_hand, view, key=key, **_options(row, lang))
     return web.Response(body=picture, content_type="image/png", headers={"Cache-Control": PRIVATE})
 
 
@@ -410,5 +418,4 @@ def routes(gid: str, token: str) -> list[web.RouteDef]:
         web.get(rf"{base}/hand/{{version:[0-9]{{1,18}}}}.png", hand_png),
         web.post(f"{base}/act", act),
         web.post(f"{base}/take-back", take_back),
-        web.get(rf"{base}/taps/{{version:[0-9]{{1,18}}}}/{{name:{'|'.join(PICTURES)}}}.png", taps_png),
     ]

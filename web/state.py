@@ -69,7 +69,7 @@ class WebApp:
     service: TableService | None = None
     followed: Callable[[ActResult], None] = lambda _result: None
     signin_on: bool = False  # pages offer signing in (web.signin wired in)
-    plans: Plans = field(default_factory=Plans)  # seated players' places to tap, with their pictures
+    plans: Plans = field(default_factory=Plans)  # seated players' plans of places to tap
 
     def __post_init__(self) -> None:
         self.templates = jinja2.Environment(

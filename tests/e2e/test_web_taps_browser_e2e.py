@@ -199,9 +199,12 @@ async def test_another_players_page_and_a_spectators_never_hold_a_hand(fake, web
 
     bob_seat = next(i for i, s in enumerate(row.seats) if s.user_id == bob.id)
     before = {who: await received(page) for who, (page, _errors) in pages.items()}
-    assert any("/taps/" in path for path in before["alice"] if "hand" in path) or any(
-        "/taps/" in path for path in before["bob"]
-    ), "no plan's pictures were served: the test would be toothless"
+    assert any(
+        b'"spots": {"' in body
+        for who in ("alice", "bob")
+        for path, body in before[who].items()
+        if path.endswith("/play")
+    ), "no plan with places to tap was served: the test would be toothless"
     twin = checks_of("hindmost").redeal(spec.engine, state, bob_seat, Rng(5))
     assert spec.engine.view(twin, 1 - bob_seat) != spec.engine.view(state, 1 - bob_seat)
     await webbed.bot.store.write_batch(

@@ -1,9 +1,11 @@
 """The places to tap on the table page (``web.plans``, ``web.play``): the plan goes to the seat to
-move only, its pictures are the very bytes whose spots it recorded, and the players' seat markers
-beside their names come from the board's own colours and shapes."""
+move only, its pictures are the page's own (the public board drawn once for everyone, the seat's
+hand), the very bytes whose spots it recorded, and the players' seat markers beside their names
+come from the board's own colours and shapes."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 from PIL import Image
@@ -11,6 +13,7 @@ from PIL import Image
 from render.common import SEAT_COLOURS, SEAT_SHAPES, seat_colour
 from render.taps import drawn_plan
 from table.levels import picture_names
+from table.picture_cache import PictureKey
 from tests.web.test_web_play import WHO, get, post, to_move_seat
 from tests.web.test_web_play import play as play  # noqa: F401  (the fixture)
 
@@ -18,6 +21,18 @@ from tests.web.test_web_play import play as play  # noqa: F401  (the fixture)
 async def part(site, address: str, who: str | None):
     answer = await get(site, f"{address}/play", who, headers={"Accept": "application/json"})
     return answer, (await answer.json() if answer.status == 200 else None)
+
+
+def _drawing(play, row, name: str, seat: int, lang: str = "en"):
+    """The painter's kept drawing of a plan's picture (the board everyone's, the hand the seat's)."""
+    spec = play.service.spec(row.game)
+    renderer = spec.render_board if name == "board" else spec.render_hand
+    viewer = None if name == "board" else seat
+    key = PictureKey(
+        row.id, row.version, viewer, lang, f"{renderer.__module__}.{renderer.__qualname__}",
+        tuple(picture_names(lang, row.seats)),
+    )  # fmt: skip
+    return play.app.pages.painter.cache.drawing(key)
 
 
 async def test_the_seat_to_move_gets_its_plan_and_the_pictures_it_was_recorded_from(play):
@@ -35,12 +50,22 @@ async def test_the_seat_to_move_gets_its_plan_and_the_pictures_it_was_recorded_f
     expected, pictures = drawn_plan(spec, view, legal, "en", picture_names("en", row.seats))
     assert plan["version"] == row.version and plan["root"] == expected["root"]
     assert [a["action"] for a in plan["actions"]] == legal
+    assert [{k: v for k, v in p.items() if k != "src"} for p in plan["pictures"]] == expected["pictures"]
     assert {p["name"] for p in plan["pictures"]} == {"board", "hand"}
+    cache = {"board": "private, max-age=31536000, immutable", "hand": "private, no-store"}
     for picture in plan["pictures"]:
-        assert picture["src"] == f"{address}/taps/{row.version}/{picture['name']}.png?lang=en"
-        served = await get(play, picture["src"], WHO[seat])
-        assert served.status == 200 and served.headers["Cache-Control"] == "private, no-store"
-        assert await served.read() == pictures[picture["name"]]  # the drawing the spots came from
+        name = picture["name"]
+        # The pictures the page shows anyway: the public board, the seat's own hand.
+        assert picture["src"] == f"{address}/{name}/{row.version}.png?lang=en"
+        served = await get(play, picture["src"], WHO[seat], allow_redirects=False)
+        assert served.status == 200 and served.headers["Cache-Control"] == cache[name]
+        body = await served.read()
+        # The drawing the spots came from: its bytes are served, its spots are the plan's.
+        drawing = _drawing(play, row, name, seat)
+        assert body == drawing.png == pictures[name]
+        recorded = {(s.key, tuple(round(v, 1) for v in s.box)) for s in drawing.spots}
+        assert all((k, tuple(b)) in recorded for k, boxes in picture["spots"].items() for b in boxes)
+    assert any(p["spots"] for p in plan["pictures"])  # else the check above would be toothless
     # The board is the public one: the same bytes as the spectators' board.
     board = await (await get(play, f"{address}/board/{row.version}.png?lang=en")).read()
     assert board == pictures["board"]
@@ -50,17 +75,53 @@ async def test_the_seat_to_move_gets_its_plan_and_the_pictures_it_was_recorded_f
     assert [a["label"] for a in dutch["actions"]] == [spec.action_label(view, a, locale="nl") for a in legal]
 
 
-async def test_nobody_else_gets_a_plan_or_its_pictures(play):
+async def test_the_board_is_drawn_once_for_spectators_and_every_seat(play):
+    """One drawing of the board per version and language: a seat's plan of taps, the spectators'
+    picture and Discord's (the same cache key) share it; its spots are the seat's only."""
+    game_id = await play.new_game("trackgammon")
+    address = await play.address(game_id)
+    row = await play.service.get(game_id)
+    seat = await to_move_seat(play, game_id)
+    drawn: list[str] = []
+    spec = play.service.spec("trackgammon")
+    renderer = spec.render_board
+
+    def counted(view, **options):
+        drawn.append(options["locale"])
+        return renderer(view, **options)
+
+    counted.__module__, counted.__qualname__ = renderer.__module__, renderer.__qualname__  # the same key
+    play.app.specs["trackgammon"] = dataclasses.replace(spec, render_board=counted)
+    _answer, data = await part(play, address, WHO[seat])
+    board = next(p for p in data["plan"]["pictures"] if p["name"] == "board")
+    for who in (None, "carol", WHO[1 - seat], WHO[seat]):
+        assert (await get(play, board["src"], who)).status == 200
+    await part(play, address, WHO[seat])
+    assert drawn == ["en"]
+    # The shared drawing holds every place on the board; the plan only those this seat's moves use.
+    everything = {s.key for s in _drawing(play, row, "board", seat).spots}
+    used = {k for a in data["plan"]["actions"] for k in a["spots"]}
+    assert set(board["spots"]) <= used < everything
+    await get(play, f"{address}/play?lang=nl", WHO[seat], headers={"Accept": "application/json"})
+    assert (await get(play, f"{address}/board/{row.version}.png?lang=nl")).status == 200
+    assert drawn == ["en", "nl"]  # one drawing per language
+
+
+async def test_nobody_else_gets_a_plan_or_another_seats_hand(play):
     game_id = await play.new_game("hindmost")
     address = await play.address(game_id)
     row = await play.service.get(game_id)
     seat = await to_move_seat(play, game_id)
     _answer, waiting = await part(play, address, WHO[1 - seat])
     assert waiting["plan"] is None  # the other player waits: nothing to tap
-    await part(play, address, WHO[seat])  # drawn for the mover
-    for who in (WHO[1 - seat], "carol", None):
-        for name in ("board", "hand"):
-            assert (await get(play, f"{address}/taps/{row.version}/{name}.png", who)).status == 404
+    _answer, data = await part(play, address, WHO[seat])  # made for the mover
+    hand = next(p["src"] for p in data["plan"]["pictures"] if p["name"] == "hand")
+    mine = await (await get(play, hand, WHO[seat])).read()
+    for who in ("carol", None):
+        assert (await get(play, hand, who)).status == 404
+    other = await get(play, hand, WHO[1 - seat])
+    assert other.status == 200 and await other.read() != mine  # their own hand, never the mover's
+    assert _drawing(play, row, "hand", seat).png == mine
 
 
 async def test_a_move_answers_with_the_next_plan_and_old_pictures_stay_for_a_moment(play):
@@ -71,6 +132,7 @@ async def test_a_move_answers_with_the_next_plan_and_old_pictures_stay_for_a_mom
     who = WHO[seat]
     _answer, data = await part(play, address, who)
     old = data["plan"]["pictures"][0]["src"]
+    before = await (await get(play, old, who)).read()
     action = data["plan"]["actions"][0]["action"]
     moved = await post(play, f"{address}/act", who, {"action": action, "version": str(row.version)}, csrf=f"csrf-{who}")
     answer = await moved.json()
@@ -81,7 +143,8 @@ async def test_a_move_answers_with_the_next_plan_and_old_pictures_stay_for_a_mom
     else:
         assert answer["plan"] is None
     # The page asked for the picture of the plan it showed just before: still served, not redrawn.
-    assert (await get(play, old, who)).status == 200
+    kept = await get(play, old, who, allow_redirects=False)
+    assert kept.status == 200 and await kept.read() == before
 
 
 async def test_a_game_without_places_to_tap_has_no_plan(play):

@@ -23,7 +23,8 @@
   }
 
   // The new part, except that the announced status line keeps its node (a region put in anew
-  // may go unheard by screen readers); say() changes its text.
+  // may go unheard by screen readers; say() changes its text), and so does the hand picture of
+  // the same version.
   function show(html, version, plan) {
     var fresh = document.createElement("template");
     fresh.innerHTML = html; // rendered by the server's templates, every name escaped
@@ -32,7 +33,21 @@
     if (kept && came) {
       came.replaceWith(kept);
     }
+    // The same version's part again (a move's answer and the stream's news of it): the hand
+    // picture shown stays, so it is not loaded twice (it is never cached: it holds a hand). The
+    // new one never enters this document (an image adopted into it starts loading at once).
+    var shown = own.querySelector("figure.hand img");
+    var hand = fresh.content.querySelector("figure.hand img");
+    var place = null;
+    if (shown && hand && shown.getAttribute("src") === hand.getAttribute("src")) {
+      shown.alt = hand.alt;
+      place = fresh.content.ownerDocument.createComment("hand");
+      hand.replaceWith(place);
+    }
     own.replaceChildren(fresh.content);
+    if (place) {
+      place.replaceWith(shown);
+    }
     own.dataset.version = String(version);
     own.dispatchEvent(new CustomEvent("tafelbot:plan", { detail: { plan: plan || null, version: String(version) } }));
   }
