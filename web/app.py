@@ -163,7 +163,7 @@ async def _limited(
         return await handler(request)
     if _REPLAY_PNG.fullmatch(request.path) or _TAPS_PNG.fullmatch(request.path):
         return await handler(request)  # a replay's or a plan's picture is charged by its handler, only if drawn
-    return over_budget(request) or await handler(request)
+    return await over_budget(request) or await handler(request)
 
 
 _REPLAY_PNG = re.compile(rf"/t/{GAME_ID}/{TOKEN}/replay/[0-9]{{1,6}}\.png")

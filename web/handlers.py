@@ -17,8 +17,7 @@ from aiohttp import web
 from db import GameRow
 from locales import LANGUAGES, tr
 from render.common import seat_swatch
-from web.limits import address_of
-from web.lookups import base_of, game_of, not_found, over_budget
+from web.lookups import base_of, game_of, not_found, over_budget, payer_of
 from web.people import Person
 from web.play import page_panel
 from web.secure import SecureRequest
@@ -139,11 +138,11 @@ async def replay_png(request: web.Request) -> web.Response:
     try:
         row = await game_of(request)
     except web.HTTPNotFound:
-        return over_budget(request) or not_found(request)  # a wrong address costs as any page does
+        return await over_budget(request) or not_found(request)  # a wrong address costs as any page does
     # Stepping quickly asks for many pictures: one drawn already costs nothing, drawing one counts.
     picture = app.pages.drawn_replay_picture(row, step, lang) if row.state is not None else None
     if picture is None:
-        refused = over_budget(request)
+        refused = await over_budget(request)
         if refused is not None:
             return refused
         if row.state is not None:
@@ -201,7 +200,7 @@ async def events(request: web.Request) -> web.StreamResponse:
     lang = language(request)
     seen_text = request.headers.get("Last-Event-ID") or request.query.get("v", "")
     seen = int(seen_text) if _EVENT_ID.fullmatch(seen_text) else -1
-    address = address_of(request, trust_forwarded=app.settings.trust_forwarded)
+    address = await payer_of(request)  # a signed-in person's own slots (Discord's proxy: one address)
     if not app.streams.enter(address):
         return web.Response(status=429, text=tr(lang, "web-too-many"), headers={"Retry-After": "10"})
     response = web.StreamResponse(

@@ -213,7 +213,7 @@ async def taps_png(request: web.Request) -> web.Response:
     # A plan shown a moment ago (the game moved on since) keeps its pictures while it is kept.
     drawn = app.plans.drawn(_plan_key(row, version, seat, lang))
     if drawn is None and version == row.version:
-        refused = over_budget(request)  # kept pictures are free: the plan's request paid for them
+        refused = await over_budget(request)  # kept pictures are free: the plan's request paid for them
         if refused is not None:
             return refused
         drawn = await _drawn(app, row, seat, lang)
