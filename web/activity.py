@@ -35,7 +35,7 @@ from locales import LANGUAGES, tr
 from web.activity_config import ActivityConfig
 from web.handlers import replay_page, table_page
 from web.secure import CSP
-from web.sessions import SESSION_COOKIE, SignedInPeople
+from web.sessions import SignedInPeople, partitioned_cookie
 from web.state import GAME_ID, TOKEN, WebApp, language, web_app
 
 log = logging.getLogger("tafelbot.web")
@@ -117,22 +117,17 @@ async def start_session(app: WebApp, response: web.StreamResponse, user_id: int,
     """Sign the person in for the pages inside Discord's frame; False while the site has no sign-in
     (the Activity then shows the table as anyone sees it).
 
-    The cookie is the site's session cookie (``web.sessions``), made for a third-party frame:
-    Discord's page is the top level, so a browser keeps and sends the cookie only with
-    ``SameSite=None`` (hence ``Secure``), and ``Partitioned`` (CHIPS) keeps it to this Activity
-    under discord.com, as Discord's networking guide asks. It lives on
-    ``<application id>.discordsays.com``, apart from the site's own cookies; ``HttpOnly`` keeps it
-    from scripts."""
+    The cookie is the site's session cookie made for a third-party frame
+    (``web.sessions.partitioned_cookie``: ``SameSite=None; Secure; Partitioned``, as Discord's
+    networking guide asks). It lives on ``<application id>.discordsays.com``, apart from the
+    site's own cookies; ``HttpOnly`` keeps it from scripts."""
     people = app.people
     if not isinstance(people, SignedInPeople):
         return False
     secret, _person = await people.open_session(user_id, name)
     if not _COOKIE_VALUE.fullmatch(secret):
         raise ValueError("a session secret must be cookie-safe")
-    # Written by hand: Python's http.cookies (under aiohttp's set_cookie) knows ``Partitioned``
-    # only from Python 3.14 on.
-    attributes = f"Max-Age={int(people.lifetime)}; Path=/; HttpOnly; Secure; SameSite=None; Partitioned"
-    response.headers.add("Set-Cookie", f"{SESSION_COOKIE}={secret}; {attributes}")
+    response.headers.add("Set-Cookie", partitioned_cookie(secret, int(people.lifetime)))
     return True
 
 

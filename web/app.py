@@ -123,7 +123,9 @@ def create_app(
     )
     if signin is not None:
         inside_discord = (activity.origin,) if activity is not None else ()
-        people = SignedInPeople(store, clock, public_url=signin.public_url, other_origins=inside_discord)
+        people = SignedInPeople(
+            store, clock, public_url=signin.public_url, other_origins=inside_discord, partitioned=activity is not None
+        )
         flow = signin_for(people, signin)
         state.people, state.signin_on = people, True
         app.add_routes(flow.routes())
