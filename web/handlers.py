@@ -21,7 +21,7 @@ from web.lookups import base_of, game_of, not_found, over_budget, payer_of
 from web.people import Person
 from web.play import page_panel
 from web.secure import SecureRequest
-from web.state import LANG_COOKIE, language, web_app
+from web.state import LANG_COOKIE, inside_discord, language, web_app
 from web.watchers import Stream
 
 log = logging.getLogger("tafelbot.web")
@@ -85,7 +85,16 @@ async def table_page(request: web.Request) -> web.Response:
     # A seated player's own part (their hand, their moves); None for everyone else, whose page is
     # the spectator's page byte for byte.
     own = await page_panel(app, request, row, lang)
-    html = app.render("table.html", lang, page=page, base=base_of(request), switch=_switch(request), who=who, play=own)
+    html = app.render(
+        "table.html",
+        lang,
+        page=page,
+        base=base_of(request),
+        switch=_switch(request),
+        who=who,
+        play=own,
+        inside_discord=inside_discord(request),
+    )
     response = _personal(_page(request, html), who)
     if own is not None:
         response.headers["Cache-Control"] = "private, no-store"  # holds a hand: kept nowhere
@@ -127,6 +136,7 @@ async def replay_page(request: web.Request) -> web.Response:
         start=start,
         version=row.version,
         who=who,
+        inside_discord=inside_discord(request),
     )
     return _personal(_page(request, html), who)
 
