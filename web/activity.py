@@ -10,13 +10,17 @@ Addresses (only when ``TAFELBOT_ACTIVITY`` is on)::
     /activity/t/<game>/<token>        the table page, framed by Discord only (and its /replay)
     /activity/none                    no table in the Activity's channel: what to do instead
 
-The page's script (``web/static/activity.js``, bundled from ``web/activity/``) asks Discord's
+The page's script (``web/static/activity.js``, bundled from ``web/activity-app/``) asks Discord's
 client for an OAuth2 code (scope ``identify``) and posts it with the Activity's instance id. The
 server trades the code with the client secret, reads who it is (``/users/@me``), asks Discord
 with the bot's token who is in that instance and where it runs
 (``/applications/{app}/activity-instances/{id}``) and answers with the address of the table
 open in that channel: the channel names the game, never the instance, which ends when people
 leave. No token, code, secret or Discord id reaches a page or the log.
+
+Every later page in the frame carries the query Discord gave the first (the SDK reads it) and
+loads the same script, which makes the SDK's handshake again (no second authorize) and sends
+links to other sites through Discord (``openExternalLink``): a frame may not navigate away.
 """
 
 from __future__ import annotations
@@ -35,8 +39,8 @@ from locales import LANGUAGES, tr
 from web.activity_config import ActivityConfig
 from web.handlers import replay_page, table_page
 from web.secure import CSP
-from web.sessions import SESSION_COOKIE, SignedInPeople
-from web.state import GAME_ID, TOKEN, WebApp, language, web_app
+from web.sessions import SignedInPeople, partitioned_cookie
+from web.state import GAME_ID, INSIDE_DISCORD, TOKEN, WebApp, language, web_app
 
 log = logging.getLogger("tafelbot.web")
 
@@ -117,22 +121,17 @@ async def start_session(app: WebApp, response: web.StreamResponse, user_id: int,
     """Sign the person in for the pages inside Discord's frame; False while the site has no sign-in
     (the Activity then shows the table as anyone sees it).
 
-    The cookie is the site's session cookie (``web.sessions``), made for a third-party frame:
-    Discord's page is the top level, so a browser keeps and sends the cookie only with
-    ``SameSite=None`` (hence ``Secure``), and ``Partitioned`` (CHIPS) keeps it to this Activity
-    under discord.com, as Discord's networking guide asks. It lives on
-    ``<application id>.discordsays.com``, apart from the site's own cookies; ``HttpOnly`` keeps it
-    from scripts."""
+    The cookie is the site's session cookie made for a third-party frame
+    (``web.sessions.partitioned_cookie``: ``SameSite=None; Secure; Partitioned``, as Discord's
+    networking guide asks). It lives on ``<application id>.discordsays.com``, apart from the
+    site's own cookies; ``HttpOnly`` keeps it from scripts."""
     people = app.people
     if not isinstance(people, SignedInPeople):
         return False
     secret, _person = await people.open_session(user_id, name)
     if not _COOKIE_VALUE.fullmatch(secret):
         raise ValueError("a session secret must be cookie-safe")
-    # Written by hand: Python's http.cookies (under aiohttp's set_cookie) knows ``Partitioned``
-    # only from Python 3.14 on.
-    attributes = f"Max-Age={int(people.lifetime)}; Path=/; HttpOnly; Secure; SameSite=None; Partitioned"
-    response.headers.add("Set-Cookie", f"{SESSION_COOKIE}={secret}; {attributes}")
+    response.headers.add("Set-Cookie", partitioned_cookie(secret, int(people.lifetime)))
     return True
 
 
@@ -183,16 +182,21 @@ async def activity_page(request: web.Request) -> web.StreamResponse:
 async def no_table_page(request: web.Request) -> web.StreamResponse:
     app = web_app(request)
     lang = language(request)
-    html = app.render("activity_none.html", lang, title=tr(lang, "web-activity-none-title"))
+    client_id = _config(request).client_id
+    html = app.render("activity_none.html", lang, title=tr(lang, "web-activity-none-title"), inside_discord=client_id)
     response = web.Response(text=html, content_type="text/html", charset="utf-8")
     return framed_by_discord(response, _config(request))
 
 
+# The table page and its replay in Discord's frame load the Activity's script, which sets
+# Discord's SDK up again there (each page is a new document) and keeps links inside the frame.
 async def activity_table_page(request: web.Request) -> web.StreamResponse:
+    request[INSIDE_DISCORD] = _config(request).client_id
     return framed_by_discord(await table_page(request), _config(request))
 
 
 async def activity_replay_page(request: web.Request) -> web.StreamResponse:
+    request[INSIDE_DISCORD] = _config(request).client_id
     return framed_by_discord(await replay_page(request), _config(request))
 
 

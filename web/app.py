@@ -123,7 +123,9 @@ def create_app(
     )
     if signin is not None:
         inside_discord = (activity.origin,) if activity is not None else ()
-        people = SignedInPeople(store, clock, public_url=signin.public_url, other_origins=inside_discord)
+        people = SignedInPeople(
+            store, clock, public_url=signin.public_url, other_origins=inside_discord, partitioned=activity is not None
+        )
         flow = signin_for(people, signin)
         state.people, state.signin_on = people, True
         app.add_routes(flow.routes())
@@ -164,7 +166,7 @@ async def _limited(
     if _FREE_WHEN_DRAWN.fullmatch(request.path):
         # A replay's, a board's or a hand's picture is charged by its handler, only if drawn.
         return await handler(request)
-    return over_budget(request) or await handler(request)
+    return await over_budget(request) or await handler(request)
 
 
 _FREE_WHEN_DRAWN = re.compile(rf"/t/{GAME_ID}/{TOKEN}/(replay/[0-9]{{1,6}}|(board|hand)/[0-9]{{1,18}})\.png")

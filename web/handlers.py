@@ -17,12 +17,11 @@ from aiohttp import web
 from db import GameRow
 from locales import LANGUAGES, tr
 from render.common import seat_swatch
-from web.limits import address_of
-from web.lookups import base_of, game_of, not_found, over_budget
+from web.lookups import base_of, game_of, not_found, over_budget, payer_of
 from web.people import Person
 from web.play import page_panel
 from web.secure import SecureRequest
-from web.state import LANG_COOKIE, language, web_app
+from web.state import LANG_COOKIE, inside_discord, language, web_app
 from web.watchers import Stream
 
 log = logging.getLogger("tafelbot.web")
@@ -86,7 +85,16 @@ async def table_page(request: web.Request) -> web.Response:
     # A seated player's own part (their hand, their moves); None for everyone else, whose page is
     # the spectator's page byte for byte.
     own = await page_panel(app, request, row, lang)
-    html = app.render("table.html", lang, page=page, base=base_of(request), switch=_switch(request), who=who, play=own)
+    html = app.render(
+        "table.html",
+        lang,
+        page=page,
+        base=base_of(request),
+        switch=_switch(request),
+        who=who,
+        play=own,
+        inside_discord=inside_discord(request),
+    )
     response = _personal(_page(request, html), who)
     if own is not None:
         response.headers["Cache-Control"] = "private, no-store"  # holds a hand: kept nowhere
@@ -100,13 +108,13 @@ async def board_png(request: web.Request) -> web.Response:
     try:
         row = await game_of(request)
     except web.HTTPNotFound:
-        return over_budget(request) or not_found(request)  # a wrong address costs as any page does
+        return await over_budget(request) or not_found(request)  # a wrong address costs as any page does
     lang = language(request)
     version = int(request.match_info["version"])
     # A plan shown a moment ago (the game moved on since) keeps its board while it is drawn.
     picture = app.pages.drawn_board(row, version, lang) if row.state is not None else None
     if picture is None:
-        refused = over_budget(request)
+        refused = await over_budget(request)
         if refused is not None:
             return refused
         if row.state is None:
@@ -142,6 +150,7 @@ async def replay_page(request: web.Request) -> web.Response:
         start=start,
         version=row.version,
         who=who,
+        inside_discord=inside_discord(request),
     )
     return _personal(_page(request, html), who)
 
@@ -153,11 +162,11 @@ async def replay_png(request: web.Request) -> web.Response:
     try:
         row = await game_of(request)
     except web.HTTPNotFound:
-        return over_budget(request) or not_found(request)  # a wrong address costs as any page does
+        return await over_budget(request) or not_found(request)  # a wrong address costs as any page does
     # Stepping quickly asks for many pictures: one drawn already costs nothing, drawing one counts.
     picture = app.pages.drawn_replay_picture(row, step, lang) if row.state is not None else None
     if picture is None:
-        refused = over_budget(request)
+        refused = await over_budget(request)
         if refused is not None:
             return refused
         if row.state is not None:
@@ -215,7 +224,7 @@ async def events(request: web.Request) -> web.StreamResponse:
     lang = language(request)
     seen_text = request.headers.get("Last-Event-ID") or request.query.get("v", "")
     seen = int(seen_text) if _EVENT_ID.fullmatch(seen_text) else -1
-    address = address_of(request, trust_forwarded=app.settings.trust_forwarded)
+    address = await payer_of(request)  # a signed-in person's own slots (Discord's proxy: one address)
     if not app.streams.enter(address):
         return web.Response(status=429, text=tr(lang, "web-too-many"), headers={"Retry-After": "10"})
     response = web.StreamResponse(

@@ -1,5 +1,7 @@
 """Per-address limits: a request budget (a token bucket) and a bound on open streams.
 
+Their key is whoever pays (``web.lookups.payer_of``): an address, or a signed-in person.
+
 The address is the peer's, or with ``trust_forwarded`` (the app runs behind a proxy that sets
 ``X-Forwarded-For``) the last address of that header: the one the proxy itself saw.
 """

@@ -1,6 +1,6 @@
 """What a table's addresses are checked against, for every module serving them (``web.handlers``,
 ``web.play``, the middlewares of ``web.app``): the game and its token, the table's base address,
-the address's request budget, and the page a missing one gets.
+the request budget (whose it is: ``payer_of``), and the page a missing one gets.
 """
 
 from __future__ import annotations
@@ -15,10 +15,23 @@ from web.limits import address_of
 from web.state import language, web_app
 
 
-def over_budget(request: web.Request) -> web.Response | None:
-    """A 429 (with the seconds to wait) once the address has spent its budget, else None."""
+async def payer_of(request: web.Request) -> str:
+    """Whose request budget and stream slots a request spends: a signed-in person's own, else its
+    address's. Inside Discord's Activity everyone reaches us through Discord's proxy, which hides
+    their addresses (Discord's networking guide) and documents no header naming them: per address
+    they would all share one budget. A session is something the client cannot make up, so it
+    stands for the person; a forged or stale cookie finds no session and pays per address."""
     app = web_app(request)
-    wait = app.budget.take(address_of(request, trust_forwarded=app.settings.trust_forwarded))
+    person = await app.people.person(request)  # looked up once per request (the page reuses it)
+    if person is not None:
+        return f"person:{person.user_id}"  # all their sessions together, as their changes are
+    return address_of(request, trust_forwarded=app.settings.trust_forwarded)
+
+
+async def over_budget(request: web.Request) -> web.Response | None:
+    """A 429 (with the seconds to wait) once the payer (``payer_of``) has spent its budget, else None."""
+    app = web_app(request)
+    wait = app.budget.take(await payer_of(request))
     if wait <= 0:
         return None
     return web.Response(
@@ -48,4 +61,4 @@ def base_of(request: web.Request) -> str:
     return f"/t/{request.match_info['gid']}/{request.match_info['token']}"
 
 
-__all__ = ["base_of", "game_of", "not_found", "over_budget"]
+__all__ = ["base_of", "game_of", "not_found", "over_budget", "payer_of"]

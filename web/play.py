@@ -247,16 +247,16 @@ async def hand_png(request: web.Request) -> web.Response:
     try:
         app, row, _person, seat = await _seated(request)
     except web.HTTPNotFound:
-        return over_budget(request) or not_found(request)  # a wrong address costs as any page does
+        return await over_budget(request) or not_found(request)  # a wrong address costs as any page does
     spec = app.specs[row.game]
     lang = language(request)
     if spec.render_hand is None:
-        return over_budget(request) or not_found(request)
+        return await over_budget(request) or not_found(request)
     version = int(request.match_info["version"])
     # A plan shown a moment ago (the game moved on since) keeps its picture while it is kept.
     picture = app.pages.painter.cache.get(_hand_key(spec.render_hand, row, version, seat, lang))
     if picture is None:
-        refused = over_budget(request)
+        refused = await over_budget(request)
         if refused is not None:
             return refused
         if version != row.version:

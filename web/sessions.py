@@ -38,6 +38,18 @@ def secret_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
+def partitioned_cookie(value: str, max_age: int) -> str:
+    """The ``Set-Cookie`` value of the session cookie inside Discord's frame (``web.activity``).
+
+    Discord's page is the top level, so a browser keeps and sends the cookie only with
+    ``SameSite=None`` (hence ``Secure``); ``Partitioned`` (CHIPS) keeps it to the Activity under
+    discord.com. Deleting it takes the same attributes: Chromium keeps a partitioned cookie apart
+    from an unpartitioned one of the same name, so a deletion without ``Partitioned`` misses it.
+    Written by hand: Python's http.cookies (under aiohttp's cookies) knows ``Partitioned`` only
+    from Python 3.14 on."""
+    return f"{SESSION_COOKIE}={value}; Max-Age={max_age}; Path=/; HttpOnly; Secure; SameSite=None; Partitioned"
+
+
 def origin_of(url: str) -> str:
     """``scheme://host[:port]`` of an address, as a browser's ``Origin`` header names it."""
     parts = urlsplit(url)
@@ -55,6 +67,7 @@ class SignedInPeople(People):
         lifetime: float = LIFETIME,
         changes_burst: float = 20,
         changes_per_second: float = 1.0,
+        partitioned: bool = False,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -63,6 +76,8 @@ class SignedInPeople(People):
         self.origins = frozenset([self.origin, *(origin.lower() for origin in other_origins)])
         self.secure = public_url.startswith("https://")
         self.lifetime = lifetime
+        # The Activity's pages (inside Discord's frame) hold a partitioned cookie of their own.
+        self.partitioned = partitioned
         # Per person and per process: several processes behind a proxy each allow this much.
         self.changes = RequestBudget(clock, burst=changes_burst, per_second=changes_per_second)
 
@@ -116,7 +131,13 @@ class SignedInPeople(People):
         )
 
     def clear_cookie(self, response: web.StreamResponse) -> None:
+        """Both cookies a session may live in: the site's own, and with the Activity on, the
+        partitioned one of Discord's frame. Which one this browser holds is not told by the
+        request (a form's POST in the frame is ``same-origin`` with ``Origin: null``), and a
+        deletion of the cookie it does not hold changes nothing."""
         response.del_cookie(SESSION_COOKIE, path="/", secure=self.secure, httponly=True, samesite="Lax")
+        if self.partitioned:
+            response.headers.add("Set-Cookie", partitioned_cookie("", 0))
 
     # ---- the checks of a change --------------------------------------------------------------------
     async def check_change(self, request: web.Request, person: Person | None) -> Person:
@@ -156,4 +177,4 @@ async def _csrf_sent(request: web.Request) -> str:
     return sent or ""
 
 
-__all__ = ["LIFETIME", "SESSION_COOKIE", "SignedInPeople", "origin_of", "secret_hash"]
+__all__ = ["LIFETIME", "SESSION_COOKIE", "SignedInPeople", "origin_of", "partitioned_cookie", "secret_hash"]

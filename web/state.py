@@ -111,10 +111,18 @@ class WebApp:
 
 
 APP_KEY = web.AppKey("tafelbot_web", WebApp)
+# Set by the Activity's routes (``web.activity``) on the pages they serve in Discord's frame: the
+# application's id, which the page's script hands Discord's SDK to set it up again there.
+INSIDE_DISCORD = web.RequestKey("tafelbot_inside_discord", str)
 
 
 def web_app(request: web.Request) -> WebApp:
     return request.app[APP_KEY]
+
+
+def inside_discord(request: web.Request) -> str | None:
+    """The application's id when the page is served into Discord's frame (the Activity), else None."""
+    return request.get(INSIDE_DISCORD)
 
 
 def language(request: web.Request) -> str:
@@ -135,4 +143,16 @@ def language(request: web.Request) -> str:
     return best
 
 
-__all__ = ["APP_KEY", "GAME_ID", "LANG_COOKIE", "SNOWFLAKE", "TOKEN", "WebApp", "WebSettings", "language", "web_app"]
+__all__ = [
+    "APP_KEY",
+    "GAME_ID",
+    "INSIDE_DISCORD",
+    "LANG_COOKIE",
+    "SNOWFLAKE",
+    "TOKEN",
+    "WebApp",
+    "WebSettings",
+    "inside_discord",
+    "language",
+    "web_app",
+]

@@ -1,54 +1,13 @@
-// The Activity's first page (web/templates/activity.html): Discord's handshake, the person's
-// OAuth2 code, then the server says which table this channel holds and the frame goes there.
-import { DiscordSDK } from '@discord/embedded-app-sdk';
+// The one script of the Activity's pages (bundled with Discord's Embedded App SDK into
+// web/static/activity.js). The first page (#activity) signs in and goes to the channel's table;
+// every later page in Discord's frame sets the SDK up again (frame.js).
+import { inFrame } from './frame.js';
+import { signIn } from './signin.js';
 
-const root = document.getElementById('activity');
-const status = document.getElementById('activity-status');
-
-function say(text) {
-  status.textContent = text; // never HTML: the server's words are plain text
+const first = document.getElementById('activity');
+if (first) {
+  signIn(first);
+} else {
+  const script = document.currentScript; // set while this (deferred, classic) script first runs
+  inFrame(script ? script.dataset.client : '');
 }
-
-async function start() {
-  const clientId = root.dataset.client;
-  let sdk;
-  try {
-    // The SDK reads frame_id, instance_id and platform from the address Discord gives the frame.
-    sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
-  } catch (error) {
-    say(root.dataset.outside); // opened outside Discord
-    return;
-  }
-  await sdk.ready();
-  const { code } = await sdk.commands.authorize({
-    client_id: clientId,
-    response_type: 'code',
-    state: '',
-    prompt: 'none',
-    scope: ['identify'],
-  });
-  const answer = await fetch('/activity/session', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ code, instance_id: sdk.instanceId }),
-  });
-  let body = {};
-  try {
-    body = await answer.json();
-  } catch (error) {
-    body = {};
-  }
-  if (answer.ok && typeof body.go === 'string' && body.go.startsWith('/activity/t/')) {
-    window.location.replace(body.go);
-    return;
-  }
-  root.dataset.refused = String(answer.status);
-  if (typeof body.page === 'string' && body.page.startsWith('/activity/none')) {
-    window.location.replace(body.page); // a page of its own, in the person's language
-    return;
-  }
-  say(typeof body.message === 'string' ? body.message : root.dataset.failed);
-}
-
-start().catch(() => say(root.dataset.failed));
