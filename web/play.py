@@ -328,12 +328,14 @@ async def _applied(
     spec = app.specs[saved.game]
     shown = seat_for(saved, spec.engine.to_move(result.state), person.user_id)
     now_seat = result.seat if shown is None else shown
-    fresh = await panel_now(app, saved, now_seat, person, lang, note=tr(lang, DONE_NOTES[done]))
+    # The note goes apart (play.js says it in the status line it keeps): the part's markup is then
+    # the same as the stream's news of this version brings, which play.js does not put in again.
+    fresh = await panel_now(app, saved, now_seat, person, lang)
     return _private_json(
         {
             "ok": True,
             "version": saved.version,
-            "text": fresh.note,
+            "text": tr(lang, DONE_NOTES[done]),
             "html": render_panel(app, fresh, lang, base_of(request)),
             "plan": await seat_plan(app, request, saved, now_seat, lang),
         }

@@ -13,6 +13,7 @@
   var address = own.dataset.part;
   var busy = false;
   var said = 0; // the version the status line's answer is about
+  var shownHtml = null; // the part's markup as the server sent it last
 
   function say(text) {
     said = Number(own.dataset.version || 0);
@@ -26,6 +27,13 @@
   // may go unheard by screen readers; say() changes its text), and so does the hand picture of
   // the same version.
   function show(html, version, plan) {
+    if (html === shownHtml && String(version) === own.dataset.version) {
+      // The very part shown already (a move's answer and the stream's news of it): nothing is
+      // put in anew, so no picture is touched (a hand re-inserted was now and then loaded again).
+      own.dispatchEvent(new CustomEvent("tafelbot:plan", { detail: { plan: plan || null, version: String(version) } }));
+      return;
+    }
+    shownHtml = html;
     var fresh = document.createElement("template");
     fresh.innerHTML = html; // rendered by the server's templates, every name escaped
     var kept = own.querySelector(".play-note");
