@@ -10,7 +10,7 @@ FIRST_SCREEN = "\n".join(README.splitlines()[:20])
 NPM = "npm ci --prefix web/activity-app && "  # bundles the Activity's script (web/static/activity.js)
 RUN = NPM + "python3 -m venv .venv && .venv/bin/pip install . && DISCORD_TOKEN=your-bot-token .venv/bin/tafelbot"
 # .ci/run runs this very line (with pip's -q): keep them together.
-TESTS = NPM + 'python3 -m venv .venv && .venv/bin/pip install -e ".[test]" && .venv/bin/python -m pytest'
+TESTS = NPM + 'python3 -m venv .venv && .venv/bin/pip install -e ".[test]" && .venv/bin/python -m pytest -n 2'
 
 
 def shell_blocks(text: str) -> list[str]:
@@ -27,7 +27,7 @@ def test_the_first_screen_has_exactly_the_two_commands_and_links_contributing():
     assert shell_blocks(FIRST_SCREEN) == [RUN, TESTS]
     assert "[CONTRIBUTING.md](CONTRIBUTING.md)" in "\n".join(README.splitlines()[:8])
     assert "Discord bot" in FIRST_SCREEN and "tabletop games" in FIRST_SCREEN
-    assert "10 minutes" in FIRST_SCREEN  # how long the tests take, beside their command
+    assert "5 minutes" in FIRST_SCREEN  # how long the tests take, beside their command
 
 
 def test_no_other_block_is_a_command_a_new_user_would_start_with():

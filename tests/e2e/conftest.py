@@ -11,21 +11,8 @@ import pytest
 
 from table.clock import FakeClock
 from tests.e2e.fake import FakeDiscord
-from tests.e2e.fake.openapi import Conformance
 from tests.e2e.harness import ErrorLogCapture, Tafel
 from tests.e2e.web_fixtures import start_webbed
-
-
-def pytest_terminal_summary(terminalreporter):
-    """How much of the run was held to Discord's spec (a non-conforming one failed its test)."""
-    totals = Conformance.TOTALS
-    if totals:
-        terminalreporter.write_line(
-            f"fake Discord, held to Discord's OpenAPI spec: {totals['requests']} request bodies "
-            f"({totals['requests refused']} refused), {totals['answers']} answers "
-            f"({totals['answers not conforming']} not conforming), {totals['gateway events']} gateway events "
-            f"({totals['gateway events not conforming']} not conforming)"
-        )
 
 
 @pytest.fixture
