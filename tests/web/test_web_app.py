@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 
 import pytest
 
@@ -351,3 +352,21 @@ async def test_the_poll_instead_of_a_stream_answers_only_news(site):
     assert (await site.client.get(f"{address}/live?v=x")).status == 200
     wrong = address.rsplit("/", 1)[0] + "/AAAAAAAAAAAAAAAAAAAAAA"
     assert (await site.client.get(f"{wrong}/live?v=1")).status == 404
+
+
+async def test_the_last_moves_number_each_move_once_and_the_opening_not_at_all(site):
+    def items(html: str) -> list[str]:
+        """Each line's number ("" for an unnumbered one), in order."""
+        start = html.index('<section class="lines"')
+        section = html[start : html.index("</section>", start)]
+        return [number for _whole, number in re.findall(r'<li (value="(\d+)"|class="more")>', section)]
+
+    game_id = await site.new_game("trackgammon")
+    address = await site.address(game_id)
+    opening = items(await (await site.client.get(address)).text())
+    assert opening and set(opening) == {""}  # before any move: the opening's lines, not "0." each
+    for _ in range(3):
+        await site.move(game_id)
+    later = items(await (await site.client.get(address)).text())
+    numbers = [int(n) for n in later if n]
+    assert numbers and numbers == sorted(set(numbers))  # each move's number once, in order
