@@ -7,6 +7,9 @@ database and the same fake, as a real restart would.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from typing import Any
+
 import pytest
 
 from table.clock import FakeClock
@@ -91,3 +94,32 @@ async def clocked(fake, capture, tmp_path):
     await tafel.start()
     yield tafel
     await tafel.stop()
+
+
+# ---- Chromium at phone size, and the Activity's tests' stand-ins (test_activity_*browser_e2e.py) ------
+# Imported when used: ``tests.e2e.browser`` skips the test without Chromium (here it would skip all).
+@pytest.fixture
+async def browser(tmp_path) -> AsyncIterator[Any]:
+    """A fresh Chromium profile at phone size (400 px wide)."""
+    from tests.e2e.discord_frame import phone_browser
+
+    async with phone_browser(tmp_path) as context:
+        yield context
+
+
+@pytest.fixture
+async def discord() -> AsyncIterator[Any]:
+    """The fake Discord the Activity's server side asks (OAuth2, activity instances)."""
+    from tests.e2e.discord_frame import activity_discord
+
+    async with activity_discord() as fake:
+        yield fake
+
+
+@pytest.fixture
+async def site(tmp_path, discord) -> AsyncIterator[Any]:
+    """The web app with the Activity on, reached through the stand-in Discord proxy."""
+    from tests.e2e.discord_frame import activity_site
+
+    async with activity_site(tmp_path, discord) as found:
+        yield found

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import shutil
 
-import pytest
-
-from tests.e2e.discord_frame import (
+from tests.e2e.discord_frame import (  # noqa: F401  (browser, discord, site: fixtures)
     CAROL,
     DISCORD,
     FRAME_ID,
@@ -28,24 +26,6 @@ from tests.e2e.discord_frame import (
 )
 from tests.web.activity_discord import APP_ID
 from tests.web.conftest import ALICE, BOB, GUILD
-
-
-@pytest.fixture
-async def discord():
-    async with activity_discord() as fake:
-        yield fake
-
-
-@pytest.fixture
-async def site(tmp_path, discord):
-    async with activity_site(tmp_path, discord) as site:
-        yield site
-
-
-@pytest.fixture
-async def browser(tmp_path):
-    async with phone_browser(tmp_path) as context:
-        yield context
 
 
 async def moved(site, game_id: int, version: int) -> bool:

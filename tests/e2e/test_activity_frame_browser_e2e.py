@@ -5,10 +5,8 @@ partitioned cookie, and signing in again is the Activity's own authorize, inside
 
 from __future__ import annotations
 
-import pytest
-
 from db import table_data
-from tests.e2e.discord_frame import (
+from tests.e2e.discord_frame import (  # noqa: F401  (browser, discord, site: fixtures)
     DISCORD,
     PROXY,
     activity_discord,
@@ -23,24 +21,6 @@ from tests.e2e.discord_frame import (
 )
 from tests.web.conftest import ALICE, GUILD
 from web.sessions import SESSION_COOKIE
-
-
-@pytest.fixture
-async def discord():
-    async with activity_discord() as fake:
-        yield fake
-
-
-@pytest.fixture
-async def site(tmp_path, discord):
-    async with activity_site(tmp_path, discord) as site:
-        yield site
-
-
-@pytest.fixture
-async def browser(tmp_path):
-    async with phone_browser(tmp_path) as context:
-        yield context
 
 
 async def at_the_table(browser, site, discord, game_id: int):

@@ -11,10 +11,6 @@ from __future__ import annotations
 
 import time
 
-import pytest
-from playwright.async_api import async_playwright
-
-from tests.e2e.browser import CHROMIUM, FLAGS  # skips the module without Chromium
 from tests.e2e.drive import open_table, press_a_move
 from tests.e2e.test_replay_e2e import play_quickly
 from tests.e2e.web_fixtures import link_buttons, start_webbed
@@ -26,23 +22,6 @@ async def played(fake, webbed, channel, alice, bob):
     game_id = await open_table(fake, webbed, channel, "hindmost", alice, join=[bob])
     await play_quickly(webbed, game_id)
     return await webbed.bot.store.get_game(game_id)
-
-
-@pytest.fixture
-async def browser(tmp_path):
-    async with async_playwright() as playwright:
-        context = await playwright.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"),  # a fresh profile every test
-            executable_path=CHROMIUM,
-            args=FLAGS,
-            headless=True,
-            viewport={"width": 400, "height": 800},  # a phone
-            locale="en-GB",
-        )
-        try:
-            yield context
-        finally:
-            await context.close()
 
 
 async def test_a_table_page_follows_a_move_made_in_discord(fake, webbed, browser, channel, alice, bob):
