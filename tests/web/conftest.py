@@ -3,6 +3,7 @@ on a fresh SQLite file and a fake clock, told of changes by the service's news a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +16,7 @@ from table import lobby
 from table.clock import FakeClock
 from table.pictures import Painter
 from table.registry import entry
-from table.service import Player, TableService
+from table.service import ActResult, Player, TableService
 from table.spec import GameSpec, load_spec
 from table.weblinks import WebLinks
 from tests import nim
@@ -77,12 +78,15 @@ async def make_site(
     signin: SignInSettings | None = None,
     routes: list[web.RouteDef] = (),
     activity: ActivityConfig | None = None,
+    games: tuple[str, ...] = (),
+    followed: Callable[[ActResult], None] | None = None,
 ) -> Site:
     """``signin``: signing in with Discord wired in; ``routes``: extra routes (a test's own);
-    ``activity``: the pages inside Discord as an Activity."""
+    ``activity``: the pages inside Discord as an Activity; ``games``: registered games beside the
+    usual ones (``specs``); ``followed``: told of every move saved on a page (``web.play``)."""
     clock = FakeClock()
     store = await Store.open(tmp_path / "web.sqlite3")
-    found = specs()
+    found = specs() | {key: load_spec(entry(key)) for key in games}
     service = TableService(store, found, clock=clock)
     painter = Painter(0)
     links = WebLinks(store, BASE_URL, clock=clock)
@@ -95,6 +99,8 @@ async def make_site(
         settings=settings or WebSettings(coalesce=0),
         signin=signin,
         activity=activity,
+        service=service,
+        followed=followed,
     )
     app.add_routes(list(routes))
     service.news.subscribe(app[APP_KEY].changed)

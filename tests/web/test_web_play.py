@@ -12,28 +12,19 @@ import re
 from html import unescape
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
 
-from db import Store
 from engines.rng import Rng
 from locales import tr
 from table.alt_text import plain
-from table.clock import FakeClock
 from table.levels import picture_names
 from table.picture_cache import PictureCache
-from table.pictures import Painter
-from table.registry import entry
-from table.service import Player, TableService
-from table.spec import load_spec
-from table.weblinks import WebLinks
+from table.service import Player
 from tests.conformance import checks_of
-from tests.web.conftest import ALICE, BASE_URL, BOB, Site, specs
+from tests.web.conftest import ALICE, BOB, Site, make_site
 from tests.web.fake_people import FakePeople
 from tests.web.test_web_app import next_event, until
-from web.app import create_app
 from web.pages import GameLogs
 from web.people import Person
-from web.state import APP_KEY, WebSettings
 
 CAROL = Player(900_000_000_000_000_003, "Carol")
 PEOPLE = {
@@ -48,31 +39,14 @@ class PlaySite(Site):
 
 
 async def make_play_site(tmp_path, games: tuple[str, ...] = ()) -> PlaySite:
-    """``games``: registered games beside the usual ones (``tests.web.conftest.specs``)."""
-    clock = FakeClock()
-    store = await Store.open(tmp_path / "play.sqlite3")
-    found = specs() | {key: load_spec(entry(key)) for key in games}
-    service = TableService(store, found, clock=clock)
-    painter = Painter(0)
-    links = WebLinks(store, BASE_URL, clock=clock)
+    """The web app over its table service, people signed in as ``PEOPLE`` say, every move the
+    pages save kept in ``followed``; ``games``: registered games beside the usual ones."""
     followed: list = []
-    app = create_app(
-        store,
-        found,
-        links,
-        painter,
-        clock=clock,
-        settings=WebSettings(coalesce=0),
-        service=service,
-        followed=followed.append,
-    )
-    app[APP_KEY].people = FakePeople(PEOPLE)
-    service.news.subscribe(app[APP_KEY].changed)
-    client = TestClient(TestServer(app))
-    await client.start_server()
-    site = PlaySite(store, service, links, client, clock, painter)
-    site.followed = followed
-    return site
+    site = await make_site(tmp_path, games=games, followed=followed.append)
+    site.app.people = FakePeople(PEOPLE)
+    play = PlaySite(site.store, site.service, site.links, site.client, site.clock, site.painter)
+    play.followed = followed
+    return play
 
 
 @pytest.fixture
