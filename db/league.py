@@ -604,18 +604,7 @@ async def history(
                 finished_at=rows[0]["finished_at"] if rows else 0.0,
                 rated=bool(g["rated"]),
                 cancelled=g["status"] == GameStatus.CANCELLED,
-                seats=tuple(
-                    ResultRow(
-                        r["seat"],
-                        r["user_id"],
-                        r["name"],
-                        bool(r["is_computer"]),
-                        bool(r["resigned"]),
-                        r["placement"],
-                        r["score"],
-                    )
-                    for r in rows
-                ),
+                seats=tuple(ResultRow.of(r) for r in rows),
             )
         )
     return entries

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 
 class GameStatus(StrEnum):
@@ -30,3 +31,10 @@ class ResultRow:
     resigned: bool
     placement: int | None
     score: float | None
+
+    @classmethod
+    def of(cls, r: Any) -> ResultRow:
+        """From a ``results`` row as the store reads it (SQLite's 0/1 as booleans)."""
+        return cls(
+            r["seat"], r["user_id"], r["name"], bool(r["is_computer"]), bool(r["resigned"]), r["placement"], r["score"]
+        )

@@ -237,18 +237,7 @@ class Store:
 
     async def results(self, game_id: int) -> list[ResultRow]:
         rows = await self.fetch("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
-        return [
-            ResultRow(
-                r["seat"],
-                r["user_id"],
-                r["name"],
-                bool(r["is_computer"]),
-                bool(r["resigned"]),
-                r["placement"],
-                r["score"],
-            )
-            for r in rows
-        ]
+        return [ResultRow.of(r) for r in rows]
 
     # ---- writes ----------------------------------------------------------------------------
     async def create_game(
