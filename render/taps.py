@@ -108,12 +108,19 @@ def _drawn_path(keys: tuple[str, ...], drawn: set[str]) -> tuple[str, ...]:
     return keys
 
 
-def plan_for(
-    spec: Any, view: dict[str, Any], legal: list[str], pictures: list[tuple[str, bytes, list[Spot]]], locale: str
-) -> dict[str, Any]:
+# A picture as a plan needs it: its name, its size in pixels, and the spots its drawing recorded
+# (not its bytes, which the page loads from the picture's own address).
+Sized = tuple[str, tuple[int, int], list[Spot]]
+
+
+def sized(pictures: list[tuple[str, bytes, list[Spot]]]) -> list[Sized]:
+    return [(name, picture_size(png), spots) for name, png, spots in pictures]
+
+
+def plan_for(spec: Any, view: dict[str, Any], legal: list[str], pictures: list[Sized], locale: str) -> dict[str, Any]:
     # ``pictures`` may hold every place a shared drawing recorded (the public board's, the same
     # for every seat): the plan keeps only the keys this seat's legal actions use.
-    drawn = {s.key for _name, _png, spots in pictures for s in spots}
+    drawn = {s.key for _name, _size, spots in pictures for s in spots}
     action_spots = getattr(spec, "action_spots", None)
     paths: dict[str, tuple[str, ...]] = {}
     for action in legal:
@@ -138,8 +145,7 @@ def plan_for(
     _taps(root, 0, taps)
     used = _keys(root) | set(chosen)
     shown = []
-    for name, png, spots in pictures:
-        width, height = picture_size(png)
+    for name, (width, height), spots in pictures:
         shown.append(
             {"name": name, "width": width, "height": height, "spots": _boxes([s for s in spots if s.key in used])}
         )
@@ -182,7 +188,7 @@ def drawn_plan(
     """The plan and the pictures it was recorded from (name → PNG), from one drawing each: show
     these bytes, so the places to tap are where the picture has them."""
     pictures = draw_pictures(spec, view, names=names, locale=locale)
-    return plan_for(spec, view, legal, pictures, locale), {name: png for name, png, _spots in pictures}
+    return plan_for(spec, view, legal, sized(pictures), locale), {name: png for name, png, _spots in pictures}
 
 
 def tap_plan(spec: Any, view: dict[str, Any], legal: list[str], locale: str, names: list[str]) -> dict[str, Any]:

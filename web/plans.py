@@ -19,17 +19,15 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
-from render.spots import Spot
-from render.taps import plan_for
+from render.taps import Sized, plan_for
 from table.spec import load_spec
 
 Plan = dict[str, Any]
 
 
-def plan_of(
-    game: str, view: dict[str, Any], legal: list[str], lang: str, pictures: list[tuple[str, bytes, list[Spot]]]
-) -> Plan:
-    """The seat's plan from the drawings shown (plain data, so a picture worker can make it)."""
+def plan_of(game: str, view: dict[str, Any], legal: list[str], lang: str, pictures: list[Sized]) -> Plan:
+    """The seat's plan from the drawings shown (plain data, so a picture worker can make it: the
+    pictures' sizes and spots, never their bytes)."""
     return plan_for(load_spec(game), view, legal, pictures, lang)
 
 

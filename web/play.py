@@ -37,6 +37,7 @@ from aiohttp import web
 from db import GameRow, GameStatus
 from engines.errors import GameError
 from locales import tr
+from render.taps import sized
 from table import takeback
 from table.alt_text import hand_description, plain
 from table.controls import grouped
@@ -205,7 +206,7 @@ async def _plan(app: WebApp, row: GameRow, seat: int, lang: str) -> Plan | None:
     async def making() -> Plan:
         view = spec.engine.view(state, seat)
         board = await app.pages.board_drawing(row, lang)
-        pictures = [("board", board.png, list(board.spots))]
+        drawings = [("board", board.png, list(board.spots))]
         if spec.render_hand is not None:
             hand = await app.pages.painter.drawing(
                 spec.render_hand,
@@ -213,9 +214,9 @@ async def _plan(app: WebApp, row: GameRow, seat: int, lang: str) -> Plan | None:
                 key=_hand_key(spec.render_hand, row, row.version, seat, lang),
                 **_options(row, lang),
             )
-            pictures.append(("hand", hand.png, list(hand.spots)))
+            drawings.append(("hand", hand.png, list(hand.spots)))
         legal = list(spec.engine.legal_actions(state, seat))
-        found: Plan = await app.pages.painter.compute(plan_of, row.game, view, legal, lang, pictures)
+        found: Plan = await app.pages.painter.compute(plan_of, row.game, view, legal, lang, sized(drawings))
         return found
 
     return await app.plans.get_or_make(key, making)
