@@ -18,7 +18,7 @@ from cogs.translator import FluentTranslator
 from cogs.tree import GUILD_INSTALL, GUILD_ONLY, TafelTree
 from db import Store, league, web_data
 from startup.config import Config
-from table.aftermath import change_of
+from table.aftermath import Change
 from table.clock import Clock
 from table.registry import entry
 from table.service import ActResult, TableService
@@ -201,7 +201,7 @@ class TafelBot(commands.AutoShardedBot):
 
     def _follow_web_move(self, result: ActResult) -> None:
         """A move saved from a page of this process: what follows it starts as after a click."""
-        self.table_flow.aftermath.follow(change_of(result))
+        self.table_flow.aftermath.follow(Change(result))
 
     async def _resume(self) -> None:
         await self.wait_until_ready()

@@ -42,14 +42,6 @@ class Change:
     intro: str | None = None  # the first line of a fresh board (a game started)
     fresh: bool = False  # a new board message even within one person's turn (the board was lost)
     actor: Any = None  # who caused it (an interaction), when someone did; only the presenter reads it
-    auto_play: bool = True  # an only legal action that follows is played (not after a take-back)
-
-
-def change_of(result: ActResult) -> Change:
-    """A change saved without a Discord interaction (a web page's move or take-back), to be shown
-    as a click's would be; after a take-back an only legal action is not played at once (that
-    would undo the take-back), as after Discord's Take back button."""
-    return Change(result, auto_play=result.action != TAKEBACK_ACTION)
 
 
 class Aftermath:
@@ -106,7 +98,9 @@ class Aftermath:
                         listener(row.id)
                 if row.status == GameStatus.ACTIVE:
                     self.computers.poke(row, change.result.state)
-                    if change.auto_play:
+                    if change.result.action != TAKEBACK_ACTION:
+                        # An only legal action is played for its person, except right after a
+                        # take-back (from Discord or a web page): that would undo the take-back.
                         await self._play_forced(change.result)
                     try:
                         await self.heads_up(row)

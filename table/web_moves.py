@@ -25,7 +25,7 @@ from typing import Protocol
 
 from db import GameRow, GameStatus, web_data
 from engines.base import Event
-from table.aftermath import Aftermath, change_of
+from table.aftermath import Aftermath, Change
 from table.replay import Replayer
 from table.service import ActResult, TableService
 
@@ -92,7 +92,7 @@ class WebMoves:
         if row.status == GameStatus.ACTIVE:
             self._followed[game_id] = (row.version, replayer)  # a failed follow drops it: replayed anew
             self.timekeeper.arm(row)
-        self.aftermath.follow(change_of(result))
+        self.aftermath.follow(Change(result))
 
     async def idle(self) -> None:
         while self._tasks:

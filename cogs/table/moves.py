@@ -44,13 +44,10 @@ class MovePresenter(Presenter):
         super().__init__(shared)
         self.aftermath = aftermath
 
-    def follow(
-        self, result: ActResult, interaction: discord.Interaction | None = None, *, auto_play: bool = True
-    ) -> asyncio.Task[None]:
+    def follow(self, result: ActResult, interaction: discord.Interaction | None = None) -> asyncio.Task[None]:
         """Start what follows a saved change (``interaction``: who caused it, told if their board
-        is not allowed); call before answering, and await through ``answer_then_follow``.
-        ``auto_play=False`` after a take-back: the action just undone is not played again."""
-        return self.aftermath.follow(Change(result, actor=interaction, auto_play=auto_play))
+        is not allowed); call before answering, and await through ``answer_then_follow``."""
+        return self.aftermath.follow(Change(result, actor=interaction))
 
     async def controls(
         self, row: GameRow, state: Any, user_id: int, lang: str, *, group: int = -1, page: int = 0, note: str = ""
@@ -303,7 +300,7 @@ class MovePresenter(Presenter):
 
         async def take_the_action_back() -> None:
             result = await takeback.take_back(self.service, game_id, interaction.user.id, version=version)
-            following = self.follow(result, interaction, auto_play=False)
+            following = self.follow(result, interaction)
             lang = lang_of(interaction)
 
             async def answer() -> None:
@@ -328,7 +325,7 @@ class MovePresenter(Presenter):
             result = await takeback.take_back(self.service, row.id, interaction.user.id)
             await answer_then_follow(
                 lambda: self.controls_after(interaction, result, "takeback-done"),
-                self.follow(result, interaction, auto_play=False),
+                self.follow(result, interaction),
             )
 
         await self.guarded(interaction, game, take_the_action_back)

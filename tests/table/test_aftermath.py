@@ -15,7 +15,7 @@ from table import lobby
 from table.aftermath import Aftermath, Change
 from table.clock import FakeClock
 from table.reconcile import FIRST_RETRY, Reconciler
-from table.service import Player, TableService
+from table.service import TAKEBACK_ACTION, ActResult, Player, TableService
 from table.spec import GameSpec
 from table.timeouts import TimeKeeper
 from tests import nim
@@ -217,6 +217,26 @@ async def test_a_move_that_decides_nothing_is_played_for_the_person(service, sto
     log = await store.moves(row.id)
     assert log[-1][2] == "take1", "logged as Bob's move"
     assert board.shown[-1][1] == row.version, "and shown"
+
+
+async def test_no_move_is_played_for_the_person_right_after_a_take_back(service, store):
+    """A take-back (Discord's button or a web page's) leaves its player to choose again, even when
+    one action is left: playing it for them would undo the take-back."""
+    board, row, _result = await auto_play_game(service, store, bob_auto_play=False)
+    await table_data.set_person(store, BOB.user_id, auto_play=True)  # now he would have it played
+    state = service.state_of(row)
+    [bob] = nim.ENGINE.to_move(state)  # one counter left: his only move, as after taking it back
+    aftermath = aftermath_for(service, board)
+    await aftermath.follow(Change(ActResult(row, bob, TAKEBACK_ACTION, [], state, None)))
+    await aftermath.idle()
+    await aftermath.close()
+    assert (await service.get(row.id)).version == row.version  # nothing played for Bob
+    # The same position after an ordinary change: his move is played for him.
+    aftermath = aftermath_for(service, board)
+    await aftermath.follow(Change(ActResult(row, bob, "take1", [], state, None)))
+    await aftermath.idle()
+    await aftermath.close()
+    assert (await service.get(row.id)).version == row.version + 1
 
 
 async def test_auto_play_can_be_turned_off(service, store):
