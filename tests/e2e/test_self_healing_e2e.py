@@ -39,6 +39,22 @@ async def board_shows_stored_version(fake, tafel, channel, game_id):
     return row
 
 
+async def board_comes_out(fake, tafel, channel, game_id, seconds: float = 5.0):
+    """After a channel heals: the waiting board goes out and is recorded. Healing goes on after
+    the channel stops counting as stuck (the time given back, the outbox's own task, the
+    reconciler), none of it inside an interaction ``settle`` waits for, so this waits for what
+    it promises, the stored version on the newest board."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while True:
+        await tafel.settle()
+        row = await tafel.bot.store.get_game(game_id)
+        if row.board_version == row.version and not tafel.bot.table_flow.board.outbox.pending(channel):
+            return row
+        assert loop.time() < deadline, "the newest board never showed the stored version"
+        await asyncio.sleep(0.01)
+
+
 async def test_a_move_whose_answer_fails_still_gets_its_board(fake, tafel, channel, alice, bob, capture):
     capture.allow(r"interaction failed|could not answer|discord\.")
     users = {alice.id: alice, bob.id: bob}
@@ -118,7 +134,7 @@ async def test_a_locked_thread_holds_the_table_tells_the_host_and_heals(fake, ta
     assert len(fake.requests_to_dead_channels()) == refused
     fake.unlock_thread(thread)  # THREAD_UPDATE: the bot looks again and the board goes out
     await wait_until(lambda: not flow.trouble.stuck(thread))
-    await board_shows_stored_version(fake, tafel, thread, game_id)
+    await board_comes_out(fake, tafel, thread, game_id)
     assert [m.content for m in fake.dm_messages(alice)] == host_dms, "the host was told once"
 
 
@@ -215,7 +231,7 @@ async def test_when_access_comes_back_the_board_goes_out_and_the_time_is_given_b
         await flow.timekeeper.scheduler.catch_up()
     fake.deny_bot(channel, 0)  # a moderator gives the permission back: CHANNEL_UPDATE
     await wait_until(lambda: not flow.trouble.stuck(channel))
-    row = await board_shows_stored_version(fake, clocked, channel, game_id)
+    row = await board_comes_out(fake, clocked, channel, game_id)
     left = flow.service.deadline_of(row).due - clocked.clock.now()
     assert HOUR - 60 <= left <= HOUR, "the clock stood still: a whole move's time again"
 
