@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from cogs.table.presenter import NO_MENTIONS
+from cogs.table.presenter import NO_MENTIONS, edit_answer
 from table.clock import Clock
 
 log = logging.getLogger("tafelbot.table")
@@ -39,7 +39,7 @@ class AnswerWindow:
     async def note(self, content: str) -> None:
         """A passing note (progress): shown while the token lives, dropped after."""
         if self.open:
-            await self.interaction.edit_original_response(content=content)
+            await edit_answer(self.interaction, content=content)
 
     async def answer(
         self, content: str, *, file: discord.File | None = None, view: discord.ui.View | None = None
@@ -50,7 +50,7 @@ class AnswerWindow:
             extra: dict[str, Any] = {"attachments": [file]} if file is not None else {}
             if view is not None:
                 extra["view"] = view
-            await self.interaction.edit_original_response(content=content, allowed_mentions=NO_MENTIONS, **extra)
+            await edit_answer(self.interaction, content=content, allowed_mentions=NO_MENTIONS, **extra)
             return
         channel = self.interaction.channel
         if not isinstance(channel, discord.abc.Messageable):
@@ -81,7 +81,7 @@ class AnswerWindows:
         if window is None or not window.open:
             return False
         try:
-            await window.interaction.edit_original_response(**fields)
+            await edit_answer(window.interaction, **fields)
         except discord.HTTPException as error:
             log.info("answer %s not edited through its interaction (%r)", key, error)
             return False

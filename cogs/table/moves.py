@@ -24,9 +24,11 @@ from cogs.table.presenter import (
     TableParts,
     answer_then_follow,
     channel_id_of,
+    edit_answer,
     is_admin,
     lang_of,
     player_of,
+    unarchiving,
 )
 from db import GameRow, GameStatus
 from engines.errors import GameError
@@ -175,8 +177,8 @@ class MovePresenter(Presenter):
             await interaction.response.defer()  # answered first: drawing takes time
             state = self.service.state_of(row)
             payload = await self.controls(row, state, interaction.user.id, lang_of(interaction), group=group, page=page)
-            await interaction.edit_original_response(
-                content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+            await edit_answer(
+                interaction, content=payload["content"], attachments=[payload["file"]], view=payload["view"]
             )
 
         await self.guarded(interaction, None, turn_the_controls_page)
@@ -200,8 +202,8 @@ class MovePresenter(Presenter):
                     # controls, after a deferral, since drawing may take longer than Discord waits.
                     await interaction.response.defer()
                     payload = await self.controls(result.row, result.state, interaction.user.id, lang)
-                    await interaction.edit_original_response(
-                        content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+                    await edit_answer(
+                        interaction, content=payload["content"], attachments=[payload["file"]], view=payload["view"]
                     )
                 else:
                     # The turn passed: a short note; "My hand" shows the new hand when it matters.
@@ -209,7 +211,10 @@ class MovePresenter(Presenter):
                     note = tr(lang, "played-ok")
                     if waiting:
                         note += "\n" + tr(lang, "controls-waiting", players=waiting)
-                    await interaction.response.edit_message(content=note, attachments=[], view=None)
+                    await unarchiving(
+                        interaction,
+                        lambda: interaction.response.edit_message(content=note, attachments=[], view=None),
+                    )
 
             await answer_then_follow(answer, following)
 
@@ -228,7 +233,8 @@ class MovePresenter(Presenter):
         ui.add_item(sure_button(game_id, version, action, label=tr(lang, "controls-sure-yes")))
         ui.add_item(nav_button(game_id, version, -1, 0, label=tr(lang, "button-back")))
         label = spec.action_label(view_data, action, locale=lang)
-        await interaction.response.edit_message(content=tr(lang, "controls-sure", action=label), view=ui)
+        question = tr(lang, "controls-sure", action=label)
+        await unarchiving(interaction, lambda: interaction.response.edit_message(content=question, view=ui))
         return True
 
     async def play_command(self, interaction: discord.Interaction, game: str, action: str) -> None:
@@ -251,7 +257,8 @@ class MovePresenter(Presenter):
     @staticmethod
     async def replace_thinking(interaction: discord.Interaction, payload: dict[str, Any]) -> None:
         """The deferred "thinking…" answer becomes the controls (one message, not two)."""
-        await interaction.edit_original_response(
+        await edit_answer(
+            interaction,
             content=payload["content"],
             attachments=[payload["file"]],
             view=payload["view"],
@@ -308,8 +315,8 @@ class MovePresenter(Presenter):
                 payload = await self.controls(
                     result.row, result.state, interaction.user.id, lang, note=tr(lang, "takeback-done")
                 )
-                await interaction.edit_original_response(
-                    content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+                await edit_answer(
+                    interaction, content=payload["content"], attachments=[payload["file"]], view=payload["view"]
                 )
 
             await answer_then_follow(answer, following)

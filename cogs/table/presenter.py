@@ -75,6 +75,36 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
 
+ARCHIVED_THREAD = 50083  # Discord: "Tried to perform an operation on an archived thread"
+
+
+async def unarchiving(interaction: discord.Interaction, answer: Callable[[], Awaitable[Any]], *files: Any) -> None:
+    """Answer ``interaction`` by ``answer`` (an edit of its message or of its deferred answer). In
+    a thread that archived itself Discord refuses edits (400 50083) though the click came through
+    (phones leave an archived thread's buttons pressable), which left the person looking at
+    "thinking…". A post would unarchive the thread, so the answer does it and tries once more
+    (refused when the thread is also locked: then that error stands). ``files``: the answer's
+    ``discord.File``s, rewound for the second try (discord.py sends a file from where it is)."""
+    try:
+        await answer()
+    except discord.HTTPException as error:
+        if error.code != ARCHIVED_THREAD or interaction.channel_id is None:
+            raise
+        # Only Send Messages is needed to unarchive a thread that is not locked (Discord's docs).
+        await interaction.client.http.edit_channel(interaction.channel_id, archived=False)
+        for file in files:
+            if isinstance(file, discord.File):
+                file.reset()
+        await answer()
+
+
+async def edit_answer(interaction: discord.Interaction, **fields: Any) -> None:
+    """Edit the interaction's answer (a deferred "thinking…" becomes the hand, say), unarchiving
+    its thread if need be (``unarchiving``)."""
+    files = fields.get("attachments") or []
+    await unarchiving(interaction, lambda: interaction.edit_original_response(**fields), *files)
+
+
 def discord_failed(error: BaseException) -> bool:
     """Whether ``error`` is Discord refusing or failing a request (an expired token, an unknown
     interaction, an archived or locked thread, lost access, a 5xx or a lost connection), not a
@@ -82,7 +112,7 @@ def discord_failed(error: BaseException) -> bool:
     if isinstance(error, aiohttp.ClientError | OSError | TimeoutError):
         return True
     if isinstance(error, discord.HTTPException):
-        return error.status != 400 or error.code == 50083
+        return error.status != 400 or error.code == ARCHIVED_THREAD
     return False
 
 

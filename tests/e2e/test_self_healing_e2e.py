@@ -285,3 +285,37 @@ async def press(fake, tafel, channel, game_id, user):
     hand = await fake.click(user, board, f"tb:hand:{game_id}")
     await press_a_move_on(fake, user, hand.message, game_id)
     await tafel.settle()
+
+
+async def test_my_hand_in_a_thread_that_archived_itself_unarchives_it_and_shows_the_hand(
+    fake, tafel, channel, alice, bob, capture
+):
+    """Discord's docs: archived threads refuse edits (50083), and the deferred "thinking…" answer
+    is made the hand by an edit. A post would unarchive the thread; the answer does so itself,
+    instead of leaving the player looking at "thinking…"."""
+    capture.allow(r"discord\.")
+    thread, users, game_id = await table_in_thread(fake, tafel, channel, alice, bob)
+    fake.archive_thread(thread)  # a day without a move: Discord archived it
+    row, seat = await mover(tafel, game_id)
+    user = users[row.seats[seat].user_id]
+    board = next(m for m in reversed(fake.channel_messages(thread)) if m.component(f"tb:hand:{game_id}"))
+    hand = await fake.click(user, board, f"tb:hand:{game_id}")
+    assert hand.message.find_button(custom_id_prefix=f"tb:act:{game_id}:"), "the hand, with its moves"
+    [(name, picture)] = hand.message.files
+    assert name == "hand.png" and picture.startswith(b"\x89PNG"), "and its picture, sent whole again"
+    assert not fake.channel(thread)["thread_metadata"]["archived"]
+    assert (await tafel.bot.store.get_game(game_id)).version == row.version, "nothing played"
+
+
+async def test_a_move_from_a_hand_opened_before_the_thread_archived_is_played_and_answered(
+    fake, tafel, channel, alice, bob, capture
+):
+    capture.allow(r"discord\.")
+    thread, users, game_id = await table_in_thread(fake, tafel, channel, alice, bob)
+    user, hand, custom_id = await press_a_move(fake, tafel, thread, game_id, users)
+    version = (await tafel.bot.store.get_game(game_id)).version
+    fake.archive_thread(thread)
+    answer = await fake.click(user, hand, custom_id)
+    row = await board_shows_stored_version(fake, tafel, thread, game_id)
+    assert row.version > version, "the move was saved and its board posted"
+    assert answer.message.content, "and the player was answered"
