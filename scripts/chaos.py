@@ -35,6 +35,7 @@ TOTALS = (
     "games_held_then_cancelled",
     "hosts_told",
     "unarchived_by_alice",
+    "clicked_in_archived",
     "quiet_points",
     "lost",
     "stalled",

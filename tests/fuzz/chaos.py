@@ -99,6 +99,7 @@ class ChaosCounts:
     hosts_told: int = 0
     quiet_points: int = 0
     unarchived_by_alice: int = 0  # threads that archived themselves while alice was to move
+    clicked_in_archived: int = 0  # ... where she pressed the buttons without writing first
     lost: int = 0
     stalled: int = 0
     posted_twice: int = 0
@@ -350,10 +351,15 @@ class ChaosRun:
 
     def _write_if_archived(self, table: Table) -> None:
         """A thread that archived itself meanwhile (an hour without posts, Discord's timer) and
-        no fault of ours holds archived: alice writes there, as a person does, which unarchives it."""
+        no fault of ours holds archived: alice writes there, as a person does, which unarchives
+        it; or, half the time, she presses the board's buttons in the archived thread as a phone
+        lets her, and the bot's answer must unarchive it."""
         self.fake.archive_idle_threads()
         mine = any(e.table is table for e in self.open)
         if table.is_thread and not mine and self.fake.channel(table.channel_id)["thread_metadata"]["archived"]:
+            if self.rng.random() < 0.5:
+                self.counts.clicked_in_archived += 1
+                return
             self.fake.unarchive_thread(table.channel_id)
             self.counts.unarchived_by_alice += 1
 
