@@ -50,6 +50,17 @@ async def open_games_in_guild(store: Store, guild_id: int | None) -> list[GameRo
     return [_row_to_game(r) for r in rows]
 
 
+async def open_games_of(store: Store, user_id: int) -> list[GameRow]:
+    """The open games (any server) where ``user_id`` has a seat. The seats are stored as JSON, so
+    the query keeps the rows whose seats mention the id's digits (a snowflake's 17+ digits match
+    nothing else) and the seats themselves decide."""
+    rows = await store.fetch(
+        "SELECT * FROM games WHERE status IN (?, ?) AND seats LIKE ? ORDER BY id",
+        (*OPEN_STATUSES, f"%{user_id}%"),
+    )
+    return [game for game in map(_row_to_game, rows) if game.seat_of(user_id) is not None]
+
+
 async def set_board_message(store: Store, game_id: int, message_id: int | None, version: int) -> None:
     """Remember the newest board (for jump links; ``message_id`` None: an edit of the same
     message) and the game version it shows (what ``table.reconcile`` compares). Not game state:

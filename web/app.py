@@ -54,6 +54,7 @@ from web.handlers import (
     events,
     health,
     live_poll,
+    my_tables,
     replay_page,
     replay_png,
     seat_png,
@@ -128,7 +129,7 @@ def create_app(
         )
         flow = signin_for(people, signin)
         state.people, state.signin_on = people, True
-        app.add_routes(flow.routes())
+        app.add_routes([*flow.routes(), web.get("/me", my_tables)])
         app.cleanup_ctx.append(flow.http_session)
     if activity is not None:
         add_activity(app, activity)

@@ -201,6 +201,26 @@ async def server_page(request: web.Request) -> web.Response:
     return _personal(_page(request, html), who)
 
 
+async def my_tables(request: web.Request) -> web.Response:
+    """``/me``: the running tables where the signed-in person sits, in every server, their own
+    moves first, each a link to its table page (where they play). Signed out: how to see them."""
+    app = web_app(request)
+    lang = language(request)
+    who = await _who(request)
+    person = who["person"] if who is not None else None
+    tables = []
+    if person is not None:
+
+        async def token_of(row: GameRow) -> str:
+            return await app.links.table_token(row.id, row.guild_id)
+
+        tables = await app.pages.mine(person.user_id, lang, token_of)
+    html = app.render(
+        "mine.html", lang, tables=tables, switch=_switch(request), title=tr(lang, "web-mine-title"), who=who
+    )
+    return _personal(_page(request, html), who)
+
+
 _EVENT_ID = re.compile(r"[0-9]{1,18}")
 
 

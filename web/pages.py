@@ -168,6 +168,7 @@ class ServerTable:
     players: list[str]
     turn: str | None
     left: str | None
+    yours: bool = False  # on "Your tables": the signed-in person is to move there
 
 
 @dataclass(frozen=True)
@@ -376,19 +377,29 @@ class Pages:
     # ---- the server page -------------------------------------------------------------------------------
     async def server(self, guild_id: int, lang: str, token_of: Any) -> tuple[list[ServerTable], list[StandingLine]]:
         rows = [r for r in await table_data.open_games_in_guild(self.store, guild_id) if r.status == GameStatus.ACTIVE]
-        engines = {k: s.engine for k, s in self.specs.items()}
-        tables = []
-        for g in listed([r for r in rows if r.game in self.specs], engines, self.clock.now()):
-            row = g.row
-            turn = ", ".join(row.seats[s].name for s in g.to_move) or None
-            left = duration_text(lang, g.left) if g.left is not None else None
-            tables.append(
-                ServerTable(
-                    row.id, await token_of(row), game_name(lang, row.game), picture_names(lang, row.seats), turn, left
-                )
-            )
+        tables = await self._tables(rows, lang, token_of)
         standings = [
             StandingLine(s.rank, s.name, s.played, s.wins, s.rating)
             for s in (await league_data.standings(self.store, guild_id))[:STANDINGS]
         ]
         return tables, standings
+
+    async def mine(self, user_id: int, lang: str, token_of: Any) -> list[ServerTable]:
+        """The running tables where ``user_id`` sits, in every server: those where they are to
+        move first, then the longest waiting."""
+        rows = [r for r in await table_data.open_games_of(self.store, user_id) if r.status == GameStatus.ACTIVE]
+        return await self._tables(rows, lang, token_of, user_id=user_id)
+
+    async def _tables(
+        self, rows: list[GameRow], lang: str, token_of: Any, *, user_id: int | None = None
+    ) -> list[ServerTable]:
+        engines = {k: s.engine for k, s in self.specs.items()}
+        tables = []
+        for g in listed([r for r in rows if r.game in self.specs], engines, self.clock.now(), user_id=user_id):
+            row = g.row
+            turn = ", ".join(row.seats[s].name for s in g.to_move) or None
+            left = duration_text(lang, g.left) if g.left is not None else None
+            names = picture_names(lang, row.seats)
+            title = game_name(lang, row.game)
+            tables.append(ServerTable(row.id, await token_of(row), title, names, turn, left, g.your_turn))
+        return tables

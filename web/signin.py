@@ -38,8 +38,9 @@ log = logging.getLogger("tafelbot.web")
 SIGNIN_COOKIE = "tafelbot_signin"
 SIGNIN_SECONDS = 600  # how long the way to Discord and back may take
 API_VERSION = 10
+HOME = "/me"  # where signing in or out lands without a page to go back to: "Your tables"
 # Where a signed-in person goes back to: a page of this site, never another site's address.
-_NEXT = re.compile(r"/(t/[0-9]{1,18}/[A-Za-z0-9_-]{1,64}(/replay)?|s/[0-9]{1,19}/[A-Za-z0-9_-]{1,64})")
+_NEXT = re.compile(r"/(t/[0-9]{1,18}/[A-Za-z0-9_-]{1,64}(/replay)?|s/[0-9]{1,19}/[A-Za-z0-9_-]{1,64}|me)")
 _STATE = re.compile(r"[A-Za-z0-9_-]{43}")
 
 
@@ -192,7 +193,7 @@ class SignIn:
             log.warning("signing in with Discord failed: %s", failure)
             return self._answer(502, tr(lang, "web-sign-in-failed"))
         secret, _person = await self.people.open_session(user_id, name)
-        response = web.Response(status=303, headers={"Location": back or "/", "Cache-Control": "no-store"})
+        response = web.Response(status=303, headers={"Location": back or HOME, "Cache-Control": "no-store"})
         self.people.set_cookie(response, secret)
         response.del_cookie(SIGNIN_COOKIE, path="/signin")
         return response
@@ -202,7 +203,7 @@ class SignIn:
         await self.people.close_session(person)
         form = await request.post()
         back = form.get("next")
-        target = back if isinstance(back, str) and _NEXT.fullmatch(back) else "/"
+        target = back if isinstance(back, str) and _NEXT.fullmatch(back) else HOME
         response = web.Response(status=303, headers={"Location": target, "Cache-Control": "no-store"})
         self.people.clear_cookie(response)
         return response

@@ -29,6 +29,7 @@ ALICE = Player(900_000_000_000_000_001, "Alice <b>&amp;")
 BOB = Player(900_000_000_000_000_002, "Bob @everyone")
 GUILD = 700_000_000_000_000_001
 BASE_URL = "https://tafel.example"
+SECRET = "client-secret-do-not-show"  # the Discord application's, for signing in
 
 
 def specs() -> dict[str, GameSpec]:
@@ -112,6 +113,26 @@ async def make_site(
 @pytest.fixture
 async def site(tmp_path):
     site = await make_site(tmp_path)
+    yield site
+    await site.client.close()
+    await site.store.close()
+
+
+@pytest.fixture
+async def fake():
+    """The fake Discord, here for its OAuth2 pages (``signed``)."""
+    from tests.e2e.fake import FakeDiscord
+
+    async with FakeDiscord() as fake:
+        yield fake
+
+
+@pytest.fixture
+async def signed(tmp_path, fake):
+    """A site where people sign in with Discord (the fake's)."""
+    client_id = str(fake.application_id)
+    fake.oauth.add_client(client_id, SECRET, f"{BASE_URL}/signin/done")
+    site = await make_site(tmp_path, signin=SignInSettings(BASE_URL, client_id, SECRET, fake.base_url))
     yield site
     await site.client.close()
     await site.store.close()

@@ -8,33 +8,13 @@ from http.cookies import SimpleCookie
 from urllib.parse import parse_qs, urlsplit
 
 import aiohttp
-import pytest
 
 from db import web_sessions
-from tests.e2e.fake import FakeDiscord
-from tests.web.conftest import BASE_URL, make_site
+from tests.web.conftest import BASE_URL, SECRET, make_site
 from web.sessions import SESSION_COOKIE, secret_hash
 from web.signin import SIGNIN_COOKIE, SignInSettings
 
-SECRET = "client-secret-do-not-show"
 ORIGIN = BASE_URL
-
-
-@pytest.fixture
-async def fake():
-    async with FakeDiscord() as fake:
-        yield fake
-
-
-@pytest.fixture
-async def signed(tmp_path, fake):
-    client_id = str(fake.application_id)
-    fake.oauth.add_client(client_id, SECRET, f"{BASE_URL}/signin/done")
-    settings = SignInSettings(BASE_URL, client_id, SECRET, fake.base_url)
-    site = await make_site(tmp_path, signin=settings)
-    yield site
-    await site.client.close()
-    await site.store.close()
 
 
 def cookies_of(response) -> SimpleCookie:
@@ -150,9 +130,9 @@ async def test_someone_who_says_no_is_not_signed_in(signed, fake):
 
 async def test_the_next_page_is_only_ever_a_page_of_this_site(signed, fake):
     secret, done = await sign_in(signed, fake, "https://evil.example/", fake.add_user("alice"))
-    assert secret and done.headers["Location"] == "/"
+    assert secret and done.headers["Location"] == "/me"
     secret, done = await sign_in(signed, fake, "//evil.example/t/1/x", fake.add_user("bob"))
-    assert secret and done.headers["Location"] == "/"
+    assert secret and done.headers["Location"] == "/me"
 
 
 async def test_signing_out_deletes_the_session_and_the_cookie(signed, fake):
