@@ -215,9 +215,9 @@ async def my_tables(request: web.Request) -> web.Response:
             return await app.links.table_token(row.id, row.guild_id)
 
         tables = await app.pages.mine(person.user_id, lang, token_of)
-    html = app.render(
-        "mine.html", lang, tables=tables, switch=_switch(request), title=tr(lang, "web-mine-title"), who=who
-    )
+    footer = "web-footer-player" if person is not None else "web-footer"
+    title = tr(lang, "web-mine-title")
+    html = app.render("mine.html", lang, tables=tables, switch=_switch(request), title=title, who=who, footer=footer)
     return _personal(_page(request, html), who)
 
 

@@ -62,7 +62,8 @@ async def test_your_tables_lists_yours_in_every_server_your_moves_first(signed, 
     assert "Alice &lt;i&gt;" in html and "Alice <i>" not in html
     for hidden in (str(alice.id), secret, SECRET):
         assert hidden not in html
-    assert 'href="/me"' in html, "the header links to Your tables"
+    assert 'href="/me" aria-current="page"' in html, "the header links to Your tables"
+    assert "your hand and moves are shown to you alone" in html
 
 
 async def test_your_tables_in_dutch_and_when_you_sit_nowhere(signed, fake, people):
