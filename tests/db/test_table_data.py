@@ -2,7 +2,7 @@
 
 import json
 
-from db import Store, table_data
+from db import Seat, Store, table_data
 from db.backend import open_backend
 from db.migrations import MIGRATIONS
 from table.settings import TableSettings
@@ -46,4 +46,33 @@ async def test_server_settings_and_people_are_stored_and_read_back(db_target):
     await table_data.set_person(store, 7, away_until=123.0)
     found = await table_data.people(store, [7, 8])
     assert found[7].away_until == 123.0 and found[7].dm_reminders and found[8] == table_data.Person(8)
+    await store.close()
+
+
+async def test_open_games_of_a_person_in_every_server_and_only_theirs(db_target):
+    """ "Your tables" (web/me): seats are JSON, so the query narrows by the id's digits and the seats
+    decide; an id that is part of another id, or of a name, finds nothing."""
+    store = await Store.open(db_target)
+    alice, bob = 900_000_000_000_000_001, 900_000_000_000_000_002
+    within = int(f"1{alice}")  # alice's digits inside a longer id
+
+    async def game(guild: int, channel: int, *seats: Seat) -> int:
+        row = await store.create_game(
+            guild_id=guild,
+            channel_id=channel,
+            game="nim",
+            host_id=seats[0].user_id or 0,
+            options={},
+            seats=seats,
+            seed=1,
+        )
+        return row.id
+
+    first = await game(1, 10, Seat("Alice", alice), Seat("Bob", bob))
+    elsewhere = await game(2, 20, Seat("Bob", bob), Seat("Alice", alice))
+    await game(1, 11, Seat("Bob", bob), Seat(f"named {alice}", within))
+    await game(1, 12, Seat("Bob", bob), Seat("Computer 1", None, computer=True))
+    assert [g.id for g in await table_data.open_games_of(store, alice)] == [first, elsewhere]
+    assert len(await table_data.open_games_of(store, bob)) == 4
+    assert await table_data.open_games_of(store, 123) == []
     await store.close()
