@@ -73,7 +73,7 @@ class TableCommands(
             games = await self._listed(interaction, user_id=interaction.user.id)
             lang = lang_of(interaction)
             text = self._lines(lang, games, "mine-title", "mine-none", user_id=interaction.user.id)
-            view = await self._watch_buttons(lang, games, None)
+            view = await self._watch_buttons(lang, games, None, mine=True)
             await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS, **view)
 
         await self.flow.guarded(interaction, None, list_my_tables)
@@ -94,13 +94,18 @@ class TableCommands(
         engines = {k: s.engine for k, s in self.service.specs.items()}
         return listed(rows, engines, self.service.clock.now(), user_id=user_id)
 
-    async def _watch_buttons(self, lang: str, games: list[Listed], guild_id: int | None) -> dict[str, Any]:
+    async def _watch_buttons(
+        self, lang: str, games: list[Listed], guild_id: int | None, *, mine: bool = False
+    ) -> dict[str, Any]:
         """``view=`` with a link to each running game's web page (and the server page, when its
-        admins turned it on), only while the web companion is on; else nothing."""
+        admins turned it on; ``mine``: "Your tables", where people can sign in), only while the
+        web companion is on; else nothing."""
         web = self.flow.shared.web
         if web is None:
             return {}
         buttons: list[discord.ui.Button[discord.ui.View]] = []
+        if mine and (yours := web.mine_url()) is not None:
+            buttons.append(discord.ui.Button(label=tr(lang, "web-mine-link"), url=yours, emoji="🌐"))
         if guild_id is not None and (server := await web.server_url(guild_id)) is not None:
             buttons.append(discord.ui.Button(label=tr(lang, "web-server-button"), url=server, emoji="🌐"))
         for g in games:

@@ -116,7 +116,7 @@ class TafelBot(commands.AutoShardedBot):
         if config.web.on:
             from table.weblinks import WebLinks
 
-            links = WebLinks(self.store, config.web.url or "", clock=self.table_service.clock)
+            links = WebLinks(self.store, config.web.url or "", clock=self.table_service.clock, signin=config.web.signin)
         self.table_flow = TableFlow(
             self,
             self.table_service,

@@ -47,9 +47,11 @@ class WebLinks:
         clock: Clock | None = None,
         ttl: float = 60.0,
         remembered: int = 10_000,
+        signin: bool = False,
     ) -> None:
         self.store = store
         self.base_url = base_url.rstrip("/")
+        self.signin = signin  # people can sign in there (then "Your tables" exists)
         self.clock = clock or SystemClock()
         self.ttl = ttl
         self.remembered = remembered
@@ -98,6 +100,11 @@ class WebLinks:
     async def replay_url(self, row: GameRow, step: int | None = None) -> str:
         at = f"#move={step}" if step is not None else ""
         return f"{await self.table_url(row)}/replay{at}"
+
+    def mine_url(self) -> str | None:
+        """ "Your tables" (``/me``): a signed-in person's running tables in every server; None
+        where nobody can sign in."""
+        return f"{self.base_url}/me" if self.signin else None
 
     async def server_url(self, guild_id: int) -> str | None:
         """The server page's address, None while the server's admins have not turned it on."""

@@ -8,7 +8,7 @@ import aiohttp
 
 from tests.e2e.drive import open_table
 from tests.e2e.test_replay_e2e import play_quickly, replay
-from tests.e2e.web_fixtures import link_buttons
+from tests.e2e.web_fixtures import link_buttons, start_webbed
 
 
 async def test_without_a_web_url_nothing_changes(fake, tafel, channel, alice, bob):
@@ -102,3 +102,21 @@ async def test_server_page_and_new_addresses_need_manage_server(fake, webbed, ch
             assert page.status == 200
         async with session.get(server) as page:
             assert page.status == 404  # the server page's address changed with the secret too
+
+
+async def test_table_mine_links_to_your_tables_where_people_can_sign_in(fake, channel, alice, bob, capture, tmp_path):
+    tafel = await start_webbed(fake, tmp_path, signin=True)
+    try:
+        game_id = await open_table(fake, tafel, channel, "hindmost", alice, join=[bob])
+        await tafel.settle()
+        row = await tafel.bot.store.get_game(game_id)
+        mine = await fake.slash(bob, channel, "table", "mine")
+        yours, watch = link_buttons(mine.message)
+        assert yours["url"] == tafel.bot.config.web.url + "/me" and yours["label"] == "Mijn tafels"  # bob's Dutch
+        assert watch["url"] == await tafel.bot.table_flow.shared.web.table_url(row)
+        async with aiohttp.ClientSession() as session, session.get(yours["url"]) as page:
+            assert page.status == 200 and "Sign in with Discord" in await page.text()
+        running = await fake.slash(alice, channel, "table", "running")
+        assert [b["url"] for b in link_buttons(running.message)] == [watch["url"]], "only on your own list"
+    finally:
+        await tafel.stop()
