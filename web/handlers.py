@@ -21,7 +21,7 @@ from web.lookups import base_of, game_of, not_found, over_budget, payer_of
 from web.people import Person
 from web.play import page_panel
 from web.secure import SecureRequest
-from web.state import LANG_COOKIE, inside_discord, language, web_app
+from web.state import LANG_COOKIE, inside_discord, language, news_mark, web_app
 from web.watchers import Stream
 
 log = logging.getLogger("tafelbot.web")
@@ -89,6 +89,7 @@ async def table_page(request: web.Request) -> web.Response:
         "table.html",
         lang,
         page=page,
+        mark=news_mark(row),
         base=base_of(request),
         switch=_switch(request),
         who=who,
@@ -226,11 +227,12 @@ _EVENT_ID = re.compile(r"[0-9]{1,18}")
 
 async def live_poll(request: web.Request) -> web.Response:
     """What a stream would send, asked for once: a tab without a stream slot (``table.js``) asks
-    every few seconds. Nothing new costs one read of the game's row and no page is built."""
+    every few seconds with the news mark it has (``news_mark``; a bare version from a page loaded
+    before marks came). Nothing new costs one read of the game's row and no page is built."""
     app = web_app(request)
     row = await game_of(request)
     seen = request.query.get("v", "")
-    if _EVENT_ID.fullmatch(seen) and int(seen) == row.version:
+    if seen == news_mark(row) or (_EVENT_ID.fullmatch(seen) and int(seen) == row.version):
         return web.Response(status=204, headers={"Cache-Control": "no-store"})
     _version, _over, data = await app.live_update(row.id, language(request))
     return web.Response(text=data, content_type="application/json", headers={"Cache-Control": "no-store"})

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,7 +18,7 @@ from typing import Any
 import jinja2
 from aiohttp import web
 
-from db import Store
+from db import GameRow, Store
 from locales import LANGUAGES, tr
 from table.clock import Clock
 from table.service import ActResult, TableService
@@ -107,7 +108,16 @@ class WebApp:
         html = self.render(
             "live.html", lang, page=page, base=f"/t/{row.id}/{await self.links.table_token(row.id, row.guild_id)}"
         )
-        return row.version, page.over, json.dumps({"version": row.version, "over": page.over, "html": html})
+        data = {"version": row.version, "mark": news_mark(row), "over": page.over, "html": html}
+        return row.version, page.over, json.dumps(data)
+
+
+def news_mark(row: GameRow) -> str:
+    """What a polling tab (``table.js``) sends back to ask whether there is news: the version, and
+    the clock's own mark, since more time on the clock (a stand-still, a time bank) is news to the
+    page without a new version. Made from the row alone, so asking stays one read."""
+    clock = json.dumps([row.deadline_at, row.deadline], sort_keys=True, separators=(",", ":"))
+    return f"{row.version}-{zlib.crc32(clock.encode()):08x}"
 
 
 APP_KEY = web.AppKey("tafelbot_web", WebApp)
@@ -154,5 +164,6 @@ __all__ = [
     "WebSettings",
     "inside_discord",
     "language",
+    "news_mark",
     "web_app",
 ]

@@ -324,6 +324,15 @@ async def test_seven_tabs_all_load_and_all_follow_the_game(fake, webbed, browser
     # An eighth tab still loads.
     extra = await browser.new_page()
     await extra.goto(url, timeout=5000)
+    # More time on the clock is news without a new version: the polling tabs hear of it too.
+    service = webbed.bot.table_service
+    moved = await service.stand_still(await webbed.bot.store.get_game(game_id), 1800)
+    assert moved is not None and moved.version == after.version
+    due = service.deadline_of(moved).due
+    for page in [*pages[1:], extra]:
+        await page.wait_for_function(
+            f"() => parseFloat(document.querySelector('#live time.countdown').dataset.due) === {due}", timeout=5000
+        )
 
 
 async def test_signing_in_with_discord_and_out_again(fake, capture, tmp_path, browser, channel, alice, bob):

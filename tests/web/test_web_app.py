@@ -354,6 +354,29 @@ async def test_the_poll_instead_of_a_stream_answers_only_news(site):
     assert (await site.client.get(f"{wrong}/live?v=1")).status == 404
 
 
+async def test_the_poll_hears_of_more_time_on_the_clock_without_a_new_version(site):
+    """The stream sends the same version again when the clock stood still (its time given back);
+    a polling tab asks with the page's news mark, so it hears of it too."""
+    game_id = await site.new_game("nim", {"pile": 5})
+    due = site.clock.now() + 3600
+    async with site.store.transaction() as tx:
+        await tx.execute(
+            "UPDATE games SET deadline = ?, deadline_at = ? WHERE id = ?",
+            (json.dumps({"kind": "move", "due": due}), due, game_id),
+        )
+    address = await site.address(game_id)
+    page = await (await site.client.get(address)).text()
+    mark = re.search(r'data-mark="([^"]+)"', page)[1]
+    assert (await site.client.get(f"{address}/live?v={mark}")).status == 204
+    row = await site.service.get(game_id)
+    assert await site.service.stand_still(row, 1800) is not None
+    news = await site.client.get(f"{address}/live?v={mark}")
+    data = await news.json()
+    assert news.status == 200 and data["version"] == row.version and data["mark"] != mark
+    assert f'data-due="{due + 1800}"' in data["html"], "the new deadline, for the countdown"
+    assert (await site.client.get(f"{address}/live?v={data['mark']}")).status == 204
+
+
 async def test_the_last_moves_number_each_move_once_and_the_opening_not_at_all(site):
     def items(html: str) -> list[str]:
         """Each line's number ("" for an unnumbered one), in order."""

@@ -19,6 +19,7 @@
   var address = live.dataset.events.split("?")[0];
   var version = /[?&]v=(\d+)/.exec(live.dataset.events);
   version = version ? version[1] : "";
+  var mark = live.dataset.mark || version; // what a poll sends back (see apply)
   var source = null;
   var timer = null;
   var pause = 1000; // the first pause; doubled after each failure, up to a minute
@@ -88,6 +89,7 @@
   function apply(data) {
     refresh(data.html);
     version = String(data.version);
+    mark = data.mark || version; // the version and the clock's mark: more time is news too
     live.dataset.version = version;
     // A seated player's own part (play.js) follows the same news.
     live.dispatchEvent(new CustomEvent("tafelbot:update", { detail: { version: version } }));
@@ -101,7 +103,7 @@
   function poll() {
     timer = null;
     var asked = round;
-    fetch(address.replace(/\/events$/, "/live") + "?v=" + version, { cache: "no-store", credentials: "same-origin" })
+    fetch(address.replace(/\/events$/, "/live") + "?v=" + encodeURIComponent(mark), { cache: "no-store", credentials: "same-origin" })
       .then(function (answer) {
         return answer.status === 200 ? answer.json() : null;
       })
