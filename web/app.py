@@ -13,12 +13,15 @@ Addresses::
     /t/<game>/<token>                     the table: board, whose turn, last lines, players
     /t/<game>/<token>/board/<version>.png  the board picture of that version (the current one)
     /t/<game>/<token>/events              the page's event stream (``Last-Event-ID``: a version)
-    /t/<game>/<token>/live?v=<version>    instead of a stream (a tab without a stream slot): 204
-                                          while the game is at that version, else the update
+    /t/<game>/<token>/live?v=<mark>       instead of a stream (a tab without a stream slot): 204
+                                          while nothing changed since the news mark (version and
+                                          clock, ``news_mark``), else the update
     /t/<game>/<token>/replay              every step again (``#move=N`` jumps to a step)
     /t/<game>/<token>/replay/<step>.png    a step's picture
     /t/<game>/<token>/play, /hand/<v>.png, POST /act   a seated player's own part (``web.play``)
     /s/<server>/<token>                   a server's running tables and league standings
+    /me                                   "Your tables": a signed-in person's running tables
+                                          (where signing in is set up; ``/signin``, ``/signout``)
     /seat/<n>.png                         a seat's marker (colour and shape) beside its name
     /static/...                           style sheet and scripts
     /healthz                              "ok" (for a proxy's health check)
