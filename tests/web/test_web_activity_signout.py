@@ -51,6 +51,8 @@ async def test_signing_out_in_the_activity_deletes_its_partitioned_cookie(tmp_pa
         secret, page = await signed_in_the_activity(site, discord)
         html = await (await site.client.get(page, cookies={SESSION_COOKIE: secret})).text()
         (csrf,) = set(re.findall(r'name="csrf" value="([^"]+)"', html))
+        # Signed in, yet no link to "Your tables": that page may not be framed.
+        assert "Signed in as" in html and 'href="/me"' not in html
         # A form's POST in the frame: same-origin, and Origin null under no-referrer.
         out = await site.client.post(
             "/signout",
