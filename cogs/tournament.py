@@ -22,7 +22,7 @@ from cogs.league import game_choices
 from cogs.table.answer_window import AnswerWindows
 from cogs.table.components import buttons_view
 from cogs.table.flow import TableFlow
-from cogs.table.presenter import NO_MENTIONS, is_admin, lang_of, player_of
+from cogs.table.presenter import NO_MENTIONS, is_admin, lang_of, player_of, unarchiving
 from cogs.table.reminders import duration_text, jump_link
 from cogs.table.seated import SeatedTables
 from cogs.table.table_options import MOVE_TIME_NAMES
@@ -328,7 +328,8 @@ class Tournaments(
             else:
                 row = await self.cups.leave(tournament_id, player)
             overview = await self.cups.overview(row.id)
-            await interaction.response.edit_message(embed=self.signup_embed(overview), view=self.signup_view(row))
+            embed, view = self.signup_embed(overview), self.signup_view(row)
+            await unarchiving(interaction, lambda: interaction.response.edit_message(embed=embed, view=view))
 
         await self.flow.guarded(interaction, None, join_or_leave_the_tournament)
 

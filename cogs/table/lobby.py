@@ -28,6 +28,7 @@ from cogs.table.presenter import (
     lang_of,
     log_failure,
     player_of,
+    unarchiving,
 )
 from cogs.table.reminders import duration_text
 from cogs.table.table_options import table_opening
@@ -178,7 +179,9 @@ class LobbyPresenter(Presenter):
             result = await self.op(op, game_id, interaction)
             row = result.row if isinstance(result, LobbyResult) else result
             await answer_then_follow(
-                lambda: interaction.response.edit_message(embed=self.embed(row), view=self.view(row)),
+                lambda: unarchiving(
+                    interaction, lambda: interaction.response.edit_message(embed=self.embed(row), view=self.view(row))
+                ),
                 self._follow(row, result, interaction),
             )
 

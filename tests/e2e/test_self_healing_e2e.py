@@ -319,3 +319,17 @@ async def test_a_move_from_a_hand_opened_before_the_thread_archived_is_played_an
     row = await board_shows_stored_version(fake, tafel, thread, game_id)
     assert row.version > version, "the move was saved and its board posted"
     assert answer.message.content, "and the player was answered"
+
+
+async def test_joining_a_lobby_in_a_thread_that_archived_itself(fake, tafel, channel, alice, bob, capture):
+    """A lobby waits for players longer than a thread's hour without posts: Join still works."""
+    capture.allow(r"discord\.")
+    thread = fake.add_thread(channel, "table")
+    new = await fake.slash(alice, thread, "hindmost", "new")
+    fake.archive_thread(thread)
+    join = next(b["custom_id"] for b in new.message.buttons() if b["custom_id"].endswith(":join"))
+    joined = await fake.click(bob, new.message, join)
+    assert joined.response_type == 7 and f"<@{bob.id}>" in str(fake.message(new.message.id).embeds)
+    row = await tafel.bot.store.open_game_in_channel(thread)
+    assert [s.user_id for s in row.seats] == [alice.id, bob.id]
+    assert not fake.channel(thread)["thread_metadata"]["archived"]
