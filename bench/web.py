@@ -181,9 +181,7 @@ async def bot_main(args: argparse.Namespace) -> None:
         committed = time.monotonic()
         names = [s.name for s in result.row.seats]
         renderer = spec.render_board
-        key = PictureKey(
-            game_id, result.row.version, None, "en", f"{renderer.__module__}.{renderer.__qualname__}", tuple(names)
-        )
+        key = PictureKey.of(game_id, result.row.version, None, "en", renderer, names)
         await painter.paint(renderer, spec.engine.view(result.state, None), key=key, names=names, locale="en")
         return game_id, result.row.version, committed
 

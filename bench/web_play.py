@@ -354,14 +354,7 @@ async def measure(
         spec = specs[result.row.game]
         renderer = spec.render_board
         names = picture_names("en", result.row.seats)
-        key = PictureKey(
-            result.row.id,
-            result.row.version,
-            None,
-            "en",
-            f"{renderer.__module__}.{renderer.__qualname__}",
-            tuple(names),
-        )
+        key = PictureKey.of(result.row.id, result.row.version, None, "en", renderer, names)
         view = spec.engine.view(result.state, None)
         task = asyncio.ensure_future(painter.paint(renderer, view, key=key, names=names, locale="en"))
         drawing.add(task)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from render.spots import Spot
@@ -35,6 +35,20 @@ class PictureKey:
     language: str
     picture: str
     names: tuple[str, ...]
+
+    @classmethod
+    def of(
+        cls,
+        game_id: int,
+        version: int,
+        viewer: int | None,
+        language: str,
+        renderer: Callable[..., bytes],
+        names: Sequence[str],
+    ) -> PictureKey:
+        """The key of ``renderer``'s picture: the bot, the web pages and a seat's plan of taps all
+        name a picture this way, so each is drawn once for all of them."""
+        return cls(game_id, version, viewer, language, f"{renderer.__module__}.{renderer.__qualname__}", tuple(names))
 
 
 @dataclass(frozen=True)

@@ -342,7 +342,7 @@ class Pages:
     def _board_key(self, row: GameRow, version: int, lang: str) -> PictureKey:
         renderer = self.specs[row.game].render_board
         names = picture_names(lang, row.seats)
-        return PictureKey(row.id, version, None, lang, f"{renderer.__module__}.{renderer.__qualname__}", tuple(names))
+        return PictureKey.of(row.id, version, None, lang, renderer, names)
 
     # ---- the replay ----------------------------------------------------------------------------------
     async def replay(self, row: GameRow, lang: str) -> ReplayPage:

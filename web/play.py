@@ -228,8 +228,7 @@ def _options(row: GameRow, lang: str) -> dict[str, Any]:
 
 def _hand_key(renderer: Callable[..., bytes], row: GameRow, version: int, seat: int, lang: str) -> PictureKey:
     """The bot's own cache key (``Presenter.picture``): a hand Discord showed is not drawn again."""
-    names = tuple(picture_names(lang, row.seats))
-    return PictureKey(row.id, version, seat, lang, f"{renderer.__module__}.{renderer.__qualname__}", names)
+    return PictureKey.of(row.id, version, seat, lang, renderer, picture_names(lang, row.seats))
 
 
 async def seat_plan(app: WebApp, request: web.Request, row: GameRow, seat: int, lang: str) -> dict[str, Any] | None:

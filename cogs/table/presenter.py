@@ -264,9 +264,7 @@ class Presenter:
         """``renderer``'s picture of ``view`` (the view of ``row``'s stored version for
         ``view["viewer"]``), drawn once: the painter's cache knows it by what it depends on."""
         names = picture_names(lang, row.seats)
-        key = PictureKey(
-            row.id, row.version, view["viewer"], lang, f"{renderer.__module__}.{renderer.__qualname__}", tuple(names)
-        )
+        key = PictureKey.of(row.id, row.version, view["viewer"], lang, renderer, names)
         return await self.painter.paint(renderer, view, key=key, names=names, locale=lang)
 
     async def guarded(
