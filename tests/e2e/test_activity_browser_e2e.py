@@ -8,19 +8,16 @@ from __future__ import annotations
 
 import shutil
 
-from tests.e2e.discord_frame import (  # noqa: F401  (browser, discord, site: fixtures)
+from tests.e2e.discord_frame import (
     CAROL,
     DISCORD,
     FRAME_ID,
     PROXY,
-    activity_discord,
     activity_frame,
-    activity_site,
     frame_address,
     frame_query,
     handshakes,
     in_discord,
-    phone_browser,
     sent,
     until,
 )

@@ -6,17 +6,14 @@ partitioned cookie, and signing in again is the Activity's own authorize, inside
 from __future__ import annotations
 
 from db import table_data
-from tests.e2e.discord_frame import (  # noqa: F401  (browser, discord, site: fixtures)
+from tests.e2e.discord_frame import (
     DISCORD,
     PROXY,
-    activity_discord,
     activity_frame,
-    activity_site,
     frame_address,
     frame_query,
     handshakes,
     in_discord,
-    phone_browser,
     sent,
 )
 from tests.web.conftest import ALICE, GUILD
