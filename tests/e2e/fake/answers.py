@@ -161,6 +161,7 @@ class InteractionAnswers:
             raise ApiError(404, 10015, "Unknown Webhook")
         if self.interactions.token_expired(record):
             # ... and for 15 minutes: a late edit or follow-up must go to the channel instead.
+            self.world.faults.note_expired_token(record.token)
             raise ApiError(401, 50027, "Invalid Webhook Token")
         return record
 

@@ -27,7 +27,7 @@ Faults (``FakeDiscord``'s methods of the same names; ``faults.py``, ``lifecycle.
 
     POST /_control/faults/callbacks    {count?, status?, code?, reset?}     fail_callbacks
     POST /_control/faults/old-edits    {on, retry_after?}                   limit_old_edits
-    POST /_control/threads/{id}/archive | unarchive | lock {archive?} | unlock
+    POST /_control/threads/{id}/archive | unarchive | lock {archive?} | unlock {unarchive?}
     POST /_control/threads/archive-idle                  -> {ids}
     POST /_control/channels/{id}/delete                  a channel (with its threads) or a thread
     POST /_control/guilds/{id}/remove-bot | add-bot
@@ -182,7 +182,9 @@ class ControlApi:
         thread_id, action = int(request.match_info["channel_id"]), request.match_info["action"]
         if action == "lock":
             self.fake.lock_thread(thread_id, archive=bool(body.get("archive")))
-        elif action in ("archive", "unarchive", "unlock"):
+        elif action == "unlock":
+            self.fake.unlock_thread(thread_id, unarchive=bool(body.get("unarchive")))
+        elif action in ("archive", "unarchive"):
             getattr(self.fake, f"{action}_thread")(thread_id)
         else:
             raise ValueError(f"no thread action {action!r}")

@@ -9,6 +9,8 @@
   (method and path with its ids), so a test sees a request repeated against a dead channel.
 - Requests to dead channels: every request naming a channel that was deleted, whose thread is
   locked, or whose guild the bot was removed from, with the reason and the answer's status.
+- Requests on expired interaction tokens: every 401 50027 by token, so a test sees a token used
+  again after Discord refused it (``dead_token_reuses``).
 - ``counts``: every fault applied, by kind (what ``FakeDiscord.faults`` shows).
 """
 
@@ -56,6 +58,7 @@ class Faults:
         self.old_edit_retry_after: float | None = None  # None: the cap is off
         self._invalid: deque[tuple[float, str, str]] = deque()  # (time, method, path)
         self.dead_channel_requests: list[dict] = []
+        self.expired_token_answers: Counter[str] = Counter()  # token -> 401 50027 answers
 
     def fail_callbacks(self, count: int, *, status: int | None, code: int | None, reset: bool) -> None:
         if reset:
@@ -97,6 +100,14 @@ class Faults:
         self.dead_channel_requests.append(
             {"channel_id": channel_id, "reason": reason, "method": method, "path": path, "status": status}
         )
+
+    def note_expired_token(self, token: str) -> None:
+        self.expired_token_answers[token] += 1
+
+    @property
+    def dead_token_reuses(self) -> int:
+        """Requests on a token after its first 401 50027 (the bot had been told it is dead)."""
+        return sum(count - 1 for count in self.expired_token_answers.values())
 
     def shift(self, seconds: float) -> None:
         """The fake moved to another clock this far ahead: the answers noted keep their age."""

@@ -124,9 +124,9 @@ class FakeDiscordClient:
     async def limit_old_edits(self, on: bool = True, **how: Any) -> None:
         await self._call("POST", "/faults/old-edits", {"on": on, **how})
 
-    async def thread(self, thread: Any, action: str, *, archive: bool = False) -> None:
-        """``action``: archive, unarchive, lock (``archive`` too) or unlock."""
-        await self._call("POST", f"/threads/{_id(thread)}/{action}", {"archive": archive})
+    async def thread(self, thread: Any, action: str, *, archive: bool = False, unarchive: bool = False) -> None:
+        """``action``: archive, unarchive, lock (``archive`` too) or unlock (``unarchive`` too)."""
+        await self._call("POST", f"/threads/{_id(thread)}/{action}", {"archive": archive, "unarchive": unarchive})
 
     async def archive_idle_threads(self) -> list[str]:
         return (await self._call("POST", "/threads/archive-idle"))["ids"]

@@ -221,10 +221,13 @@ class FakeDiscord(UserActions):
         self.gateway.dispatch_guild(channel.guild_id, "CHANNEL_CREATE", channel.to_dict())
         return channel.id
 
-    def deny_bot(self, channel_id: int, permissions: int) -> None:
+    def deny_bot(self, channel_id: int, permissions: int, *, announce: bool = True) -> None:
         """Deny the bot these permission bits in a channel (a member overwrite, as a moderator
         would set): sent to the bot as CHANNEL_UPDATE, left out of ``app_permissions``, and
-        message posts that need them are refused with 403 Missing Permissions."""
+        message posts that need them are refused with 403 Missing Permissions. ``announce=False``:
+        no CHANNEL_UPDATE (a gateway event lost, a change Discord does not send): the bot learns of
+        the loss, or of the permission given back (``deny_bot(channel, 0, announce=False)``), only
+        from a refused request or by asking (``GET /channels/{id}`` shows the overwrite)."""
         channel = self.world.channel_or_error(channel_id)
         if channel.is_thread:
             raise FakeDiscordError(
@@ -234,7 +237,10 @@ class FakeDiscord(UserActions):
             self.world.faults.counts["bot denied permissions"] += 1
         channel.bot_deny = permissions
         channel.overwrites = [{"id": str(self.world.bot_user.id), "type": 1, "allow": "0", "deny": str(permissions)}]
-        self.gateway.dispatch_guild(channel.guild_id, "CHANNEL_UPDATE", channel.to_dict())
+        if announce:
+            self.gateway.dispatch_guild(channel.guild_id, "CHANNEL_UPDATE", channel.to_dict())
+        elif permissions:
+            self.world.faults.counts["bot denied permissions silently"] += 1
 
     def fail_posts(self, channel_id: int, *statuses: int) -> None:
         """The next message posts in this channel get these statuses (403, 429 with a short
@@ -296,9 +302,15 @@ class FakeDiscord(UserActions):
         if changed:
             self.rest.lifecycle.thread_update(thread)
 
-    def unlock_thread(self, thread_id: int) -> None:
+    def unlock_thread(self, thread_id: int, *, unarchive: bool = False) -> None:
+        """Unlock a thread: THREAD_UPDATE. ``unarchive``: also unarchive it, in the same event (a
+        moderator reopening a thread that was locked and archived together; discord.py, which
+        dropped the archived thread from its cache, reports that as ``on_thread_join``)."""
         thread = self._thread(thread_id)
-        if self.rest.lifecycle.set_locked(thread, False):
+        changed = self.rest.lifecycle.set_locked(thread, False)
+        if unarchive:
+            changed = self.rest.lifecycle.set_archived(thread, False) or changed
+        if changed:
             self.rest.lifecycle.thread_update(thread)
 
     def archive_idle_threads(self) -> list[int]:
@@ -343,6 +355,12 @@ class FakeDiscord(UserActions):
     def invalid_requests_by_route(self) -> dict[tuple[str, str], int]:
         """The same, per (method, path with its ids), e.g. ``("POST", "/channels/123/messages")``."""
         return self.world.faults.invalid_requests_by_route()
+
+    @property
+    def dead_token_reuses(self) -> int:
+        """Requests on an interaction token after Discord had already refused it as expired (401
+        50027): each one another invalid request, and none could ever work."""
+        return self.world.faults.dead_token_reuses
 
     def requests_to_dead_channels(self) -> list[dict]:
         """Every request naming a channel that was deleted, whose thread was locked (for a bot
