@@ -1,7 +1,7 @@
 """What the gateway says about channels, handed to the channel trouble (``cogs.table.trouble``).
 
-Discord tells the bot when a channel or thread is deleted, a thread is locked or unlocked, a
-channel's permissions change, and when the bot leaves or (re)joins a server. A table there learns
+Discord tells the bot when a channel or thread is deleted, a thread is locked or unlocked (or
+reopened after discord.py dropped it as archived: ``on_thread_join``), a channel's permissions change, and when the bot leaves or (re)joins a server. A table there learns
 it at once, without a refused request: its boards are held and its host told, or its channel is
 looked at again and the waiting boards go out.
 """
@@ -56,6 +56,14 @@ class ChannelEvents(commands.Cog):
                 await self.trouble.mark(after.id, LOCKED, hold_posts=True)
             elif allowed and self.trouble.stuck(after.id):
                 await self.trouble.probe(after.id)  # unlocked, say
+
+    @commands.Cog.listener()
+    async def on_thread_join(self, thread: discord.Thread) -> None:
+        """discord.py drops an archived thread from its cache, so a thread locked and archived
+        together and then reopened arrives here, not as ``on_thread_update``."""
+        async with self.handling() as allowed:
+            if allowed and self.trouble.stuck(thread.id):
+                await self.trouble.probe(thread.id)
 
     @commands.Cog.listener()
     async def on_guild_channel_update(self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel) -> None:

@@ -68,7 +68,9 @@ class TableFlow:
         # Boards Discord did not take wait here; a channel that refuses until something changes
         # is the channel trouble's (built below: the lambda reads it when a refusal comes).
         outbox = Outbox(
-            self.shared.channel, on_blocked=lambda channel_id, error: self.trouble.blocked(channel_id, error)
+            self.shared.channel,
+            on_blocked=lambda channel_id, error: self.trouble.blocked(channel_id, error),
+            on_held=lambda channel_id, error: self.trouble.held(channel_id, error),
         )
         self.board = BoardPresenter(self.shared, reminders=self.reminders, outbox=outbox, live_interval=live_interval)
         # What follows every saved change (the board, the computers' turns, the heads-up) is the

@@ -16,7 +16,11 @@ the board is delayed but never lost. What happens next depends on why Discord sa
 
 A channel that becomes blocked is reported once (until a post there goes through again) to
 ``on_blocked(channel_id, error)``, so the table can stop the game's clock and tell the host; the
-callback runs in a task of its own, so it may publish or take the board's locks.
+callback runs in a task of its own, so it may publish or take the board's locks. A board of a
+game that joins a blocked channel's waiting posts (a new table there: nothing of it waited yet)
+is reported to ``on_held(channel_id, error)``, so that table is not left waiting unknown to anyone.
+Whether a blocked channel takes posts again is asked with ``probe``: its first waiting post,
+tried once, is the one request that tells.
 
 Per channel only the newest board of each game waits: a board queued for a game whose older board
 still waits takes that one's place (so the channel's order among games holds); the older one is
@@ -139,12 +143,14 @@ class Outbox:
         channel: Callable[[int], Awaitable[Any]],
         on_blocked: Callable[[int, BaseException], Awaitable[None]] | None = None,
         *,
+        on_held: Callable[[int, BaseException], Awaitable[None]] | None = None,
         first_delay: float = 2.0,
         max_delay: float = 300.0,
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
     ) -> None:
         self.channel = channel
         self.on_blocked = on_blocked
+        self.on_held = on_held
         self.first_delay = first_delay
         self.max_delay = max_delay
         self._sleep = sleep  # injectable, so tests pause without waiting
@@ -154,10 +160,12 @@ class Outbox:
         self._channels: dict[int, _Channel] = {}
         self._reports: set[asyncio.Task[None]] = set()
 
-    def waiting_games(self) -> set[int]:
+    def waiting_games(self, channel_id: int | None = None) -> set[int]:
         """The games a board of which waits here (it goes out by itself once it can, and leaves
-        only once whoever it reports to has recorded it: ``Post.on_posted``)."""
-        return {post.game_id for state in self._channels.values() for post in state.waiting if post.game_id}
+        only once whoever it reports to has recorded it: ``Post.on_posted``); ``channel_id``: in
+        that channel only."""
+        states = [self._channels.get(channel_id)] if channel_id is not None else list(self._channels.values())
+        return {post.game_id for state in states if state is not None for post in state.waiting if post.game_id}
 
     def pending(self, channel_id: int | None = None) -> int:
         if channel_id is not None:
@@ -178,7 +186,12 @@ class Outbox:
         raises what Discord said if the post itself can never be posted."""
         state = self._channels.get(post.channel_id)
         if state is not None and (state.waiting or state.blocked is not None):
+            joins = state.blocked is not None and post.game_id not in {p.game_id for p in state.waiting}
             self._wait(state, post)
+            if joins and state.blocked is not None and self.on_held is not None:
+                # A game nothing of which waited (a new table): its board waits behind a refusal
+                # that may be another game's, so whoever holds the channel must know of it.
+                self._report(self.on_held, post.channel_id, state.blocked)
             return None
         try:
             message = await self._attempt(post)
@@ -287,16 +300,82 @@ class Outbox:
         log.warning("channel %s blocked (%s: %r); its posts wait until retry_now", channel_id, refusal, error)
         if not state.reported and self.on_blocked is not None:
             state.reported = True
-            report = asyncio.create_task(self._report(channel_id, error))
-            self._reports.add(report)
-            report.add_done_callback(self._reports.discard)
+            self._report(self.on_blocked, channel_id, error)
 
-    async def _report(self, channel_id: int, error: BaseException) -> None:
-        assert self.on_blocked is not None
+    def _report(
+        self, to: Callable[[int, BaseException], Awaitable[None]], channel_id: int, error: BaseException
+    ) -> None:
+        """Tell ``to`` (``on_blocked``, ``on_held``) in a task of its own."""
+
+        async def report() -> None:
+            try:
+                await to(channel_id, error)
+            except Exception:
+                log.exception("could not report that channel %s is blocked", channel_id)
+
+        task = asyncio.create_task(report())
+        self._reports.add(task)
+        task.add_done_callback(self._reports.discard)
+
+    async def probe(self, channel_id: int) -> bool | None:
+        """Try a blocked channel's first waiting post once, without unblocking the channel: the
+        one request that tells whether it takes posts again, where nothing else can (a permission
+        taken and given back without a gateway event). True: it went, or was refused for another
+        reason than the block's (then ``retry_now`` goes on as usual); False: refused as before,
+        the channel stays blocked and nobody is told again; None: nothing of it is blocked and
+        waiting (nothing to try)."""
+        state = self._channels.get(channel_id)
+        if state is None or state.blocked is None or not state.waiting or state.sending is not None:
+            return None
+        post = state.sending = state.waiting[0]
         try:
-            await self.on_blocked(channel_id, error)
-        except Exception:
-            log.exception("could not report that channel %s is blocked", channel_id)
+            message = await self._attempt(post)
+        except Exception as error:
+            post.last_error = error
+            refusal = refusal_of(error)
+            self.refusals[refusal] += 1
+            if post not in state.waiting:
+                self.superseded += 1  # a newer board of its game took its place meanwhile
+            if refusal.blocks:
+                state.blocked = error
+                log.info("channel %s still refuses posts (%r)", channel_id, error)
+                return False
+            if refusal is Refusal.BAD_POST:
+                log.error("board post in channel %s can never be posted (%r); dropped", channel_id, error)
+                with contextlib.suppress(ValueError):
+                    state.waiting.remove(post)
+            return True
+        else:
+            await self._delivered(channel_id, state, post, message)
+            return True
+        finally:
+            state.sending = None
+
+    def forget(self, channel_id: int) -> None:
+        """Drop the channel's waiting posts and its block (its tables were given up): nothing of
+        them goes out, and a table opened there later starts afresh."""
+        state = self._channels.pop(channel_id, None)
+        if state is None:
+            return
+        if state.task is not None:
+            state.task.cancel()
+        if state.waiting:
+            log.warning("channel %s: %d waiting board post(s) dropped", channel_id, len(state.waiting))
+
+    async def _delivered(self, channel_id: int, state: _Channel, post: Post, message: discord.Message) -> None:
+        """A waiting post went through: the channel's pauses start afresh, and whoever the post
+        reports to records it before it leaves the waiting posts (nobody may see the board
+        neither waiting nor recorded as shown: the reconciler would show it again)."""
+        self.sent_later += 1
+        state.delay = self.first_delay
+        state.reported = False
+        if post.on_posted is not None:
+            try:
+                await post.on_posted(message)
+            except Exception:
+                log.exception("channel %s: what follows a late board post failed", channel_id)
+        with contextlib.suppress(ValueError):  # unless superseded meanwhile
+            state.waiting.remove(post)
 
     async def _pause(self, state: _Channel, delay: float) -> None:
         """Wait ``delay`` seconds, or less if ``retry_now`` comes first."""
@@ -331,18 +410,7 @@ class Outbox:
                 else:
                     self._refused(channel_id, state, error, refusal)
             else:
-                self.sent_later += 1
-                state.delay = self.first_delay
-                state.reported = False
-                if post.on_posted is not None:
-                    # Before it leaves the waiting posts: nobody may see the board neither
-                    # waiting nor recorded as shown (the reconciler would show it again).
-                    try:
-                        await post.on_posted(message)
-                    except Exception:
-                        log.exception("channel %s: what follows a late board post failed", channel_id)
-                with contextlib.suppress(ValueError):  # unless superseded meanwhile
-                    state.waiting.remove(post)
+                await self._delivered(channel_id, state, post, message)
             finally:
                 state.sending = None
         state.task = None

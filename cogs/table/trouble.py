@@ -10,10 +10,18 @@ cannot see the board:
   (``stuck`` is the deadline scheduler's ``channel_ok``);
 - the host of each table there is told why and where, by direct message (or, in a thread, in its
   parent channel when the DM is closed), once;
-- the channel is looked at again every ``PROBE_EVERY`` seconds (one request; none while the bot is
-  not in the server), at once when the gateway says something changed (a thread unlocked, the
-  channel's permissions, the bot back in the server); once the bot can post there, the waiting
-  boards go out, the games are reconciled (``table.reconcile``) and their clocks run again;
+- the channel is looked at again every ``PROBE_EVERY`` seconds (none while the bot is not in the
+  server), at once when the gateway says something changed (a thread unlocked or unarchived, the
+  channel's permissions, the bot back in the server) or a new table's board waits there. A look
+  asks Discord (``GET /channels/{id}``: the cache may not know of a permission taken or given
+  back without a gateway event) and, if that looks fine and a board waits, tries that board
+  once: only a post that goes through heals the channel, so a refusal no event announces is
+  neither told to the host again nor gives the time back again;
+- once the bot can post there, the waiting boards go out, the person to move gets back the time
+  the trouble lasted (while the channel still counts as stuck, so no deadline falls in between),
+  the games are reconciled (``table.reconcile``) and their clocks run again. A channel whose
+  tables ended while a board waited (a finished game's last board) stays in trouble until that
+  board is out, so it never holds the boards of a table opened there later;
 - after ``GIVE_UP_AFTER`` (7 days) the channel's games are cancelled without rating, and the host
   is told.
 
@@ -66,6 +74,7 @@ class ChannelTrouble(Presenter):
         self.reconciler = reconciler
         self._troubled: dict[int, table_data.ChannelTrouble] = {}
         self._looked_at: dict[int, float] = {}  # channel -> when it was last found unusable
+        self._told: dict[int, set[int]] = {}  # channel -> the games whose host was told of its trouble
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -82,31 +91,58 @@ class ChannelTrouble(Presenter):
         """The outbox's report: Discord refused a board there until something changes."""
         await self.mark(channel_id, reason_of(error))
 
-    async def mark(self, channel_id: int, reason: str, *, hold_posts: bool = False) -> None:
+    async def held(self, channel_id: int, error: BaseException) -> None:
+        """The outbox's report: a table's first waiting board joined a channel it holds (a table
+        opened there since, say): that table's host is told, once, unless a look at once finds
+        the channel working again (the refusal may have been an ended game's)."""
+        trouble = self._troubled.get(channel_id)
+        await self.mark(channel_id, trouble.reason if trouble is not None else reason_of(error), new_table=True)
+
+    async def mark(self, channel_id: int, reason: str, *, hold_posts: bool = False, new_table: bool = False) -> None:
         """The channel cannot take posts (``reason``: ``DELETED``, ``GONE``, ``LOCKED``,
         ``PERMISSION`` or ``REMOVED``); ``hold_posts``: known from the gateway, so the outbox must
-        not try either. Only channels with an open table matter; a deleted one's end at once."""
+        not try either. Only channels with an open table, or a board waiting, matter; a deleted
+        one's tables end at once. Each table's host is told once; ``new_table``: no refusal
+        came now (``held``), so the channel is looked at first."""
         if self.shared.guard.closing:
             return  # shutting down: the next start finds out again
         store = self.service.store
         games = await table_data.open_games_in_channel(store, channel_id)
-        if not games:
+        waiting = self.outbox.waiting_games(channel_id)
+        if not games and not (waiting and reason != DELETED):
             return
         if hold_posts or reason == DELETED:
             self.outbox.block(channel_id, RuntimeError(f"channel {channel_id}: {reason}"))
         if reason == DELETED:
             await self.give_up(channel_id, DELETED)
             return
+        guild_id = await self._guild_of(channel_id, games, waiting)
         now = self.service.clock.now()
-        news = await table_data.set_channel_trouble(store, channel_id, games[0].guild_id, now, reason)
+        news = await table_data.set_channel_trouble(store, channel_id, guild_id, now, reason)
         since = self._troubled[channel_id].since if channel_id in self._troubled else now
-        self._troubled[channel_id] = table_data.ChannelTrouble(channel_id, games[0].guild_id, since, reason)
-        self._looked_at[channel_id] = now  # just refused: the next look comes after PROBE_EVERY
-        if news:
+        self._troubled[channel_id] = table_data.ChannelTrouble(channel_id, guild_id, since, reason)
+        told = self._told.setdefault(channel_id, set())
+        if new_table and not news and any(row.id not in told for row in games) and await self.probe(channel_id):
+            return  # it works again: the new table's board went out
+        if not new_table:
+            self._looked_at[channel_id] = now  # just refused: the next look comes after PROBE_EVERY
+        untold = [row for row in games if row.id not in told]
+        if news or untold:
             log.warning("channel %s is in trouble (%s): %d table(s) wait", channel_id, reason, len(games))
-            for row in games:
-                await self._tell_host(row, tr(row.locale, "trouble-told-host", **self._words(row, reason)))
+        for row in untold:
+            told.add(row.id)
+            await self._tell_host(row, tr(row.locale, "trouble-told-host", **self._words(row, reason)))
         self._run()
+
+    async def _guild_of(self, channel_id: int, games: list[GameRow], waiting: set[int]) -> int | None:
+        """The server of a channel in trouble: its open tables', else a waiting board's game's."""
+        if games:
+            return games[0].guild_id
+        for game_id in sorted(waiting):
+            row = await self.service.store.get_game(game_id)
+            if row is not None:
+                return row.guild_id
+        return None
 
     def _words(self, row: GameRow, reason: str) -> dict[str, Any]:
         lang = row.locale
@@ -138,7 +174,10 @@ class ChannelTrouble(Presenter):
 
     # ---- healing ---------------------------------------------------------------------------
     async def probe(self, channel_id: int) -> bool:
-        """Look at a channel in trouble (one request); heal it if the bot can post there again."""
+        """Look at a channel in trouble; heal it if the bot can post there again. Discord is
+        asked (the cache may miss a permission taken or given back without a gateway event), and
+        if that looks fine, the first waiting board is tried: a refusal keeps the trouble as it
+        was (the host not told again, the clock still standing)."""
         trouble = self._troubled.get(channel_id)
         if trouble is None or self.shared.guard.closing:
             return trouble is None
@@ -147,24 +186,31 @@ class ChannelTrouble(Presenter):
         if trouble.guild_id is not None and client.get_guild(trouble.guild_id) is None:
             return False  # not in that server (any more): nothing to ask until the bot is back
         try:
-            channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+            channel = await client.fetch_channel(channel_id)
         except discord.HTTPException as error:
             log.info("channel %s still in trouble (%r)", channel_id, error)
             return False
         if getattr(channel, "locked", False) or missing_in_channel(channel):
             return False
+        if await self.outbox.probe(channel_id) is False:
+            return False  # refused as before: a reason no event will announce
+        if channel_id not in self._troubled:
+            return True  # healed meanwhile (a gateway event's look)
         await self.healed(channel_id)
         return True
 
     async def healed(self, channel_id: int) -> None:
         """The bot can post in the channel again: waiting boards out, games reconciled."""
-        trouble = self._troubled.pop(channel_id, None)
-        self._looked_at.pop(channel_id, None)
-        await table_data.clear_channel_trouble(self.service.store, channel_id)
+        trouble = self._troubled.get(channel_id)
         if trouble is not None:
             log.info("channel %s works again (was %s since %.0f)", channel_id, trouble.reason, trouble.since)
-        if trouble is not None:
+            # While the channel still counts as stuck: a deadline looked at in between must not
+            # time out a person whose time is being given back.
             await self._give_time_back(channel_id, self.service.clock.now() - trouble.since)
+        self._troubled.pop(channel_id, None)
+        self._looked_at.pop(channel_id, None)
+        self._told.pop(channel_id, None)
+        await table_data.clear_channel_trouble(self.service.store, channel_id)
         self.outbox.retry_now(channel_id, report_again=True)  # refused again: told again
         await self.reconciler.run(channel_id=channel_id)  # boards not waiting in the outbox
 
@@ -200,7 +246,10 @@ class ChannelTrouble(Presenter):
             await self._tell_host(cancelled, tr(row.locale, key, **self._words(row, GONE)))
         self._troubled.pop(channel_id, None)
         self._looked_at.pop(channel_id, None)
+        self._told.pop(channel_id, None)
         await table_data.clear_channel_trouble(self.service.store, channel_id)
+        if reason != DELETED:
+            self.outbox.forget(channel_id)  # a table opened there later starts afresh
 
     # ---- the loop --------------------------------------------------------------------------
     async def resume(self) -> None:
@@ -208,6 +257,9 @@ class ChannelTrouble(Presenter):
         for trouble in await table_data.channels_in_trouble(self.service.store):
             if self.service.shards.owns(trouble.guild_id):
                 self._troubled[trouble.channel_id] = trouble
+                # Their hosts were told before the stop.
+                games = await table_data.open_games_in_channel(self.service.store, trouble.channel_id)
+                self._told[trouble.channel_id] = {row.id for row in games}
         self._run()
 
     def _run(self) -> None:
