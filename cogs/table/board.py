@@ -24,7 +24,7 @@ from cogs.table.components import buttons_view, hand_button, play_button, rematc
 from cogs.table.live import LiveBoards
 from cogs.table.outbox import Outbox, Post
 from cogs.table.permissions import BOARD, missing_in_channel, missing_text
-from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, lang_of
+from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, dead_tokens, lang_of
 from cogs.table.reminders import ReminderPresenter
 from cogs.table.turnposts import TurnPosts
 from db import GameRow, GameStatus, table_data
@@ -177,7 +177,12 @@ class BoardPresenter(Presenter):
             content, picture, view, alt = await self.parts(
                 row, state, events, intro=intro, outcome=outcome, earlier=earlier
             )
-            mentions = await self.reminders.allowed_mentions(row, content)  # none for quiet hours
+            if post is not None:
+                # It replaces the turn's board (an edit refused, 30046 on a board older than an
+                # hour, say): everyone to move now was pinged by that board already.
+                mentions = NO_MENTIONS
+            else:
+                mentions = await self.reminders.allowed_mentions(row, content)  # none for quiet hours
             outgoing = Post(row.channel_id, content, picture, "board.png", view, mentions, alt, game_id=row.id)
             lines = [*earlier, *self.story(row, events, intro)]
             # If it has to wait: once it is out, it is shown, and the turn's next actions edit it.
@@ -195,11 +200,12 @@ class BoardPresenter(Presenter):
                 self.posts.forget(row.id)  # the next action posts afresh (the queued post shows these lines)
         if posted is not None:
             await self.shown(row, posted.id)
-        if lacking and actor is not None:
+        if lacking and actor is not None and not dead_tokens.known(actor):
             text = missing_text(lang_of(actor), lacking)
             try:
                 await actor.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
-            except discord.HTTPException:
+            except discord.HTTPException as error:
+                dead_tokens.note(actor, error)
                 log.warning("could not tell user %s that the board of game %s is not allowed", actor.user.id, row.id)
 
     async def late_posted(self, row: GameRow, message_id: int, lines: list[str], turn: frozenset[int] | None) -> None:

@@ -67,6 +67,37 @@ def channel_id_of(interaction: discord.Interaction) -> int:
     return interaction.channel_id
 
 
+class DeadTokens:
+    """Interaction tokens Discord has refused for good: expired after their 15 minutes (401 50027
+    "Invalid Webhook Token") or never a webhook (404 10015, the interaction was not answered).
+    Nothing more is sent on them (an apology after a refused edit, say): none of it could work,
+    and every 401 counts towards Discord's ban of the address after 10,000 invalid requests in
+    10 minutes. One memory for the process (tokens are unique; the ban is per address), of the
+    newest ``KEEP`` tokens (a token lives 15 minutes)."""
+
+    CODES = frozenset({50027, 10015})
+    KEEP = 10_000
+
+    def __init__(self) -> None:
+        self._tokens: dict[str, None] = {}  # in the order they died
+
+    def note(self, interaction: discord.Interaction, error: BaseException) -> bool:
+        """Remember the interaction's token if ``error`` says it is dead; True if it did."""
+        token = getattr(interaction, "token", None)
+        if token is None or not (isinstance(error, discord.HTTPException) and error.code in self.CODES):
+            return False
+        self._tokens[token] = None
+        while len(self._tokens) > self.KEEP:
+            del self._tokens[next(iter(self._tokens))]
+        return True
+
+    def known(self, interaction: discord.Interaction) -> bool:
+        return getattr(interaction, "token", None) in self._tokens
+
+
+dead_tokens = DeadTokens()
+
+
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """A short ephemeral answer (a follow-up when the interaction was answered already)."""
     if interaction.response.is_done():
@@ -175,6 +206,7 @@ class Guard:
         except (TableError, GameError) as error:
             await self._tell_safely(interaction, error_text(lang_of(interaction), game, error))
         except Exception as error:
+            dead_tokens.note(interaction, error)  # then no apology follows on the same token
             # A warning where Discord refused or lost a request of this interaction, else our bug.
             log_failure(
                 error, "interaction failed (user %s, game %s, in %s)", interaction.user.id, game, name_of_work(work)
@@ -187,11 +219,16 @@ class Guard:
         return None
 
     async def _tell_safely(self, interaction: discord.Interaction, text: str) -> None:
-        """An explanation or apology that cannot be delivered (the same dead token, say) is
-        logged, never raised: nothing else is left to do for this interaction."""
+        """An explanation or apology that cannot be delivered is logged, never raised: nothing
+        else is left to do for this interaction. On a token Discord refused already nothing is
+        tried (``dead_tokens``)."""
+        if dead_tokens.known(interaction):
+            log.info("not answering user %s: the interaction's token is dead", interaction.user.id)
+            return
         try:
             await self.tell(interaction, text)
         except Exception as error:
+            dead_tokens.note(interaction, error)
             log.warning("could not answer user %s (%r)", interaction.user.id, error)
 
     @contextlib.asynccontextmanager
