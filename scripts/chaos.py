@@ -7,7 +7,8 @@ can, at random, and print what that cost per fault kind.
 Each session is a fresh fake Discord, database and bot with a table of every game in a thread and
 another in a channel (alice against computer players); see tests/fuzz/chaos.py for the faults and
 what is checked. Targets: 0 lost, 0 stalled, 0 posted twice, no post or edit repeated to a dead
-channel (the channel trouble's probes stay within their bound), 0 ERROR lines.
+channel (the channel trouble's probes stay within their bound), nobody pinged again within their
+turn, no request on an interaction token Discord refused already, 0 ERROR lines.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ TOTALS = (
     "repeated_dead",
     "probes",
     "probe_bound",
+    "pinged_again",
+    "dead_token_reuses",
     "error_lines",
 )
 COLUMNS = (
@@ -56,6 +59,7 @@ COLUMNS = (
     ("repeated_dead", "repeat"),
     ("probes", "probes"),
     ("max_invalid_per_10_min", "inv/10min"),
+    ("pinged_again", "pinged2x"),
     ("error_lines", "errors"),
 )
 
@@ -103,9 +107,9 @@ async def main_async(args) -> int:
     print(f"invalid requests / 10 min: {max_invalid} at most (Discord bans at 10,000)")
     print(f"time:                      {time.perf_counter() - started:.0f} s")
     print("\nper fault kind (acked, lost, dead ...: while a fault of the kind was open):")
-    print(f"  {'fault':30s}" + "".join(f"{title:>10s}" for _, title in COLUMNS))
+    print(f"  {'fault':46s}" + "".join(f"{title:>10s}" for _, title in COLUMNS))
     for kind, per in kinds.items():
-        print(f"  {kind:30s}" + "".join(f"{getattr(per, name):10d}" for name, _ in COLUMNS))
+        print(f"  {kind:46s}" + "".join(f"{getattr(per, name):10d}" for name, _ in COLUMNS))
     print("\nfaults the fake applied:", dict(fake_faults.most_common()))
     if errors:
         print("\nERROR lines:")
@@ -113,7 +117,8 @@ async def main_async(args) -> int:
             print(f"  {count:6d}  {text}")
     for failure in failures[:30]:
         print(f"FAILED: {failure}", file=sys.stderr)
-    return 1 if failures or totals["error_lines"] or totals["probes"] > totals["probe_bound"] else 0
+    broken = totals["error_lines"] or totals["pinged_again"] or totals["dead_token_reuses"]
+    return 1 if failures or broken or totals["probes"] > totals["probe_bound"] else 0
 
 
 def main() -> int:

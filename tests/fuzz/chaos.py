@@ -25,6 +25,9 @@ and every table is checked:
   heal the channel) and are counted apart; a post or edit is "repeated" when the same channel got
   one before in the same fault (the first teaches the bot, when Discord's event did not);
 - invalid requests (401, 403, 429): the fake's count over its sliding 10 minutes, the most seen;
+- pinged again: a new board pinging alice in a game where she has not moved since the last board
+  that pinged her (a board replacing one of her turn must not ping her twice);
+- dead tokens reused: requests on an interaction token after Discord refused it as expired;
 - ERROR log lines.
 
 A deleted channel never comes back: its game must be held (the channel in trouble, the host told
@@ -84,6 +87,7 @@ class PerKind:
     probes: int = 0  # GET /channels/{id} of the channel trouble
     max_invalid_per_10_min: int = 0  # the most seen while a fault of this kind was open
     error_lines: int = 0  # logged while a fault of this kind was open
+    pinged_again: int = 0  # boards pinging alice again without a move of hers in between
 
 
 @dataclass
@@ -109,6 +113,8 @@ class ChaosCounts:
     probe_bound: int = 0
     max_invalid_per_10_min: int = 0
     error_lines: int = 0
+    pinged_again: int = 0
+    dead_token_reuses: int = 0  # requests on tokens Discord had refused as expired already
     fake_faults: dict = field(default_factory=dict)
     by_kind: dict[str, PerKind] = field(default_factory=lambda: {k: PerKind() for k in FAULT_KINDS})
     failures: list[str] = field(default_factory=list)
@@ -148,6 +154,8 @@ class ChaosRun:
         self.posted_to_dead: dict[int, set[int]] = {}  # id(episode) -> dead channels posted to
         self.reported_twice: set[tuple[int, int]] = set()
         self.board_callers: dict[int, str] = {}  # board message -> which bot code posted it
+        # game -> at its last board shown: the seats to move, and whether in a live round
+        self.pinged_at: dict[int, tuple[frozenset[int], bool]] = {}
         self.board_kinds: dict[int, tuple[str, ...]] = {}  # board message -> fault kinds open then
         self.expire_next_token = False
         self.deck: list[str] = []  # fault kinds still to inject in this pass over them all
@@ -190,6 +198,7 @@ class ChaosRun:
         finally:
             await self.tafel.stop()
         self.counts.fake_faults = fake.faults
+        self.counts.dead_token_reuses = fake.dead_token_reuses
         self.counts.failures += check_store(self.database, self.acknowledged)
         self._count_lost()
         with contextlib.closing(sqlite3.connect(self.database)) as db:
@@ -232,9 +241,30 @@ class ChaosRun:
                 self.boards.setdefault((row.id, row.version), set()).add(message_id)
                 self.board_callers[message_id] = _callers()
                 self.board_kinds[message_id] = self._open_kinds()
+            await self._note_ping(row, message_id)
             await original(row, message_id)
 
         board.shown = shown
+
+    async def _note_ping(self, row, message_id: int | None) -> None:
+        """Every board shown (``message_id`` None: the last one edited): a new board pinging alice
+        while the same seats (hers among them) were to move at the game's previous board pings
+        her again within her turn (the board's own rule: a fresh board, with a mention, only when
+        someone who may act now could not at the last post or edit; a live round ending is a new
+        turn though the seats stay)."""
+        engine = self.bot.table_service.spec(row.game).engine
+        movers = engine.to_move(engine.load(row.state)) if row.state is not None else set()
+        hers_to_move = any(row.seats[s].user_id == self.alice.id for s in movers)
+        live = row.state is not None and engine.is_live(engine.load(row.state))
+        before = self.pinged_at.get(row.id)
+        self.pinged_at[row.id] = (frozenset(movers), live)
+        if message_id is None or self.alice.id not in [u.id for u in self.fake.message(message_id).mentions]:
+            return
+        if hers_to_move and before == (frozenset(movers), False) and not live:
+            self.say(f"  pinged again: {row.game} game {row.id} v{row.version} by {_callers()}")
+            self.counts.pinged_again += 1
+            for kind in self._open_kinds():
+                self.counts.by_kind[kind].pinged_again += 1
 
     async def _open_tables(self) -> None:
         fake = self.fake
@@ -264,11 +294,11 @@ class ChaosRun:
         self.counts.rounds += 1
         rng = self.rng
         if self.open and rng.random() < 0.4:
-            self._clear(self.open.pop(rng.randrange(len(self.open))))
+            await self._clear(self.open.pop(rng.randrange(len(self.open))))
         else:
             if not self.deck:  # every kind once, in a random order, then again
                 self.deck = rng.sample(FAULT_KINDS, len(FAULT_KINDS))
-            self._inject(self.deck.pop())
+            await self._inject(self.deck.pop())
         for _ in range(rng.randint(1, 4)):
             await self._alice_moves()
         self.clock.advance(rng.uniform(0, 4) * MINUTE)
@@ -280,7 +310,7 @@ class ChaosRun:
     def live_tables(self, *, threads: bool | None = None) -> list[Table]:
         return [t for t in self.tables if not t.gone and (threads is None or t.is_thread == threads)]
 
-    def _inject(self, kind: str) -> None:
+    async def _inject(self, kind: str) -> None:
         episode = inject(self, kind)
         if episode is None:
             return
@@ -292,18 +322,55 @@ class ChaosRun:
         self.say(
             f"  + {kind}{f' ({table.game} game {table.game_id} in {table.channel_id})' if (table := episode.table) else ''}"
         )
+        if episode.then is not None:
+            await episode.then()
 
-    def _clear(self, episode: Episode) -> None:
+    async def _clear(self, episode: Episode) -> None:
         gone = episode.table is not None and episode.table.gone  # deleted meanwhile: nothing to undo
         if episode.clear is not None and not gone:
             episode.clear()
         if episode.kind not in DELETIONS:
             self._bound_probes(episode, self.clock.now())
         self.say(f"  - {episode.kind}")
+        if episode.after is not None and not gone:
+            await episode.after()
 
-    def _clear_all(self) -> None:
+    async def _clear_all(self) -> None:
         while self.open:
-            self._clear(self.open.pop())
+            await self._clear(self.open.pop())
+
+    # -- a table ending and another opening in its place (chaos_faults.TABLE_ENDS_SILENT) --------
+
+    async def resign(self, table: Table) -> None:
+        """Alice resigns the table (computers may play it out)."""
+        self._write_if_archived(table)
+        try:
+            await self.fake.slash(self.alice, table.channel_id, table.game, "resign")
+        except FakeDiscordError:
+            self.counts.click_errors += 1
+        await self._settle()
+
+    async def open_again(self, table: Table) -> None:
+        """A new table in the channel of one that ended (alice against computers again); while the
+        old one still runs (computers playing on), nothing."""
+        await self._settle()
+        row = await self.bot.store.get_game(table.game_id)
+        if row.status == "active":
+            return
+        if table.is_thread and self.fake.channel(table.channel_id)["thread_metadata"]["archived"]:
+            self.fake.unarchive_thread(table.channel_id)  # alice writes there first
+        table.game_id = await open_table(
+            self.fake,
+            self.tafel,
+            table.channel_id,
+            table.game,
+            self.alice,
+            computers=PLAYERS[table.game] - 1,
+            options=OPTIONS.get(table.game, {}),
+        )
+        self.counts.tables += 1
+        self.say(f"  new {table.game} game {table.game_id} in {table.channel_id}")
+        await self._settle()
 
     def _bound_probes(self, episode: Episode, until: float) -> None:
         """The channel trouble's documented looks at a dead channel: one per PROBE_EVERY of fake
@@ -325,6 +392,13 @@ class ChaosRun:
         if not boards:
             return
         try:
+            if self.expire_next_token and self.rng.random() < 0.5:
+                # The hand is drawn after the click's 15 minutes: its answer is refused (401
+                # 50027), and nothing more may be sent on that token.
+                self.expire_next_token = False
+                await self._click(boards[-1], f"tb:hand:{table.game_id}", wait_followup=False)
+                self.clock.advance(16 * MINUTE)
+                return
             controls = await self._click(boards[-1], f"tb:hand:{table.game_id}")
             message = controls.message if controls is not None else None
             for _ in range(4):
@@ -468,7 +542,7 @@ class ChaosRun:
         version and let the person to move move."""
         self.counts.quiet_points += 1
         self.say(f"quiet point {self.counts.quiet_points}")
-        self._clear_all()
+        await self._clear_all()
         self.since_quiet, considered = [], self.since_quiet
         await self._settle()
         # One look of the channel trouble (and any reconciler retry) falls due.
@@ -554,7 +628,7 @@ class ChaosRun:
 
     async def _play_to_the_end(self, limit_moves: int = 2000) -> None:
         """No more faults: every table still running must finish."""
-        self._clear_all()
+        await self._clear_all()
         for _ in range(limit_moves):
             running = [t for t in self.live_tables() if (await self.bot.store.get_game(t.game_id)).status == "active"]
             if not running:

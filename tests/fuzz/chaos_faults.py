@@ -3,12 +3,13 @@ how one is injected on a random table, and how it clears.
 
 A fault is an ``Episode`` from injection until it clears: ``clear`` undoes it (None: it ends by
 itself after some refused requests, or never, for a deletion), ``dead_channels`` are the channels
-the fake counts as dead meanwhile (requests to them are the bot's to avoid).
+the fake counts as dead meanwhile (requests to them are the bot's to avoid). ``then`` (async) is
+what a person does right after the injection, ``after`` (async) right after the clearing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,10 +32,13 @@ CALLBACK_RESET = "callback reset"
 THREAD_ARCHIVED = "thread archived"
 THREAD_AUTO_ARCHIVED = "thread auto-archived"
 THREAD_LOCKED = "thread locked"
+THREAD_REOPENED = "thread locked+archived, reopened in one event"
 THREAD_DELETED = "thread deleted"
 CHANNEL_DELETED = "channel deleted"
 BOT_REMOVED = "bot removed from guild"
 PERMISSION_DENIED = "permission denied"
+PERMISSION_SILENT = "permission denied silently"  # no CHANNEL_UPDATE, taken or given back
+TABLE_ENDS_SILENT = "table ends while refused silently"  # ... and a new table opens there after
 POSTS_FAILING = "posts failing (5xx, 403)"
 RATE_LIMITED = "posts rate limited (429)"
 OLD_EDITS = "old edits capped"
@@ -47,10 +51,13 @@ FAULT_KINDS = (
     THREAD_ARCHIVED,
     THREAD_AUTO_ARCHIVED,
     THREAD_LOCKED,
+    THREAD_REOPENED,
     THREAD_DELETED,
     CHANNEL_DELETED,
     BOT_REMOVED,
     PERMISSION_DENIED,
+    PERMISSION_SILENT,
+    TABLE_ENDS_SILENT,
     POSTS_FAILING,
     RATE_LIMITED,
     OLD_EDITS,
@@ -86,6 +93,8 @@ class Episode:
     clear: Callable[[], None] | None  # None: clears by itself (or never, for a deletion)
     dead_channels: tuple[int, ...] = ()  # channels the fake counts as dead meanwhile
     since: float = 0.0  # on the fake clock
+    then: Callable[[], Awaitable[None]] | None = None  # right after the injection
+    after: Callable[[], Awaitable[None]] | None = None  # right after the clearing
 
 
 def inject(run: Any, kind: str) -> Episode | None:
@@ -95,6 +104,8 @@ def inject(run: Any, kind: str) -> Episode | None:
     table = None
     clear: Callable[[], None] | None = None
     dead: tuple[int, ...] = ()
+    then: Callable[[], Awaitable[None]] | None = None
+    after: Callable[[], Awaitable[None]] | None = None
     if kind in (CALLBACK_UNKNOWN, CALLBACK_503, CALLBACK_RESET):
         count = rng.randint(1, 3)
         if kind == CALLBACK_UNKNOWN:
@@ -104,7 +115,7 @@ def inject(run: Any, kind: str) -> Episode | None:
         else:
             fake.fail_callbacks(count, reset=True)
         clear = fake.world.faults.callback_failures.clear  # those no click used up
-    elif kind in (THREAD_ARCHIVED, THREAD_AUTO_ARCHIVED, THREAD_LOCKED, THREAD_DELETED):
+    elif kind in (THREAD_ARCHIVED, THREAD_AUTO_ARCHIVED, THREAD_LOCKED, THREAD_REOPENED, THREAD_DELETED):
         tables = run.live_tables(threads=True)
         if not tables:
             return None
@@ -128,6 +139,16 @@ def inject(run: Any, kind: str) -> Episode | None:
                 fake.unlock_thread(thread)
                 fake.unarchive_thread(thread)
                 fake.deny_bot(table.parent_id, 0)
+        elif kind == THREAD_REOPENED:
+            # Locked and archived together: discord.py drops the thread from its cache, and the
+            # reopening (one THREAD_UPDATE) reaches the bot as on_thread_join.
+            fake.deny_bot(table.parent_id, MANAGE_THREADS)
+            fake.lock_thread(thread, archive=True)
+            dead = (thread,)
+
+            def clear() -> None:
+                fake.deny_bot(table.parent_id, 0)
+                fake.unlock_thread(thread, unarchive=True)
         else:
             fake.delete_thread(thread)
             table.gone, dead = True, (thread,)
@@ -151,6 +172,30 @@ def inject(run: Any, kind: str) -> Episode | None:
         denied = rng.choice([needs, ATTACH_FILES, VIEW_CHANNEL, needs | ATTACH_FILES])
         fake.deny_bot(table.permission_channel, denied)
         clear = lambda: fake.deny_bot(table.permission_channel, 0)  # noqa: E731
+    elif kind == PERMISSION_SILENT:
+        # A permission taken and given back without a gateway event: only a request tells.
+        table = rng.choice(run.live_tables())
+        needs = SEND_MESSAGES_IN_THREADS if table.is_thread else SEND_MESSAGES
+        denied = rng.choice([needs, ATTACH_FILES, VIEW_CHANNEL])
+        fake.deny_bot(table.permission_channel, denied, announce=False)
+        clear = lambda: fake.deny_bot(table.permission_channel, 0, announce=False)  # noqa: E731
+    elif kind == TABLE_ENDS_SILENT:
+        # The permission goes silently, alice resigns (computers may play the game out): the
+        # game's last boards are refused. Given back silently, alice opens a new table there.
+        tables = [t for t in run.live_tables() if not any(e.table is t for e in run.open)]
+        if not tables:
+            return None
+        table = rng.choice(tables)
+        needs = SEND_MESSAGES_IN_THREADS if table.is_thread else SEND_MESSAGES
+        fake.deny_bot(table.permission_channel, needs, announce=False)
+        clear = lambda: fake.deny_bot(table.permission_channel, 0, announce=False)  # noqa: E731
+        chosen = table
+
+        async def then() -> None:
+            await run.resign(chosen)
+
+        async def after() -> None:
+            await run.open_again(chosen)
     elif kind in (POSTS_FAILING, RATE_LIMITED):
         table = rng.choice(run.live_tables())
         statuses = [429] * rng.randint(1, 4) if kind == RATE_LIMITED else rng.choices([500, 502, 503, 403], k=3)
@@ -167,4 +212,4 @@ def inject(run: Any, kind: str) -> Episode | None:
     elif kind == DMS_CLOSED:
         run.alice.dms_closed = True
         clear = lambda: setattr(run.alice, "dms_closed", False)  # noqa: E731
-    return Episode(kind, table, clear, dead, since=run.clock.now())
+    return Episode(kind, table, clear, dead, since=run.clock.now(), then=then, after=after)

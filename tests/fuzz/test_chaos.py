@@ -24,6 +24,8 @@ async def test_tables_survive_discord_failing_in_every_way(tmp_path):
     assert counts.probes <= counts.probe_bound
     assert counts.failures == []
     assert counts.posted_twice == 0 and counts.stalled == 0
+    assert counts.pinged_again == 0, "a board pinged alice again within her own turn"
+    assert counts.dead_token_reuses == 0, "a request went out on a token Discord had refused as expired"
     assert counts.games_finished + counts.games_held_then_cancelled == counts.tables
     assert counts.error_lines == 0, f"ERROR lines: {dict(counts.errors)}"
 
