@@ -186,12 +186,7 @@ class Outbox:
         raises what Discord said if the post itself can never be posted."""
         state = self._channels.get(post.channel_id)
         if state is not None and (state.waiting or state.blocked is not None):
-            joins = state.blocked is not None and post.game_id not in {p.game_id for p in state.waiting}
-            self._wait(state, post)
-            if joins and state.blocked is not None and self.on_held is not None:
-                # A game nothing of which waited (a new table): its board waits behind a refusal
-                # that may be another game's, so whoever holds the channel must know of it.
-                self._report(self.on_held, post.channel_id, state.blocked)
+            self._wait_held(state, post)
             return None
         try:
             message = await self._attempt(post)
@@ -217,7 +212,15 @@ class Outbox:
         state = self._state(post.channel_id)
         if not state.waiting and state.pause is None:
             state.pause = self.first_delay
+        self._wait_held(state, post)
+
+    def _wait_held(self, state: _Channel, post: Post) -> None:
+        """``_wait``, and if the channel is blocked and nothing of the post's game waited yet (a
+        new table), tell ``on_held``: its board waits behind a refusal that may be another game's."""
+        joins = state.blocked is not None and post.game_id not in {p.game_id for p in state.waiting}
         self._wait(state, post)
+        if joins and state.blocked is not None and self.on_held is not None:
+            self._report(self.on_held, post.channel_id, state.blocked)
 
     def retry_now(self, channel_id: int, *, report_again: bool = False) -> None:
         """Try the channel's waiting posts at once: unblocks it (a permission was just granted,

@@ -13,10 +13,10 @@ cannot see the board:
 - the channel is looked at again every ``PROBE_EVERY`` seconds (none while the bot is not in the
   server), at once when the gateway says something changed (a thread unlocked or unarchived, the
   channel's permissions, the bot back in the server) or a new table's board waits there. A look
-  asks Discord (``GET /channels/{id}``: the cache may not know of a permission taken or given
-  back without a gateway event) and, if that looks fine and a board waits, tries that board
-  once: only a post that goes through heals the channel, so a refusal no event announces is
-  neither told to the host again nor gives the time back again;
+  asks Discord (``GET /channels/{id}``, and a thread's parent: the cache may not know of a
+  permission taken or given back without a gateway event) and, if that looks fine and a board
+  waits, tries that board once: only a post that goes through heals the channel, so a refusal
+  no event announces is neither told to the host again nor gives the time back again;
 - once the bot can post there, the waiting boards go out, the person to move gets back the time
   the trouble lasted (while the channel still counts as stuck, so no deadline falls in between),
   the games are reconciled (``table.reconcile``) and their clocks run again. A channel whose
@@ -39,7 +39,7 @@ import discord
 
 from cogs.table.direct import DirectMessages
 from cogs.table.outbox import Outbox, Refusal, refusal_of
-from cogs.table.permissions import missing_in_channel
+from cogs.table.permissions import missing, missing_in_channel
 from cogs.table.presenter import Presenter, TableParts
 from db import GameRow, table_data
 from locales import tr
@@ -187,10 +187,12 @@ class ChannelTrouble(Presenter):
             return False  # not in that server (any more): nothing to ask until the bot is back
         try:
             channel = await client.fetch_channel(channel_id)
+            # A thread has its parent's permissions, which the cache may have wrong too.
+            parent = await client.fetch_channel(channel.parent_id) if isinstance(channel, discord.Thread) else None
         except discord.HTTPException as error:
             log.info("channel %s still in trouble (%r)", channel_id, error)
             return False
-        if getattr(channel, "locked", False) or missing_in_channel(channel):
+        if getattr(channel, "locked", False) or self._lacking(channel, parent):
             return False
         if await self.outbox.probe(channel_id) is False:
             return False  # refused as before: a reason no event will announce
@@ -198,6 +200,15 @@ class ChannelTrouble(Presenter):
             return True  # healed meanwhile (a gateway event's look)
         await self.healed(channel_id)
         return True
+
+    @staticmethod
+    def _lacking(channel: object, parent: object | None) -> list[str]:
+        """What the bot lacks in ``channel`` as Discord just answered: a thread's permissions
+        from its ``parent`` as fetched (discord.py would take the cached parent)."""
+        me = getattr(getattr(channel, "guild", None), "me", None)
+        if parent is None or me is None or not isinstance(parent, discord.abc.GuildChannel):
+            return missing_in_channel(channel)
+        return missing(parent.permissions_for(me), channel)
 
     async def healed(self, channel_id: int) -> None:
         """The bot can post in the channel again: waiting boards out, games reconciled."""

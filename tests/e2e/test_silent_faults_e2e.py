@@ -230,3 +230,30 @@ async def test_a_dead_token_is_not_used_again_for_an_apology(fake, clocked, chan
     await asyncio.sleep(0.05)
     assert fake.world.faults.expired_token_answers, "Discord refused the late edit"
     assert fake.dead_token_reuses == 0, "nothing was sent on the token after that"
+
+
+async def test_in_a_thread_a_new_table_opened_at_once_after_a_silent_return_gets_its_boards(
+    fake, clocked, channel, alice, bob, capture
+):
+    """As the chaos suite met it: a thread's table ends while its parent refuses silently, the bot
+    is removed from the server and added back meanwhile, and a new table opens there as soon as
+    the permission is back (silently): its board goes out without waiting for a look."""
+    capture.allow(ALLOW)
+    flow = clocked.bot.table_flow
+    thread = fake.add_thread(channel, "table")
+    game_id = await open_table(fake, clocked, thread, alice, join=[bob], options={"time_per_move": "1h"})
+    await board_shows_stored_version(fake, clocked, thread, game_id)
+    fake.deny_bot(channel, SEND_IN_THREADS, announce=False)
+    await act_without_a_click(clocked, game_id)
+    await wait_until(lambda: flow.trouble.stuck(thread))
+    await fake.slash(alice, thread, "hindmost", "resign")
+    await later(clocked, 60)
+    fake.remove_bot_from_guild()
+    await later(clocked, 60)
+    fake.add_bot_back()
+    await later(clocked, 60)
+    fake.deny_bot(channel, 0, announce=False)
+    second = await open_table(fake, clocked, thread, alice, join=[bob], options={"time_per_move": "1h"})
+    await later(clocked, 1)
+    await board_comes_out(fake, clocked, thread, second)
+    assert boards_of(fake, thread, second)
