@@ -325,11 +325,13 @@ class Outbox:
         one request that tells whether it takes posts again, where nothing else can (a permission
         taken and given back without a gateway event). True: it went, or was refused for another
         reason than the block's (then ``retry_now`` goes on as usual); False: refused as before,
-        the channel stays blocked and nobody is told again; None: nothing of it is blocked and
-        waiting (nothing to try)."""
+        the channel stays blocked and nobody is told again (or another look's try is on its way);
+        None: nothing of it is blocked and waiting (nothing to try)."""
         state = self._channels.get(channel_id)
-        if state is None or state.blocked is None or not state.waiting or state.sending is not None:
+        if state is None or state.blocked is None or not state.waiting:
             return None
+        if state.sending is not None:
+            return False  # another look's try is on its way: it tells (and heals if it goes)
         post = state.sending = state.waiting[0]
         try:
             message = await self._attempt(post)

@@ -54,6 +54,14 @@ PROBE_EVERY = 600.0  # seconds between looks at a channel in trouble
 GIVE_UP_AFTER = 7 * 86400.0  # a table whose channel stays unusable this long is cancelled
 GONE, LOCKED, PERMISSION, REMOVED = "gone", "locked", "permission", "removed"
 DELETED = "deleted"  # never comes back (Discord does not reuse ids): its tables end at once
+# The channels a guild's cache holds (threads are kept apart, and take their parent's permissions).
+CACHED_CHANNELS = (
+    discord.TextChannel,
+    discord.VoiceChannel,
+    discord.StageChannel,
+    discord.ForumChannel,
+    discord.CategoryChannel,
+)
 SYSTEM = Player(0, "Tafelbot")  # who cancels a table whose channel never came back
 
 
@@ -192,6 +200,7 @@ class ChannelTrouble(Presenter):
         except discord.HTTPException as error:
             log.info("channel %s still in trouble (%r)", channel_id, error)
             return False
+        self._refresh_cache(parent or channel)
         if getattr(channel, "locked", False) or self._lacking(channel, parent):
             return False
         if await self.outbox.probe(channel_id) is False:
@@ -200,6 +209,16 @@ class ChannelTrouble(Presenter):
             return True  # healed meanwhile (a gateway event's look)
         await self.healed(channel_id)
         return True
+
+    @staticmethod
+    def _refresh_cache(channel: object) -> None:
+        """Put a channel just fetched in discord.py's cache: a permission taken or given back
+        without a gateway event leaves the cached overwrites wrong for good, and the board judges
+        from them (a board it thinks not allowed waits a pause before each try)."""
+        guild = getattr(channel, "guild", None)
+        known = isinstance(guild, discord.Guild) and guild.get_channel(getattr(channel, "id", 0)) is not None
+        if known and isinstance(channel, CACHED_CHANNELS) and isinstance(guild, discord.Guild):
+            guild._add_channel(channel)  # discord.py's own way to store a channel it learns
 
     @staticmethod
     def _lacking(channel: object, parent: object | None) -> list[str]:
