@@ -358,3 +358,53 @@ async def test_a_refusal_right_after_a_held_channel_was_let_go_is_reported():
     assert await box.send(post("one", game=1)) is None  # refused at once, before any post went
     await idle()
     assert reports == [(7, MISSING_PERMISSIONS)]
+
+
+async def test_a_blocked_channel_is_probed_by_its_first_waiting_post_without_unblocking_it():
+    """A permission no event announced: one try of the first waiting post tells; refused, the
+    channel stays blocked and nobody is told again; taken, the rest waits for retry_now."""
+    reports: list[tuple[int, BaseException]] = []
+
+    async def on_blocked(channel_id: int, refusal: BaseException) -> None:
+        reports.append((channel_id, refusal))
+
+    shown: list[str] = []
+    channel = Channel(MISSING_PERMISSIONS, MISSING_PERMISSIONS)
+    box, _ = outbox(channel, on_blocked=on_blocked)
+    assert await box.probe(7) is None, "nothing waits: nothing to try"
+    first = post("one", game=1)
+
+    async def on_posted(message) -> None:
+        shown.append(message)
+
+    first.on_posted = on_posted
+    await box.send(first)
+    await box.send(post("two", game=2))
+    await idle()
+    assert await box.probe(7) is False and box.blocked(7) and box.pending(7) == 2
+    await idle()
+    assert reports == [(7, MISSING_PERMISSIONS)], "the refused probe told nobody again"
+    assert await box.probe(7) is True
+    assert channel.sent == ["one"] and shown == ["one"] and box.pending(7) == 1 and box.blocked(7)
+    box.retry_now(7)
+    await until(lambda: not box.pending())
+    assert channel.sent == ["one", "two"] and channel.requests == 4
+
+
+async def test_a_new_games_post_joining_a_blocked_channel_is_reported_as_held():
+    held: list[int] = []
+
+    async def on_held(channel_id: int, refusal: BaseException) -> None:
+        held.append(channel_id)
+
+    channel = Channel(MISSING_PERMISSIONS)
+    box, _ = outbox(channel, on_held=on_held)
+    await box.send(post("a1", game=1))
+    await box.send(post("a2", game=1))  # the same game's newer board: nothing new is held
+    await idle()
+    assert held == []
+    box.queue(post("b1", game=2))  # a new table's board (queued or sent alike)
+    await idle()
+    assert held == [7] and channel.requests == 1
+    box.forget(7)  # its tables given up: nothing of them goes out, and nothing holds the channel
+    assert box.pending(7) == 0 and not box.blocked(7)
