@@ -245,6 +245,52 @@ async def test_threads_take_their_permissions_from_the_parent(fake, bot, channel
         fake.deny_bot(thread_id, SEND_MESSAGES)
 
 
+async def test_a_permission_taken_and_given_back_silently(fake, bot, channel):
+    """No CHANNEL_UPDATE: the cache keeps the old overwrites, the refusal and a fetch tell."""
+    cached = bot.get_channel(channel)
+    fake.deny_bot(channel, SEND_MESSAGES, announce=False)
+    with pytest.raises(discord.Forbidden) as raised:
+        await cached.send("refused")
+    assert code_of(raised) == (403, 50013)
+    me = bot.get_guild(fake.guild_id).me
+    assert bot.get_channel(channel).permissions_for(me).send_messages, "the cache never heard of it"
+    fetched = await bot.fetch_channel(channel)
+    assert not fetched.permissions_for(me).send_messages, "asking Discord shows the overwrite"
+    fake.deny_bot(channel, 0, announce=False)
+    await cached.send("allowed again")
+    assert fake.faults["bot denied permissions silently"] == 1
+
+
+async def test_a_thread_locked_and_archived_then_reopened_in_one_event(fake, bot, channel):
+    """discord.py drops an archived thread from its cache; the reopening reaches it as a join."""
+    joined: list[int] = []
+
+    async def on_thread_join(thread: discord.Thread) -> None:
+        joined.append(thread.id)
+
+    bot.add_listener(on_thread_join)
+    thread_id = await new_thread(fake, bot, channel)
+    fake.lock_thread(thread_id, archive=True)
+    await fake.poll(lambda: bot.get_guild(fake.guild_id).get_thread(thread_id) is None, None, "still cached")
+    fake.unlock_thread(thread_id, unarchive=True)
+    await fake.poll(lambda: joined == [thread_id], None, "no on_thread_join")
+    state = fake.channel(thread_id)["thread_metadata"]
+    assert not state["locked"] and not state["archived"]
+
+
+async def test_requests_on_an_expired_token_after_its_first_refusal_are_counted(fake, bot, clock, channel, alice):
+    record = await fake.slash(alice, channel, "say")
+    said = lambda: any(m.content == "and more" for m in fake.channel_messages(channel))  # noqa: E731
+    await fake.poll(said, None, "the bot's own follow-up never came")
+    clock.now += 16 * 60
+    url = f"{fake.api_url}/webhooks/{fake.world.application_id}/{record.token}"
+    async with aiohttp.ClientSession() as session:
+        for _ in range(3):
+            async with session.post(url, json={"content": "late"}) as answer:
+                assert answer.status == 401
+    assert fake.dead_token_reuses == 2, "the first 401 taught; the two after it were dead requests"
+
+
 # -- things ending -------------------------------------------------------------------------------------
 
 
