@@ -48,18 +48,21 @@ class RunOutClock:
 def decisions(entry, players: int, seed: int, every: int = 7, steps: int = 400):
     """(view, legal) for the seats to move at every ``every``-th state of a seeded random game.
 
-    A game over in fewer than ``MIN_ACTIONS`` actions (tic-tac-toe) gives every state instead, of
-    further games (the next seeds) until there were ``MIN_ACTIONS``: a short game is checked on as
-    many decisions as a long one."""
+    A short game is checked on as many decisions as a long one: a game over in fewer than
+    ``MIN_ACTIONS`` actions (tic-tac-toe) is played again (the next seeds) until there were
+    ``MIN_ACTIONS``, and a game too short to give ``MIN_ACTIONS`` states at every ``every``-th (a
+    dice race of 40 moves) is sampled more densely."""
     engine = importlib.import_module(entry.engine_module).ENGINE
-    states = [(step, state) for step, _seat, state in random_steps(engine, players, seed, steps)]
-    more = seed
+
+    def undecided(seed: int) -> list:  # the states of a game someone still has to act in
+        return [state for _step, _seat, state in random_steps(engine, players, seed, steps) if engine.to_move(state)]
+
+    states, more = undecided(seed), seed
     while len(states) < MIN_ACTIONS:
-        every, more = 1, more + 1
-        states += [(0, state) for _step, _seat, state in random_steps(engine, players, more, steps)]
-    for step, state in states:
-        if step % every:
-            continue
+        more += 1
+        states += undecided(more)
+    every = max(1, min(every, len(states) // MIN_ACTIONS))
+    for state in states[::every]:
         for seat in sorted(engine.to_move(state)):
             yield engine.view(state, seat), engine.legal_actions(state, seat)
 
