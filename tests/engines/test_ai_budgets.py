@@ -99,6 +99,16 @@ def test_the_safety_stop_still_plays_a_legal_action(entry, level):
             assert not (budget.timed_out and budget.bound), "a stop is the clock's or the budget's"
 
 
+@pytest.mark.parametrize("actions", [12, 40, 69])
+def test_a_short_game_still_gives_ten_decisions(actions):
+    """A game over in 40 actions (a sixth game's dice race, issue 46) gave 6 decisions at every
+    7th state and failed the budget tests; a game cut off after ``actions`` actions stands in for it."""
+    [trackgammon] = [entry for entry in GAMES if entry.key == "trackgammon"]
+    found = list(decisions(trackgammon, 2, seed=3, steps=actions))
+    assert len(found) >= MIN_ACTIONS
+    assert len(list(decisions(trackgammon, 2, seed=3))) == len(range(0, 400, 7))  # a long game: every 7th
+
+
 def test_a_budget_counts_work_and_looks_at_the_clock_only_now_and_then():
     clock = RunOutClock(0.0)
     budget = Budget(10, seconds=1.0, clock=clock)
