@@ -23,7 +23,7 @@ from typing import Any
 
 from db import GameRow, GameStatus, table_data
 from table import takeback
-from table.service import TableService
+from table.service import TAKEBACK_ACTION, TableService
 
 AUTO_PLAYED = "auto-played"  # the event put before such a move's own events (table.text)
 
@@ -39,10 +39,17 @@ async def forced_actions(service: TableService, row: GameRow, state: Any) -> lis
         if not row.seats[seat].human or user_id is None:
             continue
         action = engine.forced_action(state, seat)  # the only legal action, or the game's own rule
-        if action is None or await takeback.offered(service, row, seat):
+        if action is None or await takeback.offered(service, row, seat) or await just_took_back(service, row, seat):
             continue  # a choice, or their last one is not final yet: the controls they have stay live
         forced.append((seat, user_id, action))
     if not forced:
         return []
     people = await table_data.people(service.store, [user_id for _, user_id, _ in forced])
     return [(seat, action) for seat, user_id, action in forced if people[user_id].auto_play]
+
+
+async def just_took_back(service: TableService, row: GameRow, seat: int) -> bool:
+    """Whether the game's newest entry is ``seat`` taking an action back (so the controls drawn
+    after it and ``table.aftermath`` agree that nothing is played for them)."""
+    moves = await service.store.moves(row.id)
+    return bool(moves) and moves[-1][1] == seat and moves[-1][2] == TAKEBACK_ACTION

@@ -16,8 +16,10 @@ from db import Store
 from engines.rng import Rng
 from table import lobby, takeback
 from table.aftermath import Aftermath, Change
-from table.service import Player, TableService
-from table.spec import load_spec
+from table.autoplay import forced_actions
+from table.service import TAKEBACK_ACTION, Player, TableService
+from table.spec import GameSpec, load_spec
+from tests import nim
 
 ANN, BOB = Player(1, "Ann"), Player(2, "Bob")
 # Games played per game in the model count: Manöver's two-person games with random choices give
@@ -28,7 +30,8 @@ MODEL_GAMES = 2
 @pytest.fixture
 async def service(tmp_path):
     store = await Store.open(tmp_path / "autoplay.sqlite3")
-    yield TableService(store, {key: load_spec(key) for key in ("trackgammon", "manoever")})
+    nim_spec = GameSpec("nim", nim.ENGINE, nim.render_board, nim.action_label, nim.choose)
+    yield TableService(store, {"nim": nim_spec, **{key: load_spec(key) for key in ("trackgammon", "manoever")}})
     await store.close()
 
 
@@ -119,3 +122,18 @@ async def test_a_model_count_of_two_person_turns_finds_no_dead_control(service, 
     turns, dead = await dead_controls(service, game, MODEL_GAMES, 250)
     print(f"{game}: {dead} of {turns} two-person turns with a dead control")
     assert turns >= 50 and dead == 0
+
+
+async def test_right_after_a_take_back_the_only_move_is_not_played_and_the_controls_know_it(service):
+    """The controls (``cogs.table.moves``) ask ``forced_actions`` whether the person's only move is
+    being played for them, to show no button that would be dead: after a take-back of the turn's
+    first action nothing is played (``table.aftermath``), and ``forced_actions`` must say so too."""
+    row = await lobby.create(service, "nim", guild_id=1, channel_id=300, host=ANN, options={"pile": 1})
+    await lobby.join(service, row.id, BOB)
+    row = (await lobby.start(service, row.id, ANN)).row
+    state = service.state_of(row)
+    [seat] = nim.ENGINE.to_move(state)
+    assert await forced_actions(service, row, state) == [(seat, "take1")]  # one counter: played for them
+    async with service.lock(row.id):
+        row = await service.rewind(await service.get(row.id), state, (seat, TAKEBACK_ACTION))  # as after a take-back
+    assert await forced_actions(service, row, state) == []
