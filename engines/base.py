@@ -96,8 +96,9 @@ class Engine(Generic[S, V]):
     in this order: game over, not your turn, malformed action, not a legal action.
 
     Every hook the table platform uses is a method here with a default, so a game overrides only
-    what it needs: ``is_live``, ``deadline``, ``timeout``, ``restarts_lull``,
-    ``lost_race``, ``explain_illegal``, ``scores_now`` and ``takeback_allowed``. The shared ``view`` wraps the game's
+    what it needs: ``is_live``, ``deadline``, ``timeout``, ``restarts_lull``, ``lost_race``,
+    ``explain_illegal``, ``scores_now``, ``asks_confirmation``, ``forced_action`` and
+    ``takeback_allowed``. The shared ``view`` wraps the game's
     ``_public_view`` and ``_private_view`` in the ``ViewEnvelope``. ``CONTRIBUTING.md`` lists the
     whole contract.
     """
