@@ -3,10 +3,19 @@
 It decides from the seat's view alone, as the levels do. A *world* is a whole game state consistent
 with that view (the unseen cards dealt at random by the hard players' own samplers; in the open
 games only the future dice or nothing at all are unknown). Each candidate, the normal player's choice
-first, is played in the same worlds and every seat then plays on with the ``normal`` player to the
-end of the game; the candidate with the most wins (a shared first place splits one) is taken. This is
-``engines.search.RolloutSearch`` with the end of the game as its stop, so the work is counted as
-the engines count theirs, in moves played, and the same view and seed give the same move.
+first, is played in the same worlds and every seat then plays on with the ``normal`` player for a
+horizon of moves sized to the work (``horizon``: at least ``MIN_WORLDS`` whole rounds of worlds
+fit), or to the end of the game when that comes first. The end is scored by who wins (a shared
+first place splits one), a position at the horizon by who leads as the game stands
+(``Engine.scores_now``; Trackgammon: the race, discs home and distance left), and the lead itself
+breaks ties (``LEAD``). The candidate with the best mean is taken. This is
+``engines.search.RolloutSearch``, so the work is counted as the engines count theirs, in moves
+played, and the same view and seed give the same move.
+
+Issue 47: with every play-out run to the end, one play-out outlasted the work in Trackgammon (130
+moves) and a round of eight candidates outlasted it nearly everywhere; a round counts only when
+whole, so the search decided on nothing and played the normal player's move (30 of 30 decisions in
+Trackgammon and Duvelen). ``tests/test_bench_mc_baseline.py`` holds that share small.
 
 Where no world can be built from the view the normal player decides: How Ruck!'s forming of the
 teams (a race, not searched by hard either), and the Trackgammon positions within a turn whose start
@@ -20,11 +29,13 @@ plays it as the level ``mc`` (``--pairs hard-mc``).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +52,15 @@ from engines.howruck_normal import ranked as howruck_ranked  # noqa: E402
 from engines.manoever import ManoeverState  # noqa: E402
 from engines.rng import Rng, derive_seed  # noqa: E402
 from engines.search import RolloutSearch  # noqa: E402
-from engines.trackgammon import TrackgammonState, disc_index, parse_move, turn_values  # noqa: E402
+from engines.trackgammon import (  # noqa: E402
+    SIZES,
+    TrackgammonState,
+    disc_index,
+    distance_to_finish,
+    home_count,
+    parse_move,
+    turn_values,
+)
 from engines.trackgammon import _replay_turn as replay_turn  # noqa: E402
 from engines.trackgammon_normal import NORMAL_WEIGHTS as TRACKGAMMON_WEIGHTS  # noqa: E402
 from engines.trackgammon_normal import WORK_BUDGET as TRACKGAMMON_WORK  # noqa: E402
@@ -50,10 +69,15 @@ from table.registry import GAMES  # noqa: E402
 
 TARGET_MS = 150
 CANDIDATES = 8
-MAX_PLIES = 3000  # a play-out cut off here is judged by the points so far (never reached in practice)
 MAX_WORLDS = 256
+MIN_WORLDS = 8  # whole rounds of worlds a decision's work must pay for: the horizon is cut to fit
+# ... except where every world is the same (Manöver after the opening: the open board, no chance):
+# one round there, and the work goes into looking further ahead.
+WORLDS_NEEDED = {"manoever": 1}
+MIN_HORIZON = 4  # moves a play-out looks ahead at the least (past the seat's own next moves)
+LEAD = 1e-3  # the value of a point of lead beside a whole win: it only breaks ties
 # Moves played per decision, for about TARGET_MS of CPU per decision here (measured by main()).
-WORK = {"manoever": 280, "hindmost": 1700, "duvelen": 1600, "howruck": 2400, "trackgammon": 130}
+WORK = {"manoever": 200, "hindmost": 1450, "duvelen": 1600, "howruck": 2400, "trackgammon": 130}
 
 
 def manoever_world(view: dict[str, Any], _rng: Rng) -> ManoeverState:
@@ -151,15 +175,50 @@ def _ordered(key: str, view: dict[str, Any], legal: list[str], first: str, seed:
     elif key == "howruck":
         scored = howruck_ranked(view, legal, Rng(seed), Budget(10_000, seconds=None))
         rest = [a for _, a in sorted(scored, key=lambda item: -item[0]) if a != first]
+    # Then the actions no ranking reached (a Manöver plan names only the recruits it moves).
+    rest += [a for a in legal if a != first and a not in rest]
     return [first, *rest][:CANDIDATES]
 
 
-class _ManoeverSearch(RolloutSearch[ManoeverState]):
+class _BaselineSearch(RolloutSearch[Any]):
+    """The search, keeping the totals it picked from (``decide``)."""
+
+    totals: list[float] | None = None
+
+    def pick(self, candidates: Sequence[str], totals: list[float]) -> str:
+        self.totals = list(totals)
+        return RolloutSearch.pick(candidates, totals)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the yardstick played and why: ``totals`` (the candidates' summed values over the whole
+    rounds of worlds played) is None where nothing was searched (one candidate, no world)."""
+
+    action: str
+    normal: str  # the normal player's move, the first candidate
+    candidates: list[str]
+    totals: list[float] | None
+
+    @property
+    def by_default(self) -> bool:
+        """Searched, and the normal player's move played because the search told no candidate
+        from another: no whole round of worlds played, or every candidate valued the same. (A tie
+        of the normal player's move with some others is a judgement: Trackgammon's moves of one
+        turn played in another order often reach the same position.)"""
+        return self.totals is not None and len(set(self.totals)) == 1
+
+
+class _ManoeverSearch(_BaselineSearch):
     """Play-outs that plan a turn once and play the plan through (the normal player would re-plan
     after every move and mostly find the same moves): a third of the cost, so more play-outs."""
 
     plan: list[tuple[int, int]] = []
     turn = -1
+
+    def _rollout(self, world: ManoeverState, seat: int, action: str, seed: int, budget: Budget) -> float:
+        self.plan, self.turn = [], -1  # a play-out cut at the horizon leaves its plan half played
+        return super()._rollout(world, seat, action, seed, budget)
 
     def playout_move(self, state: ManoeverState, mover: int, legal: list[str], seed: int) -> str:
         if state.turn != self.turn or not self.plan:
@@ -176,45 +235,78 @@ class _ManoeverSearch(RolloutSearch[ManoeverState]):
         return super().playout_move(state, mover, legal, seed)
 
 
-def _win_share(engine: Any, seat: int) -> Callable[[Any, Any], float]:
+def horizon(key: str, work: int, candidates: int) -> int:
+    """Moves a play-out runs after its candidate: as many as let ``MIN_WORLDS`` whole rounds of
+    the candidates fit in ``work``, and never fewer than ``MIN_HORIZON``."""
+    return max(MIN_HORIZON, work // (candidates * WORLDS_NEEDED.get(key, MIN_WORLDS)))
+
+
+def _lead(key: str, engine: Any, state: Any, seat: int) -> float:
+    """How far ``seat`` leads the best other seat as the game stands, in the game's points
+    (``scores_now``), except where those say little before the end: Trackgammon's come from the
+    finishing order alone (discs home, then the distance left, instead), Manöver's from recruits
+    already home and cards taken (the normal player's evaluation of the board, instead)."""
+    if key == "trackgammon":
+        race = [
+            100.0 * home_count(state.pos, s) - sum(distance_to_finish(state.pos[disc_index(s, size)]) for size in SIZES)
+            for s in range(state.players)
+        ]
+        return race[seat] - max(r for other, r in enumerate(race) if other != seat)
+    if key == "manoever":
+        board = manoever_normal.board_from_view(dict(engine.view(state, seat)))
+        return manoever_normal.evaluate(dataclasses.replace(board, me=seat))  # its ``me`` is the mover
+    totals = [float(x) for x in engine.scores_now(state)]
+    return totals[seat] - max(t for other, t in enumerate(totals) if other != seat)
+
+
+def _win_share(key: str, engine: Any, seat: int) -> Callable[[Any, Any], float]:
+    """The seat's share of first place at the end (at a horizon: 1 leading, 0 behind, a half
+    level), plus ``LEAD`` per point of lead over the best other seat."""
+
     def value(_before: Any, after: Any) -> float:
+        lead = _lead(key, engine, after, seat)
         outcome = engine.outcome(after)
         if outcome is not None:
             places = list(outcome.placements)
+            share = 0.0 if places[seat] != 1 else 1.0 / sum(1 for p in places if p == 1)
         else:
-            totals = engine.scores_now(after)
-            places = [1 if t == max(totals) else 2 for t in totals]
-        if places[seat] != 1:
-            return 0.0
-        return 1.0 / sum(1 for p in places if p == 1)
+            share = 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+        return share + LEAD * lead
 
     return value
 
 
 def choose(key: str, view: dict[str, Any], legal: list[str], seed: int, work: int | None = None) -> str:
     """The flat Monte Carlo player's action for the seat whose ``view`` this is."""
+    return decide(key, view, legal, seed, work).action
+
+
+def decide(key: str, view: dict[str, Any], legal: list[str], seed: int, work: int | None = None) -> Decision:
+    """``choose``, with the normal player's move and the search's totals beside the action."""
     entry = next(e for e in GAMES if e.key == key)
     engine = importlib.import_module(entry.engine_module).ENGINE
     ai = importlib.import_module(entry.ai_module)
     first = ai.choose(view, legal, seed, Budget(ai.WORK_BUDGET, seconds=None), "normal")
     world_of = WORLDS.get(key)
     if len(legal) == 1 or world_of is None or world_of(view, Rng(seed)) is None:
-        return str(first)
+        return Decision(str(first), str(first), [str(first)], None)
     candidates = _ordered(key, view, legal, first, seed)
     if len(candidates) == 1:
-        return candidates[0]
-    search_class = _ManoeverSearch if key == "manoever" else RolloutSearch
+        return Decision(candidates[0], candidates[0], candidates, None)
+    search_class = _ManoeverSearch if key == "manoever" else _BaselineSearch
+    work = work if work is not None else WORK[key]
     search = search_class(
         engine,
         sample=lambda rng: world_of(view, rng),
         policy=lambda v, lg, s, b: ai.choose(v, lg, s, b, "normal"),
         stop=lambda _before, _now: False,
-        evaluate=_win_share(engine, view["viewer"]),
+        evaluate=_win_share(key, engine, view["viewer"]),
         policy_work=ai.WORK_BUDGET,
-        max_plies=MAX_PLIES,
+        max_plies=horizon(key, work, len(candidates)),
     )
-    budget = Budget(work if work is not None else WORK[key], seconds=None)
-    return search.best(view["viewer"], candidates, seed, budget, max_worlds=MAX_WORLDS)
+    budget = Budget(work, seconds=None)
+    action = search.best(view["viewer"], candidates, seed, budget, max_worlds=MAX_WORLDS)
+    return Decision(action, first, candidates, search.totals)
 
 
 def main() -> None:

@@ -96,8 +96,9 @@ class Engine(Generic[S, V]):
     in this order: game over, not your turn, malformed action, not a legal action.
 
     Every hook the table platform uses is a method here with a default, so a game overrides only
-    what it needs: ``is_live``, ``deadline``, ``timeout``, ``restarts_lull``,
-    ``lost_race``, ``explain_illegal``, ``scores_now`` and ``takeback_allowed``. The shared ``view`` wraps the game's
+    what it needs: ``is_live``, ``deadline``, ``timeout``, ``restarts_lull``, ``lost_race``,
+    ``explain_illegal``, ``scores_now``, ``asks_confirmation``, ``forced_action`` and
+    ``takeback_allowed``. The shared ``view`` wraps the game's
     ``_public_view`` and ``_private_view`` in the ``ViewEnvelope``. ``CONTRIBUTING.md`` lists the
     whole contract.
     """
@@ -202,7 +203,10 @@ class Engine(Generic[S, V]):
     def forced_action(self, state: S, seat: int) -> str | None:
         """The action ``seat`` would have to press although it decides nothing (the table plays it
         for them, ``table.autoplay``), or None. Default: the only legal action, outside live
-        phases (where when to act is the decision)."""
+        phases (where when to act is the decision). An override may say None more often, never
+        pick among several actions: a game's own take-back (an ``undo`` action) is one of them,
+        and playing the step after it would end the turn the person may still take back (the
+        table's own take-back, ``takeback_allowed``, is checked by the table)."""
         if self.is_live(state):
             return None
         legal = self.legal_actions(state, seat)

@@ -17,7 +17,9 @@ the computer player memoise on.
 Turn. The dice roll by themselves when a turn starts. The player then plays one value at a time
 (``5f3``: disc 5 forward 3; ``2b6``: disc 2 backward 6), may take moves back (``undo``) and confirms
 with ``done`` once as many values are used as can be used (forced play). The position at the start of
-the turn and the moves made are kept, so ``undo`` replays exactly, with no new randomness.
+the turn and the moves made are kept, so ``undo`` replays exactly, with no new randomness. ``done``
+is the player's confirmation: it is played for them (``Engine.forced_action``) only when it is all
+they can do, no die usable and nothing to take back, never over a turn they may still undo.
 """
 
 from __future__ import annotations
@@ -585,14 +587,6 @@ class TrackgammonEngine(Engine[TrackgammonState, "TrackgammonView"]):
         if not moves:  # forced play: confirming is allowed only once no further value can be used
             actions.append(DONE)
         return actions
-
-    def forced_action(self, state: TrackgammonState, seat: int) -> str | None:
-        """ "Done" once no die can be used any more: taking the last move back is still possible
-        then, but confirming decides nothing."""
-        legal = self.legal_actions(state, seat)
-        if [a for a in legal if a != UNDO] == [DONE]:
-            return DONE
-        return legal[0] if len(legal) == 1 else None
 
     def turn_records(self, state: TrackgammonState) -> list[dict[str, Any]]:
         """The moves made this turn, replayed from the turn's start."""

@@ -103,7 +103,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "simulate":
         from table.progress import ProgressBar
         from table.simulate import OutFolderInUse, prepare_out, simulate
+        from table.spec import load_spec
 
+        engine = load_spec(args.game).engine
+        if args.players is not None and not engine.min_players <= args.players <= engine.max_players:
+            # argparse's own answer to bad input (usage, the reason, exit code 2), not a traceback
+            sim.error(
+                f"argument --players: {args.game} is played by {engine.min_players} to {engine.max_players} "
+                f"players, not {args.players}"
+            )
         try:
             prepare_out(Path(args.out), clear=args.clear)
         except OutFolderInUse as error:

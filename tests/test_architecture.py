@@ -247,10 +247,12 @@ def test_the_circle_finder_finds_a_circle():
 
 
 # ---- no import circle among the rules, and one layout for every computer player ------------------
-# Every game's computer player is three modules: the front the registry loads (``engines.<key>_ai``:
-# ``choose`` by level, the pace, the budgets), the normal player (``engines.<key>_normal``, with
-# easy; also the play-out policy) and the hard player on top of it (``engines.<key>_hard``). The
-# imports go front → hard → normal, never back, so neither player needs a lazy import to load.
+# A game's computer player that is split is three modules: the front the registry loads
+# (``engines.<key>_ai``: ``choose`` by level, the pace, the budgets), the normal player
+# (``engines.<key>_normal``, with easy; also the play-out policy) and the hard player on top of it
+# (``engines.<key>_hard``). The imports go front → hard → normal, never back, so neither player
+# needs a lazy import to load. A small game's player may stay one module (``engines.<key>_ai``
+# alone: no import to go round in a circle); never half a split.
 def test_the_rules_have_no_import_circle():
     graph = module_imports(ROOT / "engines", "engines")
     # The counting sees the edges that once closed circles: each hard player reads its normal one.
@@ -260,15 +262,40 @@ def test_the_rules_have_no_import_circle():
     assert circle is None, "import circle: " + " → ".join(circle or [])
 
 
+def layout_faults(graph: dict[str, set[str]], keys: list[str]) -> list[str]:
+    """What breaks the computer players' layout (above) for the games ``keys``."""
+    faults = []
+    for key in keys:
+        front, normal, hard = (f"engines.{key}_{part}" for part in ("ai", "normal", "hard"))
+        if not {normal, hard} & graph.keys():
+            continue  # one module plays every level
+        if not {normal, hard} <= graph.keys():
+            faults.append(f"{key}'s player is split in three modules, not two")
+        elif not {normal, hard} <= graph[front]:
+            faults.append(f"{front} dispatches to its normal and hard players")
+        elif normal not in graph[hard] or front in graph[hard]:
+            faults.append(f"{hard} builds on {normal} only")
+        elif {front, hard} & graph[normal]:
+            faults.append(f"{normal} knows neither the front nor the hard player")
+    return faults
+
+
 def test_every_computer_player_has_the_same_layout():
     from table.registry import GAMES
 
     graph = module_imports(ROOT / "engines", "engines")
-    for game in GAMES:
-        front, normal, hard = (f"engines.{game.key}_{part}" for part in ("ai", "normal", "hard"))
-        assert {normal, hard} <= graph[front], f"{front} dispatches to its normal and hard players"
-        assert normal in graph[hard] and front not in graph[hard], f"{hard} builds on {normal} only"
-        assert not {front, hard} & graph[normal], f"{normal} knows neither the front nor the hard player"
+    assert layout_faults(graph, [game.key for game in GAMES]) == []
+
+
+def test_a_small_games_player_may_be_one_module_but_never_half_a_split():
+    split = {"engines.a_ai": {"engines.a_normal", "engines.a_hard"}, "engines.a_normal": set()}
+    split["engines.a_hard"] = {"engines.a_normal"}
+    one = {"engines.b_ai": {"engines.b"}, "engines.b": set()}  # a sixth game's dice race (issue 46)
+    half = {"engines.c_ai": {"engines.c_normal"}, "engines.c_normal": set()}
+    backwards = {**split, "engines.a_normal": {"engines.a_ai"}}
+    assert layout_faults({**split, **one}, ["a", "b"]) == []
+    assert layout_faults(half, ["c"]) == ["c's player is split in three modules, not two"]
+    assert layout_faults(backwards, ["a"]) == ["engines.a_normal knows neither the front nor the hard player"]
 
 
 # ---- no import circle between the start-up and the Discord side ---------------------------------

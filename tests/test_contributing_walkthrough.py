@@ -63,6 +63,27 @@ def test_the_guides_registry_line_for_nim_is_the_one_the_suite_registers():
     assert example.strip() in (ROOT / "tests" / "test_nim_game.py").read_text(encoding="utf-8")
 
 
+def test_the_guide_names_every_method_of_the_engine_a_game_implements_or_may_override():
+    """A sixth game written from the guide alone met hooks it never named (issue 46:
+    ``forced_action``, auto-play, and ``asks_confirmation``): every method of ``Engine`` is in its
+    tables, or among the shared ones it says are never overridden."""
+    import inspect
+
+    from engines.base import Engine
+
+    shared = GUIDE[GUIDE.index("Shared, never overridden:") :].split("\n\n")[0]
+    parts_of_apply = {"check_syntax", "_checked_apply"}  # what the shared apply calls
+    missing = [
+        name
+        for name, member in vars(Engine).items()
+        if inspect.isfunction(member)
+        and name not in parts_of_apply
+        and f"`{name}(" not in GUIDE
+        and f"`{name}`" not in shared
+    ]
+    assert missing == [], f"CONTRIBUTING.md does not name {missing}"
+
+
 @pytest.fixture
 async def tafel_of_one_game(request, fake, capture, tmp_path):  # noqa: F811
     """The bot hosting only the game whose registry line the test names (``indirect``)."""

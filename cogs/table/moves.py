@@ -17,7 +17,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.table.components import act_button, act_select, buttons_view, nav_button, sure_button, take_back_button
+from cogs.table.components import (
+    act_button,
+    act_select,
+    buttons_view,
+    hand_button,
+    nav_button,
+    sure_button,
+    take_back_button,
+)
 from cogs.table.presenter import (
     NO_MENTIONS,
     Presenter,
@@ -36,6 +44,7 @@ from locales import tr
 from table import takeback
 from table.aftermath import Aftermath, Change
 from table.alt_text import hand_description
+from table.autoplay import forced_actions
 from table.controls import build_page
 from table.service import ActResult, TableError
 from table.text import who
@@ -67,7 +76,13 @@ class MovePresenter(Presenter):
             picture = await self.picture(row, spec.render_board, view_data, lang)
         else:
             picture = await self.picture(row, spec.render_hand or spec.render_board, view_data, lang)
-            if seat in to_move and row.status == GameStatus.ACTIVE:
+            # An only move the table is playing for them right now (``table.autoplay``): a button
+            # for it would be dead on arrival, so they are told and get "My hand / play" instead.
+            played = dict(await forced_actions(self.service, row, state)).get(seat) if seat in to_move else None
+            if played is not None:
+                lines.append(tr(lang, "auto-playing", action=spec.action_label(view_data, played, locale=lang)))
+                ui.add_item(hand_button(row.id, label=tr(lang, "button-hand")))
+            elif seat in to_move and row.status == GameStatus.ACTIVE:
                 legal = engine.legal_actions(state, seat)
                 action_group = spec.action_group
                 group_of: Callable[[str], str] | None = None

@@ -24,6 +24,7 @@ time-away-note = 💤 { $user } is afwezig tot { $until }.
 
 timed-out = ⏰ De tijd van { $seat } is om; de computer heeft de zet gedaan.
 auto-played = ↪ { $seat } had maar één zet; die is voor hen gedaan.
+auto-playing = ↪ Je enige zet, { $action }, wordt voor je gedaan. Druk op **Mijn hand / spelen** voor wat daarna komt.
 handed-over = { $seat } miste te veel zetten of is overgedragen; een computerspeler neemt de plaats over (telt als opgegeven).
 handed-over-ended = { $seat } is overgedragen aan de computer (telt als opgegeven).
 

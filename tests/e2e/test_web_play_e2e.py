@@ -15,8 +15,16 @@ from web.people import Person
 
 
 def first_move(html: str) -> tuple[str, str] | None:
-    found = re.search(r'name="version" value="([0-9]+)">\s*<input type="hidden" name="action" value="([^"]*)">', html)
-    return None if found is None else (found.group(1), unescape(found.group(2)))
+    """The first move the page offers, never a take-back (Trackgammon's "undo" comes before "Done"
+    once every die is used: a player who keeps taking back never ends a turn)."""
+    found = [
+        (version, unescape(action))
+        for version, action in re.findall(
+            r'name="version" value="([0-9]+)">\s*<input type="hidden" name="action" value="([^"]*)">', html
+        )
+    ]
+    moves = [move for move in found if move[1] != "undo"] or found
+    return moves[0] if moves else None
 
 
 async def test_web_moves_follow_on_discord_one_post_per_turn(fake, webbed, channel, alice, bob):

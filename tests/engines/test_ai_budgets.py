@@ -48,18 +48,21 @@ class RunOutClock:
 def decisions(entry, players: int, seed: int, every: int = 7, steps: int = 400):
     """(view, legal) for the seats to move at every ``every``-th state of a seeded random game.
 
-    A game over in fewer than ``MIN_ACTIONS`` actions (tic-tac-toe) gives every state instead, of
-    further games (the next seeds) until there were ``MIN_ACTIONS``: a short game is checked on as
-    many decisions as a long one."""
+    A short game is checked on as many decisions as a long one: a game over in fewer than
+    ``MIN_ACTIONS`` actions (tic-tac-toe) is played again (the next seeds) until there were
+    ``MIN_ACTIONS``, and a game too short to give ``MIN_ACTIONS`` states at every ``every``-th (a
+    dice race of 40 moves) is sampled more densely."""
     engine = importlib.import_module(entry.engine_module).ENGINE
-    states = [(step, state) for step, _seat, state in random_steps(engine, players, seed, steps)]
-    more = seed
+
+    def undecided(seed: int) -> list:  # the states of a game someone still has to act in
+        return [state for _step, _seat, state in random_steps(engine, players, seed, steps) if engine.to_move(state)]
+
+    states, more = undecided(seed), seed
     while len(states) < MIN_ACTIONS:
-        every, more = 1, more + 1
-        states += [(0, state) for _step, _seat, state in random_steps(engine, players, more, steps)]
-    for step, state in states:
-        if step % every:
-            continue
+        more += 1
+        states += undecided(more)
+    every = max(1, min(every, len(states) // MIN_ACTIONS))
+    for state in states[::every]:
         for seat in sorted(engine.to_move(state)):
             yield engine.view(state, seat), engine.legal_actions(state, seat)
 
@@ -94,6 +97,16 @@ def test_the_safety_stop_still_plays_a_legal_action(entry, level):
             budget = Budget(work, seconds=0.05, clock=RunOutClock(step))
             assert ai.choose(view, legal, 2, budget, level) in legal
             assert not (budget.timed_out and budget.bound), "a stop is the clock's or the budget's"
+
+
+@pytest.mark.parametrize("actions", [12, 40, 69])
+def test_a_short_game_still_gives_ten_decisions(actions):
+    """A game over in 40 actions (a sixth game's dice race, issue 46) gave 6 decisions at every
+    7th state and failed the budget tests; a game cut off after ``actions`` actions stands in for it."""
+    [trackgammon] = [entry for entry in GAMES if entry.key == "trackgammon"]
+    found = list(decisions(trackgammon, 2, seed=3, steps=actions))
+    assert len(found) >= MIN_ACTIONS
+    assert len(list(decisions(trackgammon, 2, seed=3))) == len(range(0, 400, 7))  # a long game: every 7th
 
 
 def test_a_budget_counts_work_and_looks_at_the_clock_only_now_and_then():

@@ -5,6 +5,7 @@ from PIL import Image
 
 from bot import main
 from table.registry import GAME_KEYS
+from table.spec import load_spec
 
 
 def test_simulate_plays_a_whole_game_and_writes_every_picture(tmp_path, capsys):
@@ -56,3 +57,15 @@ def test_help_explains_every_option(capsys):
         "--locale {en,nl}": "language of the words on the pictures",
     }.items():
         assert f"{option} {says}" in shown, option
+
+
+@pytest.mark.parametrize(("game", "players"), [("howruck", 4), ("duvelen", 9), ("hindmost", 0), ("trackgammon", -1)])
+def test_a_player_count_the_game_does_not_allow_gets_a_usage_message(tmp_path, capsys, game, players):
+    with pytest.raises(SystemExit) as done:
+        main(["simulate", game, "--players", str(players), "--out", str(tmp_path)])
+    assert done.value.code == 2  # argparse's code for bad arguments
+    err = capsys.readouterr().err
+    engine = load_spec(game).engine
+    assert err.startswith("usage: tafelbot simulate")
+    assert f"{game} is played by {engine.min_players} to {engine.max_players} players, not {players}" in err
+    assert "Traceback" not in err and not list(tmp_path.iterdir())  # nothing written
