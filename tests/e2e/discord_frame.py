@@ -16,6 +16,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import aiohttp
 from playwright.async_api import BrowserContext, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
@@ -134,8 +135,9 @@ async def in_discord(browser, site, parent: str, frame_src: str, code: str):
         reached.append((request.method, path.split("?")[0], headers.get("cookie", ""), headers.get("origin", "")))
         if path.split("?")[0].endswith("/events"):
             # Playwright's fetch reads a whole body, so a never-ending event stream cannot pass
-            # this stand-in proxy (Discord's does stream): "no content" ends it quietly.
-            await route.fulfill(status=204)
+            # this stand-in proxy (Discord's does stream): the stream's first moments are passed
+            # on, and the page's script opens it again (the news it brings reaches the page).
+            await route.fulfill(**await stream_for_a_while(local + path, headers))
             return
         try:
             # A redirect goes back to the browser as Discord's proxy passes it (with its cookies).
@@ -157,6 +159,26 @@ async def in_discord(browser, site, parent: str, frame_src: str, code: str):
     )
     await page.goto(parent)
     return page, reached, errors
+
+
+async def stream_for_a_while(url: str, headers: dict[str, str], seconds: float = 1.0) -> dict:
+    """What an event stream sends in its first ``seconds`` (or up to its first update), as an
+    answer Playwright can fulfill a route with."""
+    sent = {k: v for k, v in headers.items() if k.lower() in ("cookie", "accept", "accept-language", "last-event-id")}
+    body = b""
+    async with aiohttp.ClientSession() as http, http.get(url, headers=sent) as answer:
+        if answer.status != 200:
+            return {"status": answer.status, "body": await answer.read()}
+        try:
+            async with asyncio.timeout(seconds):
+                while b"event: update" not in body or not body.endswith(b"\n\n"):
+                    chunk = await answer.content.readany()
+                    if not chunk:
+                        break
+                    body += chunk
+        except TimeoutError:
+            pass
+    return {"status": 200, "body": body, "headers": {"Content-Type": "text/event-stream", "Cache-Control": "no-store"}}
 
 
 async def until(condition, *, seconds: float = 5.0) -> None:
