@@ -1,0 +1,51 @@
+"""Texts of a player's part of the table page (issue 45, item 6): its title says what it holds,
+and a name that Discord needed escaped reads as the person typed it."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+from locales import tr
+from tests.web.conftest import ALICE
+from tests.web.test_web_play import get, make_play_site
+
+
+@pytest.fixture
+async def play(tmp_path):
+    site = await make_play_site(tmp_path)
+    yield site
+    await site.client.close()
+    await site.store.close()
+
+
+def own_title(html: str) -> str:
+    return unescape(re.search(r'<h2 id="own-title">([^<]*)</h2>', html).group(1))
+
+
+@pytest.mark.parametrize(("game", "key"), [("trackgammon", "web-play-moves"), ("hindmost", "web-play-title")])
+@pytest.mark.parametrize("lang", ["en", "nl"])
+async def test_the_part_is_called_your_moves_in_a_game_without_a_hand(play, game, key, lang):
+    game_id = await play.new_game(game)
+    html = await (await get(play, f"{await play.address(game_id)}?lang={lang}", "bob")).text()
+    assert own_title(html) == tr(lang, key)
+    assert html.count(f">{tr(lang, 'web-play-moves')}<") <= 1  # never said twice
+
+
+async def movers(site, game_id: int) -> list[int]:
+    row = await site.service.get(game_id)
+    to_move = site.service.spec(row.game).engine.to_move(site.service.state_of(row))
+    return [row.seats[seat].user_id for seat in to_move]
+
+
+async def test_a_name_with_markup_characters_is_shown_as_typed(play):
+    game_id = await play.new_game("hindmost")
+    while ALICE.user_id not in await movers(play, game_id):
+        await play.move(game_id)  # until Bob waits for Alice
+    html = await (await get(play, await play.address(game_id), "bob")).text()
+    lines = [unescape(line) for line in re.findall(r'<p class="play-line">([^<]*)</p>', html)]
+    assert lines == [f"Not your turn yet. Waiting for {ALICE.name}."]
+    alt = unescape(re.search(r'<figure class="hand">\s*<div class="picture"><img [^>]*alt="([^"]*)"', html).group(1))
+    assert f"Waiting for {ALICE.name}." in alt and "\\" not in alt
