@@ -97,7 +97,7 @@ class Engine(Generic[S, V]):
 
     Every hook the table platform uses is a method here with a default, so a game overrides only
     what it needs: ``is_live``, ``deadline``, ``timeout``, ``restarts_lull``,
-    ``lost_race``, ``explain_illegal``, ``scores_now`` and ``takeback_allowed``. The shared ``view`` wraps the game's
+    ``lost_race``, ``explain_illegal``, ``scores_now``, ``offered_actions`` and ``takeback_allowed``. The shared ``view`` wraps the game's
     ``_public_view`` and ``_private_view`` in the ``ViewEnvelope``. ``CONTRIBUTING.md`` lists the
     whole contract.
     """
@@ -193,6 +193,12 @@ class Engine(Generic[S, V]):
         """Why a well-formed action is not legal now, as an error whose message and message id
         say so; None for the generic "not a legal move now"."""
         return None
+
+    def offered_actions(self, state: S, seat: int) -> list[str]:
+        """The legal actions offered as ``seat``'s choices (Discord's buttons, the page's moves):
+        one per distinct effect, the first of actions that change the game alike. Every legal
+        action stays playable (typed, tapped, replayed). Default: all of them."""
+        return self.legal_actions(state, seat)
 
     def asks_confirmation(self, action: str) -> bool:
         """Whether a button for ``action`` asks "are you sure?" first (it ends something for

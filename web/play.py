@@ -140,7 +140,7 @@ def panel(
             found.ask = Move(ask, spec.action_label(own, ask, locale=lang))
         group_of = spec.action_group
         for name, moves in grouped(
-            legal,
+            engine.offered_actions(state, seat),
             lambda a: spec.action_label(own, a, locale=lang),
             (lambda a: group_of(own, a, locale=lang)) if group_of else None,
         ):

@@ -68,7 +68,7 @@ class MovePresenter(Presenter):
         else:
             picture = await self.picture(row, spec.render_hand or spec.render_board, view_data, lang)
             if seat in to_move and row.status == GameStatus.ACTIVE:
-                legal = engine.legal_actions(state, seat)
+                legal = engine.offered_actions(state, seat)  # one button per distinct effect
                 action_group = spec.action_group
                 group_of: Callable[[str], str] | None = None
                 if action_group is not None:

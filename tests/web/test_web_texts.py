@@ -1,16 +1,19 @@
-"""Texts of a player's part of the table page (issue 45, item 6): its title says what it holds,
-and a name that Discord needed escaped reads as the person typed it."""
+"""Texts of a player's part of the table page (issue 45, item 6): its title says what it holds, a
+name that Discord needed escaped reads as the person typed it, and Hindmost offers one move per
+distinct effect."""
 
 from __future__ import annotations
 
+import json
 import re
+from collections import Counter
 from html import unescape
 
 import pytest
 
 from locales import tr
 from tests.web.conftest import ALICE
-from tests.web.test_web_play import get, make_play_site
+from tests.web.test_web_play import get, make_play_site, moves_on
 
 
 @pytest.fixture
@@ -49,3 +52,29 @@ async def test_a_name_with_markup_characters_is_shown_as_typed(play):
     assert lines == [f"Not your turn yet. Waiting for {ALICE.name}."]
     alt = unescape(re.search(r'<figure class="hand">\s*<div class="picture"><img [^>]*alt="([^"]*)"', html).group(1))
     assert f"Waiting for {ALICE.name}." in alt and "\\" not in alt
+
+
+async def test_hindmost_offers_one_move_per_distinct_effect(play):
+    game_id = await play.new_game("hindmost")
+    row = await play.service.get(game_id)
+    engine = play.service.spec("hindmost").engine
+    state = play.service.state_of(row)
+    (seat,) = engine.to_move(state)
+    hand = ["4D", "6H", "9S", "9C", "JK"]  # two nines: suits mean nothing in the race
+    pile = state.piles[seat if len(state.piles) > 1 else 0]
+    pool = Counter(state.hands[seat] + pile)
+    assert not Counter(hand) - pool  # every card of the hand to give is the seat's to draw
+    rest = list(pile) + state.hands[seat]
+    for card in hand:
+        rest.remove(card)
+    pile[:] = rest
+    state.hands[seat] = hand
+    await play.store.write_batch(
+        [("UPDATE games SET state = ? WHERE id = ?", (json.dumps(engine.dump(state)), game_id))]
+    )
+    play.service._states = type(play.service._states)()  # the stored state, not the one decoded before
+    who = "alice" if row.seats[seat].user_id == ALICE.user_id else "bob"
+    html = await (await get(play, await play.address(game_id), who)).text()
+    shown = [action for action, _label in moves_on(html)]
+    assert shown == engine.offered_actions(state, seat)
+    assert "9C" not in shown and "JK+9C" not in shown and {"9S", "JK+9S", "JK+4D", "JK+6H"} <= set(shown)
