@@ -97,7 +97,7 @@ class Engine(Generic[S, V]):
 
     Every hook the table platform uses is a method here with a default, so a game overrides only
     what it needs: ``is_live``, ``deadline``, ``timeout``, ``restarts_lull``,
-    ``lost_race``, ``explain_illegal``, ``scores_now``, ``offered_actions`` and ``takeback_allowed``. The shared ``view`` wraps the game's
+    ``lost_race``, ``explain_illegal``, ``scores_now``, ``scores_shown``, ``offered_actions`` and ``takeback_allowed``. The shared ``view`` wraps the game's
     ``_public_view`` and ``_private_view`` in the ``ViewEnvelope``. ``CONTRIBUTING.md`` lists the
     whole contract.
     """
@@ -164,6 +164,12 @@ class Engine(Generic[S, V]):
         recorded when a game ends early (every other player resigned). Games override it; the
         default is zero for everyone."""
         return [0.0] * self.players(state)
+
+    def scores_shown(self, state: S) -> list[float]:
+        """Each seat's score as the table page and the board show it while the game runs.
+        Default: ``scores_now``; a game whose points are given only at a round's end shows the
+        rounds played (a score that is merely provisional is no score to show)."""
+        return self.scores_now(state)
 
     def is_live(self, state: S) -> bool:
         """Whether seats are playing at the same time now (the bot then keeps one board message
