@@ -78,3 +78,16 @@ async def test_hindmost_offers_one_move_per_distinct_effect(play):
     shown = [action for action, _label in moves_on(html)]
     assert shown == engine.offered_actions(state, seat)
     assert "9C" not in shown and "JK+9C" not in shown and {"9S", "JK+9S", "JK+4D", "JK+6H"} <= set(shown)
+
+
+async def test_duvelens_page_shows_no_picture_repeating_the_players_row(play):
+    """Duvelen holds nothing private: the seat's own picture would be its row of the board again."""
+    game_id = await play.new_game("duvelen")
+    address = await play.address(game_id)
+    html = await (await get(play, address, "bob")).text()
+    assert '<figure class="hand">' not in html and "/hand/" not in html
+    assert own_title(html) == tr("en", "web-play-moves")
+    part = await (await get(play, f"{address}/play", "bob")).json()
+    assert part["plan"] is not None and [p["name"] for p in part["plan"]["pictures"]] == ["board"]
+    hindmost = await (await get(play, await play.address(await play.new_game("hindmost", channel=2)), "bob")).text()
+    assert '<figure class="hand">' in hindmost  # a hand is the seat's own: shown beside the board
