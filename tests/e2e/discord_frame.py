@@ -166,7 +166,10 @@ async def in_discord(browser, site, parent: str, frame_src: str, code: str):
             # Playwright's fetch reads a whole body, so a never-ending event stream cannot pass
             # this stand-in proxy (Discord's does stream): the stream's first moments are passed
             # on, and the page's script opens it again (the news it brings reaches the page).
-            await route.fulfill(**await stream_for_a_while(local + path, headers))
+            try:
+                await route.fulfill(**await stream_for_a_while(local + path, headers))
+            except (aiohttp.ClientError, PlaywrightError):  # the app stopped (the test's end)
+                await route.abort()
             return
         try:
             # A redirect goes back to the browser as Discord's proxy passes it (with its cookies).

@@ -22,7 +22,10 @@ async def dutch_part(frame, site, game_id: int) -> None:
     state = site.service.state_of(row)
     bob = next(i for i, s in enumerate(row.seats) if s.user_id == BOB.user_id)
     to_move = sorted(spec.engine.to_move(state))
-    assert await frame.locator("#own-title").text_content() == tr("nl", "web-play-title")
+    has_hand = spec.render_hand is not None and row.game != "duvelen"
+    assert await frame.locator("#own-title").text_content() == tr(
+        "nl", "web-play-title" if has_hand else "web-play-moves"
+    )
     lines = await frame.locator("#play .play-line").all_text_contents()
     if bob in to_move:
         assert lines == [tr("nl", "controls-your-turn")]
@@ -31,10 +34,14 @@ async def dutch_part(frame, site, game_id: int) -> None:
         buttons = frame.locator("#play button[data-action]")
         shown = {await b.get_attribute("data-action"): await b.text_content() for b in await buttons.all()}
         assert shown == labels
-        assert await frame.locator("#moves-title").text_content() == tr("nl", "web-play-moves")
+        if has_hand:
+            assert await frame.locator("#moves-title").text_content() == tr("nl", "web-play-moves")
     else:
         waiting = who(row.seats, to_move, mention=False, lang="nl")
         assert lines == [plain(tr("nl", "controls-waiting", players=waiting))]
+    # Names as typed ("Alice <b>&amp;"): no backslash Discord's markdown needed.
+    alts = await frame.eval_on_selector_all("#play img", "(all) => all.map((img) => img.alt)")
+    assert not [text for text in lines + alts if "\\" in text or "!." in text]
     pictures = await frame.eval_on_selector_all("img", "(all) => all.map((img) => img.getAttribute('src'))")
     drawn = [src for src in pictures if not src.startswith("/seat/")]
     assert drawn and all(src.endswith("?lang=nl") for src in drawn), drawn
@@ -73,4 +80,19 @@ async def test_a_dutch_persons_part_and_pictures_stay_dutch_inside_discords_fram
     assert int(await frame.locator("#play").get_attribute("data-version")) > version
     assert await frame.locator("#play .play-note").text_content() == tr("nl", "played-ok")
     await dutch_part(frame, site, game_id)
+    assert not errors, errors
+
+
+async def test_a_game_without_a_hand_says_your_moves_in_dutch_inside_discords_frame(browser, site, discord):
+    game_id = await site.new_game("trackgammon", channel=1)
+    discord.add_user(BOB.user_id, BOB.name, locale="nl")
+    await browser.add_init_script(COUNT_PARTS)
+    instance = discord.activities.launch(BOB.user_id, GUILD, 1).instance_id
+    page, _reached, errors = await in_discord(
+        browser, site, f"{DISCORD}/channels/{GUILD}/1", frame_address(instance, 1), discord.code_for(BOB.user_id)
+    )
+    frame = activity_frame(page)
+    await frame.wait_for_function("() => window.parts >= 1")
+    await dutch_part(frame, site, game_id)  # "Jouw zetten", not "Jouw hand en zetten"
+    assert await frame.locator("#play figure.hand").count() == 0
     assert not errors, errors
