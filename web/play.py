@@ -93,6 +93,9 @@ class PlayPanel:
     hand_alt: str
     lines: list[str] = field(default_factory=list)  # your move / waiting for …
     groups: list[tuple[str, list[Move]]] = field(default_factory=list)  # ("", moves) when ungrouped
+    # Legal moves not listed, each the twin of a listed one (``offered_actions``): a form of their
+    # own, unseen, so a tap on that very card in the picture (taps.js) plays it.
+    twins: list[Move] = field(default_factory=list)
     note: str = ""  # the answer to the last move sent without script
     ask: Move | None = None  # an action that asks "are you sure?" first (``asks_confirmation``)
     takeback: bool = False  # Discord's Take back button would be offered (``table.takeback.offered``)
@@ -148,12 +151,14 @@ def panel(
         if ask and ask in legal and engine.asks_confirmation(ask):
             found.ask = Move(ask, spec.action_label(own, ask, locale=lang))
         group_of = spec.action_group
+        offered = engine.offered_actions(state, seat)
         for name, moves in grouped(
-            engine.offered_actions(state, seat),
+            offered,
             lambda a: spec.action_label(own, a, locale=lang),
             (lambda a: group_of(own, a, locale=lang)) if group_of else None,
         ):
             found.groups.append((name, [Move(a, text) for a, text in moves]))
+        found.twins = [Move(a, spec.action_label(own, a, locale=lang)) for a in legal if a not in set(offered)]
         found.lines.append(tr(lang, "controls-your-turn"))
     elif to_move:
         waiting = who(row.seats, sorted(to_move), mention=False, lang=lang)
