@@ -97,8 +97,8 @@ class Engine(Generic[S, V]):
 
     Every hook the table platform uses is a method here with a default, so a game overrides only
     what it needs: ``is_live``, ``deadline``, ``timeout``, ``restarts_lull``, ``lost_race``,
-    ``explain_illegal``, ``scores_now``, ``asks_confirmation``, ``forced_action`` and
-    ``takeback_allowed``. The shared ``view`` wraps the game's
+    ``explain_illegal``, ``scores_now``, ``scores_shown``, ``offered_actions``, ``asks_confirmation``,
+    ``forced_action`` and ``takeback_allowed``. The shared ``view`` wraps the game's
     ``_public_view`` and ``_private_view`` in the ``ViewEnvelope``. ``CONTRIBUTING.md`` lists the
     whole contract.
     """
@@ -166,6 +166,12 @@ class Engine(Generic[S, V]):
         default is zero for everyone."""
         return [0.0] * self.players(state)
 
+    def scores_shown(self, state: S) -> list[float]:
+        """Each seat's score as the table page and the board show it while the game runs.
+        Default: ``scores_now``; a game whose points are given only at a round's end shows the
+        rounds played (a score that is merely provisional is no score to show)."""
+        return self.scores_now(state)
+
     def is_live(self, state: S) -> bool:
         """Whether seats are playing at the same time now (the bot then keeps one board message
         refreshed instead of posting a picture per action). Games with a live mode override it so
@@ -194,6 +200,12 @@ class Engine(Generic[S, V]):
         """Why a well-formed action is not legal now, as an error whose message and message id
         say so; None for the generic "not a legal move now"."""
         return None
+
+    def offered_actions(self, state: S, seat: int) -> list[str]:
+        """The legal actions offered as ``seat``'s choices (Discord's buttons, the page's moves):
+        one per distinct effect, the first of actions that change the game alike. Every legal
+        action stays playable (typed, tapped, replayed). Default: all of them."""
+        return self.legal_actions(state, seat)
 
     def asks_confirmation(self, action: str) -> bool:
         """Whether a button for ``action`` asks "are you sure?" first (it ends something for

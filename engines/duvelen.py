@@ -434,7 +434,7 @@ class DuvelenPublic(TypedDict):
     round_score: list[int]
     round_detail: list[dict[str, int]]
     totals: list[int]  # the rounds played
-    standing: list[int]  # the rounds played and this one as it stands (``scores_now``): the board's total
+    standing: list[int]  # the score shown (``scores_shown``: the rounds played): the board's total and the page's
     history: list[list[int]]
 
 
@@ -554,6 +554,12 @@ class DuvelenEngine(Engine[DuvelenState, "DuvelenView"]):
         running = round_breakdown(state)
         return [float(t + running[seat]["score"]) for seat, t in enumerate(totals(state))]
 
+    def scores_shown(self, state: DuvelenState) -> list[float]:
+        """The rounds played: the rules score a round when it ends. The running round as it stands
+        counts every card still in the Stok at -2, so before the first card it says -26 for
+        everyone; the board shows it apart, as this round's figure."""
+        return [float(x) for x in totals(state)]
+
     def outcome(self, state: DuvelenState) -> Outcome | None:
         if not state.over:
             return None
@@ -590,7 +596,7 @@ class DuvelenEngine(Engine[DuvelenState, "DuvelenView"]):
             "round_score": [row["score"] for row in breakdown],
             "round_detail": breakdown,
             "totals": totals(state),
-            "standing": [round(x) for x in self.scores_now(state)],
+            "standing": [round(x) for x in self.scores_shown(state)],
             "history": [[row["score"] for row in rnd] for rnd in state.history],
         }
 

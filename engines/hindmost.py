@@ -451,6 +451,18 @@ class HindmostEngine(Engine[HindmostState, "HindmostView"]):
         plays.sort()
         return [play[3] for play in plays]
 
+    def offered_actions(self, state: HindmostState, seat: int) -> list[str]:
+        """One play per distinct effect. A card moves by its value alone and no rule reads a
+        suit, so plays that differ only in suits (9♠ and 9♣, Joker + 9♠ and Joker + 9♣) leave the
+        race, the hand and the draws alike: the first of them is offered. Plays of different values
+        stay apart even when they move the rider as far (Joker + 4 and Joker + 6 both +8 on most
+        spaces): the card kept is a choice, since a card whose value is a space's label moves further."""
+        offered: dict[tuple[str, ...], str] = {}
+        for action in self.legal_actions(state, seat):
+            values = tuple(card if card == JOKER else card[:-1] for card in action.split("+"))
+            offered.setdefault(values, action)
+        return list(offered.values())
+
     def explain_illegal(self, state: HindmostState, seat: int, action: str) -> GameError | None:
         """Why a well-formed play is refused: a card not in the hand, or a joker combination with
         too few cards left (the generic message covers the rest, such as a code that is no card)."""

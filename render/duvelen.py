@@ -419,7 +419,7 @@ def _draw_panel_title(img, view, seat: int, box, names: list[str], locale: str, 
     x, y, w = box
     draw = ImageDraw.Draw(img)
     score = view["round_score"][seat]
-    # The total as it stands, this round included: the figure the web page and the game's score use.
+    # The total of the rounds played (``scores_shown``): the figure the web page shows too.
     total = view["standing"][seat]
     score_text = _label(locale, "score", round=f"{score:+d}", total=total)
     won = [h["suit"] for h in view["herenhopen"] if h["seat"] == seat]

@@ -19,7 +19,8 @@ from table.text import game_name
 MAX_DESCRIPTION = 1024  # Discord's limit for an attachment's description
 
 _MENTION = re.compile(r"<@!?(\d+)>")
-_ESCAPED = re.compile(r"\\([\\*_~`|>#\-\[\]()])")
+# Undoes ``table.safety.escape_markdown`` (the same characters, ``<`` and ``:`` among them).
+_ESCAPED = re.compile(r"\\([\\*_~`|>#\[\]()<:-])")
 _MARKUP = re.compile(r"\*\*|__|~~|\|\||`")
 # Keys every view carries that say who looks, not what they hold.
 _VIEWER_KEYS = frozenset({"viewer", "seat"})
@@ -40,12 +41,13 @@ def clip(text: str, limit: int = MAX_DESCRIPTION) -> str:
 def describe(title: str, lines: Iterable[str], seats: Sequence[Seat] = ()) -> str:
     """One description: a title, then the lines as plain sentences."""
     parts = [title] + [plain(line, seats).strip() for line in lines]
-    return clip(". ".join(_sentence(p) for p in parts if p and p != "…") + ".")
+    return clip(" ".join(_sentence(p) for p in parts if p and p != "…"))
 
 
 def _sentence(text: str) -> str:
-    text = " ".join(text.split())
-    return text[:-1] if text.endswith((".", ":")) else text
+    """``text`` as one sentence: its own end kept ("…61 points!"), a colon or none made a full stop."""
+    text = " ".join(text.split()).removesuffix(":")
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 def board_description(
@@ -77,7 +79,7 @@ def standings_description(lang: str, title: str, rows: Iterable[Any]) -> str:
         tr(lang, "alt-standings-line", rank=r.rank, name=r.name, wins=r.wins, played=r.played, rating=r.rating)
         for r in rows
     ]
-    return clip(". ".join(_sentence(p) for p in [plain(title), *lines]) + ".")
+    return clip(" ".join(_sentence(p) for p in [plain(title), *lines]))
 
 
 def hand_description(

@@ -262,7 +262,7 @@ class Pages:
             scores = [float(results[i].score or 0) if i in results else 0.0 for i in range(len(row.seats))]
             places = {i: results[i].placement if i in results else None for i in range(len(row.seats))}
         else:
-            scores = [float(x) for x in engine.scores_now(state)]
+            scores = [float(x) for x in engine.scores_shown(state)]
         for i, seat in enumerate(row.seats):
             players.append(
                 PlayerLine(

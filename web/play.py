@@ -44,6 +44,7 @@ from table.controls import grouped
 from table.levels import picture_names
 from table.picture_cache import PictureKey
 from table.service import ActResult, TableError
+from table.spec import GameSpec
 from table.text import error_text, who
 from web.lookups import base_of, game_of, not_found, over_budget
 from web.people import Person
@@ -88,10 +89,13 @@ class PlayPanel:
     seat: int
     version: int
     csrf: str
-    hand: bool  # the game draws a hand picture (``Extras.HAND``)
+    hand: bool  # the page shows the seat's own picture (``shows_hand``)
     hand_alt: str
     lines: list[str] = field(default_factory=list)  # your move / waiting for …
     groups: list[tuple[str, list[Move]]] = field(default_factory=list)  # ("", moves) when ungrouped
+    # Legal moves not listed, each the twin of a listed one (``offered_actions``): a form of their
+    # own, unseen, so a tap on that very card in the picture (taps.js) plays it.
+    twins: list[Move] = field(default_factory=list)
     note: str = ""  # the answer to the last move sent without script
     ask: Move | None = None  # an action that asks "are you sure?" first (``asks_confirmation``)
     takeback: bool = False  # Discord's Take back button would be offered (``table.takeback.offered``)
@@ -124,6 +128,14 @@ def _state(app: WebApp, row: GameRow) -> Any:
     return app.table_service.state_of(row)
 
 
+def shows_hand(spec: GameSpec, view: Any) -> bool:
+    """Whether the page shows the seat's own picture beside the board: only when it holds what
+    the board does not (the seat's private part, a hand). Duvelen's piles are all public: its
+    own picture would repeat the player's row of the board (Discord's controls still show it,
+    where the board is another message)."""
+    return spec.render_hand is not None and view.get("private") is not None
+
+
 def panel(
     app: WebApp, row: GameRow, seat: int, person: Person, lang: str, *, note: str = "", ask: str = ""
 ) -> PlayPanel:
@@ -133,18 +145,20 @@ def panel(
     state = _state(app, row)
     own = engine.view(state, seat)
     to_move = engine.to_move(state) if row.status == GameStatus.ACTIVE else frozenset()
-    found = PlayPanel(seat, row.version, person.csrf, spec.render_hand is not None, "", note=note)
+    found = PlayPanel(seat, row.version, person.csrf, shows_hand(spec, own), "", note=note)
     if seat in to_move:
         legal = engine.legal_actions(state, seat)
         if ask and ask in legal and engine.asks_confirmation(ask):
             found.ask = Move(ask, spec.action_label(own, ask, locale=lang))
         group_of = spec.action_group
+        offered = engine.offered_actions(state, seat)
         for name, moves in grouped(
-            legal,
+            offered,
             lambda a: spec.action_label(own, a, locale=lang),
             (lambda a: group_of(own, a, locale=lang)) if group_of else None,
         ):
             found.groups.append((name, [Move(a, text) for a, text in moves]))
+        found.twins = [Move(a, spec.action_label(own, a, locale=lang)) for a in legal if a not in set(offered)]
         found.lines.append(tr(lang, "controls-your-turn"))
     elif to_move:
         waiting = who(row.seats, sorted(to_move), mention=False, lang=lang)
@@ -207,7 +221,7 @@ async def _plan(app: WebApp, row: GameRow, seat: int, lang: str) -> Plan | None:
         view = spec.engine.view(state, seat)
         board = await app.pages.board_drawing(row, lang)
         drawings = [("board", board.png, list(board.spots))]
-        if spec.render_hand is not None:
+        if spec.render_hand is not None and shows_hand(spec, view):
             hand = await app.pages.painter.drawing(
                 spec.render_hand,
                 view,

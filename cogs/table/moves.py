@@ -83,7 +83,7 @@ class MovePresenter(Presenter):
                 lines.append(tr(lang, "auto-playing", action=spec.action_label(view_data, played, locale=lang)))
                 ui.add_item(hand_button(row.id, label=tr(lang, "button-hand")))
             elif seat in to_move and row.status == GameStatus.ACTIVE:
-                legal = engine.legal_actions(state, seat)
+                legal = engine.offered_actions(state, seat)  # one button per distinct effect
                 action_group = spec.action_group
                 group_of: Callable[[str], str] | None = None
                 if action_group is not None:

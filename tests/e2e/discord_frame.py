@@ -8,6 +8,22 @@ the cookie of a third-party frame and the requests' ``Origin`` are the real ones
 answers the Embedded App SDK's postMessage protocol as Discord's client does: every handshake
 with READY, AUTHORIZE with a code, OPEN_EXTERNAL_LINK with "opened"; ``window.seen`` keeps what
 the frame sent.
+
+What Discord documents for Activities (discord-api-docs: activities/development-guides
+local-development "URL Mapping" and networking, change-log "Remove .proxy/ from Activity Proxy
+Path", July 2025), and the stand-in does:
+
+- the proxy serves ``https://<application id>.discordsays.com``; the portal's URL mapping ``/``
+  names the site, and a path under ``/.proxy/`` maps exactly as the same path without it;
+- every answer in the frame is held to Discord's content security policy: requests only to the
+  proxy itself, ``https://discord.com/api/`` (and canary., ptb.) and a few paths of Discord's
+  CDN. Discord does not publish the header's text; ``DISCORD_CSP`` allows what the docs list,
+  added to the site's own policy (a browser enforces both);
+- the proxy hides each person's address ("to hide the users' IP addresses"): every request reaches
+  the site from the proxy, one address for everybody, with no header naming the person
+  (``PROXY_ADDRESS`` in ``X-Forwarded-For``, for a site that trusts it);
+- Discord's client page lets only its Activity proxy be framed (``frame-src``): a frame that
+  navigates to another site is blocked, as inside Discord.
 """
 
 from __future__ import annotations
@@ -16,6 +32,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import aiohttp
 from playwright.async_api import BrowserContext, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
@@ -27,6 +44,15 @@ from web.signin import SignInSettings
 
 DISCORD = "https://discord.com"
 PROXY = f"https://{APP_ID}.discordsays.com"
+PROXY_ADDRESS = "162.159.128.233"  # Discord's proxy, as the site sees every person inside the Activity
+DISCORD_CSP = " ".join(
+    [
+        f"default-src {PROXY}/ https://discord.com/api/ https://canary.discord.com/api/",
+        "https://ptb.discord.com/api/ https://cdn.discordapp.com/attachments/ https://cdn.discordapp.com/avatars/",
+        "https://cdn.discordapp.com/icons/ https://media.discordapp.net/attachments/",
+        "https://media.discordapp.net/avatars/ https://media.discordapp.net/icons/ 'unsafe-inline' data: blob:",
+    ]
+)
 CAROL = 900_000_000_000_000_003
 FRAME_ID = "0b9f4a52-7e1c-4d0e-9a57-2f3c1d5e6a7b"
 
@@ -125,25 +151,33 @@ async def in_discord(browser, site, parent: str, frame_src: str, code: str):
         if route.request.url.endswith("/fake-client.js"):
             await route.fulfill(body=PARENT_JS, content_type="text/javascript")
         else:
-            await route.fulfill(body=parent_page(frame_src, code), content_type="text/html")
+            # Discord's own page frames its Activities' proxy and nothing else.
+            only_the_proxy = {"Content-Security-Policy": "frame-src https://*.discordsays.com"}
+            await route.fulfill(body=parent_page(frame_src, code), content_type="text/html", headers=only_the_proxy)
 
     async def proxy(route):
         request = route.request
-        path = request.url.removeprefix(PROXY)
-        headers = request.headers
+        path = mapped(request.url.removeprefix(PROXY))
+        # One address for everybody: nothing that names the person's own address goes on.
+        headers = {k: v for k, v in request.headers.items() if k.lower() not in PERSONAL_HEADERS}
+        headers["x-forwarded-for"] = PROXY_ADDRESS
         reached.append((request.method, path.split("?")[0], headers.get("cookie", ""), headers.get("origin", "")))
         if path.split("?")[0].endswith("/events"):
             # Playwright's fetch reads a whole body, so a never-ending event stream cannot pass
-            # this stand-in proxy (Discord's does stream): "no content" ends it quietly.
-            await route.fulfill(status=204)
+            # this stand-in proxy (Discord's does stream): the stream's first moments are passed
+            # on, and the page's script opens it again (the news it brings reaches the page).
+            try:
+                await route.fulfill(**await stream_for_a_while(local + path, headers))
+            except (aiohttp.ClientError, PlaywrightError):  # the app stopped (the test's end)
+                await route.abort()
             return
         try:
             # A redirect goes back to the browser as Discord's proxy passes it (with its cookies).
-            answer = await route.fetch(url=local + path, max_redirects=0)
+            answer = await route.fetch(url=local + path, headers=headers, max_redirects=0)
         except PlaywrightError:  # the app stopped while the page still asked (the test's end)
             await route.abort()
             return
-        await route.fulfill(response=answer)
+        await route.fulfill(response=answer, headers=held_to_discords_csp(answer.headers))
 
     scheme, _, host = parent.split("/", 3)[:3]
     await browser.route(f"{scheme}//{host}/**", client_page)
@@ -157,6 +191,46 @@ async def in_discord(browser, site, parent: str, frame_src: str, code: str):
     )
     await page.goto(parent)
     return page, reached, errors
+
+
+PERSONAL_HEADERS = frozenset({"x-forwarded-for", "forwarded", "x-real-ip", "cf-connecting-ip", "true-client-ip"})
+
+
+def mapped(path: str) -> str:
+    """The site's path for a path of the proxy: the URL mapping ``/`` (the site), with or without
+    the ``/.proxy`` prefix (both work alike, Discord's change log says)."""
+    if path == "/.proxy" or path.startswith(("/.proxy/", "/.proxy?")):
+        path = path.removeprefix("/.proxy")
+    return path if path.startswith("/") else "/" + path
+
+
+def held_to_discords_csp(headers: dict[str, str]) -> dict[str, str]:
+    """The site's answer with Discord's policy beside its own (a comma joins two policies)."""
+    found = dict(headers)
+    own = next((v for k, v in found.items() if k.lower() == "content-security-policy"), None)
+    found = {k: v for k, v in found.items() if k.lower() != "content-security-policy"}
+    found["Content-Security-Policy"] = f"{own}, {DISCORD_CSP}" if own else DISCORD_CSP
+    return found
+
+
+async def stream_for_a_while(url: str, headers: dict[str, str], seconds: float = 1.0) -> dict:
+    """What an event stream sends in its first ``seconds`` (or up to its first update), as an
+    answer Playwright can fulfill a route with."""
+    sent = {k: v for k, v in headers.items() if k.lower() in ("cookie", "accept", "accept-language", "last-event-id")}
+    body = b""
+    async with aiohttp.ClientSession() as http, http.get(url, headers=sent) as answer:
+        if answer.status != 200:
+            return {"status": answer.status, "body": await answer.read()}
+        try:
+            async with asyncio.timeout(seconds):
+                while b"event: update" not in body or not body.endswith(b"\n\n"):
+                    chunk = await answer.content.readany()
+                    if not chunk:
+                        break
+                    body += chunk
+        except TimeoutError:
+            pass
+    return {"status": 200, "body": body, "headers": {"Content-Type": "text/event-stream", "Cache-Control": "no-store"}}
 
 
 async def until(condition, *, seconds: float = 5.0) -> None:

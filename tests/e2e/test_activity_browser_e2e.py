@@ -77,12 +77,12 @@ async def test_the_activity_opens_the_table_of_its_channel_inside_discord(browse
     shutil.copy(shot, "/tmp/h39-activity-table-400.png")
     # The replay and back, without leaving the Activity (a page outside it would not be framed).
     # Each page carries the frame's query and makes the SDK's handshake again.
-    await frame.click(f"a[href='{token}/replay']")
-    await frame.wait_for_url(f"{PROXY}/activity/t/{game_id}/{token}/replay?{query}")
+    await frame.click(f"a[href='{token}/replay?lang=en']")
+    await frame.wait_for_url(f"{PROXY}/activity/t/{game_id}/{token}/replay?lang=en&{query}")
     await frame.wait_for_selector("#replay")
     await handshakes(page, 3)
-    await frame.click(f"a[href='../{token}']")
-    await frame.wait_for_url(f"{PROXY}/activity/t/{game_id}/{token}?{query}")
+    await frame.click(f"a[href='../{token}?lang=en']")
+    await frame.wait_for_url(f"{PROXY}/activity/t/{game_id}/{token}?lang=en&{query}")
     await frame.wait_for_selector("#live .status")
     await handshakes(page, 4)
     await frame.click("a[hreflang='nl']")  # the language switch

@@ -906,3 +906,19 @@ def test_a_refused_play_says_why():
     with pytest.raises(IllegalAction) as refused:
         ENGINE.apply(state, seat, "ZZ")
     assert refused.value.code == "illegal"
+
+
+def test_plays_that_differ_only_in_suits_are_offered_once():
+    """Suits mean nothing in the race: 9♠ and 9♣ are one choice, and so are Joker + 9♠ and Joker + 9♣.
+    Joker + 4 and Joker + 6 move as far but keep different cards: two choices."""
+    state = build(at=SPREAD_OUT, hands={0: ["4D", "6H", "9S", "9C", "JK"]})
+    seat = current(state)[0]
+    legal = ENGINE.legal_actions(state, seat)
+    assert {"9S", "9C", "JK+9S", "JK+9C"} <= set(legal)
+    offered = ENGINE.offered_actions(state, seat)
+    assert sorted(offered) == sorted(["4D", "6H", "9S", "JK", "JK+4D", "JK+6H", "JK+9S"])
+    assert [a for a in legal if a in offered] == offered  # in the engine's own order
+    # The one left out stays legal and plays as its twin does.
+    twin, _ = play(state, "JK+9C")
+    offered_twin, _ = play(state, "JK+9S")
+    assert spot(twin, *current(state)) == spot(offered_twin, *current(state))

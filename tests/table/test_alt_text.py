@@ -46,3 +46,17 @@ def test_standings_description_reads_the_lines_shown():
     rows = [SimpleNamespace(rank=1, name="**Ann**", wins=3, played=4, rating=1210)]
     text = standings_description("en", "All games: season 1", rows)
     assert text == "All games: season 1. Place 1: **Ann**, 3 of 4 won, rating 1,210."  # a name stays a name
+
+
+def test_a_sentence_keeps_its_own_end():
+    text = board_description("en", "trackgammon", ["Game over.", "**Ann** wins with 61 points!", "Why?", "Next:"], [])
+    assert text == "Trackgammon: the board. Game over. Ann wins with 61 points! Why? Next."
+
+
+def test_plain_undoes_every_escape_a_name_got_for_discord():
+    from table.safety import escape_markdown
+    from table.text import seat_name
+
+    seats = [Seat(name="Alice <b>&amp; :) [x]", user_id=None)]
+    assert plain(f"Waiting for {seat_name(seats, 0)}.") == "Waiting for Alice <b>&amp; :) [x]."
+    assert plain(escape_markdown(r"a\b <c> d:e -f")) == r"a\b <c> d:e -f"

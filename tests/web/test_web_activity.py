@@ -100,10 +100,10 @@ async def test_a_player_in_the_instance_is_sent_to_the_table_of_its_channel(site
     # Its replay link stays inside the Activity (relative), and the replay may be framed too.
     await site.move(game_id)
     page = await site.client.get(body["go"])
-    assert f'<a href="{token}/replay">' in await page.text()
+    assert f'<a href="{token}/replay?lang=en">' in await page.text()  # its language named: no cookie in the frame
     replay = await site.client.get(f"/activity/t/{game_id}/{token}/replay")
     assert replay.status == 200 and "X-Frame-Options" not in replay.headers
-    assert f'<a href="../{token}">' in await replay.text()
+    assert f'<a href="../{token}?lang=en">' in await replay.text()
     # A wrong token inside the Activity is as unknown as anywhere.
     assert (await site.client.get(f"/activity/t/{game_id}/wrong")).status == 404
 

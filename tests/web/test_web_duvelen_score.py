@@ -1,4 +1,5 @@
-"""Duvelen's score on the page is the total its board shows (this round included), not a third figure."""
+"""Duvelen's score on the page is the total its board shows (the rounds played), not a third figure,
+and before a card is played it is nobody's -26."""
 
 from __future__ import annotations
 
@@ -27,4 +28,20 @@ async def test_the_page_score_is_the_boards_total(site, monkeypatch):
     spec.render_board(view, names=[s.name for s in row.seats], locale="en")
     html = await (await site.client.get(await site.address(game_id))).text()
     shown = [int(x.replace("−", "-")) for x in re.findall(r'<td class="number">([^<]*)</td>', html)]
-    assert drawn == shown == [int(x) for x in spec.engine.scores_now(site.service.state_of(row))]
+    assert drawn == shown == [int(x) for x in spec.engine.scores_shown(site.service.state_of(row))]
+
+
+def page_scores(html: str) -> list[str]:
+    return re.findall(r'<td class="number">([^<]*)</td>', html)
+
+
+async def test_before_any_card_the_score_is_nil_and_a_round_counts_when_it_ends(site):
+    game_id = await site.new_game("duvelen")
+    address = await site.address(game_id)
+    assert page_scores(await (await site.client.get(address)).text()) == ["0", "0"]  # was −26 each: 13 Stok cards
+    row = await site.service.get(game_id)
+    engine = site.service.spec("duvelen").engine
+    state = site.service.state_of(row)
+    assert engine.view(state, None)["round_score"] == [-26, -26]  # the round as it stands: on the board, apart
+    # What a game ended early records is still the round as it stands (the rules end it there).
+    assert engine.scores_now(state) == [-26.0, -26.0]

@@ -101,7 +101,8 @@ async def test_a_seated_player_sees_their_hand_and_moves_with_discords_labels(pl
     assert f"{address}/hand/{row.version}.png" in html and "/static/play.js" in html
     # The moves of the seat to move, with the labels of Discord's buttons.
     view = spec.engine.view(state, seat)
-    legal = spec.engine.legal_actions(state, seat)
+    offered = spec.engine.offered_actions(state, seat)  # then their twins (same effect), unseen
+    legal = offered + [a for a in spec.engine.legal_actions(state, seat) if a not in offered]
     assert legal and moves_on(html) == [(a, spec.action_label(view, a, locale="en")) for a in legal]
     assert f'name="csrf" value="csrf-{who}"' in html and f'name="version" value="{row.version}"' in html
     # The picture: the hand Discord shows this player, never kept by a shared cache.

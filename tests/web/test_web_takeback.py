@@ -19,7 +19,7 @@ async def play(tmp_path):
     await site.store.close()
 
 
-TAKE_BACK_FORM = 'action="{address}/take-back"'
+TAKE_BACK_FORM = 'action="{address}/take-back?lang='
 
 
 async def send(site, path: str, who: str | None, data: dict, *, csrf: str | None = "", **kwargs):

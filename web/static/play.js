@@ -61,7 +61,8 @@
   }
 
   function load(extra, note) {
-    return fetch(address + (extra || ""), { credentials: "same-origin", headers: { Accept: "application/json" } })
+    var asked = address + (extra ? (address.indexOf("?") < 0 ? "?" : "&") + extra : ""); // the address names the page's language
+    return fetch(asked, { credentials: "same-origin", headers: { Accept: "application/json" } })
       .then(function (response) {
         return response.ok ? response.json() : null;
       })
@@ -105,7 +106,7 @@
           show(data.html, data.version, data.plan);
           say(data.text);
         } else if (data.ask) {
-          return load("?ask=" + encodeURIComponent(data.ask), data.text);
+          return load("ask=" + encodeURIComponent(data.ask), data.text);
         } else if (data.code === "board-moved-on" || data.code === "too-late") {
           return load("", data.text); // the fresh moves, with the reason the tap did nothing
         } else {

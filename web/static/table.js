@@ -17,8 +17,10 @@
     return;
   }
   var address = live.dataset.events.split("?")[0];
-  var version = /[?&]v=(\d+)/.exec(live.dataset.events);
-  version = version ? version[1] : "";
+  // The rest of the address's query goes with every request: the page's language (inside
+  // Discord's frame no cookie says it), beside the version seen (v=).
+  var query = new URLSearchParams(live.dataset.events.split("?")[1] || "");
+  var version = query.get("v") || "";
   var mark = live.dataset.mark || version; // what a poll sends back (see apply)
   var source = null;
   var timer = null;
@@ -28,6 +30,11 @@
   var POLL = Number(live.dataset.poll) || 3000;
   var release = null; // lets go of the slot this tab holds
   var round = 0; // bumped by close(): a slot granted to an older open() is let go at once
+
+  function asking(path, seen) {
+    query.set("v", seen);
+    return path + "?" + query.toString();
+  }
 
   function paused(yes) {
     if (note) {
@@ -103,7 +110,7 @@
   function poll() {
     timer = null;
     var asked = round;
-    fetch(address.replace(/\/events$/, "/live") + "?v=" + encodeURIComponent(mark), { cache: "no-store", credentials: "same-origin" })
+    fetch(asking(address.replace(/\/events$/, "/live"), mark), { cache: "no-store", credentials: "same-origin" })
       .then(function (answer) {
         return answer.status === 200 ? answer.json() : null;
       })
@@ -185,7 +192,7 @@
   }
 
   function stream() {
-    source = new EventSource(address + "?v=" + version);
+    source = new EventSource(asking(address, version));
     source.addEventListener("open", function () {
       pause = 1000;
       paused(false);
