@@ -145,6 +145,11 @@ def panel(
             (lambda a: group_of(own, a, locale=lang)) if group_of else None,
         ):
             found.groups.append((name, [Move(a, text) for a, text in moves]))
+        if spec.turn_plans is not None and len(legal) > 1:
+            # Discord's green buttons: whole turns (the rest of this one), each one tap, listed first.
+            plans = [Move(p, spec.action_label(own, p, locale=lang)) for p in spec.turn_plans(own, legal)]
+            if plans:
+                found.groups.insert(0, (tr(lang, "web-play-plans"), plans))
         found.lines.append(tr(lang, "controls-your-turn"))
     elif to_move:
         waiting = who(row.seats, sorted(to_move), mention=False, lang=lang)
