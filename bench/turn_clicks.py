@@ -20,6 +20,7 @@ A turn is a person's run of decisions until someone else may act; it costs one c
 hand / play" plus its steps. Live phases (How Ruck!'s race, Duvelen live) are counted per action.
 
     python bench/turn_clicks.py [--games 20] [--seed 1] [--only GAME] [--players N] [--level normal]
+        [--without-plans]
 
 A measurement, not a test: it asserts nothing.
 """
@@ -142,11 +143,11 @@ def turn_cost(spec, turn: list[Decision], *, plans: bool = True) -> tuple[int, i
     return steps, clicks, paged
 
 
-def play(spec, players: int, seed: int, figures: dict, level: str = NORMAL) -> None:
+def play(spec, players: int, seed: int, figures: dict, level: str = NORMAL, plans: bool = True) -> None:
     decisions = played(spec, players, seed, level)
     figures["options"] += [len(d.legal) for d in decisions]
     for turn in turns_of(decisions):
-        steps, clicks, paged = turn_cost(spec, turn)
+        steps, clicks, paged = turn_cost(spec, turn, plans=plans)
         figures["paged"].append(paged)
         if turn[0].live:
             figures["live clicks"].append(clicks)
@@ -173,6 +174,7 @@ def main() -> None:
     parser.add_argument("--only", help="one game's key")
     parser.add_argument("--players", type=int, help="only this player count")
     parser.add_argument("--level", default=NORMAL, choices=LEVELS, help="the computer players who choose")
+    parser.add_argument("--without-plans", action="store_true", help="count as if no whole turns were offered")
     args = parser.parse_args()
     print(
         f"{'game':12s} {'players':>7s} {'options med/max':>16s} {'physical clicks/turn':>21s}"
@@ -188,7 +190,7 @@ def main() -> None:
                 continue
             figures: dict[str, list] = defaultdict(list)
             for game in range(args.games):
-                play(spec, players, args.seed * 100_003 + game, figures, args.level)
+                play(spec, players, args.seed * 100_003 + game, figures, args.level, not args.without_plans)
             options, live = figures["options"], figures["live clicks"]
             print(
                 f"{entry.key:12s} {players:7d} {statistics.median(options):8.0f}/{max(options):<7d}"
