@@ -122,24 +122,33 @@ def turns_of(decisions: list[Decision]) -> list[list[Decision]]:
     return runs
 
 
-def rest_offered(spec, turn: list[Decision], at: int) -> bool:
-    """Whether the turn's actions from decision ``at`` on are one of the whole turns offered there."""
+def offered_run(spec, turn: list[Decision], at: int) -> int:
+    """How many of the turn's decisions from ``at`` on one offered whole-turn button plays (the
+    longest offered plan that is exactly what the person goes on to play), 0 for none."""
     if spec.turn_plans is None or spec.engine.forced_action(turn[at].state, turn[at].seat) is not None:
-        return False
+        return 0
     rest = [d.action for d in turn[at:]]
-    return any(plan_steps(plan) == rest for plan in spec.turn_plans(turn[at].view, turn[at].legal))
+    steps = [plan_steps(plan) for plan in spec.turn_plans(turn[at].view, turn[at].legal)]
+    return max((len(plan) for plan in steps if plan == rest[: len(plan)]), default=0)
 
 
 def turn_cost(spec, turn: list[Decision], *, plans: bool = True) -> tuple[int, int, bool]:
     """(steps, physical clicks, paged) of a turn's decisions, "My hand / play" not included; with
-    ``plans``, one click where the rest of the turn is offered as a whole (then it is over)."""
+    ``plans``, one click for an offered whole turn that is what the person plays next (a turn of
+    the bench can hold several of the game's turns: when the others pass, the person plays on
+    from the fresh controls)."""
     steps = clicks = 0
     paged = False
-    for at, d in enumerate(turn):
-        if plans and rest_offered(spec, turn, at):
-            return steps + 1, clicks + 1, paged
+    at = 0
+    while at < len(turn):
+        covered = offered_run(spec, turn, at) if plans else 0
+        if covered:
+            steps, clicks, at = steps + 1, clicks + 1, at + covered
+            continue
+        d = turn[at]
         cost = decision_cost(spec, d.state, d.seat, d.view, d.legal, d.action)
         steps, clicks, paged = steps + cost.steps, clicks + cost.clicks, paged or cost.paged
+        at += 1
     return steps, clicks, paged
 
 

@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.turn_clicks import decision_cost, played, quantile, rest_offered, turn_cost, turns_of  # noqa: E402
+from bench.turn_clicks import decision_cost, offered_run, played, quantile, turn_cost, turns_of  # noqa: E402
 from render.taps import kept_selection, route, tap_plan  # noqa: E402
 from table.registry import GAMES, Extras  # noqa: E402
 from table.spec import load_spec  # noqa: E402
@@ -40,7 +40,7 @@ def play(spec, players: int, seed: int, figures: dict[str, list[int]]) -> None:
     for turn in turns_of(played(spec, players, seed)):
         steps, clicks, _paged = turn_cost(spec, turn)
         taps = kept_taps = page_taps = 0
-        planned = False  # the rest of the turn was one entry of the page's "Whole turn at once"
+        planned_to = 0  # decisions before this one were played by an entry of "Whole turn at once"
         last_spots: list[str] = []  # the spots of the person's move just made (the page keeps its piece)
         for at, d in enumerate(turn):
             cost = decision_cost(spec, d.state, d.seat, d.view, d.legal, d.action)
@@ -53,9 +53,10 @@ def play(spec, players: int, seed: int, figures: dict[str, list[int]]) -> None:
             kept_taps += kept_cost
             last_spots = entry["spots"]
             figures["per decision"].append(entry["taps"])
-            if not planned:
-                planned = rest_offered(spec, turn, at)
-                page_taps += 1 if planned else min(kept_cost, 1)  # a whole turn, the board, or the list
+            if at >= planned_to:
+                covered = offered_run(spec, turn, at)
+                planned_to = at + covered
+                page_taps += 1 if covered else min(kept_cost, 1)  # a whole turn, the board, or the list
             if d.live:
                 figures["live over"].append(int(entry["taps"] > cost.clicks))
                 figures["live page over"].append(int(min(entry["taps"], 1) > cost.clicks))
