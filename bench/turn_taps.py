@@ -3,14 +3,17 @@
 Plays seeded games of every game that declares ``Extras.TAPS`` as ``bench/turn_clicks.py`` does
 (normal computer players choosing, a turn being a person's run of decisions) and counts, for the
 action chosen, the taps the plan needs (0 when the move is played for the person), against
-Discord's clicks (``steps_of`` there, plus "My hand / play" once a turn). Live phases are counted
+Discord's physical clicks (``turn_cost`` there, whole turns offered included, plus "My hand /
+play" once a turn). Live phases are counted
 per action. Draws every picture, so it is slower than ``turn_clicks``.
 
 Three tap counts: the board's own (the plan's, from nothing selected); the board's as the page
 plays it (``render.taps.route`` from the selection taps.js keeps after a move: the piece just
 moved, when it can move again); and the page's, board or list: the list of moves beside the board
 (``web/templates/play.html``) holds every legal action as a button of its own, Discord's labels in
-Discord's groups, so a move the board takes two taps for is one tap there, as Discord's button is.
+Discord's groups, so a move the board takes two taps for is one tap there, as Discord's button is;
+where the game offers whole turns (``GameSpec.turn_plans``) the list starts with them, one tap for
+the rest of the turn, as Discord's green buttons.
 
     python bench/turn_taps.py [--games 5] [--seed 1] [--only GAME]
 
@@ -26,64 +29,47 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.turn_clicks import MAX_ACTIONS, quantile, steps_of  # noqa: E402
-from engines.levels import NORMAL  # noqa: E402
-from engines.rng import Rng, derive_seed  # noqa: E402
+from bench.turn_clicks import decision_cost, offered_run, played, quantile, turn_cost, turns_of  # noqa: E402
 from render.taps import kept_selection, route, tap_plan  # noqa: E402
 from table.registry import GAMES, Extras  # noqa: E402
 from table.spec import load_spec  # noqa: E402
 
 
 def play(spec, players: int, seed: int, figures: dict[str, list[int]]) -> None:
-    engine = spec.engine
-    state = engine.new_game(players, seed, engine.normalize_options({}))[0]
     names = [f"Player {i + 1}" for i in range(players)]
-    pick = Rng(seed)
-    mover, taps, kept_taps, page_taps, clicks = None, 0, 0, 0, 0
-    last_spots: list[str] = []  # the spots of the person's move just made (the page keeps its piece)
-
-    def close() -> None:
-        if mover is not None:
-            figures["taps"].append(taps)
-            figures["kept"].append(kept_taps)
-            figures["page"].append(page_taps)
-            figures["clicks"].append(clicks)
-            figures["over"].append(int(taps > clicks))
-            figures["kept over"].append(int(kept_taps > clicks))
-            figures["page over"].append(int(page_taps > clicks))
-
-    for step in range(MAX_ACTIONS):
-        if engine.outcome(state) is not None:
-            break
-        movers = sorted(engine.to_move(state))
-        seat = movers[pick.below(len(movers))]
-        legal = engine.legal_actions(state, seat)
-        view = engine.view(state, seat)
-        action = spec.choose(view, legal, derive_seed(seed, step, seat), None, NORMAL)
-        steps, _paged = steps_of(spec, state, seat, view, legal)
-        cost = kept_cost = 0
-        if engine.is_live(state) or seat != mover:
-            last_spots = []  # a new turn: nothing selected
-        if steps:
-            plan = tap_plan(spec, view, legal, "en", names)
-            entry = next(e for e in plan["actions"] if e["action"] == action)
-            cost = entry["taps"]
-            kept_cost = len(route(plan, action, kept_selection(plan, last_spots)))
-            last_spots = entry["spots"]
-            figures["per decision"].append(cost)
-        if engine.is_live(state):
-            figures["live over"].append(int(cost > steps))
-            figures["live page over"].append(int(min(cost, 1) > steps))
-        else:
-            if seat != mover:
-                close()
-                mover, taps, kept_taps, page_taps, clicks = seat, 0, 0, 0, 1  # Discord's "My hand / play"
-            taps += cost
+    for turn in turns_of(played(spec, players, seed)):
+        steps, clicks, _paged = turn_cost(spec, turn)
+        taps = kept_taps = page_taps = 0
+        planned_to = 0  # decisions before this one were played by an entry of "Whole turn at once"
+        last_spots: list[str] = []  # the spots of the person's move just made (the page keeps its piece)
+        for at, d in enumerate(turn):
+            cost = decision_cost(spec, d.state, d.seat, d.view, d.legal, d.action)
+            if not cost.clicks:
+                continue  # played for the person
+            plan = tap_plan(spec, d.view, d.legal, "en", names)
+            entry = next(e for e in plan["actions"] if e["action"] == d.action)
+            taps += entry["taps"]
+            kept_cost = len(route(plan, d.action, kept_selection(plan, last_spots)))
             kept_taps += kept_cost
-            page_taps += min(kept_cost, 1)  # the board, or the move's own button in the list
-            clicks += steps
-        state, _events = engine.apply(state, seat, action)
-    close()
+            last_spots = entry["spots"]
+            figures["per decision"].append(entry["taps"])
+            if at >= planned_to:
+                covered = offered_run(spec, turn, at)
+                planned_to = at + covered
+                page_taps += 1 if covered else min(kept_cost, 1)  # a whole turn, the board, or the list
+            if d.live:
+                figures["live over"].append(int(entry["taps"] > cost.clicks))
+                figures["live page over"].append(int(min(entry["taps"], 1) > cost.clicks))
+        if turn[0].live:
+            continue
+        clicks += 1  # Discord's "My hand / play"
+        figures["taps"].append(taps)
+        figures["kept"].append(kept_taps)
+        figures["page"].append(page_taps)
+        figures["clicks"].append(clicks)
+        figures["over"].append(int(taps > clicks))
+        figures["kept over"].append(int(kept_taps > clicks))
+        figures["page over"].append(int(page_taps > clicks))
 
 
 def main() -> None:
@@ -91,6 +77,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=5, help="games per game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", help="one game's key")
+    parser.add_argument("--players", type=int, help="players (default: 3 where the game allows)")
     args = parser.parse_args()
     print(
         f"{'game':12s} {'players':>7s} {'taps/turn med/p90/max':>22s} {'clicks/turn med/p90/max':>24s}"
@@ -101,7 +88,9 @@ def main() -> None:
         if Extras.TAPS not in entry.extras or (args.only and entry.key != args.only):
             continue
         spec = load_spec(entry)
-        players = min(spec.engine.max_players, max(spec.engine.min_players, 3))
+        players = args.players or min(spec.engine.max_players, max(spec.engine.min_players, 3))
+        if not spec.engine.min_players <= players <= spec.engine.max_players:
+            continue
         figures: dict[str, list[int]] = {
             "taps": [],
             "kept": [],

@@ -44,6 +44,7 @@ BONUS_FACTORS = (3,) * 4 + (2,) * 6  # 4 black (×3), 6 white (×2)
 Recruit = tuple[int, int]
 Stacks = dict[int, tuple[Recruit, ...]]
 
+PLAN_JOIN = ","  # ``table.spec.PLAN_JOIN``: the moves of a whole turn as one action
 _ACTION = re.compile(r"^(\d{1,2})-(\d{1,3})$")
 
 
@@ -352,11 +353,28 @@ class ManoeverEngine(Engine[ManoeverState, "ManoeverView"]):
         return [f"{number}-{d}" for number, d in sorted(moves)]
 
     def apply(self, state: ManoeverState, seat: int, action: str) -> tuple[ManoeverState, list[Event]]:
-        """The shared checks, with a precise reason when a well-formed move is refused."""
+        """The shared checks, with a precise reason when a well-formed move is refused. A turn's
+        moves joined by ``,`` (``3-15,5-8``: a whole turn, one button) are played one by one, each
+        checked as if played alone; if any is refused nothing is played."""
+        if PLAN_JOIN in action:
+            return self.apply_plan(state, seat, action)
         try:
             return super().apply(state, seat, action)
         except IllegalAction:
             raise self.why_illegal(state, seat, action) from None
+
+    def apply_plan(self, state: ManoeverState, seat: int, action: str) -> tuple[ManoeverState, list[Event]]:
+        self.check_syntax(action)
+        steps = action.split(PLAN_JOIN)
+        events: list[Event] = []
+        for number, step in enumerate(steps):
+            if number and seat not in self.to_move(state):
+                raise IllegalAction(
+                    f"The turn is over before '{step}': a plan holds only this turn's moves.", "plan-too-long"
+                )
+            state, step_events = self.apply(state, seat, step)
+            events += step_events
+        return replace(state, last=tuple(events)), events
 
     def why_illegal(self, state: ManoeverState, seat: int, action: str) -> BadAction | IllegalAction:
         parsed = parse_action(action)

@@ -16,7 +16,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engines.manoever import COURTYARD, FIRST_PLACE, LAST_FIELD
+from engines.manoever import COURTYARD, FIRST_PLACE, LAST_FIELD, PLAN_JOIN
+from engines.manoever_plans import plan_moves
+from engines.manoever_plans import turn_plans as turn_plans  # the registry's Extras.PLANS part
 from locales import tr
 from render.common import (
     BACKGROUND,
@@ -494,6 +496,8 @@ def action_label(view: dict[str, Any], action: str, locale: str = "en") -> str:
     """What moves where: "Recruit 3: 41 → 56 (+15), reward 2", "Recruit 3: 41 → 43 (+2), onto 1",
     "Recruit 5: 80 → courtyard, place 12 (+9)". The recruit is named even inside its group, since
     small turns show every action without groups."""
+    if PLAN_JOIN in action:
+        return plan_label(view, action, locale)
     parsed = _parse(action)
     entry = _entry(view, parsed[0]) if parsed else None
     if entry is None or parsed is None:
@@ -515,3 +519,17 @@ def action_label(view: dict[str, Any], action: str, locale: str = "en") -> str:
     if below:
         parts.append(tr(locale, "manoever-label-onto", count=below))
     return ", ".join(parts)[:80]
+
+
+def plan_label(view: dict[str, Any], action: str, locale: str = "en") -> str:
+    """A whole turn on one button (``engines.manoever_plans``): "All: 3: 41→56 · 5: 12→home"."""
+    moves = plan_moves(view, action)
+    if moves is None:
+        return action
+    parts = [
+        tr(locale, "manoever-label-plan-home", recruit=recruit, field=field)
+        if to >= COURTYARD
+        else tr(locale, "manoever-label-plan-move", recruit=recruit, field=field, to=to)
+        for recruit, field, to in moves
+    ]
+    return tr(locale, "manoever-label-plan", moves=" · ".join(parts))[:80]

@@ -25,6 +25,7 @@ class Extras(Flag):
     EVENT_FORMAT = auto()  # format_event: prettier event params ("7♥" for "7H")
     CARD_NAMES = auto()  # card_name: a card code in words, for alt text (other games: playing cards)
     TAPS = auto()  # action_spots: where an action's piece and target are drawn (web page taps)
+    PLANS = auto()  # turn_plans: whole turns offered as one button each (Manöver's several moves a turn)
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class GameEntry:
 GAMES: tuple[GameEntry, ...] = (
     GameEntry("hindmost", Extras.HAND | Extras.EVENT_FORMAT | Extras.TAPS),
     GameEntry("trackgammon", Extras.GROUPS | Extras.TAPS),
-    GameEntry("manoever", Extras.GROUPS | Extras.TAPS),
+    GameEntry("manoever", Extras.GROUPS | Extras.TAPS | Extras.PLANS),
     GameEntry("howruck", Extras.HAND | Extras.GROUPS | Extras.CARD_NAMES | Extras.TAPS),
     GameEntry("duvelen", Extras.HAND | Extras.EVENT_FORMAT | Extras.TAPS),
 )

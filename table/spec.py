@@ -79,6 +79,22 @@ class TapRenderer(Protocol):
     def action_spots(self, view: View, action: str) -> tuple[str, ...]: ...
 
 
+class PlanOfferer(Protocol):
+    """``Extras.PLANS``: a few whole turns (or the rest of one) to offer as one button each, best
+    first, each one action: its steps, legal actions in order, joined by ``PLAN_JOIN`` (the engine
+    accepts that as one action). The controls show them beside the step-by-step ones."""
+
+    def turn_plans(self, view: View, legal: list[str]) -> list[str]: ...
+
+
+PLAN_JOIN = ","
+
+
+def plan_steps(action: str) -> list[str]:
+    """The steps of a whole-turn action (``PlanOfferer``); an ordinary action is its own one step."""
+    return action.split(PLAN_JOIN)
+
+
 @dataclass(frozen=True)
 class GameSpec:
     key: str
@@ -97,6 +113,8 @@ class GameSpec:
     card_name: Callable[..., str] | None = None
     # Optional ``action_spots(view, action)``: where an action is tapped on the pictures (the web page).
     action_spots: Callable[[View, str], tuple[str, ...]] | None = None
+    # Optional ``turn_plans(view, legal)``: whole turns offered as one button each (``PlanOfferer``).
+    turn_plans: Callable[[View, list[str]], list[str]] | None = None
     # Seconds a computer player waits before acting (scaled by the bot's configured factor).
     computer_delay: float = 1.0
 
@@ -124,4 +142,5 @@ def load_spec(game: str | GameEntry) -> GameSpec:
         ),
         card_name=cast(CardNamer, render_mod).card_name if Extras.CARD_NAMES in found.extras else None,
         action_spots=cast(TapRenderer, render_mod).action_spots if Extras.TAPS in found.extras else None,
+        turn_plans=cast(PlanOfferer, render_mod).turn_plans if Extras.PLANS in found.extras else None,
     )

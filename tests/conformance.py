@@ -252,6 +252,7 @@ OPTIONAL_PARTS = (
     (Extras.EVENT_FORMAT, "format_event"),
     (Extras.CARD_NAMES, "card_name"),
     (Extras.TAPS, "action_spots"),
+    (Extras.PLANS, "turn_plans"),
 )
 
 

@@ -45,7 +45,10 @@ def test_the_taps_table_counts_the_pages_taps_for_every_game(capsys):
         # The issue's measure: a turn on the page (board or the list beside it) never takes more
         # taps than Discord's clicks, and the board alone is mostly fewer.
         assert not any(figures["page over"]) and not any(figures["live page over"]), key
-        if figures["kept"]:
+        # Where Discord offers whole turns on one button (Manöver, issue 47) the board alone, one
+        # move at a time, is no longer fewer; the page offers the same whole turns, first.
+        if figures["kept"] and key != "manoever":
             assert sum(figures["kept"]) < sum(figures["clicks"]), key
+        if figures["kept"]:
             assert all(page <= board for page, board in zip(figures["page"], figures["kept"], strict=True))
     assert max(counted["manoever"]["per decision"]) <= 2  # at most 2 taps per recruit moved

@@ -20,6 +20,7 @@ OPTIONAL = {
     Extras.EVENT_FORMAT: "EventFormatter",
     Extras.CARD_NAMES: "CardNamer",
     Extras.TAPS: "TapRenderer",
+    Extras.PLANS: "PlanOfferer",
 }
 
 

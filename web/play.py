@@ -159,6 +159,11 @@ def panel(
         ):
             found.groups.append((name, [Move(a, text) for a, text in moves]))
         found.twins = [Move(a, spec.action_label(own, a, locale=lang)) for a in legal if a not in set(offered)]
+        if spec.turn_plans is not None and len(legal) > 1:
+            # Discord's green buttons: whole turns (the rest of this one), each one tap, listed first.
+            plans = [Move(p, spec.action_label(own, p, locale=lang)) for p in spec.turn_plans(own, legal)]
+            if plans:
+                found.groups.insert(0, (tr(lang, "web-play-plans"), plans))
         found.lines.append(tr(lang, "controls-your-turn"))
     elif to_move:
         waiting = who(row.seats, sorted(to_move), mention=False, lang=lang)

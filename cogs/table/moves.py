@@ -45,9 +45,23 @@ from table import takeback
 from table.aftermath import Aftermath, Change
 from table.alt_text import hand_description
 from table.autoplay import forced_actions
-from table.controls import build_page
+from table.controls import ControlsPage, build_page
 from table.service import ActResult, TableError
+from table.spec import GameSpec
 from table.text import who
+
+
+def shortcuts(spec: GameSpec, view: Any, legal: list[str], listing: ControlsPage, lang: str) -> list[tuple[str, str]]:
+    """(action, label) of the whole turns the game offers (``GameSpec.turn_plans``), without one
+    that is a single move already on a button of this page."""
+    if spec.turn_plans is None or len(legal) < 2:
+        return []
+    on_buttons = {c.action for c in listing.choices if c.kind == "act"}
+    return [
+        (plan, spec.action_label(view, plan, locale=lang))
+        for plan in spec.turn_plans(view, legal)
+        if plan not in on_buttons
+    ]
 
 
 class MovePresenter(Presenter):
@@ -95,6 +109,15 @@ class MovePresenter(Presenter):
                     lines.append(tr(lang, "controls-pick-group"))
                 else:
                     lines.append(tr(lang, "controls-your-turn"))
+                if listing.group < 0:
+                    # Whole turns first, one button each (green), beside the step-by-step controls.
+                    plans = shortcuts(spec, view_data, legal, listing, lang)
+                    if plans:
+                        lines.append(tr(lang, "controls-plans"))
+                    for action, label in plans:
+                        ui.add_item(
+                            act_button(row.id, row.version, action, label=label, style=discord.ButtonStyle.success)
+                        )
                 for n, menu in enumerate(listing.menus):
                     ui.add_item(
                         act_select(

@@ -54,6 +54,7 @@ turn-next-simultaneous = To play now: { $players }
 turn-press = Press **My hand / play** for your cards and moves.
 controls-your-turn = Your move. Pick one:
 controls-pick-group = Your move. First pick:
+controls-plans = The green buttons play the rest of your turn at once; the others play one move at a time.
 controls-waiting = Not your turn yet. Waiting for { $players }.
 controls-spectator = You are not playing in this game; here is the board.
 controls-many = { $count ->

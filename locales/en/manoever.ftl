@@ -56,6 +56,7 @@ manoever-error-too-far = Recruit { $recruit } may move at most { $max ->
     }.
 manoever-error-overshoot = Recruit { $recruit } already reaches the courtyard with { $distance }.
 manoever-error-full = Field { $field } already holds 3 recruits.
+manoever-error-plan-too-long = The turn is over before the last moves of that plan: it holds only this turn's moves.
 manoever-error-bad-state = The stored game is damaged and cannot be loaded.
 
 ## Words on the picture and the buttons
@@ -89,6 +90,9 @@ manoever-label-fold-more = +{ $count } more
 manoever-label-legend-black = black stone ×3
 manoever-label-legend-white = white stone ×2
 manoever-label-legend-reward = reward stone
+manoever-label-plan = All: { $moves }
+manoever-label-plan-move = { $recruit }: { $field }→{ $to }
+manoever-label-plan-home = { $recruit }: { $field }→home
 manoever-label-group = Recruit { $recruit } on { $field } (max { $max })
 manoever-label-target = Recruit { $recruit }: { $field } → { $to } (+{ $distance })
 manoever-label-home = Recruit { $recruit }: { $field } → courtyard, place { $place } (+{ $distance })

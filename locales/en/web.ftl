@@ -69,6 +69,7 @@ web-too-many = Too many requests from your address; try again in a moment.
 # A seated player's own part of the table page (signed in with Discord)
 web-play-title = Your hand and moves
 web-play-moves = Your moves
+web-play-plans = Whole turn at once
 web-play-board-moved-on = The board moved on before your move arrived. The moves below are the ones you have now.
 web-play-taken-back = Taken back. Your turn goes on.
 web-taps-pick = Which move?

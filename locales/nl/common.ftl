@@ -54,6 +54,7 @@ turn-next-simultaneous = Nu spelen: { $players }
 turn-press = Druk op **Mijn hand / spelen** voor je kaarten en zetten.
 controls-your-turn = Jouw zet. Kies:
 controls-pick-group = Jouw zet. Kies eerst:
+controls-plans = De groene knoppen spelen de rest van je beurt in één keer; de andere één zet tegelijk.
 controls-waiting = Je bent nog niet aan de beurt. We wachten op { $players }.
 controls-spectator = Je speelt niet mee; hier is het bord.
 controls-many = { $count ->

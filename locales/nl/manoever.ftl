@@ -56,6 +56,7 @@ manoever-error-too-far = Rekruut { $recruit } mag hooguit { $max ->
     } bewegen.
 manoever-error-overshoot = Rekruut { $recruit } bereikt de binnenplaats al met { $distance }.
 manoever-error-full = Op veld { $field } staan al 3 rekruten.
+manoever-error-plan-too-long = De beurt is voorbij vóór de laatste zetten van dat plan: een plan bevat alleen zetten van deze beurt.
 manoever-error-bad-state = Het opgeslagen spel is beschadigd en kan niet geladen worden.
 
 ## Woorden op de afbeelding en de knoppen
@@ -89,6 +90,9 @@ manoever-label-fold-more = en nog { $count }
 manoever-label-legend-black = zwarte steen ×3
 manoever-label-legend-white = witte steen ×2
 manoever-label-legend-reward = beloningssteen
+manoever-label-plan = Alles: { $moves }
+manoever-label-plan-move = { $recruit }: { $field }→{ $to }
+manoever-label-plan-home = { $recruit }: { $field }→thuis
 manoever-label-group = Rekruut { $recruit } op { $field } (max { $max })
 manoever-label-target = Rekruut { $recruit }: { $field } → { $to } (+{ $distance })
 manoever-label-home = Rekruut { $recruit }: { $field } → binnenplaats, plaats { $place } (+{ $distance })

@@ -75,6 +75,7 @@ cmd-param-desc-settings-web_new_links = Nieuwe adressen voor de webpagina's van 
 # A seated player's own part of the table page (signed in with Discord)
 web-play-title = Jouw hand en zetten
 web-play-moves = Jouw zetten
+web-play-plans = Hele beurt in één keer
 web-play-board-moved-on = Het bord was al veranderd toen je zet aankwam. Hieronder staan de zetten die je nu hebt.
 web-play-taken-back = Teruggenomen. Je beurt gaat verder.
 web-footer-player = Je bent ingelogd: je hand en zetten zie alleen jij.

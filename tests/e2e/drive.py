@@ -39,6 +39,8 @@ async def press_a_move(fake, user, message, game_id, pick=0):
         acts = [b for b in message.buttons() if b["custom_id"].startswith(f"tb:act:{game_id}:")]
         # Never take a move back: a person who keeps undoing never finishes.
         acts = [b for b in acts if not b["custom_id"].endswith(":undo")] or acts
+        # One move at a time, as before whole turns were offered (Manöver's green buttons).
+        acts = [b for b in acts if "," not in b["custom_id"].split(":", 4)[4]] or acts
         if acts:
             reply = await fake.click(user, message, acts[pick % len(acts)]["custom_id"])
             assert reply.ephemeral

@@ -13,3 +13,37 @@ async def test_a_whole_game_against_two_computers(fake, tafel, channel, alice):
     assert sorted(r.placement for r in results)[0] == 1 and len(results) == 3
     # The move command with autocomplete exists too.
     assert any(o["name"] == "move" for o in fake.command("manoever")["options"])
+
+
+async def test_a_whole_turn_is_one_green_button(fake, tafel, channel, alice):
+    """Issue 47: "My hand / play", then one of the green buttons plays every recruit of the turn."""
+    from engines.manoever import ENGINE, locate
+    from tests.e2e.drive import people_to_move
+
+    game_id = await open_table(fake, tafel, channel, "manoever", alice, computers=1)
+    row, seats = await people_to_move(tafel, game_id)
+    for _ in range(20):  # the computer may start
+        if seats:
+            break
+        row, seats = await people_to_move(tafel, game_id)
+    (seat,) = seats
+    before = ENGINE.load(row.state)
+    controls = await fake.click(alice, fake.last_public(channel), f"tb:hand:{game_id}")
+    assert "The green buttons play the rest of your turn at once" in controls.message.content
+    plans = [
+        b for b in controls.message.buttons() if b["custom_id"].startswith(f"tb:act:{game_id}:") and b["style"] == 3
+    ]
+    assert plans and plans[0]["label"].startswith("All: ")
+    # The step-by-step controls stay: a recruit (or its moves) besides the plans.
+    assert len(controls.message.buttons()) + len(controls.message.selects()) > len(plans)
+    plan = plans[0]["custom_id"].split(":", 4)[4]
+    expected, _events = ENGINE.apply(before, seat, plan)
+    reply = await fake.click(alice, controls.message, plans[0]["custom_id"])
+    assert reply.ephemeral and "tb:act" not in str(reply.message.buttons()), "the turn is over: no more moves"
+    await tafel.settle()
+    after = ENGINE.load((await tafel.bot.store.get_game(game_id)).state)
+    assert after.turn > before.turn
+    for number in range(1, before.per_seat + 1):
+        where = locate(expected.stacks, (seat, number))
+        now = locate(after.stacks, (seat, number))
+        assert (where and where[0]) == (now and now[0]), f"recruit {number} stands where the plan put it"

@@ -378,3 +378,36 @@ async def test_an_action_for_good_asks_first_as_discord_does(play):
     sure = await post(play, f"{address}/act", who, {**ask, "sure": "1"}, csrf=f"csrf-{who}")
     assert (await sure.json())["ok"]
     assert [m[2] for m in await play.store.moves(game_id)][-1] == "done" and len(play.followed) == 1
+
+
+async def test_manoevers_whole_turns_come_first_and_one_tap_plays_the_turn(tmp_path):
+    """Issue 47: Discord's green whole-turn buttons are the page's first moves, one tap each."""
+    play = await make_play_site(tmp_path, games=("manoever",))
+    try:
+        await manoever_whole_turn_on_the_page(play)
+    finally:
+        await play.client.close()
+        await play.store.close()
+
+
+async def manoever_whole_turn_on_the_page(play):
+    game_id = await play.new_game("manoever")
+    address = await play.address(game_id)
+    row = await play.service.get(game_id)
+    spec = play.service.spec("manoever")
+    seat = await to_move_seat(play, game_id)
+    view = spec.engine.view(play.service.state_of(row), seat)
+    legal = spec.engine.legal_actions(play.service.state_of(row), seat)
+    plans = spec.turn_plans(view, legal)
+    html = await (await get(play, address, WHO[seat])).text()
+    assert tr("en", "web-play-plans") in html
+    moves = moves_on(html)
+    assert moves[: len(plans)] == [(p, spec.action_label(view, p, locale="en")) for p in plans]
+    assert {a for a, _label in moves[len(plans) :]} == set(legal), "every single move stays listed"
+    answer = await post(
+        play, f"{address}/act", WHO[seat], {"action": plans[0], "version": str(row.version)}, csrf=f"csrf-{WHO[seat]}"
+    )
+    data = await answer.json()
+    assert answer.status == 200 and data["ok"]
+    saved = await play.service.get(game_id)
+    assert saved.version == row.version + 1 and seat not in spec.engine.to_move(play.service.state_of(saved))
