@@ -30,7 +30,10 @@ BOXES = """() => {
   const box = s => { const n = document.querySelector(s); if (!n) return null;
     const r = n.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.bottom)]; };
   return {board: box('#live figure.board'), hand: box('#play figure.hand'), pick: box('.tap-pick'),
-          page: document.documentElement.scrollHeight};
+          page: document.documentElement.scrollHeight,
+          smallest: [...document.querySelectorAll('.taps button.tap')].map(b => {
+            const r = b.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height)]; })
+            .sort((a, b) => Math.min(...a) - Math.min(...b))[0] || null};
 }"""
 
 
@@ -56,7 +59,10 @@ async def test_board_hand_and_choice_on_one_phone_screen(fake, webbed, chromium,
         "() => window.scrollTo(0, window.scrollY + document.querySelector('#live figure.board').getBoundingClientRect().top)"
     )
     boxes = await page.evaluate(BOXES)
-    line = f"{game:12s} board {boxes['board']} hand {boxes['hand']} choice {boxes['pick']} page {boxes['page']} px"
+    line = (
+        f"{game:12s} board {boxes['board']} hand {boxes['hand']} choice {boxes['pick']} page {boxes['page']} px"
+        f" smallest place to tap {boxes['smallest']}"
+    )
     print(line)
     with REPORT.open("a") as out:
         out.write(line + "\n")
