@@ -148,6 +148,11 @@
   // far as no other place is reached: at least MIN pixels each way where there is room.
   var MIN = 28;
   function grow(layer) {
+    growOnce(layer, false);
+    growOnce(layer, true);
+  }
+
+  function growOnce(layer, partly) {
     var buttons = Array.prototype.slice.call(layer.querySelectorAll("button.tap"));
     var boxes = buttons.map(function (b) { return b.getBoundingClientRect(); });
     buttons.forEach(function (b, i) {
@@ -157,18 +162,39 @@
       if (!dx && !dy) {
         return;
       }
-      var wide = { left: r.left - dx, right: r.right + dx, top: r.top - dy, bottom: r.bottom + dy };
-      var clear = boxes.every(function (o, j) {
-        var other = buttons[j];
-        return j === i || other.dataset.key === b.dataset.key ||
-          o.left >= wide.right || o.right <= wide.left || o.top >= wide.bottom || o.bottom <= wide.top;
-      });
-      if (clear) {
-        boxes[i] = wide;
-        b.style.left = "calc(" + b.style.left + " - " + dx + "px)";
-        b.style.top = "calc(" + b.style.top + " - " + dy + "px)";
-        b.style.width = "calc(" + b.style.width + " + " + 2 * dx + "px)";
-        b.style.height = "calc(" + b.style.height + " + " + 2 * dy + "px)";
+      function clearOf(wide) {
+        return boxes.every(function (o, j) {
+          var other = buttons[j];
+          return j === i || other.dataset.key === b.dataset.key ||
+            o.left >= wide.right || o.right <= wide.left || o.top >= wide.bottom || o.bottom <= wide.top;
+        });
+      }
+      // The whole growth where there is room; else each way alone, then less of it: a crowded
+      // place (Trackgammon's narrow track, Manöver's recruits) still gets what room there is.
+      // Partial growth only in the second round, so it never takes the room another place's
+      // whole growth needed in the first.
+      var tries = [[dx, dy]];
+      if (partly) {
+        tries = [[dx, 0], [0, dy]];
+        [0.75, 0.5, 0.25].forEach(function (k) {
+          tries.push([dx * k, dy * k], [dx * k, 0], [0, dy * k]);
+        });
+      }
+      for (var t = 0; t < tries.length; t++) {
+        var gx = tries[t][0];
+        var gy = tries[t][1];
+        if (!gx && !gy) {
+          continue;
+        }
+        var wide = { left: r.left - gx, right: r.right + gx, top: r.top - gy, bottom: r.bottom + gy };
+        if (clearOf(wide)) {
+          boxes[i] = wide;
+          b.style.left = "calc(" + b.style.left + " - " + gx + "px)";
+          b.style.top = "calc(" + b.style.top + " - " + gy + "px)";
+          b.style.width = "calc(" + b.style.width + " + " + 2 * gx + "px)";
+          b.style.height = "calc(" + b.style.height + " + " + 2 * gy + "px)";
+          return;
+        }
       }
     });
   }
