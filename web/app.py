@@ -101,6 +101,7 @@ def create_app(
         StreamCount(per_address=settings.streams_per_address, total=settings.streams_total),
         service=service,
     )
+    state.person_budget = RequestBudget(clock, burst=settings.person_burst, per_second=settings.person_per_second)
     if followed is not None:
         state.followed = followed
     app = web.Application(middlewares=[_not_found_page, _limited])

@@ -11,8 +11,10 @@ from aiohttp import web
 
 from db import GameRow
 from locales import tr
-from web.limits import address_of
-from web.state import language, web_app
+from web.limits import RequestBudget, address_of
+from web.state import WebApp, language, web_app
+
+PERSON = "person:"  # a payer that is a signed-in person (an address never starts so)
 
 
 async def payer_of(request: web.Request) -> str:
@@ -24,14 +26,21 @@ async def payer_of(request: web.Request) -> str:
     app = web_app(request)
     person = await app.people.person(request)  # looked up once per request (the page reuses it)
     if person is not None:
-        return f"person:{person.user_id}"  # all their sessions together, as their changes are
+        return f"{PERSON}{person.user_id}"  # all their sessions together, as their changes are
     return address_of(request, trust_forwarded=app.settings.trust_forwarded)
+
+
+def budget_of(app: WebApp, payer: str) -> RequestBudget:
+    """A signed-in person's budget is sized for a player at full speed (``WebSettings.person_burst``);
+    an address's, for pages read without signing in."""
+    return app.person_budget if payer.startswith(PERSON) else app.budget
 
 
 async def over_budget(request: web.Request) -> web.Response | None:
     """A 429 (with the seconds to wait) once the payer (``payer_of``) has spent its budget, else None."""
     app = web_app(request)
-    wait = app.budget.take(await payer_of(request))
+    payer = await payer_of(request)
+    wait = budget_of(app, payer).take(payer)
     if wait <= 0:
         return None
     return web.Response(
@@ -61,4 +70,4 @@ def base_of(request: web.Request) -> str:
     return f"/t/{request.match_info['gid']}/{request.match_info['token']}"
 
 
-__all__ = ["base_of", "game_of", "not_found", "over_budget", "payer_of"]
+__all__ = ["base_of", "budget_of", "game_of", "not_found", "over_budget", "payer_of"]

@@ -45,6 +45,16 @@ class WebSettings:
     streams_total: int = 10_000
     burst: float = 120  # requests an address may make at once ...
     per_second: float = 2.0  # ... and then on average
+    # A signed-in person's own budget (``web.lookups.budget_of``), sized from what a player's page
+    # asks for at full speed in the slowest path (their language not the table's, so no picture
+    # is drawn for Discord first): at most 5 updates a second reach it (``coalesce``), each asking
+    # for its part, the board and the hand (3 requests), plus their own taps (2 a second at one
+    # decision every 0.5 s): 17 a second at the very most. 20 a second never refuses that; a
+    # burst of 600 covers a page reloaded and a stream reconnecting on top. A person is a Discord
+    # account signed in (a session cannot be made up), and moves have a budget of their own
+    # (``web.sessions``), so this still stops a script, not a player.
+    person_burst: float = 600
+    person_per_second: float = 20.0
     trust_forwarded: bool = False  # behind a proxy: the address is the last of X-Forwarded-For
 
 
@@ -60,6 +70,7 @@ class WebApp:
     settings: WebSettings
     budget: RequestBudget
     streams: StreamCount
+    person_budget: RequestBudget = field(init=False)
     watchers: Watchers = field(init=False)
     templates: jinja2.Environment = field(init=False)
     closing: asyncio.Event = field(default_factory=asyncio.Event)

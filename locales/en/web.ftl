@@ -64,7 +64,7 @@ web-rating = Rating
 web-not-found-title = Not found
 web-not-found = There is no table at this address. The link may be old: ask for a new one in Discord.
 web-live-paused = Live updates paused; trying again…
-web-too-many = Too many requests from your address; try again in a moment.
+web-too-many = Too many requests at once; try again in a moment.
 
 # A seated player's own part of the table page (signed in with Discord)
 web-play-title = Your hand and moves

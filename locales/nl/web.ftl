@@ -64,7 +64,7 @@ web-rating = Rating
 web-not-found-title = Niet gevonden
 web-not-found = Op dit adres is geen tafel. De link is misschien oud: vraag in Discord een nieuwe.
 web-live-paused = Live bijwerken staat even stil; we proberen het opnieuw…
-web-too-many = Te veel verzoeken van jouw adres; probeer het zo nog eens.
+web-too-many = Te veel verzoeken tegelijk; probeer het zo nog eens.
 
 # /table settings: the Dutch names and descriptions of its web options
 cmd-param-web_page = webpagina

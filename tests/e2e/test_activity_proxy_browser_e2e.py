@@ -47,8 +47,8 @@ async def test_two_people_behind_the_proxys_one_address_play_in_their_own_langua
     discord.add_user(BOB.user_id, BOB.name, locale="nl")
     site.app.settings.trust_forwarded = True  # the site behind a proxy: it sees the proxy's address
     seen: list[str] = []
-    real_take = site.app.budget.take
-    site.app.budget.take = lambda payer: (seen.append(payer), real_take(payer))[1]
+    for budget in (site.app.budget, site.app.person_budget):
+        budget.take = lambda payer, take=budget.take: (seen.append(payer), take(payer))[1]
     token = (await site.address(game_id)).rsplit("/", 1)[1]
     frames = {}
     async with phone_browser(tmp_path / "bob") as second:

@@ -37,6 +37,7 @@ def sign_in(webbed, **users) -> None:
     web.people = FakePeople({who: Person(user.id, who, f"s-{who}", f"csrf-{who}") for who, user in users.items()})
     # A whole game in a minute is far more requests from one address than a person makes.
     web.budget = RequestBudget(web.clock, burst=100_000, per_second=1_000)
+    web.person_budget = RequestBudget(web.clock, burst=100_000, per_second=1_000)
 
 
 async def page_of(chromium, url: str, who: str | None, *, width: int, lang: str):

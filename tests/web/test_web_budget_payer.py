@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.web.conftest import BASE_URL, make_site
+from web.lookups import budget_of
 from web.sessions import SESSION_COOKIE
 from web.signin import SignInSettings
 from web.state import WebSettings
@@ -16,7 +17,11 @@ from web.state import WebSettings
 @pytest.fixture
 async def signed(tmp_path):
     settings = SignInSettings(BASE_URL, "1", "secret", "http://127.0.0.1:9")  # Discord is never asked here
-    site = await make_site(tmp_path, WebSettings(burst=3, per_second=0.5, streams_per_address=1), signin=settings)
+    site = await make_site(
+        tmp_path,
+        WebSettings(burst=3, per_second=0.5, person_burst=3, person_per_second=0.5, streams_per_address=1),
+        signin=settings,
+    )
     yield site
     await site.client.close()
     await site.store.close()
@@ -57,3 +62,30 @@ async def test_people_signed_in_from_one_address_each_have_their_own_stream(sign
     finally:
         for answer in opened:
             answer.close()
+
+
+async def test_a_person_playing_at_full_speed_never_meets_the_budget_but_a_script_does(tmp_path):
+    """The default budgets: a signed-in player's page at its very busiest (5 updates a second,
+    each asking for its part, board and hand, plus 2 taps a second: ``WebSettings.person_burst``)
+    for ten minutes is never refused; the same person asking 100 times a second is, within a
+    minute. Before, a person paid the address's 120 at once and 2 a second: refused in seconds."""
+    site = await make_site(tmp_path, WebSettings())
+    try:
+        app = site.app
+        person = "person:41"
+        refused = 0
+        for _tick in range(10 * 60 * 10):  # ten minutes in tenths of a second
+            site.clock.advance(0.1)
+            for _ in range(2 if _tick % 10 < 7 else 1):  # 17 requests a second
+                refused += budget_of(app, person).take(person) > 0
+        assert refused == 0
+        flood = 0
+        for _tick in range(60 * 10):
+            site.clock.advance(0.1)
+            for _ in range(10):  # 100 a second
+                flood += budget_of(app, person).take(person) > 0
+        assert flood > 0
+        assert budget_of(app, "127.0.0.1") is app.budget  # an address still pays its own, smaller
+    finally:
+        await site.client.close()
+        await site.store.close()

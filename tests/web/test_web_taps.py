@@ -180,7 +180,7 @@ async def test_a_plans_pictures_and_the_seat_markers_cost_no_request_budget(play
     game_id = await play.new_game("hindmost")
     address = await play.address(game_id)
     seat = await to_move_seat(play, game_id)
-    play.app.budget = RequestBudget(play.clock, burst=2, per_second=0.001)
+    play.app.person_budget = RequestBudget(play.clock, burst=2, per_second=0.001)  # a signed-in player's
     _answer, data = await part(play, address, WHO[seat])  # one request: the plan, its pictures drawn
     for _ in range(5):
         for picture in data["plan"]["pictures"]:

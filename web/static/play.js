@@ -60,11 +60,34 @@
     own.dispatchEvent(new CustomEvent("tafelbot:plan", { detail: { plan: plan || null, version: String(version) } }));
   }
 
+  // Seconds to wait before asking again after a refusal (the server's Retry-After, else 2).
+  function pause(response) {
+    var seconds = Number(response && response.headers.get("Retry-After"));
+    return 1000 * (seconds > 0 ? Math.min(seconds, 30) : 2);
+  }
+
+  var wanted = 0; // the newest version the stream told of: the part must reach it
+  var again = null; // a load waiting to be tried again
+
   function load(extra, note) {
     var asked = address + (extra ? (address.indexOf("?") < 0 ? "?" : "&") + extra : ""); // the address names the page's language
+    var retry = function (wait) {
+      // A part that could not be fetched (refused, or the network) is asked for again while the
+      // page is behind the stream's news: the page never stays on a turn that has passed.
+      if (!again && Number(wanted) > Number(own.dataset.version || 0)) {
+        again = setTimeout(function () {
+          again = null;
+          load(extra, note);
+        }, wait);
+      }
+    };
     return fetch(asked, { credentials: "same-origin", headers: { Accept: "application/json" } })
       .then(function (response) {
-        return response.ok ? response.json() : null;
+        if (!response.ok) {
+          retry(pause(response));
+          return null;
+        }
+        return response.json();
       })
       .then(function (data) {
         // An answer overtaken by a move's own answer (a newer version shown already) is dropped.
@@ -75,8 +98,78 @@
           }
         }
       })
-      .catch(function () {});
+      .catch(function () {
+        retry(2000);
+      });
   }
+
+  // A refused tap (the request budget, 429) is said in the page's language (the server's own
+  // words) and sent again once the wait is over, unless the game moved on meanwhile.
+  function send(form, body, tries) {
+    var version = own.dataset.version;
+    return fetch(form.getAttribute("action"), {
+      method: "POST",
+      body: new URLSearchParams(body),
+      credentials: "same-origin",
+      headers: { Accept: "application/json", "X-CSRF-Token": String(body.get("csrf") || "") },
+    }).then(function (response) {
+      if (response.status === 429 && tries < 5) {
+        return response.text().then(function (text) {
+          say(text);
+          return new Promise(function (resolve) {
+            setTimeout(resolve, pause(response));
+          }).then(function () {
+            return own.dataset.version === version ? send(form, body, tries + 1) : { ok: false, text: "" };
+          });
+        });
+      }
+      return response.text().then(function (text) {
+        try {
+          return JSON.parse(text);
+        } catch (error) {
+          // A refusal in plain words (in the page's language), never the bare HTTP reason.
+          var plain = (response.headers.get("Content-Type") || "").indexOf("text/plain") === 0;
+          return { ok: false, text: plain ? text : "" };
+        }
+      });
+    });
+  }
+
+  // A picture that did not load (refused or the network) is asked for again after a pause, a
+  // few times, instead of leaving its alt text for good.
+  function mend(img) {
+    var tries = Number(img.dataset.tries || 0);
+    if (tries >= 5) {
+      return;
+    }
+    img.dataset.tries = String(tries + 1);
+    setTimeout(function () {
+      var src = img.getAttribute("src");
+      if (img.isConnected && src) {
+        img.removeAttribute("src"); // the same address set again loads anew
+        img.setAttribute("src", src);
+      }
+    }, 1000 * (tries + 1));
+  }
+
+  document.addEventListener(
+    "error",
+    function (event) {
+      var img = event.target;
+      if (img instanceof HTMLImageElement && img.closest("#play, #live")) {
+        mend(img);
+      }
+    },
+    true
+  );
+  // One that failed before this script ran (the page's first pictures).
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("#play img, #live img").forEach(function (img) {
+      if (img.complete && img.naturalWidth === 0 && img.getAttribute("src")) {
+        mend(img);
+      }
+    });
+  });
 
   own.addEventListener("submit", function (event) {
     var form = event.target;
@@ -89,18 +182,8 @@
     }
     busy = true;
     var body = new FormData(form);
-    // getAttribute: the form's "action" property is its input named "action" (the move).
-    fetch(form.getAttribute("action"), {
-      method: "POST",
-      body: new URLSearchParams(body),
-      credentials: "same-origin",
-      headers: { Accept: "application/json", "X-CSRF-Token": String(body.get("csrf") || "") },
-    })
-      .then(function (response) {
-        return response.json().catch(function () {
-          return { ok: false, text: response.statusText || String(response.status) };
-        });
-      })
+    // getAttribute (in send): the form's "action" property is its input named "action" (the move).
+    send(form, body, 0)
       .then(function (data) {
         if (data.ok) {
           show(data.html, data.version, data.plan);
@@ -122,6 +205,7 @@
   if (live) {
     live.addEventListener("tafelbot:update", function (event) {
       if (event.detail && event.detail.version !== own.dataset.version) {
+        wanted = Math.max(wanted, Number(event.detail.version));
         load("", "");
       }
     });

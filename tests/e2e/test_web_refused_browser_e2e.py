@@ -1,0 +1,69 @@
+"""A refused request on a player's page (the request budget's 429, or the network) costs the player
+nothing (issue 45): the page that missed its part after the stream's news asks again instead of
+staying on the turn that passed, a refused tap is said in the server's words and sent again, and
+a picture that did not load is loaded again. Each request is refused once by the browser's own
+routing (Playwright), as a budget spent at that instant would."""
+
+from __future__ import annotations
+
+from tests.e2e import browser  # noqa: F401  (skips this module without Chromium)
+from tests.e2e.test_web_play_browser_e2e import a_table, signed_in
+
+REFUSAL = "Te veel verzoeken; probeer het zo nog eens."
+
+
+async def refuse_once(page, pattern: str, method: str = "GET") -> list[str]:
+    """Answer the first request matching ``pattern`` (and ``method``) with a 429; let the rest through."""
+    refused: list[str] = []
+
+    async def handle(route):
+        if route.request.method == method and not refused:
+            refused.append(route.request.url)
+            await route.fulfill(status=429, body=REFUSAL, headers={"Retry-After": "1", "Content-Type": "text/plain"})
+        else:
+            await route.continue_()
+
+    await page.route(pattern, handle)
+    return refused
+
+
+async def test_a_page_refused_its_part_after_the_news_asks_again(fake, webbed, chromium, channel, alice, bob):
+    row, url, mover, other = await a_table(fake, webbed, channel, alice, bob)
+    page, _errors = await signed_in(chromium, url, mover)
+    waiting, _ = await signed_in(chromium, url, other)
+    refused = await refuse_once(waiting, "**/play?*")
+    await page.locator("#play .moves button").first.click()
+    await webbed.settle()
+    after = await webbed.bot.store.get_game(row.id)
+    # It was stuck here for good: "Waiting for …" while its own board said it was their turn.
+    await waiting.wait_for_function(
+        f"() => document.getElementById('play').dataset.version === '{after.version}'", timeout=8000
+    )
+    assert refused, "the part was never refused: the test proves nothing"
+
+
+async def test_a_refused_tap_is_said_and_sent_again(fake, webbed, chromium, channel, alice, bob):
+    row, url, mover, _other = await a_table(fake, webbed, channel, alice, bob)
+    page, _errors = await signed_in(chromium, url, mover)
+    refused = await refuse_once(page, "**/act*", method="POST")
+    await page.locator("#play .moves button").first.click()
+    await page.wait_for_function(
+        f"() => document.querySelector('#play .play-note').textContent === {REFUSAL!r}", timeout=3000
+    )
+    await page.wait_for_function("() => document.querySelector('#play .play-note').textContent === 'Done.'")
+    await webbed.settle()
+    after = await webbed.bot.store.get_game(row.id)
+    assert refused and after.version == row.version + 1  # the tap was kept and played once
+
+
+async def test_a_refused_picture_is_loaded_again(fake, webbed, chromium, channel, alice, bob):
+    _row, url, mover, _other = await a_table(fake, webbed, channel, alice, bob)
+    context_page, _ = await signed_in(chromium, url, mover)
+    refused = await refuse_once(context_page, "**/hand/*.png*")
+    await context_page.reload()
+    await context_page.wait_for_function(
+        "() => { const img = document.querySelector('#play figure.hand img');"
+        " return img && img.complete && img.naturalWidth > 0; }",
+        timeout=8000,
+    )
+    assert refused
