@@ -18,7 +18,7 @@ time-away-note = 💤 { $user } is away until { $until }.
 
 ## Platform events on the board
 timed-out = ⏰ Time ran out for { $seat }; the computer moved for them.
-auto-played = ↪ { $seat } had only one move; it was played for them.
+auto-played = ↪ { $seat } had nothing to choose; the move was played automatically.
 handed-over = { $seat } missed too many moves or was handed over; a computer player takes the seat (ranked as resigned).
 handed-over-ended = { $seat } was handed over to the computer (ranked as resigned).
 

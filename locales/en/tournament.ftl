@@ -38,8 +38,11 @@ tournament-podium-line = { $medal } { $player }: { $points ->
 }
 tournament-cancelled = The tournament **{ $name }** was cancelled.
 tournament-table-not-opened = Table { $number } of round { $round } ({ $players }) could not open:
-tournament-table-retry = I try again every { $minutes } minutes until the round's deadline. A table that never opens counts for nobody: no points either way.
-tournament-table-unplayed = Table { $number } of round { $round } ({ $players }) never opened before the round's deadline: it counts for nobody, no points either way.
+tournament-table-retry = I try again { $minutes ->
+        [one] every minute
+       *[other] every { $minutes } minutes
+    } until the round's deadline. A table that never opens counts for nobody: nobody gets points.
+tournament-table-unplayed = Table { $number } of round { $round } ({ $players }) never opened before the round's deadline: it counts for nobody; nobody gets points.
 
 tournament-standings-title = { $name }: standings
 tournament-standings-sub = { $game } · { $format } · after round { $n }
@@ -85,7 +88,7 @@ tournament-history-no-winner = no winner
 tournament-history-none = This server has no finished tournaments yet.
 
 decided-at-deadline = The round's deadline passed: the game ends with the scores as they stand.
-knockout-seed-goes-on = Level at the deadline: { $seat } goes on as the better seed (seeds follow the league rating at the start of the tournament, then who signed up first).
+knockout-seed-goes-on = Tied at the deadline: { $seat } goes on as the better seed (seeds follow the league rating at the start of the tournament, then who signed up first).
 
 table-error-tournament-none = There is no tournament here.
 table-error-tournament-ended-finished = The tournament **{ $name }** has ended. `/tournament standings` shows how it ended; `/tournament history` lists past tournaments.

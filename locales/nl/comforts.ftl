@@ -25,7 +25,7 @@ cmd-choice-7d-1d = 7 dagen, +1 dag per zet
 cmd-choice-14d-1d = 14 dagen, +1 dag per zet
 
 ## Stille uren (/tafel stille-uren)
-quiet-hours-set = Elke dag stille uren van { $start } tot { $end } ({ $zone }): dan geen vermeldingen en geen privéberichten. Wat je in die tijd anders had gekregen, komt één keer als ze voorbij zijn.
+quiet-hours-set = Elke dag stille uren van { $start } tot { $end } ({ $zone }): dan geen vermeldingen en geen privéberichten. Wat je in die tijd anders had gekregen, krijg je in één keer zodra ze voorbij zijn.
 quiet-hours-cleared = Je hebt geen stille uren meer.
 table-error-bad-quiet-hours = Geef het begin en het einde als tijdstip, zoals `23:00` en `08:00` (niet hetzelfde tijdstip).
 table-error-bad-time-zone = Die tijdzone ken ik niet. Kies er een uit de lijst, zoals `Europe/Amsterdam`.
@@ -47,8 +47,8 @@ button-rematch = Nog een keer
 rematch-opened = Er staat een nieuwe tafel open in dit kanaal, met de plaatsen doorgeschoven. Het spel begint vanzelf zodra alle spelers van het vorige spel op Nog een keer gedrukt hebben (of als de gastheer het start).
 rematch-joined = Je zit aan de nieuwe tafel.
 table-error-rematch-not-finished = Dat spel is nog niet afgelopen.
-table-error-rematch-not-a-player = Alleen de spelers van dat spel kunnen een nieuwe partij aanvragen. Open zelf een tafel met `/{ $game } nieuw`.
-table-error-rematch-too-late = Een nieuwe partij aanvragen kan tot een dag na het einde; open een nieuwe tafel met `/{ $game } nieuw`.
+table-error-rematch-not-a-player = Alleen de spelers van dat spel kunnen op **Nog een keer** drukken. Open zelf een tafel met `/{ $game } nieuw`.
+table-error-rematch-too-late = Op **Nog een keer** drukken kan tot een dag na het einde; open een nieuwe tafel met `/{ $game } nieuw`.
 
 ## Beurttijden
 turn-times-summary = ⏱ Mediane tijd per zet: { $times }
@@ -67,7 +67,7 @@ takeback-done = Teruggenomen. Je beurt gaat verder:
 table-error-takeback-not-your-turn = Je kunt alleen tijdens je eigen beurt een zet terugnemen.
 table-error-takeback-nothing = Er is in deze beurt niets van jou om terug te nemen (een zet kan alleen terug zolang niemand anders iets gedaan heeft).
 table-error-takeback-not-allowed = Die zet kan niet terug: in dit spel liet hij iets verborgens zien of speelde toeval mee (dobbelstenen, een getrokken kaart), of het spel staat terugnemen niet toe.
-table-error-takeback-none = Dit spel kent geen terugnemen: een gespeelde zet blijft staan.
+table-error-takeback-none = In dit spel kun je geen zet terugnemen: een gespeelde zet blijft staan.
 cmd-name-take-back = terugnemen
 cmd-desc-take-back = Neem je laatste zet van deze beurt terug, als het spel het toestaat
 button-take-back = Terugnemen

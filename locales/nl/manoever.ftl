@@ -83,9 +83,9 @@ manoever-label-after-84 = na 84: de binnenplaats
 # Een reeks rijen zonder rekruten, op de afbeelding tot één strook gevouwen; de stenen volgen.
 manoever-label-fold = { $stones ->
     [0] Velden { $first }–{ $last }: geen rekruten, geen stenen
-   *[other] Velden { $first }–{ $last }: geen rekruten; stenen op
+   *[other] Velden { $first }–{ $last }: geen rekruten; stenen op:
 }
-manoever-label-fold-more = nog { $count }
+manoever-label-fold-more = en nog { $count }
 manoever-label-legend-black = zwarte steen ×3
 manoever-label-legend-white = witte steen ×2
 manoever-label-legend-reward = beloningssteen

@@ -32,7 +32,7 @@ cmd-param-move_time = zettijd
 cmd-param-desc-new-move_time = Tijd per zet (standaard: de instelling van de server)
 cmd-param-round_hours = uren-per-ronde
 cmd-param-desc-new-round_hours = Uren per ronde; daarna eindigen partijen met de stand (standaard 72)
-cmd-param-start_in_hours = start-na-uren
+cmd-param-start_in_hours = uren-tot-start
 cmd-param-desc-new-start_in_hours = Begin vanzelf na zoveel uur (standaard: als de organisator start)
 cmd-param-game_options = spelopties
 cmd-param-desc-new-game_options = De opties van het spel, als "naam=waarde, naam=waarde"

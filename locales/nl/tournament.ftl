@@ -37,9 +37,12 @@ tournament-podium-line = { $medal } { $player }: { $points ->
    *[other] { $points } punten
 }
 tournament-cancelled = Het toernooi **{ $name }** is afgebroken.
-tournament-table-not-opened = Tafel { $number } van ronde { $round } ({ $players }) kon niet openen:
-tournament-table-retry = Ik probeer het elke { $minutes } minuten opnieuw tot de deadline van de ronde. Een tafel die nooit opent telt voor niemand: geen punten, voor geen van beiden.
-tournament-table-unplayed = Tafel { $number } van ronde { $round } ({ $players }) is voor de deadline van de ronde nooit geopend: ze telt voor niemand, geen punten voor wie dan ook.
+tournament-table-not-opened = Tafel { $number } van ronde { $round } ({ $players }) kon niet worden geopend:
+tournament-table-retry = Ik probeer het { $minutes ->
+        [one] elke minuut
+       *[other] elke { $minutes } minuten
+    } opnieuw tot de deadline van de ronde. Een tafel die nooit geopend wordt, telt voor niemand: niemand krijgt punten.
+tournament-table-unplayed = Tafel { $number } van ronde { $round } ({ $players }) is voor de deadline van de ronde nooit geopend: die telt voor niemand; niemand krijgt punten.
 
 tournament-standings-title = { $name }: stand
 tournament-standings-sub = { $game } · { $format } · na ronde { $n }
@@ -85,7 +88,7 @@ tournament-history-no-winner = geen winnaar
 tournament-history-none = Deze server heeft nog geen afgeronde toernooien.
 
 decided-at-deadline = De deadline van de ronde is voorbij: de partij eindigt met de stand van dit moment.
-knockout-seed-goes-on = Gelijk bij de deadline: { $seat } gaat door als de hoger geplaatste speler (de plaatsing volgt de competitierating bij de start van het toernooi, daarna wie zich eerst aanmeldde).
+knockout-seed-goes-on = Gelijkspel bij de deadline: { $seat } gaat door als de hoger geplaatste speler (de plaatsing volgt de competitierating bij de start van het toernooi, daarna wie zich eerst aanmeldde).
 
 table-error-tournament-none = Hier is geen toernooi.
 table-error-tournament-ended-finished = Het toernooi **{ $name }** is afgelopen. `/toernooi stand` toont hoe het eindigde; `/toernooi geschiedenis` toont eerdere toernooien.
@@ -105,4 +108,4 @@ table-error-tournament-not-running = Het toernooi is niet bezig.
 table-error-tournament-organiser-only = Alleen de organisator (of iemand met Server beheren, of de organisatorrol van de server) mag dat.
 table-error-tournament-started = Het toernooi is al begonnen.
 table-error-tournament-too-few = Eerst moeten er minstens { $min } spelers aangemeld zijn.
-table-error-thread-not-possible = Ik kan in dat kanaal geen thread openen (een tekstkanaal, en het recht om openbare threads te maken, zijn nodig).
+table-error-thread-not-possible = Ik kan in dat kanaal geen thread openen (daarvoor zijn een tekstkanaal en het recht om openbare threads te maken nodig).

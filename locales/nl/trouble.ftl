@@ -3,7 +3,7 @@ trouble-reason-gone = het kanaal of de thread is verwijderd, of de bot kan het n
 trouble-reason-locked = de thread is op slot gezet
 trouble-reason-permission = de bot mist daar een recht (Kanaal bekijken, Berichten versturen, Berichten versturen in threads of Bestanden bijvoegen)
 trouble-reason-removed = de bot is van de server verwijderd
-trouble-told-host = ⚠️ Je tafel voor { $game } in { $channel } zit vast: { $reason }. De klok staat stil, dus niemand loopt uit de tijd. Het spel gaat vanzelf verder zodra de bot daar weer kan posten; lukt dat niet binnen { $days ->
+trouble-told-host = ⚠️ Je tafel voor { $game } in { $channel } zit vast: { $reason }. De klok staat stil, dus niemand verliest tijd. Het spel gaat vanzelf verder zodra de bot daar weer kan posten; lukt dat niet binnen { $days ->
         [one] { $days } dag
        *[other] { $days } dagen
     }, dan wordt het spel afgebroken (telt niet mee).

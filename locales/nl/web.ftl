@@ -16,9 +16,9 @@ web-language = Taal
 web-lang-en = English
 web-lang-nl = Nederlands
 web-footer = Alleen meekijken: hier kun je niets aan het spel veranderen. Handen worden nooit getoond.
-web-table-title = { $game }, partij { $id }
+web-table-title = { $game }, tafel { $id }
 web-lobby = Het spel is nog niet begonnen.
-web-cancelled = Dit spel is afgebroken.
+web-cancelled = Deze tafel is afgebroken.
 web-finished = Het spel is afgelopen.
 web-turn = { $count ->
     [one] Aan zet: { $players }
@@ -39,7 +39,7 @@ web-replay-link = { $steps ->
    *[other] Herhaling ({ $steps } zetten)
 }
 web-discord-link = Openen in Discord
-web-replay-title = Herhaling van { $game }, partij { $id }
+web-replay-title = Herhaling van { $game }, tafel { $id }
 web-replay-step = Zet { $step } van { $total }
 web-replay-opening = De tafel bij het begin van het spel.
 web-replay-controls = Bediening van de herhaling
@@ -53,9 +53,9 @@ web-replay-all = Alle zetten
 web-back-to-table = Terug naar de tafel
 web-server-title = Tafels en competitie van deze server
 web-server-running = Lopende tafels
-web-server-table = { $game }, partij { $id }
+web-server-table = { $game }, tafel { $id }
 web-server-turn = Aan zet: { $players }
-web-server-none = Er lopen geen partijen.
+web-server-none = Er lopen geen tafels.
 web-server-league = Competitiestand
 web-server-no-league = Dit seizoen is nog geen spel voor de competitie afgelopen.
 web-played = Gespeeld
@@ -63,7 +63,7 @@ web-wins = Gewonnen
 web-rating = Rating
 web-not-found-title = Niet gevonden
 web-not-found = Op dit adres is geen tafel. De link is misschien oud: vraag in Discord een nieuwe.
-web-live-paused = Live bijwerken gepauzeerd; we proberen het opnieuw…
+web-live-paused = Live bijwerken staat even stil; we proberen het opnieuw…
 web-too-many = Te veel verzoeken van jouw adres; probeer het zo nog eens.
 
 # /table settings: the Dutch names and descriptions of its web options
@@ -86,7 +86,7 @@ web-refused-origin = Dit verzoek kwam niet van de pagina's van deze site; er is 
 web-refused-csrf = Deze pagina is verouderd (het beveiligingstoken ontbreekt of klopt niet); laad hem opnieuw en probeer het nog eens.
 web-too-many-changes = Te veel zetten tegelijk; wacht even en probeer het opnieuw.
 web-sign-in-failed = Inloggen met Discord is niet gelukt; er is niets veranderd. Probeer het opnieuw vanaf de pagina van de tafel.
-web-sign-in-refused = Je hebt het inloggen niet toegestaan, dus je bent niet ingelogd.
+web-sign-in-refused = Je hebt Discord geen toestemming gegeven; je bent niet ingelogd.
 web-mine-title = Jouw tafels
 web-mine-link = Mijn tafels
 web-mine-none = Je zit nu aan geen enkele lopende tafel.
@@ -97,4 +97,4 @@ web-taps-pick = Welke zet?
 web-taps-cancel = Annuleren
 web-taps-selected = gekozen
 web-board-zoom = Bord vergroten
-web-board-fit = Bord passend maken
+web-board-fit = Bord aan scherm aanpassen

@@ -144,7 +144,7 @@ def test_the_turn_pile_caption_says_its_open_cards_lie_face_up():
     state = played(2, 40, stop=False)
     view = ENGINE.view(state, None)
     assert any(seat["draai_open"] for seat in view["seats"])
-    for locale, word in (("en", "face up"), ("nl", "omgedraaid")):
+    for locale, word in (("en", "face up"), ("nl", "Draaistok, open:")):
         with recording() as placed:
             render_board(view, names=NAMES[:2], locale=locale)
         captions = [p.text for p in placed if p.text.startswith(("Turn pile", "Draaistok"))]

@@ -35,5 +35,5 @@ async def test_a_late_rematch_is_pointed_at_the_games_own_new_command(service):
     clock.advance(REMATCH_WINDOW + 60)
     with pytest.raises(TableError, match="rematch-too-late") as refused:
         await press(service, game_id, ANN)
-    assert error_text("nl", None, refused.value).startswith("Een nieuwe partij aanvragen kan tot een dag")
+    assert error_text("nl", None, refused.value).startswith("Op **Nog een keer** drukken kan tot een dag")
     assert "`/nim nieuw`" in error_text("nl", None, refused.value)

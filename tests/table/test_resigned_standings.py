@@ -21,7 +21,7 @@ async def test_a_resigned_player_with_the_best_score_is_marked_and_ranked_last(t
         await lobby.start(service, row.id, ANN)
         resigned = (await service.resign(row.id, ANN)).row  # the computer plays Ann's seat on
         # Suppose the game ends with Ann's seat (played on by the computer) scoring best.
-        for lang, mark in (("en", "resigned: ranked after everyone"), ("nl", "opgegeven: komt na iedereen")):
+        for lang, mark in (("en", "resigned: ranked after everyone"), ("nl", "opgegeven: eindigt achter iedereen")):
             lines = standings(lang, resigned, [1, 2, 3], [9.0, 5.0, 1.0]).splitlines()[1:]
             assert lines[0].startswith("1. <@2>: 5") and lines[1].startswith("2. <@3>: 1")
             assert lines[2].startswith("3. <@1>: 9") and mark in lines[2]
