@@ -5,6 +5,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from tests.sources import project_files
+
 ROOT = Path(__file__).resolve().parent.parent
 STDLIB_ONLY_FORBIDDEN = {
     "discord",
@@ -374,15 +376,11 @@ def test_the_web_companion_has_no_import_circle():
 # All of our Python is one graph (the packages, ``bot.py``, the tests, the benchmarks and the
 # scripts), so a circle across packages is found as well as one inside a package, and a new
 # folder is checked without anyone adding it here.
-def project_places() -> tuple[str, ...]:
-    """Every top-level Python file and every top-level folder holding Python of ours."""
-    return tuple(
-        sorted(
-            path.name
-            for path in ROOT.iterdir()
-            if not path.name.startswith(".") and (path.suffix == ".py" or (path.is_dir() and any(path.rglob("*.py"))))
-        )
-    )
+def project_places(root: Path = ROOT) -> tuple[str, ...]:
+    """Every top-level Python file and every top-level folder holding Python of ours (not the
+    copies in build/lib that ``pip install .`` leaves, issue 46)."""
+    tops = {path.relative_to(root).parts[0] for path in project_files(".py", root)}
+    return tuple(sorted(top for top in tops if not top.startswith(".")))
 
 
 # Known circles, each left out by one of its edges (importer, imported) until it is untangled: the

@@ -18,6 +18,7 @@ from db import ResultRow, Seat
 from engines.base import Deadline
 from startup.config import Config
 from table.settings import TableSettings
+from tests.sources import project_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -61,16 +62,10 @@ SKIPPED = (
 )
 
 
-def sources() -> list[tuple[str, ast.Module]]:
+def sources(root: Path = ROOT) -> list[tuple[str, ast.Module]]:
     found = []
-    paths = [
-        p
-        for top in ROOT.iterdir()
-        if not top.name.startswith(".")
-        for p in ([top] if top.is_file() else top.rglob("*.py"))
-    ]
-    for path in sorted(p for p in paths if p.suffix == ".py"):
-        name = path.relative_to(ROOT).as_posix()
+    for path in project_files(".py", root):  # ours only: not build/lib's copies (issue 46)
+        name = path.relative_to(root).as_posix()
         if name.startswith(SKIPPED) or "/." in f"/{name}":
             continue
         found.append((name, ast.parse(path.read_text(encoding="utf-8"), filename=name)))

@@ -84,7 +84,7 @@ manoever-label-after-84 = after 84: the courtyard
 # A run of rows without recruits, folded to one strip on the picture; its stones follow.
 manoever-label-fold = { $stones ->
     [0] Fields { $first }–{ $last }: no recruits, no stones
-   *[other] Fields { $first }–{ $last }: no recruits; stones on
+   *[other] Fields { $first }–{ $last }: no recruits; stones on:
 }
 manoever-label-fold-more = +{ $count } more
 manoever-label-legend-black = black stone ×3

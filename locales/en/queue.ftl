@@ -9,4 +9,4 @@ queue-title = Waiting for players
 queue-line = { $game } (players: { $players }): { $names }
 table-error-queue-not-in = You are not in the queue.
 table-error-queue-bad-players = This game seats { $min } to { $max } players.
-queue-passed-over = A table of { $game } from the queue was ready, but you have { $limit } open games in that server already, as many as its moderators allow at once. So you were passed over and are out of the queue; queue again once you have finished or left a game.
+queue-passed-over = A table of { $game } from the queue was ready, but you have { $limit } open games on that server already, as many as its moderators allow at once. So you were passed over and are out of the queue; queue again once you have finished or left a game.

@@ -63,7 +63,7 @@ trackgammon-label-buries = buries
 trackgammon-label-bounce = bounces
 trackgammon-label-undo = ↩ Take back last move
 trackgammon-label-done = ✔ Done: end turn
-trackgammon-table-error-takeback-none = Trackgammon has no take-back command. During your turn the button “{ trackgammon-label-undo }” (or the move `undo`) takes back a disc move, until you end the turn with “{ trackgammon-label-done }”.
+trackgammon-table-error-takeback-none = Trackgammon has no take-back command. During your turn the button “{ trackgammon-label-undo }” (or the move `undo`) takes back your last disc move, while your turn is still going.
 trackgammon-label-to-go = { $points ->
     [one] { $points } step to go
    *[other] { $points } steps to go

@@ -147,6 +147,7 @@ def _endgame_views(seed: int, arrived: int):
         step += 1
 
 
+@pytest.mark.slow  # among the quick tier's slowest (10–50 s on a busy machine, issue 46): the full run has it
 def test_hard_plays_its_candidates_out_to_the_end_of_the_game_near_it():
     from engines.budget import Budget
     from engines.manoever_ai import HARD_WORK_BUDGET
@@ -162,6 +163,7 @@ def test_hard_plays_its_candidates_out_to_the_end_of_the_game_near_it():
     assert checked >= 10
 
 
+@pytest.mark.slow  # among the quick tier's slowest (10–50 s on a busy machine, issue 46): the full run has it
 def test_hard_never_spends_more_than_its_budget_and_repeats_its_move():
     from engines.budget import Budget
 

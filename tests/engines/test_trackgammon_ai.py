@@ -230,6 +230,7 @@ def test_the_shot_table_counts_every_way_a_disc_can_land_this_turn():
     assert shots[24][16] == 12 / 36  # the case above
 
 
+@pytest.mark.slow  # among the quick tier's slowest (10–50 s on a busy machine, issue 46): the full run has it
 def test_remembered_scores_change_no_decision():
     # Position scores are remembered across decisions (``EVALUATION_CACHE``). A game's decisions,
     # each made once with what earlier ones left behind and once from an empty cache, are the same

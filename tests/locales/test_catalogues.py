@@ -69,7 +69,7 @@ COUNTS: dict[str, set[str]] = {
     "levels": set(),
     "league": {"count", "games", "rated", "played", "wins"},
     "replay": {"frames", "mb", "moves", "total"},
-    "tournament": {"count", "games", "points"},
+    "tournament": {"count", "games", "points", "minutes"},  # "elke 1 minuten" (issue 46)
     "tournament-commands": set(),
     "queue": {"count", "players"},
     "web": {"count", "steps", "total"},
@@ -164,7 +164,11 @@ MOVE = {"seat": "Anna", "recruit": 1, "from": 1, "to": 3, "distance": 2, "max": 
         ("en", "manoever-event-move", {**MOVE, "onto": 1}, "on top of 1 recruit."),
         ("nl", "manoever-event-move", {**MOVE, "onto": 2}, "bovenop 2 rekruten."),
         ("nl", "manoever-event-move", {**MOVE, "onto": 0}, "(2 van 4)."),
+        ("en", "tournament-table-retry", {"minutes": 1}, "every minute until the round's deadline."),
+        ("nl", "tournament-table-retry", {"minutes": 1}, "elke minuut opnieuw tot de deadline van de ronde."),
+        ("nl", "tournament-table-retry", {"minutes": 10}, "elke 10 minuten opnieuw tot de deadline van de ronde."),
     ],
 )
 def test_plural_selectors_pick_the_form_of_the_number(lang, msg_id, args, shown):
-    assert locales.tr(lang, msg_id, **args).endswith(shown)
+    text = locales.tr(lang, msg_id, **args)
+    assert text.endswith(shown) or f"{shown} " in text

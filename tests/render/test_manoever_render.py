@@ -117,7 +117,10 @@ def test_a_folded_strip_says_in_words_what_it_holds():
     from render.layout import recording
 
     view = {"bonus": [{"field": f, "factor": 2 + f % 2} for f in range(15, 84, 4)], "rewards": []}
-    for locale, start, more in (("en", "Fields 11–84: no recruits; stones on", "more"), ("nl", "Velden 11–84", "nog")):
+    for locale, start, more in (
+        ("en", "Fields 11–84: no recruits; stones on:", "more"),
+        ("nl", "Velden 11–84: geen rekruten; stenen op:", "en nog"),
+    ):
         _img, draw = new_canvas(manoever.WIDTH, 60, manoever.BACKGROUND)
         with recording() as placed:
             manoever._draw_fold(draw, view, locale, 1, manoever.ROWS - 1, 0)

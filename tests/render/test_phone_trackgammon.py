@@ -41,6 +41,7 @@ def test_discs_are_large_enough_on_a_phone(players):
     assert piece_px_on_phone(board.smallest_disc(players), board.WIDTH) >= 14
 
 
+@pytest.mark.slow  # among the quick tier's slowest (10–50 s on a busy machine, issue 46): the full run has it
 def test_the_end_picture_ranks_every_player_and_drops_the_last_move():
     for players in (2, 3, 4):
         state = list(sample_games(ENGINE, players, range(1), every=10_000, choose=choose))[-1][0]

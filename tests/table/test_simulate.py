@@ -8,6 +8,7 @@ from table.registry import GAME_KEYS
 from table.spec import load_spec
 
 
+@pytest.mark.slow  # among the quick tier's slowest (10–50 s on a busy machine, issue 46): the full run has it
 def test_simulate_plays_a_whole_game_and_writes_every_picture(tmp_path, capsys):
     assert main(["simulate", "hindmost", "--players", "2", "--seed", "5", "--out", str(tmp_path), "--gif"]) == 0
     summary = capsys.readouterr().out
@@ -19,6 +20,7 @@ def test_simulate_plays_a_whole_game_and_writes_every_picture(tmp_path, capsys):
     assert Image.open(tmp_path / "replay.gif").n_frames == len(pictures)
 
 
+@pytest.mark.slow  # among the quick tier's slowest (10–50 s on a busy machine, issue 46): the full run has it
 def test_a_folder_with_pictures_in_it_is_refused_unless_cleared(tmp_path, capsys):
     # A short game after a long one left the long one's later pictures beside its own (issue 38).
     assert main(["simulate", "duvelen", "--seed", "3", "--out", str(tmp_path)]) == 0
