@@ -63,7 +63,7 @@ trackgammon-label-buries = begraaft
 trackgammon-label-bounce = kaatst terug
 trackgammon-label-undo = ↩ Laatste zet terugnemen
 trackgammon-label-done = ✔ Klaar: beurt afsluiten
-trackgammon-table-error-takeback-none = Trackgammon heeft geen terugneem-commando. Tijdens je beurt neemt de knop “{ trackgammon-label-undo }” (of de zet `undo`) een zet met een schijf terug, tot je de beurt afsluit met “{ trackgammon-label-done }”.
+trackgammon-table-error-takeback-none = Trackgammon heeft geen terugneem-commando. Tijdens je beurt neemt de knop “{ trackgammon-label-undo }” (of de zet `undo`) je laatste zet met een schijf terug, zolang je beurt nog loopt.
 trackgammon-label-to-go = nog { $points ->
     [one] { $points } stap
    *[other] { $points } stappen

@@ -53,6 +53,9 @@ REVIEWED = [
     ),
     ("nl", "duvelen-label-draaistok-open", {"count": 3}, "Draaistok, open: 3", "omgedraaid"),
     ("nl", "trackgammon-table-error-takeback-none", {}, "zet met een schijf", "schijfzet"),
+    # take-back lasts while the turn does, not "until Done" (a promise auto-play could break)
+    ("nl", "trackgammon-table-error-takeback-none", {}, "zolang je beurt nog loopt", "tot je de beurt afsluit"),
+    ("en", "trackgammon-table-error-takeback-none", {}, "while your turn is still going", "until you end the turn"),
     ("nl", "web-sign-in-refused", {}, "Je hebt Discord geen toestemming gegeven", "inloggen niet toegestaan"),
     ("nl", "web-board-fit", {}, "Bord aan scherm aanpassen", "passend"),
     ("nl", "web-live-paused", {}, "staat even stil", "gepauzeerd"),
