@@ -67,7 +67,7 @@ from web.handlers import (
 from web.limits import RequestBudget, StreamCount
 from web.lookups import not_found, over_budget
 from web.pages import Pages
-from web.secure import SecureRequest
+from web.secure import SecureRequest, quiet_malformed_requests
 from web.sessions import SignedInPeople
 from web.signin import SignInSettings, signin_for
 from web.state import APP_KEY, GAME_ID, SNOWFLAKE, TOKEN, WebApp, WebSettings
@@ -104,6 +104,7 @@ def create_app(
     state.person_budget = RequestBudget(clock, burst=settings.person_burst, per_second=settings.person_per_second)
     if followed is not None:
         state.followed = followed
+    quiet_malformed_requests()
     app = web.Application(middlewares=[_not_found_page, _limited])
     # aiohttp answers a malformed request (400) itself, before any route or middleware: only the
     # request's prepare hook sees that answer, so every request is one that secures its answer.

@@ -288,6 +288,12 @@ async def hand_png(request: web.Request) -> web.Response:
     return web.Response(body=picture, content_type="image/png", headers={"Cache-Control": PRIVATE})
 
 
+def is_version(text: str) -> bool:
+    """A version number as a form sends it: ASCII digits only (``str.isdigit`` also takes "²",
+    which ``int`` refuses) and at most 18 of them (a 5,000-digit one is no version either)."""
+    return text.isascii() and text.isdigit() and len(text) <= 18
+
+
 async def act(request: web.Request) -> web.StreamResponse:
     """Play one action for the signed-in player: the change check first (origin, CSRF), then the
     table service exactly as a Discord click; what follows goes to ``WebApp.followed``."""
@@ -300,7 +306,7 @@ async def act(request: web.Request) -> web.StreamResponse:
     action = str(form.get("action", "")).strip()
     version_text = str(form.get("version", ""))
     sure = str(form.get("sure", "")) == "1"
-    if not action or len(action) > MAX_ACTION or not action.isprintable() or not version_text.isdigit():
+    if not action or len(action) > MAX_ACTION or not action.isprintable() or not is_version(version_text):
         return _refused(
             request, wants_json, lang, row.game, GameError("That is not a move in this game.", "bad-action")
         )
@@ -370,7 +376,7 @@ async def take_back(request: web.Request) -> web.StreamResponse:
     person = await app.people.check_change(request, await app.people.person(request))
     lang = language(request)
     version_text = str((await request.post()).get("version", ""))
-    if not version_text.isdigit() or len(version_text) > 18:
+    if not is_version(version_text):
         return _refused(
             request, wants_json, lang, row.game, GameError("That is not a move in this game.", "bad-action")
         )

@@ -8,9 +8,12 @@ answers itself before any route or middleware sees the request.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
+from multidict import MultiDictProxy
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
@@ -40,6 +43,14 @@ class SecureRequest(web.Request):
         secure(response)  # every answer: pages, pictures, streams, redirects, aiohttp's own 400s
         await super()._prepare_hook(response)
 
+    async def post(self) -> MultiDictProxy[str | bytes | bytearray | web.FileField]:
+        """The form, or a 400 when its body cannot be read as one (bytes that are no UTF-8, say):
+        a client's mistake, not a fault of ours (it was a 500 with a traceback)."""
+        try:
+            return await super().post()
+        except (UnicodeDecodeError, ValueError) as error:
+            raise web.HTTPBadRequest(text="That form could not be read.") from error
+
     def _cancel(self, exc: BaseException) -> None:
         super()._cancel(exc)
         self.gone.set()
@@ -55,4 +66,31 @@ def secure(response: web.StreamResponse) -> None:
         response.headers.setdefault("Cache-Control", "no-cache")
 
 
-__all__ = ["CSP", "SECURITY_HEADERS", "SecureRequest", "secure"]
+class MalformedRequestsAreWarnings(logging.Filter):
+    """aiohttp logs a request it could not even parse (a malformed request line or header) at
+    ERROR with a traceback, though it answers 400 itself: anyone can send one, so it says one
+    warning line instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, HttpProcessingError):
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.msg, record.args = "malformed request refused (400): %s", (str(error.message)[:200],)
+            record.exc_info = record.exc_text = None
+        return True
+
+
+def quiet_malformed_requests() -> None:
+    server = logging.getLogger("aiohttp.server")
+    if not any(isinstance(f, MalformedRequestsAreWarnings) for f in server.filters):
+        server.addFilter(MalformedRequestsAreWarnings())
+
+
+__all__ = [
+    "CSP",
+    "SECURITY_HEADERS",
+    "MalformedRequestsAreWarnings",
+    "SecureRequest",
+    "quiet_malformed_requests",
+    "secure",
+]

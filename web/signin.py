@@ -22,6 +22,7 @@ import hmac
 import logging
 import re
 import secrets
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
@@ -138,6 +139,7 @@ class SignIn:
     settings: SignInSettings
     people: SignedInPeople
     oauth: DiscordOAuth
+    _used_states: dict[str, float] = field(default_factory=dict)  # state -> when it came back
 
     def routes(self) -> list[web.RouteDef]:
         return [
@@ -178,9 +180,10 @@ class SignIn:
         lang = language(request)
         state, verifier, back = _read_signin_cookie(request.cookies.get(SIGNIN_COOKIE, ""))
         sent_state = request.query.get("state", "")
-        if not state or not hmac.compare_digest(sent_state.encode(), state.encode()):
-            # Not the sign-in this browser started (or it took too long): a forged redirect
-            # must not sign the browser in as someone else.
+        if not state or not hmac.compare_digest(sent_state.encode(), state.encode()) or not self._first_use(state):
+            # Not the sign-in this browser started (or it took too long, or it was used already:
+            # a state completes one sign-in): a forged or replayed redirect must not sign the
+            # browser in as someone else.
             return self._answer(400, tr(lang, "web-sign-in-failed"))
         if "error" in request.query:  # the person said no on Discord's page
             return self._answer(403, tr(lang, "web-sign-in-refused"))
@@ -207,6 +210,16 @@ class SignIn:
         response = web.Response(status=303, headers={"Location": target, "Cache-Control": "no-store"})
         self.people.clear_cookie(response)
         return response
+
+    def _first_use(self, state: str) -> bool:
+        """Whether ``state`` comes back for the first time (kept as long as its cookie lives)."""
+        now = time.monotonic()
+        for old in [old for old, at in self._used_states.items() if now - at > SIGNIN_SECONDS]:
+            del self._used_states[old]
+        if state in self._used_states:
+            return False
+        self._used_states[state] = now
+        return True
 
     def _answer(self, status: int, text: str) -> web.Response:
         response = web.Response(status=status, text=text, headers={"Cache-Control": "no-store"})

@@ -165,3 +165,20 @@ async def test_an_expired_session_signs_nobody_in_and_is_purged(signed, fake):
 async def test_without_client_settings_no_signin_route_exists(site):
     assert (await site.client.get("/signin", allow_redirects=False)).status == 404
     assert (await site.client.post("/signout")).status == 404
+
+
+async def test_a_state_completes_one_sign_in_only(signed, fake):
+    """Discord's redirect back with a new code but the same state and sign-in cookie, within the
+    cookie's 600 s, opens no second session: a state is good for one sign-in."""
+    site = signed
+    fake.oauth.sign_in_as(fake.add_user("alice"))
+    started = await site.client.get("/signin", allow_redirects=False)
+    signin_cookie = cookies_of(started)[SIGNIN_COOKIE].value
+    back = (await follow_discord(started.headers["Location"])).removeprefix(BASE_URL)
+    headers = {"Cookie": f"{SIGNIN_COOKIE}={signin_cookie}"}
+    first = await site.client.get(back, headers=headers, allow_redirects=False)
+    assert first.status == 303 and SESSION_COOKIE in cookies_of(first)
+    second = (await follow_discord(started.headers["Location"])).removeprefix(BASE_URL)  # a new code
+    again = await site.client.get(second, headers=headers, allow_redirects=False)
+    assert again.status == 400 and SESSION_COOKIE not in cookies_of(again)
+    assert len(await site.store.fetch("SELECT * FROM web_sessions")) == 1
