@@ -24,8 +24,8 @@ def a_move_that_leaves_one(engine, state):
         while engine.outcome(now) is None:
             movers = sorted(engine.to_move(now))
             seat = movers[pick.below(len(movers))]
-            legal = engine.legal_actions(now, seat)
-            action = legal[pick.below(len(legal))]
+            offered = engine.offered_actions(now, seat)  # what the buttons offer (one per distinct effect)
+            action = offered[pick.below(len(offered))]
             after, _ = engine.apply(now, seat, action)
             if not engine.is_live(now) and seat in engine.to_move(after) and engine.forced_action(after, seat):
                 return played, (seat, action)
