@@ -165,7 +165,7 @@ class BoardPresenter(Presenter):
                     await channel.get_partial_message(post.message_id).edit(
                         content=content, attachments=[file], view=view
                     )
-                    self.posts.edited(post, story, turn)
+                    self.posts.edited(post, story, turn, row.id)
                 except discord.HTTPException as error:
                     # An archived thread (50083), an edit Discord limits (30046), a deleted
                     # message: the lines go out on a fresh board instead.
@@ -177,12 +177,13 @@ class BoardPresenter(Presenter):
             content, picture, view, alt = await self.parts(
                 row, state, events, intro=intro, outcome=outcome, earlier=earlier
             )
-            if post is not None:
-                # It replaces the turn's board (an edit refused, 30046 on a board older than an
-                # hour, say): everyone to move now was pinged by that board already.
-                mentions = NO_MENTIONS
-            else:
+            # A fresh board replacing the turn's board (an edit refused, 30046 on a board older
+            # than an hour, say) or one still waiting in the outbox pings nobody who was pinged.
+            pinging = post is None and (fresh or bool(intro) or not active or self.posts.pings(row.id, turn))
+            if pinging:
                 mentions = await self.reminders.allowed_mentions(row, content)  # none for quiet hours
+            else:
+                mentions = NO_MENTIONS
             outgoing = Post(row.channel_id, content, picture, "board.png", view, mentions, alt, game_id=row.id)
             lines = [*earlier, *self.story(row, events, intro)]
             # If it has to wait: once it is out, it is shown, and the turn's next actions edit it.
@@ -196,8 +197,10 @@ class BoardPresenter(Presenter):
                     lacking = missing_in_channel(channel) or list(BOARD)
             if posted is not None and active:
                 self.posts.posted(row.id, posted.id, lines, turn)
+            elif active:
+                self.posts.waits(row.id, turn, pinging)  # the next action posts afresh, replacing it
             else:
-                self.posts.forget(row.id)  # the next action posts afresh (the queued post shows these lines)
+                self.posts.forget(row.id)
         if posted is not None:
             await self.shown(row, posted.id)
         if lacking and actor is not None and not dead_tokens.known(actor):

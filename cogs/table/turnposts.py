@@ -6,6 +6,11 @@ the board flow asks here: post a fresh board (with a mention) only when a person
 i.e. when someone who may act now could not act at the last post or edit; otherwise edit the last
 board message and add the new lines to it. The memory is per process: after a restart the next
 action simply posts a fresh board.
+
+A board Discord will not take now waits in the outbox, and a newer board of the same game replaces
+it there. So the mention follows the boards made, not only the boards delivered: a fresh board
+pings when someone may act now who could not at the last board made, or when the board it
+replaces was to ping them and never went out.
 """
 
 from __future__ import annotations
@@ -28,6 +33,8 @@ class TurnPosts:
     def __init__(self) -> None:
         self._posts: dict[int, TurnPost] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._made: dict[int, frozenset[int]] = {}  # who could act at the last board made
+        self._owed: dict[int, frozenset[int]] = {}  # whom a waiting board was to ping
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """Held while a game's board is posted or edited, so its lines keep their order."""
@@ -40,13 +47,30 @@ class TurnPosts:
             return None
         return post
 
+    def pings(self, game_id: int, turn: frozenset[int]) -> bool:
+        """Whether a fresh board (not one a game's start, end or live round asks for) should
+        ping: someone in ``turn`` could not act at the last board made, or a board that was to
+        ping them is still waiting. Without memory (a restart, a first board) it pings."""
+        made = self._made.get(game_id)
+        return made is None or bool(turn - made) or bool(turn & self._owed.get(game_id, frozenset()))
+
     def posted(self, game_id: int, message_id: int, lines: list[str], turn: frozenset[int]) -> None:
         self._posts[game_id] = TurnPost(message_id, lines[-KEEP_LINES:], turn)
+        self._made[game_id] = turn
+        self._owed.pop(game_id, None)
 
-    def edited(self, post: TurnPost, lines: list[str], turn: frozenset[int]) -> None:
+    def edited(self, post: TurnPost, lines: list[str], turn: frozenset[int], game_id: int) -> None:
         post.lines = (post.lines + lines)[-KEEP_LINES:]
         post.added = (post.added + lines)[-KEEP_LINES:]
         post.turn = turn
+        self._made[game_id] = turn
+
+    def waits(self, game_id: int, turn: frozenset[int], pinging: bool) -> None:
+        """A fresh board waits in the outbox: nothing to edit until it is out (the next action
+        posts afresh and replaces it there), but who could act, and whom it was to ping, is kept."""
+        self._posts.pop(game_id, None)
+        self._made[game_id] = turn
+        self._owed[game_id] = turn if pinging else self._owed.get(game_id, frozenset()) & turn
 
     def since_posted(self, game_id: int) -> list[str]:
         """Lines added to the last board after it was posted: a fresh board repeats them, so the
@@ -55,5 +79,8 @@ class TurnPosts:
         return list(post.added) if post else []
 
     def forget(self, game_id: int) -> None:
+        """The game is over: nothing of it is kept."""
         self._posts.pop(game_id, None)
         self._locks.pop(game_id, None)
+        self._made.pop(game_id, None)
+        self._owed.pop(game_id, None)

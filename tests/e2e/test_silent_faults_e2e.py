@@ -257,3 +257,45 @@ async def test_in_a_thread_a_new_table_opened_at_once_after_a_silent_return_gets
     await later(clocked, 1)
     await board_comes_out(fake, clocked, thread, second)
     assert boards_of(fake, thread, second)
+
+
+async def test_a_board_waiting_behind_a_silent_refusal_and_replaced_within_the_turn_pings_nobody_again(
+    fake, clocked, channel, alice, bob, capture
+):
+    """As the chaos suite met it: the turn's board pinged the person to move; then the channel
+    refuses posts silently and the board is too old to edit, so their first action's board waits,
+    and their second action's board replaces it while it waits. The board that goes out once the
+    channel is back says whose turn it is without pinging them again."""
+    capture.allow(ALLOW)
+    engine = clocked.bot.table_service.spec("trackgammon").engine
+    users = {alice.id: alice, bob.id: bob}
+    fake.limit_old_edits(True, retry_after=0.001)
+    for attempt in range(10):  # a first turn of at least three actions (two dice, then Done)
+        where = fake.add_channel(f"tg-{attempt}")
+        game_id = await open_game(fake, clocked, where, "trackgammon", alice, join=[bob])
+        await clocked.settle()
+        row, [seat] = await people_to_move(clocked, game_id)
+        user = users[row.seats[seat].user_id]
+        first = boards_of(fake, where, game_id)[-1]
+        assert user.id in [u.id for u in first.mentions], "the turn's board pinged the person to move"
+        clocked.clock.advance(61 * 60)
+        fake.deny_bot(where, SEND, announce=False)
+        for _ in range(2):
+            hand = await fake.click(user, first, f"tb:hand:{game_id}")
+            await press_a_move(fake, user, hand.message, game_id)
+            await clocked.settle()
+            row = await clocked.bot.store.get_game(game_id)
+            if seat not in engine.to_move(engine.load(row.state)):
+                break
+        else:
+            fake.deny_bot(where, 0, announce=False)
+            await later(clocked, PROBE_EVERY)
+            await board_comes_out(fake, clocked, where, game_id)
+            replacement = boards_of(fake, where, game_id)[-1]
+            assert replacement.id != first.id, "the waiting board went out"
+            assert f"<@{user.id}>" in replacement.content, "it says whose turn it is"
+            assert replacement.mentions == [], "without pinging them again within their own turn"
+            return
+        fake.deny_bot(where, 0, announce=False)
+        await later(clocked, PROBE_EVERY)
+    raise AssertionError("no first turn of three actions in ten tables")

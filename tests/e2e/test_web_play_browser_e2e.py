@@ -57,7 +57,7 @@ async def test_a_tap_plays_in_place_and_the_other_page_follows(fake, webbed, chr
     assert await page.locator("#play .moves button").count() == 0  # the mover waits now
     # The other page hears the move on its stream and shows its player's moves by itself.
     await waiting.wait_for_function(
-        f"() => document.getElementById('play').dataset.version === '{after.version}'", timeout=3000
+        f"() => document.getElementById('play').dataset.version === '{after.version}'", timeout=8000
     )
     assert await waiting.locator("#play .moves button").count() > 0
     assert not errors and not other_errors, errors + other_errors

@@ -37,7 +37,7 @@ async def test_a_page_refused_its_part_after_the_news_asks_again(fake, webbed, c
     after = await webbed.bot.store.get_game(row.id)
     # It was stuck here for good: "Waiting for …" while its own board said it was their turn.
     await waiting.wait_for_function(
-        f"() => document.getElementById('play').dataset.version === '{after.version}'", timeout=8000
+        f"() => document.getElementById('play').dataset.version === '{after.version}'", timeout=12_000
     )
     assert refused, "the part was never refused: the test proves nothing"
 
@@ -48,7 +48,7 @@ async def test_a_refused_tap_is_said_and_sent_again(fake, webbed, chromium, chan
     refused = await refuse_once(page, "**/act*", method="POST")
     await page.locator("#play .moves button").first.click()
     await page.wait_for_function(
-        f"() => document.querySelector('#play .play-note').textContent === {REFUSAL!r}", timeout=3000
+        f"() => document.querySelector('#play .play-note').textContent === {REFUSAL!r}", timeout=8000
     )
     await page.wait_for_function("() => document.querySelector('#play .play-note').textContent === 'Done.'")
     await webbed.settle()
@@ -64,6 +64,6 @@ async def test_a_refused_picture_is_loaded_again(fake, webbed, chromium, channel
     await context_page.wait_for_function(
         "() => { const img = document.querySelector('#play figure.hand img');"
         " return img && img.complete && img.naturalWidth > 0; }",
-        timeout=8000,
+        timeout=12_000,
     )
     assert refused

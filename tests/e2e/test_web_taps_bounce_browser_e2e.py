@@ -42,7 +42,9 @@ async def selected(page) -> list[str]:
 
 async def played(webbed, game_id: int, version: int, page) -> list[tuple[int | None, str]]:
     """Alice's moves in the stored log once the page shows the game moved on (5 s at most)."""
-    await page.wait_for_function(f"() => document.getElementById('play').dataset.version !== '{version}'", timeout=5000)
+    await page.wait_for_function(
+        f"() => document.getElementById('play').dataset.version !== '{version}'", timeout=10_000
+    )
     await webbed.settle()
     return [(seat, action) for _seq, seat, action in await webbed.bot.store.moves(game_id)]
 
@@ -53,7 +55,7 @@ async def test_tapping_the_selected_disc_again_plays_its_move_that_bounces_back(
     game_id, version, page, errors = await bounce_table(fake, webbed, chromium, channel, alice, bob)
     await page.locator(f'.taps button.tap[data-key="{DISC}"]').first.click()
     assert await selected(page) == [DISC]
-    await page.locator(f'.taps button.tap.selected[data-key="{DISC}"]').first.click(timeout=5000)
+    await page.locator(f'.taps button.tap.selected[data-key="{DISC}"]').first.click(timeout=10_000)
     assert await played(webbed, game_id, version, page) == [(0, "3b4")]
     row, _spec, state, _to_move = await current(webbed, game_id)
     assert ENGINE.view(state, None)["discs"][0][2] == 3  # bounced back to where it stood
@@ -82,6 +84,6 @@ async def test_the_same_plan_delivered_again_keeps_the_selection(fake, webbed, c
     assert await selected(page) == [DISC]
     assert await page.locator(".tap-pick button[data-action]").count() == 4  # disc 3's moves, still offered
     # Its move forward 4 is a tap on point 7 now (from the top that place is no move of its own).
-    await page.locator('.taps button.tap[data-key="cell:y0-7"]').first.click(timeout=5000)
+    await page.locator('.taps button.tap[data-key="cell:y0-7"]').first.click(timeout=10_000)
     assert await played(webbed, game_id, version, page) == [(0, "3f4")]
     assert not errors, errors
