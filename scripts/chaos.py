@@ -18,6 +18,7 @@ import asyncio
 import sys
 import tempfile
 import time
+import traceback
 from collections import Counter
 from pathlib import Path
 
@@ -81,7 +82,11 @@ async def main_async(args) -> int:
             except ChaosBroken as error:
                 run.counts.failures.append(f"the harness gave up: {error}")
             except Exception as error:  # the harness itself: count it and go on
-                run.counts.failures.append(f"the harness failed: {type(error).__name__}: {error}")
+                where = traceback.extract_tb(error.__traceback__)[-3:]
+                run.counts.failures.append(
+                    f"the harness failed: {type(error).__name__}: {error} at "
+                    + " < ".join(f"{Path(f.filename).name}:{f.lineno}" for f in reversed(where))
+                )
         counts: ChaosCounts = run.counts
         for name in TOTALS:
             totals[name] += getattr(counts, name)

@@ -359,15 +359,20 @@ class ChaosRun:
             return
         if table.is_thread and self.fake.channel(table.channel_id)["thread_metadata"]["archived"]:
             self.fake.unarchive_thread(table.channel_id)  # alice writes there first
-        table.game_id = await open_table(
-            self.fake,
-            self.tafel,
-            table.channel_id,
-            table.game,
-            self.alice,
-            computers=PLAYERS[table.game] - 1,
-            options=OPTIONS.get(table.game, {}),
-        )
+        try:
+            game_id = await open_table(
+                self.fake,
+                self.tafel,
+                table.channel_id,
+                table.game,
+                self.alice,
+                computers=PLAYERS[table.game] - 1,
+                options=OPTIONS.get(table.game, {}),
+            )
+        except FakeDiscordError:  # the bot was removed from the server meanwhile: no new table
+            self.counts.click_errors += 1
+            return
+        table.game_id = game_id
         self.counts.tables += 1
         self.say(f"  new {table.game} game {table.game_id} in {table.channel_id}")
         await self._settle()
