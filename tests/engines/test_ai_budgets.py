@@ -122,6 +122,7 @@ def test_a_budget_counts_work_and_looks_at_the_clock_only_now_and_then():
     assert budget.out_of_time() and budget.timed_out
 
 
+@pytest.mark.safety_stop
 def test_the_default_safety_stop_is_read_when_a_budget_is_made(monkeypatch):
     from engines import budget as budget_module
 
