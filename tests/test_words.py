@@ -72,10 +72,15 @@ def sources(root: Path = ROOT) -> list[tuple[str, ast.Module]]:
     return found
 
 
-def names_in(tree: ast.Module) -> list[tuple[int, str]]:
+def nodes_of(tree: ast.Module) -> list[ast.AST]:
+    """A module's nodes, walked once for all the checks (the walk is most of their time)."""
+    return list(ast.walk(tree))
+
+
+def names_in(nodes: list[ast.AST]) -> list[tuple[int, str]]:
     """Every identifier the module defines or uses, with its line."""
     found: list[tuple[int, str]] = []
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Name):
             found.append((node.lineno, node.id))
         elif isinstance(node, ast.Attribute):
@@ -98,10 +103,10 @@ def seat_like(node: ast.expr) -> bool:
     return text in ("s", "seat") or "seats[" in text or text.endswith(".seat")
 
 
-def retired_in(tree: ast.Module) -> list[tuple[int, str]]:
-    """The retired identifiers of one module, with their lines (one walk of its tree)."""
-    found: list[tuple[int, str]] = [(line, word) for line, word in names_in(tree) if word in RETIRED_NAMES]
-    for node in ast.walk(tree):
+def retired_in(nodes: list[ast.AST]) -> list[tuple[int, str]]:
+    """The retired identifiers of one module (its ``nodes_of``), with their lines."""
+    found: list[tuple[int, str]] = [(line, word) for line, word in names_in(nodes) if word in RETIRED_NAMES]
+    for node in nodes:
         if isinstance(node, ast.Attribute) and node.attr == "bot" and seat_like(node.value):
             found.append((node.lineno, f"{ast.unparse(node)} (a seat's computer flag)"))
         elif isinstance(node, ast.Attribute) and node.attr in ("quiet", "bots"):
@@ -111,10 +116,10 @@ def retired_in(tree: ast.Module) -> list[tuple[int, str]]:
     return found
 
 
-def old_strings_in(tree: ast.Module) -> list[tuple[int, str]]:
+def old_strings_in(nodes: list[ast.AST]) -> list[tuple[int, str]]:
     return [
         (node.lineno, repr(node.value))
-        for node in ast.walk(tree)
+        for node in nodes
         if isinstance(node, ast.Constant)
         and isinstance(node.value, str)
         and (node.value in RETIRED_STRINGS or OLD_LOBBY_ID.search(node.value))
@@ -124,9 +129,10 @@ def old_strings_in(tree: ast.Module) -> list[tuple[int, str]]:
 def test_retired_words_are_not_identifiers_and_old_forms_only_in_their_readers():
     found = []
     for name, tree in sources():
-        found += [f"{name}:{line}: {what}" for line, what in retired_in(tree)]
+        nodes = nodes_of(tree)
+        found += [f"{name}:{line}: {what}" for line, what in retired_in(nodes)]
         if name not in COMPATIBILITY_READERS:
-            found += [f"{name}:{line}: {what} (an old stored or sent form)" for line, what in old_strings_in(tree)]
+            found += [f"{name}:{line}: {what} (an old stored or sent form)" for line, what in old_strings_in(nodes)]
     assert not found, "retired words (see CONTRIBUTING's glossary):\n" + "\n".join(found)
 
 
@@ -148,11 +154,11 @@ def test_the_checks_catch_what_they_look_for():
         "guard.is_quiet\nsettings = {'bot_speed': 2.0}\nself.bot.store\ninteraction.client.bot_user\n"
         "click(f'tb:lobby:{game_id}:bot')\n"
     )
-    found = [what for _, what in retired_in(tree)]
+    found = [what for _, what in retired_in(nodes_of(tree))]
     assert found.count("BOT_DELAY") == 1 and "is_quiet" in found
     assert "row.seats[i].bot (a seat's computer flag)" in found and "bot= (a seat's computer flag)" in found
     assert (
         ".quiet (a lull, the guard or the computers)" in found and ".bots (a lull, the guard or the computers)" in found
     )
     assert len(found) == 6, found  # the Discord client's "bot" is left alone
-    assert old_strings_in(tree) == [(7, "'bot_speed'"), (10, "':bot'")]
+    assert old_strings_in(nodes_of(tree)) == [(7, "'bot_speed'"), (10, "':bot'")]
