@@ -66,11 +66,15 @@ class TableCommands(
 
     # ---- listings ----------------------------------------------------------------------------
     @app_commands.command(
-        name="mine", description="Your open games in this server, oldest waiting first (only you see it)"
+        name="mine", description="Your open games in every server, oldest waiting first (only you see it)"
     )
     async def mine(self, interaction: discord.Interaction) -> None:
         async def list_my_tables() -> None:
-            games = await self._listed(interaction, user_id=interaction.user.id)
+            # Every server's (issue 49: one list for someone who plays in several), each with its
+            # link; only the person sees it, and only their own tables.
+            rows = await table_data.open_games_of(self.service.store, interaction.user.id)
+            engines = {k: s.engine for k, s in self.service.specs.items()}
+            games = listed(rows, engines, self.service.clock.now(), user_id=interaction.user.id)
             lang = lang_of(interaction)
             text = self._lines(lang, games, "mine-title", "mine-none", user_id=interaction.user.id)
             view = await self._watch_buttons(lang, games, None, mine=True)
