@@ -90,6 +90,19 @@ async def test_a_finished_games_refused_board_never_holds_a_new_tables_boards(
     assert not flow.board.outbox.blocked(channel) and not flow.trouble.stuck(channel)
 
 
+async def a_first_turn(fake, clocked, alice, bob, attempt: int):
+    """A new Trackgammon table of alice and bob in a channel of its own, at its first turn:
+    (channel, game, seat to move, who sits there, the turn's board, which pinged them)."""
+    where = fake.add_channel(f"tg-{attempt}")
+    game_id = await open_game(fake, clocked, where, "trackgammon", alice, join=[bob])
+    await clocked.settle()
+    row, [seat] = await people_to_move(clocked, game_id)
+    user = {alice.id: alice, bob.id: bob}[row.seats[seat].user_id]
+    first = boards_of(fake, where, game_id)[-1]
+    assert user.id in [u.id for u in first.mentions], "the turn's board pinged the person to move"
+    return where, game_id, seat, user, first
+
+
 async def test_a_permission_lost_and_given_back_silently_is_told_once_and_its_clock_handled_once(
     fake, clocked, channel, alice, bob, capture
 ):
@@ -183,16 +196,9 @@ async def test_a_board_replacing_an_edit_refused_as_too_old_pings_nobody_again(
     a fresh board instead, which mentions the person to move without pinging them again."""
     capture.allow(ALLOW)
     engine = clocked.bot.table_service.spec("trackgammon").engine
-    users = {alice.id: alice, bob.id: bob}
     fake.limit_old_edits(True, retry_after=0.001)
     for attempt in range(10):  # a first turn of at least two moves (not every roll allows two)
-        where = fake.add_channel(f"tg-{attempt}")
-        game_id = await open_game(fake, clocked, where, "trackgammon", alice, join=[bob])
-        await clocked.settle()
-        row, [seat] = await people_to_move(clocked, game_id)
-        user = users[row.seats[seat].user_id]
-        first = boards_of(fake, where, game_id)[-1]
-        assert user.id in [u.id for u in first.mentions], "the turn's board pinged the person to move"
+        where, game_id, seat, user, first = await a_first_turn(fake, clocked, alice, bob, attempt)
         clocked.clock.advance(61 * 60)  # they take their time: the board is over an hour old
         hand = await fake.click(user, first, f"tb:hand:{game_id}")
         await press_a_move(fake, user, hand.message, game_id)
@@ -268,16 +274,9 @@ async def test_a_board_waiting_behind_a_silent_refusal_and_replaced_within_the_t
     channel is back says whose turn it is without pinging them again."""
     capture.allow(ALLOW)
     engine = clocked.bot.table_service.spec("trackgammon").engine
-    users = {alice.id: alice, bob.id: bob}
     fake.limit_old_edits(True, retry_after=0.001)
     for attempt in range(10):  # a first turn of at least three actions (two dice, then Done)
-        where = fake.add_channel(f"tg-{attempt}")
-        game_id = await open_game(fake, clocked, where, "trackgammon", alice, join=[bob])
-        await clocked.settle()
-        row, [seat] = await people_to_move(clocked, game_id)
-        user = users[row.seats[seat].user_id]
-        first = boards_of(fake, where, game_id)[-1]
-        assert user.id in [u.id for u in first.mentions], "the turn's board pinged the person to move"
+        where, game_id, seat, user, first = await a_first_turn(fake, clocked, alice, bob, attempt)
         clocked.clock.advance(61 * 60)
         fake.deny_bot(where, SEND, announce=False)
         for _ in range(2):
