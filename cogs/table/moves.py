@@ -285,6 +285,8 @@ class MovePresenter(Presenter):
     async def ask_first(self, interaction: discord.Interaction, game_id: int, version: int, action: str) -> bool:
         """An action that ends something for good (``Engine.asks_confirmation``) asks once: the
         controls become the question, with "Yes" and "Back". True when it asked."""
+        if not any(spec.engine.asks_confirmation(action) for spec in self.service.specs.values()):
+            return False  # no game asks about it: no need to read the game first (a move's read)
         row = await self.service.get(game_id)
         spec = self.spec(row.game)
         if not spec.engine.asks_confirmation(action) or row.version != version:
