@@ -147,8 +147,9 @@ def current_board(fake, table: Table):
     return None
 
 
-async def move(fake, table: Table) -> float:
-    """One player's move, timed from the "My hand" press to the board in the channel."""
+async def move(fake, table: Table) -> float | None:
+    """One player's move, timed from the "My hand" press to the board in the channel (None: the
+    table was playing their only move for them, ``table.autoplay``; that board comes by itself)."""
     board = current_board(fake, table)
     if board is None:  # the game ended: a new one at the same table (not timed)
         await start_game(fake, table)
@@ -158,7 +159,11 @@ async def move(fake, table: Table) -> float:
     known = {m.id: len(m.versions) for m in fake.channel_messages(table.channel)}
     started = time.perf_counter()
     controls = await fake.click(mover, board, f"tb:hand:{table.game_id}")
-    button = controls.message.find_button(custom_id_prefix=f"tb:act:{table.game_id}:")
+    prefix = f"tb:act:{table.game_id}:"
+    if not any(b["custom_id"].startswith(prefix) for b in controls.message.buttons()):
+        await asyncio.sleep(0.05)  # auto-played: not timed
+        return None
+    button = controls.message.find_button(custom_id_prefix=prefix)
     # A new board, or (one post per turn) the last board edited with the move's line.
     posted = asyncio.ensure_future(
         fake.wait_for(
@@ -246,7 +251,7 @@ async def run(args) -> dict:
                 gc.set_threshold(10_000, 50, 1000)
 
                 async def closed_loop(table: Table) -> list[float]:
-                    return [await move(fake, table) for _ in range(args.moves)]
+                    return [t for _ in range(args.moves) if (t := await move(fake, table)) is not None]
 
                 before, began, limited = cpu_snapshot(proc.pid), time.perf_counter(), limit_counts(fake)
                 busy = await asyncio.gather(*(closed_loop(t) for t in tables))
@@ -260,7 +265,8 @@ async def run(args) -> dict:
                     out = []
                     for _ in range(args.moves):
                         tick = time.perf_counter()
-                        out.append(await move(fake, table))
+                        if (took := await move(fake, table)) is not None:
+                            out.append(took)
                         await asyncio.sleep(max(0.0, args.pace - (time.perf_counter() - tick)))
                     return out
 

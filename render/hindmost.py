@@ -673,6 +673,15 @@ def _draw_panel(img: Image.Image, view: dict, names: list[str], locale: str, y: 
     return y
 
 
+@lru_cache(maxsize=4)
+def _board_start(locale: str) -> Image.Image:
+    """An empty board with the track on it, copied per board: the same pixels and palette as a
+    new canvas with the layer pasted on, for the price of one copy."""
+    img, _draw = new_canvas(WIDTH, MAX_HEIGHT, BACKGROUND, palette=_palette())
+    img.paste(_track_layer_on_palette(locale), (0, 0))
+    return img
+
+
 # ---- public API ---------------------------------------------------------------------------------------
 
 
@@ -682,8 +691,9 @@ def render_board(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     # are written (``_board_height``: the same for every move of a game). The track with its
     # labels is one layer, drawn once per language and mapped onto the palette once; counters are
     # mapped once per ground and text edges take their shades from the ramps.
-    img, _draw = new_canvas(WIDTH, MAX_HEIGHT, BACKGROUND, palette=_palette())
-    img.paste(_track_layer_on_palette(locale), (0, 0))
+    start = _board_start(locale)
+    img = start.copy()  # one copy instead of a new canvas filled and the track pasted on it
+    img.__dict__["_base_palette"] = start.__dict__["_base_palette"]  # its palette, as new_canvas's
     if layout.is_recording():  # the layer's labels, reported for the layout checks
         _draw_space_labels(Image.new("RGB", (WIDTH, TRACK_BOTTOM + 10), BACKGROUND))
     _draw_infield(img, view, locale)

@@ -230,6 +230,8 @@ async def test_a_dead_token_is_not_used_again_for_an_apology(fake, clocked, chan
         return await paint(*args, **kwargs)
 
     monkeypatch.setattr(painter, "paint", slow_paint)
+    # A hand ready at once is the click's answer itself; a slow one is deferred, then edited in.
+    monkeypatch.setattr("cogs.table.moves.QUICK_ANSWER", 0)
     board = boards_of(fake, channel, game_id)[-1]
     await fake.click(user, board, f"tb:hand:{game_id}", wait_followup=False)
     await clocked.settle()
