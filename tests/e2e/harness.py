@@ -29,7 +29,7 @@ from tests.e2e.fake import FakeDiscord
 __all__ = ["ErrorLogCapture", "run_client", "running", "stop_client"]
 
 
-async def run_client(client: discord.Client, token: str = "fake-token", *, timeout: float = 10.0) -> asyncio.Task:
+async def run_client(client: discord.Client, token: str = "fake-token", *, timeout: float = 30.0) -> asyncio.Task:
     """Start ``client.start(token)`` as a task and return it once the client is ready.
 
     Fails with the client's own exception if ``start`` ends early (a crashing ``setup_hook``, a

@@ -220,5 +220,8 @@ async def test_the_pacer_keeps_a_burst_over_many_channels_under_the_global_limit
     await burst("paced")
     assert limits.refused == {} and pacer.paced > 0 and limits.counted >= 75
     pacer.limit = 10_000  # no pacing
+    # Discord's own 1 s window for the control: 75 sends outrun it even when a busy machine
+    # spreads them over more than the scaled 0.2 s (seen once: none refused at a load of 12).
+    limits.scale = 1.0
     await burst("unpaced")
     assert limits.refused["global"] > 0 and "user" not in limits.refused
