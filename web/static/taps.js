@@ -138,7 +138,14 @@
     b.style.top = (100 * box[1] / picture.height) + "%";
     b.style.width = (100 * (box[2] - box[0]) / picture.width) + "%";
     b.style.height = (100 * (box[3] - box[1]) / picture.height) + "%";
-    b.addEventListener("click", function () {
+    b.addEventListener("click", function (event) {
+      // A tap inside two places' buttons (grown to a fingertip's size, they may overlap) asks
+      // which one was meant; a tap on one place alone, or a key press, goes to it at once.
+      var keys = event.detail && b.parentNode ? placesAt(b.parentNode, event.clientX, event.clientY) : [];
+      if (keys.length > 1) {
+        ambiguous(keys);
+        return;
+      }
       tapped(key);
     });
     return b;
@@ -147,9 +154,46 @@
   // A place smaller than a fingertip (a recruit on a phone) gets a larger button around it, as
   // far as no other place is reached: at least MIN pixels each way where there is room.
   var MIN = 28;
+  // WCAG 2.2's smallest target (2.5.8): what the first two rounds could not give without
+  // reaching another place, the last gives anyway, centred on the place and kept on the picture;
+  // a tap where two places then overlap opens a choice between them (ambiguous below).
+  var LEAST = 24;
   function grow(layer) {
     growOnce(layer, false);
     growOnce(layer, true);
+    atLeast(layer);
+  }
+
+  function atLeast(layer) {
+    var outer = layer.getBoundingClientRect();
+    Array.prototype.forEach.call(layer.querySelectorAll("button.tap"), function (b) {
+      var r = b.getBoundingClientRect();
+      var gx = Math.max(0, (LEAST - r.width) / 2);
+      var gy = Math.max(0, (LEAST - r.height) / 2);
+      if (!gx && !gy) {
+        return;
+      }
+      // Shifted back onto the picture where the place sits at its edge.
+      var left = Math.min(Math.max(r.left - gx, outer.left), outer.right - r.width - 2 * gx) - r.left;
+      var top = Math.min(Math.max(r.top - gy, outer.top), outer.bottom - r.height - 2 * gy) - r.top;
+      b.style.left = "calc(" + b.style.left + " + " + left + "px)";
+      b.style.top = "calc(" + b.style.top + " + " + top + "px)";
+      b.style.width = "calc(" + b.style.width + " + " + 2 * gx + "px)";
+      b.style.height = "calc(" + b.style.height + " + " + 2 * gy + "px)";
+      b.classList.add("least");
+    });
+  }
+
+  // The distinct places whose buttons hold the point tapped (a keyboard's press has none).
+  function placesAt(layer, x, y) {
+    var keys = [];
+    Array.prototype.forEach.call(layer.querySelectorAll("button.tap"), function (b) {
+      var r = b.getBoundingClientRect();
+      if (x >= r.left && x < r.right && y >= r.top && y < r.bottom && keys.indexOf(b.dataset.key) < 0) {
+        keys.push(b.dataset.key);
+      }
+    });
+    return keys;
   }
 
   function growOnce(layer, partly) {
@@ -291,6 +335,45 @@
     }
   }
 
+  // A tap where places overlap: the same short choice as after a tap on a piece ("Which
+  // move?"), one button per place, named as its button on the picture is.
+  function ambiguous(keys) {
+    document.querySelectorAll(".tap-pick").forEach(function (node) {
+      node.remove();
+    });
+    var part = own.querySelector(".own");
+    var box = document.createElement("div");
+    box.className = "tap-pick";
+    box.dataset.ambiguous = "true";
+    var title = document.createElement("p");
+    title.textContent = part ? part.dataset.pick : "";
+    box.appendChild(title);
+    keys.forEach(function (key) {
+      var shown = document.querySelector('.taps button.tap[data-key="' + key.replace(/"/g, '\\"') + '"]');
+      var b = document.createElement("button");
+      b.type = "button";
+      b.dataset.key = key;
+      b.textContent = shown ? shown.getAttribute("aria-label") : key;
+      b.addEventListener("click", function () {
+        tapped(key);
+      });
+      box.appendChild(b);
+    });
+    var back = document.createElement("button");
+    back.type = "button";
+    back.className = "cancel";
+    back.textContent = part ? part.dataset.cancel : "×";
+    back.addEventListener("click", function () {
+      draw();
+    });
+    box.appendChild(back);
+    var moves = own.querySelector(".moves");
+    if (moves) {
+      moves.parentNode.insertBefore(box, moves);
+    }
+    box.querySelector("button").focus();
+  }
+
   function harmless(key, child) {
     return Object.keys(child.tap).every(function (k) {
       var top = plan.root.tap[k];
@@ -327,7 +410,7 @@
   });
 
   document.addEventListener("keydown", function (event) {
-    if (event.key === "Escape" && path.length) {
+    if (event.key === "Escape" && (path.length || document.querySelector(".tap-pick[data-ambiguous]"))) {
       path = [];
       draw();
     }
