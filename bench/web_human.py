@@ -83,6 +83,7 @@ class PageFigures:
     asked: int = 0  # taps answered "are you sure?" (the confirmation is the next tap)
     game_refused: int = 0  # the game's own refusals (too late, the board moved on)
     lost: int = 0
+    lost_why: Counter[str] = field(default_factory=Counter)  # what became of each lost tap
     stuck: int = 0
     longest_lag: float = 0.0
     broken: int = 0
@@ -278,10 +279,14 @@ class Page:
     target: Any = None  # the page, or the Activity's frame in it
     figures: PageFigures = field(default_factory=PageFigures)
     answers: asyncio.Queue[Any] = field(default_factory=asyncio.Queue)
+    sent: int = 0  # taps the page sent (play.js sends one per tap on a move, and again after a 429)
 
     def listen(self) -> None:
         def on_request(request: Any) -> None:
-            self.figures.requests[kind_of(request.url, request.method)] += 1
+            kind = kind_of(request.url, request.method)
+            self.figures.requests[kind] += 1
+            if kind == "tap":
+                self.sent += 1
 
         def on_response(response: Any) -> None:
             request = response.request
@@ -442,6 +447,7 @@ async def decide(page: Page, site: Site, game_id: int, over: asyncio.Event, thin
             break
         while not page.answers.empty():
             page.answers.get_nowait()
+        sent = page.sent
         if not await tap(page, selector):
             continue  # the button went (the game moved on meanwhile): decide again
         budget[0] -= 1
@@ -450,6 +456,7 @@ async def decide(page: Page, site: Site, game_id: int, over: asyncio.Event, thin
         answer = await answer_of(page)
         if answer is None:
             page.figures.lost += 1
+            page.figures.lost_why["no answer" if page.sent > sent else "never sent"] += 1
         elif answer.get("ok"):
             page.figures.played += 1
         elif answer.get("ask"):
@@ -458,6 +465,7 @@ async def decide(page: Page, site: Site, game_id: int, over: asyncio.Event, thin
             page.figures.game_refused += 1  # too late in a race, the board moved on: the game's answer
         else:
             page.figures.lost += 1
+            page.figures.lost_why[f"HTTP {answer['status']} {answer.get('code', '')}".strip()] += 1
 
 
 async def settle(page: Page, site: Site, game_id: int) -> None:
@@ -615,6 +623,11 @@ def line(figures: GameFigures) -> str:
         refused.update(page.refused)
     if refused:
         text += "\n    refused: " + ", ".join(f"{kind} {n}" for kind, n in refused.most_common())
+    lost = Counter[str]()
+    for page in figures.pages.values():
+        lost.update(page.lost_why)
+    if lost:
+        text += "\n    taps lost: " + ", ".join(f"{why} {n}" for why, n in lost.most_common())
     for name, page in figures.pages.items():
         asked = ", ".join(f"{kind} {n}" for kind, n in page.requests.most_common())
         text += (

@@ -67,3 +67,41 @@ async def test_a_refused_picture_is_loaded_again(fake, webbed, chromium, channel
         timeout=8000,
     )
     assert refused
+
+
+async def test_a_refused_tap_is_sent_again_when_the_game_moved_on_meanwhile(
+    fake, webbed, chromium, channel, alice, bob
+):
+    """The tap refused, and before it is sent again the same person moves from Discord: the tap
+    still gets the game's answer ("the board moved on", with the fresh moves) instead of being
+    dropped without one (what bench/web_human.py counted as a tap lost in Duvelen)."""
+    row, url, mover, _other = await a_table(fake, webbed, channel, alice, bob)
+    page, _errors = await signed_in(chromium, url, mover)
+    user_id = (alice if mover == "alice" else bob).id
+    sent: list[str] = []
+
+    async def handle(route):
+        if route.request.method != "POST":
+            await route.continue_()
+            return
+        sent.append(route.request.url)
+        if len(sent) == 1:
+            service = webbed.bot.table_service
+            engine = service.spec(row.game).engine
+            state = engine.load(row.state)
+            seat = next(s for s in engine.to_move(state) if row.seats[s].user_id == user_id)
+            await service.act(row.id, user_id=user_id, action=engine.legal_actions(state, seat)[0])
+            await route.fulfill(status=429, body=REFUSAL, headers={"Retry-After": "1", "Content-Type": "text/plain"})
+        else:
+            await route.continue_()
+
+    await page.route("**/act*", handle)
+    await page.locator("#play .moves button").first.click()
+    moved_on = "The board moved on before your move arrived. The moves below are the ones you have now."
+    await page.wait_for_function(
+        f"() => document.querySelector('#play .play-note').textContent === {moved_on!r}", timeout=8000
+    )
+    await webbed.settle()
+    after = await webbed.bot.store.get_game(row.id)
+    assert len(sent) == 2 and after.version == row.version + 1  # sent again, played once (from Discord)
+    assert await page.evaluate("() => document.getElementById('play').dataset.version") == str(after.version)

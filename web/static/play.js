@@ -104,9 +104,10 @@
   }
 
   // A refused tap (the request budget, 429) is said in the page's language (the server's own
-  // words) and sent again once the wait is over, unless the game moved on meanwhile.
+  // words) and sent again once the wait is over, also when the game moved on meanwhile: the
+  // server answers it (in live play a move still legal counts; otherwise "the board has moved
+  // on" and the fresh moves), so a tap is never dropped without an answer.
   function send(form, body, tries) {
-    var version = own.dataset.version;
     return fetch(form.getAttribute("action"), {
       method: "POST",
       body: new URLSearchParams(body),
@@ -119,7 +120,7 @@
           return new Promise(function (resolve) {
             setTimeout(resolve, pause(response));
           }).then(function () {
-            return own.dataset.version === version ? send(form, body, tries + 1) : { ok: false, text: "" };
+            return send(form, body, tries + 1);
           });
         });
       }
