@@ -1,6 +1,6 @@
 """bench/web_human.py runs end to end with small numbers (not timed): two people in headless Chromium
-play a few decisions of a game on the site and inside the stand-in Activity frame at a decision
-every 0.5 s, and nothing is refused, lost, stuck or broken."""
+play a few decisions of a game inside the stand-in Activity frame at a decision every 0.5 s,
+and nothing is refused, lost, stuck or broken."""
 
 from __future__ import annotations
 
@@ -28,18 +28,20 @@ def test_the_busiest_ten_seconds():
     assert page.busiest() == 4 and web_human.PageFigures().busiest() == 0
 
 
-@pytest.mark.slow  # two browsers playing in two places
-async def test_a_few_decisions_on_the_site_and_in_the_frame_meet_nothing():
+@pytest.mark.slow  # two browsers playing (45 s measured with the 2-core machine at a load of 14)
+async def test_a_few_decisions_in_the_activity_frame_meet_nothing():
+    """The harder place only: everyone behind the stand-in proxy's one address, signing in through
+    the Activity (the site's pages are the same pages, with the same budgets)."""
     from tests.e2e import browser  # noqa: F401  (skips this test without Chromium)
 
     said: list[str] = []
-    found = await web_human.measure(("hindmost",), where=("site", "activity"), decisions=8, say=said.append)
-    assert [figures.where for figures in found] == ["site", "activity"]
+    found = await web_human.measure(("hindmost",), where=("activity",), decisions=4, say=said.append)
+    assert [figures.where for figures in found] == ["activity"]
     for figures in found:
-        assert figures.total("taps") == 8 and figures.total("played") + figures.total("asked") == 8, figures
+        assert figures.total("taps") == 4 and figures.total("played") + figures.total("asked") == 4, figures
         for name in ("refused", "lost", "stuck", "broken"):
             assert figures.total(name) == 0, (figures.where, name, figures)
         for page in figures.pages.values():
             assert page.requests["part"] > 0 and page.requests["board"] > 0
             assert page.budget_low is not None and page.budget_low > 500  # of 600: play costs it little
-    assert sum("hindmost" in line for line in said) == 2
+    assert sum("hindmost" in line for line in said) == 1
