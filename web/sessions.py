@@ -31,6 +31,14 @@ from web.state import language
 SESSION_COOKIE = "tafelbot_session"
 LIFETIME = 30 * 86400.0  # seconds a session lasts after signing in
 _SECRET = re.compile(r"[A-Za-z0-9_-]{43}")  # token_urlsafe(32)
+# A person's budget of moves (every change they send: moves, confirmations, take-backs, signing
+# out), all their sessions together. A person playing as fast as they can think decides every
+# 0.5 s: 2 changes a second, for minutes on end in a live game (Duvelen, How Ruck!'s race).
+# Measured with bench/web_human.py: a Duvelen player sent 16 in 10 s, and 20 at once then 1 a
+# second refused two of them within a game. Half as much again on top, and 10 s of it at once; a
+# script sending faster still meets 429 after 30.
+CHANGES_BURST = 30
+CHANGES_PER_SECOND = 3.0
 _PERSON_KEY = web.RequestKey("tafelbot_person", object)  # the request's person, looked up once
 
 
@@ -65,8 +73,8 @@ class SignedInPeople(People):
         public_url: str,
         other_origins: tuple[str, ...] = (),
         lifetime: float = LIFETIME,
-        changes_burst: float = 20,
-        changes_per_second: float = 1.0,
+        changes_burst: float = CHANGES_BURST,
+        changes_per_second: float = CHANGES_PER_SECOND,
         partitioned: bool = False,
     ) -> None:
         self.store = store

@@ -27,6 +27,15 @@ async def refuse_once(page, pattern: str, method: str = "GET") -> list[str]:
     return refused
 
 
+async def played_elsewhere(webbed, row, user_id: int) -> None:
+    """The person's move from Discord (the table service, as a button there plays it)."""
+    service = webbed.bot.table_service
+    engine = service.spec(row.game).engine
+    state = engine.load(row.state)
+    seat = next(s for s in engine.to_move(state) if row.seats[s].user_id == user_id)
+    await service.act(row.id, user_id=user_id, action=engine.legal_actions(state, seat)[0])
+
+
 async def test_a_page_refused_its_part_after_the_news_asks_again(fake, webbed, chromium, channel, alice, bob):
     row, url, mover, other = await a_table(fake, webbed, channel, alice, bob)
     page, _errors = await signed_in(chromium, url, mover)
@@ -67,3 +76,68 @@ async def test_a_refused_picture_is_loaded_again(fake, webbed, chromium, channel
         timeout=12_000,
     )
     assert refused
+
+
+async def test_a_refused_tap_is_sent_again_when_the_game_moved_on_meanwhile(
+    fake, webbed, chromium, channel, alice, bob
+):
+    """The tap refused, and before it is sent again the same person moves from Discord: the tap
+    still gets the game's answer ("the board moved on", with the fresh moves) instead of being
+    dropped without one (what bench/web_human.py counted as a tap lost in Duvelen)."""
+    row, url, mover, _other = await a_table(fake, webbed, channel, alice, bob)
+    page, _errors = await signed_in(chromium, url, mover)
+    user_id = (alice if mover == "alice" else bob).id
+    sent: list[str] = []
+
+    async def handle(route):
+        if route.request.method != "POST":
+            await route.continue_()
+            return
+        sent.append(route.request.url)
+        if len(sent) == 1:
+            await played_elsewhere(webbed, row, user_id)
+            await route.fulfill(status=429, body=REFUSAL, headers={"Retry-After": "1", "Content-Type": "text/plain"})
+        else:
+            await route.continue_()
+
+    await page.route("**/act*", handle)
+    await page.locator("#play .moves button").first.click()
+    moved_on = "The board moved on before your move arrived. The moves below are the ones you have now."
+    await page.wait_for_function(
+        f"() => document.querySelector('#play .play-note').textContent === {moved_on!r}", timeout=8000
+    )
+    await webbed.settle()
+    after = await webbed.bot.store.get_game(row.id)
+    assert len(sent) == 2 and after.version == row.version + 1  # sent again, played once (from Discord)
+    assert await page.evaluate("() => document.getElementById('play').dataset.version") == str(after.version)
+
+
+async def test_a_part_that_comes_during_a_tap_waits_until_the_tap_is_over(fake, webbed, chromium, channel, alice, bob):
+    """A finger down on a move when a new part comes (in a race the other player's moves bring one
+    every moment; here the same person plays from Discord): the tap keeps its button, so it is
+    sent and answered ("the board moved on"). Put in between the press and the release, the new
+    part lost the tap: no click, no move, no answer (bench/web_human.py: taps never sent)."""
+    row, url, mover, _other = await a_table(fake, webbed, channel, alice, bob)
+    page, errors = await signed_in(chromium, url, mover)
+    posts: list[str] = []
+    page.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
+    button = page.locator("#play .moves button").first
+    await button.scroll_into_view_if_needed()
+    box = await button.bounding_box()
+    await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    await page.mouse.down()
+    async with page.expect_response(lambda answer: "/play?" in answer.url, timeout=8000):
+        await played_elsewhere(webbed, row, (alice if mover == "alice" else bob).id)
+    await page.wait_for_timeout(200)  # the part is in the page's hands
+    await page.mouse.up()
+    moved_on = "The board moved on before your move arrived. The moves below are the ones you have now."
+    await page.wait_for_function(
+        f"() => document.querySelector('#play .play-note').textContent === {moved_on!r}", timeout=8000
+    )
+    await webbed.settle()
+    after = await webbed.bot.store.get_game(row.id)
+    assert len(posts) == 1 and after.version == row.version + 1  # the tap was sent; Discord's move counted
+    await page.wait_for_function(
+        f"() => document.getElementById('play').dataset.version === '{after.version}'", timeout=8000
+    )
+    assert not [error for error in errors if "409 (Conflict)" not in error], errors  # the 409 is the answer

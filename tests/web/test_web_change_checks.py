@@ -121,3 +121,22 @@ async def test_without_signing_in_configured_every_change_is_refused(tmp_path):
     finally:
         await site.client.close()
         await site.store.close()
+
+
+async def test_a_person_deciding_every_half_second_is_never_refused_but_a_script_is(signed):
+    """The default budget of moves (``web.sessions.CHANGES_BURST``, ``CHANGES_PER_SECOND``): five
+    minutes of a live game at one decision every 0.5 s, each tenth an "are you sure?" on top, is
+    never refused (20 at once and 1 a second refused a Duvelen player within the game, measured
+    by bench/web_human.py); a script sending 10 a second meets 429 within seconds."""
+    moves = signed.app.people.changes
+    for second in range(300):
+        for half in range(2):
+            assert moves.take("person:1") == 0, f"refused after {second}.{5 * half} s"
+        if second % 10 == 0:
+            assert moves.take("person:1") == 0, f"a confirmation refused after {second} s"
+        signed.clock.advance(1)
+    flood = []
+    for _ in range(10):  # ten seconds at 10 a second
+        flood += [moves.take("person:2") > 0 for _ in range(10)]
+        signed.clock.advance(1)
+    assert 0 < flood.index(True) <= 45 and sum(flood) >= 40

@@ -27,6 +27,13 @@
   // may go unheard by screen readers; say() changes its text), and so does the hand picture of
   // the same version.
   function show(html, version, plan) {
+    if (pressed) {
+      // A tap in progress keeps its button: the new part waits until the tap is over.
+      if (!waiting || Number(version) >= Number(waiting.version)) {
+        waiting = { html: html, version: version, plan: plan };
+      }
+      return;
+    }
     if (html === shownHtml && String(version) === own.dataset.version) {
       // The very part shown already (a move's answer and the stream's news of it): nothing is
       // put in anew, so no picture is touched (a hand re-inserted was now and then loaded again).
@@ -59,6 +66,43 @@
     own.dataset.version = String(version);
     own.dispatchEvent(new CustomEvent("tafelbot:plan", { detail: { plan: plan || null, version: String(version) } }));
   }
+
+  // A part that comes while a finger (or a mouse button) is down on this one is put in once the
+  // tap is over: a click needs the same button under its press and its release, so a part put in
+  // between lost the tap (in a race the other player's moves bring a new part every moment).
+  // The tap's own move is sent first, and answered as any move from an older board is.
+  var pressed = false;
+  var pressedAt = 0;
+  var waiting = null;
+  own.addEventListener("pointerdown", function () {
+    pressed = true;
+    pressedAt = Date.now();
+    // A release this page never hears (the pointer let go outside the window) holds nothing for long.
+    setTimeout(function () {
+      if (Date.now() - pressedAt >= 2000) {
+        released();
+      }
+    }, 2000);
+  });
+  function released() {
+    if (!pressed) {
+      return;
+    }
+    pressed = false;
+    // After the click and its form's submit (a touch's click comes just after its pointerup).
+    setTimeout(function () {
+      var part = waiting;
+      if (pressed || !part) {
+        return;
+      }
+      waiting = null;
+      if (Number(part.version) >= Number(own.dataset.version || 0)) {
+        show(part.html, part.version, part.plan);
+      }
+    }, 100);
+  }
+  document.addEventListener("pointerup", released, true);
+  document.addEventListener("pointercancel", released, true);
 
   // Seconds to wait before asking again after a refusal (the server's Retry-After, else 2).
   function pause(response) {
@@ -104,9 +148,10 @@
   }
 
   // A refused tap (the request budget, 429) is said in the page's language (the server's own
-  // words) and sent again once the wait is over, unless the game moved on meanwhile.
+  // words) and sent again once the wait is over, also when the game moved on meanwhile: the
+  // server answers it (in live play a move still legal counts; otherwise "the board has moved
+  // on" and the fresh moves), so a tap is never dropped without an answer.
   function send(form, body, tries) {
-    var version = own.dataset.version;
     return fetch(form.getAttribute("action"), {
       method: "POST",
       body: new URLSearchParams(body),
@@ -119,7 +164,7 @@
           return new Promise(function (resolve) {
             setTimeout(resolve, pause(response));
           }).then(function () {
-            return own.dataset.version === version ? send(form, body, tries + 1) : { ok: false, text: "" };
+            return send(form, body, tries + 1);
           });
         });
       }
