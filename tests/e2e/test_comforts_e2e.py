@@ -177,7 +177,7 @@ async def test_take_back_edits_the_board_and_is_refused_after_dice(fake, clocked
     users = {alice.id: alice, bob.id: bob}
     service = clocked.bot.table_service
     engine = service.spec("manoever").engine
-    for _attempt in range(6):  # find a turn of several marches (one free recruit passes at once)
+    for _attempt in range(20):  # a turn of several marches (one free recruit passes at once)
         row, [seat] = await people_to_move(clocked, game_id)
         user = users[row.seats[seat].user_id]
         board = fake.last_public(channel)

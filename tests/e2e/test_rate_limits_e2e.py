@@ -74,10 +74,10 @@ async def test_trackgammon_four_seats_with_fast_computers_in_one_channel(fake, t
     after her first turns (four boards in the channel) she resigns and four computers play on as
     fast as they can, editing one board. Every post and edit arrives, in the numbers the move log
     calls for, without a 429."""
-    # Windows ten times the suite's (5 edits per 0.5 s): computers at full speed outrun them,
-    # unless the machine is so busy that they make fewer than 10 edits a second (measured: 5 a
+    # Windows five times the suite's (5 edits per 0.25 s): computers at full speed outrun them,
+    # unless the machine is so busy that they make fewer than 20 edits a second (measured: 5 a
     # second at a load of 9 on 2 cores); then nothing about the pacing was shown, and it says so.
-    fake.rate_limits.scale = 10 * SUITE_SCALE
+    fake.rate_limits.scale = 5 * SUITE_SCALE
     game_id = await open_table(fake, tafel, channel, "trackgammon", alice, computers=3)
     for step in range(400):
         row, seats = await people_to_move(tafel, game_id)

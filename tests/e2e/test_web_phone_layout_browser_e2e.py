@@ -14,16 +14,10 @@ import pytest
 
 from tests.e2e import browser  # noqa: F401  (skips this module without Chromium)
 from tests.e2e.drive import open_table
-from tests.e2e.test_web_taps_browser_e2e import current, plan_shown, sign_in, table_url
+from tests.e2e.test_web_taps_browser_e2e import SHORT_OPTIONS, current, plan_shown, sign_in, table_url
 
 HEIGHT = 800
-GAMES = [
-    ("hindmost", {"riders": 3, "races": 1}),
-    ("howruck", {"learning": True, "barrels": 1}),
-    ("duvelen", {"rounds": 1, "mode": "relaxed"}),
-    ("trackgammon", {}),
-    ("manoever", {}),
-]
+GAMES = list(SHORT_OPTIONS.items())
 REPORT = Path("/tmp/phone-layout.txt")
 
 BOXES = """() => {

@@ -19,18 +19,12 @@ from engines.levels import NORMAL
 from engines.rng import derive_seed
 from tests.e2e import browser  # noqa: F401  (skips this module without Chromium)
 from tests.e2e.drive import open_table
-from tests.e2e.test_web_taps_browser_e2e import current, plan_shown, sign_in, table_url, tap_a_move
+from tests.e2e.test_web_taps_browser_e2e import SHORT_OPTIONS, current, plan_shown, sign_in, table_url, tap_a_move
 
 LEAST = 24
-POSITIONS = 4  # decisions of the player measured per game
+POSITIONS = 2  # decisions of the player measured per game
 OVERLAPS = 2  # overlaps tapped per position (each costs a round trip)
-GAMES = [
-    ("hindmost", {"riders": 3, "races": 1}),
-    ("howruck", {"learning": True, "barrels": 1}),
-    ("duvelen", {"rounds": 1, "mode": "relaxed"}),
-    ("trackgammon", {}),
-    ("manoever", {}),
-]
+GAMES = list(SHORT_OPTIONS.items())
 REPORT = Path("/tmp/tap-targets.txt")
 
 # Every place's box on the page (document coordinates), and the overlaps of two places' boxes.

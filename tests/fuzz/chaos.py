@@ -155,7 +155,8 @@ class ChaosRun:
         self.reported_twice: set[tuple[int, int]] = set()
         self.board_callers: dict[int, str] = {}  # board message -> which bot code posted it
         # game -> at its last board shown: the seats to move, and whether in a live round
-        self.pinged_at: dict[int, tuple[frozenset[int], bool]] = {}
+        self.shown_at: dict[int, tuple[frozenset[int], bool]] = {}  # game -> (movers, live) at its last board
+        self.pinged_at: dict[int, int] = {}  # game -> alice's moves in it when a board last pinged her
         self.board_kinds: dict[int, tuple[str, ...]] = {}  # board message -> fault kinds open then
         self.expire_next_token = False
         self.deck: list[str] = []  # fault kinds still to inject in this pass over them all
@@ -248,19 +249,28 @@ class ChaosRun:
 
     async def _note_ping(self, row, message_id: int | None) -> None:
         """Every board shown (``message_id`` None: the last one edited): a new board pinging alice
-        while the same seats (hers among them) were to move at the game's previous board pings
-        her again within her turn (the board's own rule: a fresh board, with a mention, only when
-        someone who may act now could not at the last post or edit; a live round ending is a new
-        turn though the seats stay)."""
+        pings her again within her turn when the same seats (hers among them) were to move at the
+        game's previous board shown and she has made no move in that game since the last board
+        that pinged her (the board's own rule: a fresh board, with a mention, only when someone
+        who may act now could not at the last board made; a live round ending is a new turn
+        though the seats stay). Her moves count too, not the boards shown alone: boards that
+        waited behind a fault and were replaced never showed, so two boards shown one after the
+        other may be turns apart."""
         engine = self.bot.table_service.spec(row.game).engine
-        movers = engine.to_move(engine.load(row.state)) if row.state is not None else set()
-        hers_to_move = any(row.seats[s].user_id == self.alice.id for s in movers)
-        live = row.state is not None and engine.is_live(engine.load(row.state))
-        before = self.pinged_at.get(row.id)
-        self.pinged_at[row.id] = (frozenset(movers), live)
-        if message_id is None or self.alice.id not in [u.id for u in self.fake.message(message_id).mentions]:
+        state = engine.load(row.state) if row.state is not None else None
+        movers = engine.to_move(state) if state is not None else set()
+        live = state is not None and engine.is_live(state)
+        before = self.shown_at.get(row.id)
+        self.shown_at[row.id] = (frozenset(movers), live)
+        seat = row.seat_of(self.alice.id)
+        if message_id is None or seat is None or seat not in movers:
             return
-        if hers_to_move and before == (frozenset(movers), False) and not live:
+        if self.alice.id not in [u.id for u in self.fake.message(message_id).mentions]:
+            return
+        moved = sum(1 for _, by, _action in await self.bot.store.moves(row.id) if by == seat)
+        last_ping = self.pinged_at.get(row.id)
+        self.pinged_at[row.id] = moved
+        if before == (frozenset(movers), False) and not live and last_ping == moved:
             self.say(f"  pinged again: {row.game} game {row.id} v{row.version} by {_callers()}")
             self.counts.pinged_again += 1
             for kind in self._open_kinds():

@@ -301,77 +301,64 @@
     }
   }
 
-  // After a tap that selects: the moves still possible, as a short list (the only way to one
-  // that ends here, or to tell two moves with the same places apart), and a way back.
-  function pick(node, words) {
-    var part = own.querySelector(".own");
-    var box = document.createElement("div");
-    box.className = "tap-pick";
-    var title = document.createElement("p");
-    title.textContent = part ? part.dataset.pick : "";
-    box.appendChild(title);
-    node.choose.forEach(function (action) {
-      var b = document.createElement("button");
-      b.type = "button";
-      b.dataset.action = action;
-      b.textContent = words[action];
-      b.addEventListener("click", function () {
-        play(action);
-      });
-      box.appendChild(b);
-    });
-    var back = document.createElement("button");
-    back.type = "button";
-    back.className = "cancel";
-    back.textContent = part ? part.dataset.cancel : "×";
-    back.addEventListener("click", function () {
-      path = [];
-      draw();
-    });
-    box.appendChild(back);
-    var moves = own.querySelector(".moves");
-    if (moves) {
-      moves.parentNode.insertBefore(box, moves);
-    }
-  }
-
-  // A tap where places overlap: the same short choice as after a tap on a piece ("Which
-  // move?"), one button per place, named as its button on the picture is.
-  function ambiguous(keys) {
+  // The short choice both kinds of tap open: a title, one button per item, a way back; put in
+  // above the list of moves. ``items``: [label, dataset key, value, on click].
+  function choiceBox(items, back, ambiguous) {
     document.querySelectorAll(".tap-pick").forEach(function (node) {
       node.remove();
     });
     var part = own.querySelector(".own");
     var box = document.createElement("div");
     box.className = "tap-pick";
-    box.dataset.ambiguous = "true";
+    if (ambiguous) {
+      box.dataset.ambiguous = "true";
+    }
     var title = document.createElement("p");
     title.textContent = part ? part.dataset.pick : "";
     box.appendChild(title);
-    keys.forEach(function (key) {
-      var shown = document.querySelector('.taps button.tap[data-key="' + key.replace(/"/g, '\\"') + '"]');
+    items.forEach(function (item) {
       var b = document.createElement("button");
       b.type = "button";
-      b.dataset.key = key;
-      b.textContent = shown ? shown.getAttribute("aria-label") : key;
-      b.addEventListener("click", function () {
-        tapped(key);
-      });
+      b.dataset[item[1]] = item[2];
+      b.textContent = item[0];
+      b.addEventListener("click", item[3]);
       box.appendChild(b);
     });
-    var back = document.createElement("button");
-    back.type = "button";
-    back.className = "cancel";
-    back.textContent = part ? part.dataset.cancel : "×";
-    back.addEventListener("click", function () {
-      draw();
-    });
-    box.appendChild(back);
+    var cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "cancel";
+    cancel.textContent = part ? part.dataset.cancel : "×";
+    cancel.addEventListener("click", back);
+    box.appendChild(cancel);
     var moves = own.querySelector(".moves");
     if (moves) {
       moves.parentNode.insertBefore(box, moves);
     }
-    box.querySelector("button").focus();
+    return box;
+  }
+
+  // After a tap that selects: the moves still possible, as a short list (the only way to one
+  // that ends here, or to tell two moves with the same places apart), and a way back.
+  function pick(node, words) {
+    var items = node.choose.map(function (action) {
+      return [words[action], "action", action, function () { play(action); }];
+    });
+    choiceBox(items, function () {
+      path = [];
+      draw();
+    }, false);
+  }
+
+  // A tap where places overlap: the same short choice as after a tap on a piece ("Which
+  // move?"), one button per place, named as its button on the picture is.
+  function ambiguous(keys) {
+    var items = keys.map(function (key) {
+      var shown = document.querySelector('.taps button.tap[data-key="' + key.replace(/"/g, '\\"') + '"]');
+      return [shown ? shown.getAttribute("aria-label") : key, "key", key, function () { tapped(key); }];
+    });
+    choiceBox(items, function () {
+      draw();
+    }, true).querySelector("button").focus();
   }
 
   function harmless(key, child) {
