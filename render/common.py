@@ -219,6 +219,15 @@ def new_canvas(
     return img, draw
 
 
+def copy_canvas(canvas: Image.Image) -> Image.Image:
+    """A copy of a canvas made by ``new_canvas`` (a prepared background, say), palette and all:
+    ``Image.copy`` alone would lose the palette the canvas was made from."""
+    img = canvas.copy()
+    if "_base_palette" in canvas.__dict__:
+        img.__dict__["_base_palette"] = canvas.__dict__["_base_palette"]
+    return img
+
+
 def _ground_index(img: Image.Image, box: tuple[int, int, int, int]) -> int:
     """The ground something is about to be drawn on in ``box``: the index most of its corners and
     its middle show (nothing of the new drawing is there yet; a histogram of the box costs far more)."""

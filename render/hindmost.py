@@ -41,6 +41,7 @@ from render.common import (
     SEAT_SHAPES,
     WHITE,
     cached_palette,
+    copy_canvas,
     draw_shape,
     fit_message,
     font,
@@ -691,9 +692,7 @@ def render_board(view: dict, *, names: list[str], locale: str = "en") -> bytes:
     # are written (``_board_height``: the same for every move of a game). The track with its
     # labels is one layer, drawn once per language and mapped onto the palette once; counters are
     # mapped once per ground and text edges take their shades from the ramps.
-    start = _board_start(locale)
-    img = start.copy()  # one copy instead of a new canvas filled and the track pasted on it
-    img.__dict__["_base_palette"] = start.__dict__["_base_palette"]  # its palette, as new_canvas's
+    img = copy_canvas(_board_start(locale))  # one copy, not a new canvas filled and the track pasted on
     if layout.is_recording():  # the layer's labels, reported for the layout checks
         _draw_space_labels(Image.new("RGB", (WIDTH, TRACK_BOTTOM + 10), BACKGROUND))
     _draw_infield(img, view, locale)
