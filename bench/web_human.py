@@ -91,6 +91,7 @@ class PageFigures:
     moves_low: float | None = None  # ... and their budget of moves
     counted: int = 0  # requests the request budget counted for the person
     tapped_at: list[float] = field(default_factory=list)
+    lost_taps: list[str] = field(default_factory=list)  # each lost tap, and what the page saw of it
 
     def busiest(self, seconds: float = 10.0) -> int:
         """The most taps in any ``seconds``."""
@@ -253,6 +254,24 @@ async def new_table(site: Site, game: str, channel: int, options: dict[str, Any]
 
 
 # ---- a person's page ---------------------------------------------------------------------------------
+# What each tap reached, recorded in the page itself (every frame): the element under the press,
+# the click's target, the form submitted and whether a move was on its way then (aria-busy).
+WITNESS = """(() => {
+  window.__taps = [];
+  const what = (el) => {
+    const button = el && el.closest ? el.closest('button') : null;
+    if (button) return 'button ' + (button.dataset.action || button.textContent.trim().slice(0, 20));
+    return el && el.tagName ? el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') : String(el);
+  };
+  const busy = () => { const own = document.getElementById('play'); return !!(own && own.getAttribute('aria-busy') === 'true'); };
+  for (const kind of ['pointerdown', 'click', 'submit']) {
+    document.addEventListener(kind, (event) => {
+      window.__taps.push({ kind: kind, what: what(event.target), busy: busy(), at: Date.now() });
+      if (window.__taps.length > 30) window.__taps.shift();
+    }, true);
+  }
+})();"""
+
 READ = """() => {
   const own = document.getElementById('play');
   const live = document.getElementById('live');
@@ -309,6 +328,7 @@ class Page:
 
 async def open_page(browser: Any, site: Site, row: Any, person: Person, seat: int, secret: str | None) -> Page:
     context = await browser.new_context(viewport={"width": person.width, "height": 800}, locale=person.locale)
+    await context.add_init_script(WITNESS)
     address = (await site.links.table_url(row)).removeprefix(site.url)
     if site.proxy is None:
         from web.sessions import SESSION_COOKIE
@@ -385,6 +405,15 @@ async def watch(page: Page, site: Site, game_id: int, over: asyncio.Event) -> No
         await asyncio.sleep(0.25)
 
 
+async def witnessed(page: Page) -> str:
+    """The last events of the tap just made, as the page recorded them (``WITNESS``)."""
+    try:
+        events = await page.target.evaluate("() => window.__taps.slice(-4)")
+    except Exception as error:
+        return f"nothing ({error.__class__.__name__})"
+    return "; ".join(f"{e['kind']} on {e['what']}{' while busy' if e['busy'] else ''}" for e in events)
+
+
 async def tap(page: Page, selector: str) -> bool:
     """A person's tap on the page's own button (scrolled to, as a finger finds it)."""
     button = page.target.locator(selector).first
@@ -456,7 +485,9 @@ async def decide(page: Page, site: Site, game_id: int, over: asyncio.Event, thin
         answer = await answer_of(page)
         if answer is None:
             page.figures.lost += 1
-            page.figures.lost_why["no answer" if page.sent > sent else "never sent"] += 1
+            why = "no answer" if page.sent > sent else "never sent"
+            page.figures.lost_why[why] += 1
+            page.figures.lost_taps.append(f"{why}: {selector}; the page saw {await witnessed(page)}")
         elif answer.get("ok"):
             page.figures.played += 1
         elif answer.get("ask"):
@@ -628,6 +659,8 @@ def line(figures: GameFigures) -> str:
         lost.update(page.lost_why)
     if lost:
         text += "\n    taps lost: " + ", ".join(f"{why} {n}" for why, n in lost.most_common())
+        for name, page in figures.pages.items():
+            text += "".join(f"\n      {name}: {line}" for line in page.lost_taps)
     for name, page in figures.pages.items():
         asked = ", ".join(f"{kind} {n}" for kind, n in page.requests.most_common())
         text += (

@@ -226,6 +226,7 @@
       return; // one move at a time: a double tap plays once
     }
     busy = true;
+    own.setAttribute("aria-busy", "true"); // a move on its way: a second tap waits for its answer
     var body = new FormData(form);
     // getAttribute (in send): the form's "action" property is its input named "action" (the move).
     send(form, body, 0)
@@ -244,6 +245,7 @@
       .catch(function () {})
       .then(function () {
         busy = false;
+        own.removeAttribute("aria-busy");
       });
   });
 
