@@ -57,7 +57,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench import mc_baseline  # noqa: E402
 from engines import budget as budget_module  # noqa: E402
-from engines.levels import pause_factor  # noqa: E402
+from engines.levels import HARD, LEVELS, pause_factor  # noqa: E402
 from engines.rng import derive_seed  # noqa: E402
 from table.registry import GAMES  # noqa: E402
 
@@ -132,7 +132,9 @@ class PacedSeats:
 
     def next(self, movers: list[int], version: int) -> int:
         for seat in movers:
-            self.due.setdefault(seat, self.now + pause_factor(self.seed, version, seat, self.levels[seat]))
+            level = self.levels[seat] if self.levels[seat] in LEVELS else HARD  # the yardstick and today's
+            # hard react as hard does: in a race only the decisions differ, not the reflexes
+            self.due.setdefault(seat, self.now + pause_factor(self.seed, version, seat, level))
         while True:
             seat = min(self.due, key=lambda s: (self.due[s], s))
             self.now = self.due.pop(seat)
@@ -228,6 +230,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--no-safety-stop", action="store_true", help="play by the work budgets alone")
     parser.add_argument("--duvelen-mode", choices=("relaxed", "live"), default="relaxed")
+    parser.add_argument("--every", type=int, default=0, help="a running two-player figure every N games")
     args = parser.parse_args()
     game_options = {**GAME_OPTIONS, "duvelen": {"mode": args.duvelen_mode}}
     pairs = PAIRS if not args.pairs else tuple(tuple(p.split("-")) for p in args.pairs.split(","))
@@ -266,6 +269,8 @@ def main() -> None:
                     unfinished += not finished
                     for level, seconds in spent.items():
                         times.setdefault(level, []).extend(seconds)
+                    if args.every and len(scores) % args.every == 0 and len(scores) < len(jobs):
+                        report(f"  so far: {first} vs {second}", scores, unfinished)  # a long run's progress
                 report(f"2 players: {first} vs {second}", scores, unfinished)
                 report_times(times)
             players = min(args.multi, engine.max_players)
