@@ -299,6 +299,8 @@ async def test_screenshots_at_phone_and_desktop_width_in_both_languages(fake, we
                 await page.locator(f'.taps button.tap[data-key="{piece}"]').first.click()
                 assert await page.locator(f'.taps button.selected[data-key="{piece}"]').count() > 0
                 assert await page.locator(".tap-pick button[data-action]").count() >= 2
+            # What the screen shows (a full-page capture draws the pinned "Which move?" mid-page).
+            await page.screenshot(path=str(SHOTS / f"{game}-{width}-{lang}-screen.png"))
             await page.screenshot(path=str(SHOTS / f"{game}-{width}-{lang}.png"), full_page=True)
             if piece is not None:
                 await page.locator(f'.taps button.selected[data-key="{piece}"]').first.click()
