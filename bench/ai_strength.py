@@ -34,6 +34,10 @@ exactly as their work budgets allow, as on an idle machine, and the figures no l
 else the machine runs (under load the stop cuts many hard decisions short).
 
     nice -n 10 python bench/ai_strength.py [--games 400] [--multi-games 200] [--only GAME]
+
+A long run may stop and go on: ``--games-from K --games N`` plays games K to K+N-1 of the same
+sequence (with ``--no-safety-stop`` a game is the same whenever it is played), and ``--every 10``
+prints the running figure every ten games.
 """
 
 from __future__ import annotations
@@ -231,6 +235,9 @@ def main() -> None:
     parser.add_argument("--no-safety-stop", action="store_true", help="play by the work budgets alone")
     parser.add_argument("--duvelen-mode", choices=("relaxed", "live"), default="relaxed")
     parser.add_argument("--every", type=int, default=0, help="a running two-player figure every N games")
+    parser.add_argument(
+        "--games-from", type=int, default=0, help="the first two-player game's number (to go on with a long run)"
+    )
     args = parser.parse_args()
     game_options = {**GAME_OPTIONS, "duvelen": {"mode": args.duvelen_mode}}
     pairs = PAIRS if not args.pairs else tuple(tuple(p.split("-")) for p in args.pairs.split(","))
@@ -248,7 +255,7 @@ def main() -> None:
                 if not args.games:
                     break
                 jobs = []
-                for g in range(args.games):
+                for g in range(args.games_from, args.games_from + args.games):
                     levels = [first, second] if g % 2 == 0 else [second, first]
                     jobs.append(
                         (
