@@ -141,3 +141,39 @@ async def test_a_part_that_comes_during_a_tap_waits_until_the_tap_is_over(fake, 
         f"() => document.getElementById('play').dataset.version === '{after.version}'", timeout=8000
     )
     assert not [error for error in errors if "409 (Conflict)" not in error], errors  # the 409 is the answer
+
+
+async def test_the_live_part_waits_too_while_a_finger_is_down_on_a_wide_screen(
+    fake, webbed, chromium, channel, alice, bob
+):
+    """On a wide screen a seated player's own part sits below the live part (whose turn it is, the
+    last moves). A live part of another height put in between the press and the release moved the
+    button away under the finger: the click went to the page's body and the tap was lost
+    (bench/web_human.py in Duvelen, "pointerdown on button d.6C; click on body"). The live part
+    now waits until the tap is over, as the own part does."""
+    row, url, mover, _other = await a_table(fake, webbed, channel, alice, bob)
+    context = await chromium.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    await context.add_cookies([{"name": "who", "value": mover, "url": url}])
+    page = await context.new_page()
+    await page.goto(url)
+    await page.locator(".taps button.tap").first.wait_for()  # the part asked for at the start is in
+    posts: list[str] = []
+    page.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
+    button = page.locator("#play .moves button").first
+    await button.scroll_into_view_if_needed()
+    box = await button.bounding_box()
+    await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    await page.mouse.down()
+    await played_elsewhere(webbed, row, (alice if mover == "alice" else bob).id)
+    await page.wait_for_function(
+        f"() => Number(document.getElementById('live').dataset.version) > {row.version}", timeout=8000
+    )
+    await page.wait_for_timeout(200)  # the live part is in the page's hands
+    assert await button.bounding_box() == box, "the button moved under the finger"
+    await page.mouse.up()
+    await page.wait_for_function("() => !document.getElementById('play').dataset.pressed", timeout=8000)
+    assert len(posts) == 1, "the tap was sent (and answered: the board moved on)"
+    await page.wait_for_function(
+        f"() => Number(document.querySelector('#live .status').dataset.version) > {row.version}", timeout=8000
+    )
+    await context.close()

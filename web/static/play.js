@@ -77,6 +77,7 @@
   own.addEventListener("pointerdown", function () {
     pressed = true;
     pressedAt = Date.now();
+    own.dataset.pressed = "true"; // the live part (table.js) waits too: it moves this part on a wide screen
     // A release this page never hears (the pointer let go outside the window) holds nothing for long.
     setTimeout(function () {
       if (Date.now() - pressedAt >= 2000) {
@@ -91,8 +92,13 @@
     pressed = false;
     // After the click and its form's submit (a touch's click comes just after its pointerup).
     setTimeout(function () {
+      if (pressed) {
+        return;
+      }
+      delete own.dataset.pressed;
+      own.dispatchEvent(new CustomEvent("tafelbot:released", { bubbles: true }));
       var part = waiting;
-      if (pressed || !part) {
+      if (!part) {
         return;
       }
       waiting = null;

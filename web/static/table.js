@@ -127,9 +127,27 @@
       });
   }
 
+  // While a finger is down on a seated player's own part (play.js marks it), the live part waits:
+  // on a wide screen the own part sits below it, so a live part of another height put in between
+  // the press and the release moved the button away under the finger, and the tap was lost
+  // (bench/web_human.py: a press on a move, its click on the page's body).
+  var held = null;
+  document.addEventListener("tafelbot:released", function () {
+    var html = held;
+    held = null;
+    if (html !== null) {
+      refresh(html);
+    }
+  });
+
   // The new live part, except that the announced region (.status) keeps its node and changes
   // only the paragraphs whose text changed: replaced whole, screen readers may miss it or read it all.
   function refresh(html) {
+    var own = document.getElementById("play");
+    if (own && own.dataset.pressed === "true") {
+      held = html; // the newest only: each part is whole
+      return;
+    }
     var fresh = document.createElement("template");
     fresh.innerHTML = html; // rendered by the server's templates, every name escaped
     var kept = live.querySelector(":scope > .status");
