@@ -11,7 +11,7 @@ from tests.fuzz.crash import CrashRun
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
 
-KILLS = int(os.environ.get("TAFELBOT_CRASH_KILLS", "3"))
+KILLS = int(os.environ.get("TAFELBOT_CRASH_KILLS", "2"))
 SEED = int(os.environ.get("TAFELBOT_CRASH_SEED", "15"))
 
 

@@ -18,7 +18,7 @@ from hypothesis.stateful import run_state_machine_as_test
 from tests.fuzz.machine import TafelFuzz
 from tests.fuzz.world import FAILURES, TOTALS
 
-CASES = int(os.environ.get("TAFELBOT_FUZZ_CASES", "12"))
+CASES = int(os.environ.get("TAFELBOT_FUZZ_CASES", "8"))
 STEPS = int(os.environ.get("TAFELBOT_FUZZ_STEPS", "100"))
 SEED = os.environ.get("TAFELBOT_FUZZ_SEED")
 

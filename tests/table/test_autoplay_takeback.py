@@ -119,7 +119,7 @@ async def dead_controls(service: TableService, game: str, games: int, actions: i
 
 @pytest.mark.parametrize("game", ["manoever", "trackgammon"])
 async def test_a_model_count_of_two_person_turns_finds_no_dead_control(service, game):
-    turns, dead = await dead_controls(service, game, MODEL_GAMES, 250)
+    turns, dead = await dead_controls(service, game, MODEL_GAMES, 160)
     print(f"{game}: {dead} of {turns} two-person turns with a dead control")
     assert turns >= 50 and dead == 0
 

@@ -23,7 +23,7 @@ def test_simulate_plays_a_whole_game_and_writes_every_picture(tmp_path, capsys):
 @pytest.mark.slow  # among the quick tier's slowest (10–50 s on a busy machine, issue 46): the full run has it
 def test_a_folder_with_pictures_in_it_is_refused_unless_cleared(tmp_path, capsys):
     # A short game after a long one left the long one's later pictures beside its own (issue 38).
-    assert main(["simulate", "duvelen", "--seed", "3", "--out", str(tmp_path)]) == 0
+    assert main(["simulate", "hindmost", "--players", "3", "--seed", "3", "--out", str(tmp_path)]) == 0
     first = len(list(tmp_path.glob("move-*.png")))
     (tmp_path / "move-9999.png").write_bytes(b"an older, longer game")
     assert main(["simulate", "hindmost", "--players", "2", "--out", str(tmp_path)]) == 2
