@@ -1,0 +1,109 @@
+"""What a person's inbox says: every table, in every server, where it is their move now (issue 49's
+one inbox). Pure: the Discord side (send, edit, delete, coalesce) is ``cogs.table.inbox``.
+
+Built from the public parts of a game row only (the game, the seats' names as the board shows
+them, whose move it is, the deadline, the board's link), never from a view: an inbox message is a
+direct message, and it holds no hand. Names and server names are user text, escaped; nobody is
+mentioned.
+
+A table "starts waiting" for a person when their turn begins; the turn is known by when it began
+(``Waiting.key``: the game and the turn's start), so the inbox can tell a table that newly waits
+(notify: send anew) from one it already listed (edit silently).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from db import GameStatus
+from locales import tr
+from table.links import jump_link
+from table.listing import Listed
+from table.safety import safe_name
+from table.text import duration_text, game_name, player_name
+
+ONE, EACH, OFF = "one", "each", "off"
+MODES = (ONE, EACH, OFF)  # one message kept current, one message per turn, none (the default)
+LIMIT = 1900  # characters of one message (Discord takes 2000)
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """One table waiting for the person's move."""
+
+    game_id: int
+    game: str  # the game's key
+    server: str | None  # the server's name, escaped (None: not known to this bot)
+    others: tuple[str, ...]  # the other seats, as the board names them (escaped, never a mention)
+    since: float  # when their turn began
+    left: float | None  # seconds on the move deadline, when one runs
+    link: str | None  # a jump link to the latest board
+
+    @property
+    def key(self) -> str:
+        """The turn: the same table waiting again later is a new key."""
+        return f"{self.game_id}:{self.since}"
+
+
+def waiting_for(user_id: int, games: Sequence[Listed], servers: Mapping[int, str], lang: str = "en") -> list[Waiting]:
+    """The running tables of ``games`` (``table.listing.listed`` of the person's open games) where
+    ``user_id`` owes a move now, longest waiting first."""
+    found = []
+    for g in games:
+        row = g.row
+        seat = row.seat_of(user_id)
+        if row.status != GameStatus.ACTIVE or not g.your_turn or seat is None:
+            continue
+        others = tuple(player_name(row.seats, i, lang=lang) for i in range(len(row.seats)) if i != seat)
+        server = servers.get(row.guild_id) if row.guild_id is not None else None
+        found.append(
+            Waiting(
+                row.id,
+                row.game,
+                safe_name(server) if server else None,
+                others,
+                g.waiting_since,
+                g.left,
+                jump_link(row),
+            )
+        )
+    return sorted(found, key=lambda w: (w.since, w.game_id))
+
+
+def line(lang: str, waiting: Waiting) -> str:
+    """One table: the game, the server, who else plays, the time left and the link."""
+    server = waiting.server or tr(lang, "inbox-server-unknown")
+    text = tr(
+        lang,
+        "inbox-line",
+        game=game_name(lang, waiting.game),
+        server=f"**{server}**",
+        others=", ".join(waiting.others) or "—",
+    )
+    if waiting.left is not None:
+        text += " · " + tr(lang, "inbox-left", left=duration_text(lang, waiting.left))
+    if waiting.link:
+        text += "\n  " + waiting.link
+    return text
+
+
+def inbox_text(lang: str, waiting: Sequence[Waiting]) -> str:
+    """The one inbox message: every waiting table, longest waiting first, or the "all caught up"
+    line when nothing waits. Tables that do not fit in one message are counted at the end."""
+    if not waiting:
+        return tr(lang, "inbox-caught-up")
+    lines = [tr(lang, "inbox-title", count=len(waiting))]
+    for shown, w in enumerate(waiting):
+        entry = "• " + line(lang, w)
+        more = len(waiting) - shown
+        if len("\n".join([*lines, entry])) + 20 > LIMIT:
+            lines.append(tr(lang, "inbox-more", count=more))
+            break
+        lines.append(entry)
+    return "\n".join(lines)
+
+
+def turn_text(lang: str, waiting: Waiting) -> str:
+    """The message of one turn (the ``each`` mode)."""
+    return tr(lang, "inbox-turn", table=line(lang, waiting))
