@@ -86,3 +86,4 @@ inbox-current = Your inbox: { $mode }
 inbox-mode-one = one message, kept up to date
 inbox-mode-each = one message per turn
 inbox-mode-off = none
+table-error-bad-inbox = Pick one of the choices: one message, one per turn, or none.
