@@ -6,9 +6,11 @@ them, whose move it is, the deadline, the board's link), never from a view: an i
 direct message, and it holds no hand. Names and server names are user text, escaped; nobody is
 mentioned.
 
-A table "starts waiting" for a person when their turn begins; the turn is known by when it began
-(``Waiting.key``: the game and the turn's start), so the inbox can tell a table that newly waits
-(notify: send anew) from one it already listed (edit silently).
+A table "starts waiting" for a person when their turn begins; the turn is known by the move log
+(``turn_start``: the first entry after the person's last turn), and ``Waiting.key`` is the game
+and that entry, so the inbox can tell a table that newly waits (notify: send anew) from one it
+already listed (edit silently). Not the deadline: a table without time per move has none, and its
+``updated_at`` moves with every action of the turn.
 """
 
 from __future__ import annotations
@@ -37,18 +39,40 @@ class Waiting:
     server: str | None  # the server's name, escaped (None: not known to this bot)
     others: tuple[str, ...]  # the other seats, as the board names them (escaped, never a mention)
     since: float  # when their turn began
+    turn: int  # the move log's entry that began it (``turn_start``)
     left: float | None  # seconds on the move deadline, when one runs
     link: str | None  # a jump link to the latest board
 
     @property
     def key(self) -> str:
         """The turn: the same table waiting again later is a new key."""
-        return f"{self.game_id}:{self.since}"
+        return f"{self.game_id}:{self.turn}"
 
 
-def waiting_for(user_id: int, games: Sequence[Listed], servers: Mapping[int, str], lang: str = "en") -> list[Waiting]:
+def turn_start(log: Sequence[tuple[int | None, float]], seat: int) -> tuple[int, float] | None:
+    """Where the seat's current turn began in a move log of (seat, time) entries: the first entry
+    after the seat's last earlier turn, its own actions of this turn left out (so the seat's own
+    actions and, at a table where all act at once, the others' actions of the same round keep
+    it); None: the log has nothing before the turn (the table's start)."""
+    end = len(log)
+    while end and log[end - 1][0] == seat:
+        end -= 1  # this turn's own actions
+    start = end
+    while start and log[start - 1][0] != seat:
+        start -= 1  # what the others (and the platform) did since the seat's last turn
+    return (start, log[start][1]) if start < end else None
+
+
+def waiting_for(
+    user_id: int,
+    games: Sequence[Listed],
+    servers: Mapping[int, str],
+    lang: str = "en",
+    turns: Mapping[int, tuple[int, float] | None] | None = None,
+) -> list[Waiting]:
     """The running tables of ``games`` (``table.listing.listed`` of the person's open games) where
-    ``user_id`` owes a move now, longest waiting first."""
+    ``user_id`` owes a move now, longest waiting first. ``turns``: each table's ``turn_start``
+    (a table without one counts from when its turn began by the listing)."""
     found = []
     for g in games:
         row = g.row
@@ -57,13 +81,15 @@ def waiting_for(user_id: int, games: Sequence[Listed], servers: Mapping[int, str
             continue
         others = tuple(player_name(row.seats, i, lang=lang) for i in range(len(row.seats)) if i != seat)
         server = servers.get(row.guild_id) if row.guild_id is not None else None
+        turn, since = (turns or {}).get(row.id) or (-1, g.waiting_since)
         found.append(
             Waiting(
                 row.id,
                 row.game,
                 safe_name(server) if server else None,
                 others,
-                g.waiting_since,
+                since,
+                turn,
                 g.left,
                 jump_link(row),
             )

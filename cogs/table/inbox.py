@@ -34,7 +34,7 @@ from db import GameRow, table_data
 from db.table_data import InboxMessage
 from table.clock import Scheduler
 from table.held import INBOX, HeldNotifications
-from table.inbox import EACH, OFF, ONE, Waiting, inbox_text, turn_text, waiting_for
+from table.inbox import EACH, OFF, ONE, Waiting, inbox_text, turn_start, turn_text, waiting_for
 from table.listing import listed
 from table.service import TableService
 
@@ -114,7 +114,14 @@ class Inbox:
             for guild_id in allowed
             if guild_id is not None and (guild := self.client.get_guild(guild_id)) is not None
         }
-        return waiting_for(user_id, listed(rows, engines, now, user_id=user_id), servers, lang)
+        games = listed(rows, engines, now, user_id=user_id)
+        turns = {}
+        for g in games:
+            seat = g.row.seat_of(user_id)
+            if g.your_turn and seat is not None:
+                log_of = [(entry_seat, at) for entry_seat, _action, at in await table_data.timed_moves(store, g.row.id)]
+                turns[g.row.id] = turn_start(log_of, seat)
+        return waiting_for(user_id, games, servers, lang, turns)
 
     async def refresh(self, user_id: int) -> None:
         """Bring the person's inbox up to date (``one``: send anew, edit or leave it; ``each``: a

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from db import GameRow, GameStatus, Seat
-from table.inbox import Waiting, inbox_text, turn_text, waiting_for
+from table.inbox import Waiting, inbox_text, turn_start, turn_text, waiting_for
 from table.listing import listed
 from table.registry import GAME_KEYS
 from table.spec import load_spec
@@ -63,7 +63,18 @@ def test_only_tables_waiting_for_the_person_longest_waiting_first():
     ]
     found = waiting(rows)
     assert [w.game_id for w in found] == [2, 1]
-    assert found[0].key == f"2:{NOW - 3600}" and found[0].link == "https://discord.com/channels/8/102/502"
+    assert found[0].since == NOW - 3600 and found[0].link == "https://discord.com/channels/8/102/502"
+
+
+def test_a_turn_begins_after_the_seats_last_turn_and_its_own_actions_keep_it():
+    # Seat 0 moved twice, seat 1 twice, platform mark: seat 0's turn began at entry 2.
+    log = [(0, 1.0), (0, 2.0), (1, 3.0), (1, 4.0), (None, 5.0)]
+    assert turn_start(log, 0) == (2, 3.0)
+    assert turn_start([*log, (0, 6.0)], 0) == (2, 3.0)  # its first action of the turn: the same turn
+    assert turn_start([*log, (0, 6.0), (1, 7.0)], 0) == (6, 7.0)  # the next turn
+    assert turn_start([], 0) is None and turn_start([(0, 1.0)], 0) is None  # the table's start
+    # All at once: the others' actions after the round began keep the turn.
+    assert turn_start([(0, 1.0), (1, 2.0), (1, 3.0)], 0) == turn_start([(0, 1.0), (1, 2.0)], 0) == (1, 2.0)
 
 
 def test_the_message_lists_game_server_others_time_left_and_link():
@@ -95,7 +106,7 @@ def test_dutch_and_english_and_all_caught_up():
 
 def test_a_long_inbox_stays_one_message_and_counts_the_rest():
     many = [
-        Waiting(i, "hindmost", "x" * 60, ("**y**",) * 7, float(i), None, "https://discord.com/x") for i in range(40)
+        Waiting(i, "hindmost", "x" * 60, ("**y**",) * 7, float(i), i, None, "https://discord.com/x") for i in range(40)
     ]
     text = inbox_text("en", many)
     assert len(text) <= 1900 and "more (/table mine" in text
