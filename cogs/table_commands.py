@@ -193,7 +193,7 @@ class TableCommands(
         await self.flow.guarded(interaction, None, set_my_heads_up)
 
     @app_commands.command(name="inbox", description="One direct message with every game waiting for your move")
-    @app_commands.describe(messages="One message kept up to date, one per turn, or none")
+    @app_commands.describe(messages="One message kept up to date, one per turn, or none (empty: show your choice)")
     @app_commands.choices(
         messages=[
             app_commands.Choice(name="one message, kept up to date", value="one"),
@@ -201,13 +201,18 @@ class TableCommands(
             app_commands.Choice(name="none", value="off"),
         ]
     )
-    async def inbox(self, interaction: discord.Interaction, messages: app_commands.Choice[str]) -> None:
+    async def inbox(self, interaction: discord.Interaction, messages: app_commands.Choice[str] | None = None) -> None:
         async def set_my_inbox() -> None:
+            lang = lang_of(interaction)
+            user_id = interaction.user.id
+            if messages is None:
+                person = (await table_data.people(self.service.store, [user_id]))[user_id]
+                current = tr(lang, f"inbox-mode-{person.inbox_mode}", default=person.inbox_mode)
+                await interaction.response.send_message(tr(lang, "inbox-current", mode=current), ephemeral=True)
+                return
             mode = messages.value
             if mode not in MODES:
                 raise TableError("bad-inbox")
-            lang = lang_of(interaction)
-            user_id = interaction.user.id
             await table_data.set_person(self.service.store, user_id, inbox_mode=mode, inbox_locale=lang)
             lines = [tr(lang, f"inbox-set-{mode}")]
             if mode != OFF:

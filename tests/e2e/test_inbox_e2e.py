@@ -199,3 +199,28 @@ async def test_a_burst_of_changes_is_one_refresh(fake, clocked, channel, alice):
     await clocked.bot.table_flow.reminders.inbox.changed(row)
     await inbox_settles(clocked)
     assert len(to_the_dm()) == len(before) + 2
+
+
+async def test_the_choice_is_shown_and_a_reminder_sends_the_inbox_anew(fake, clocked, channel, alice, bob):
+    assert "none" in (await fake.slash(alice, channel, "table", "inbox")).content
+    await fake.slash(alice, channel, "table", "reminders", {"direct_messages": True})
+    await fake.slash(alice, channel, "table", "inbox", {"messages": "one"})
+    nl = await fake.slash(bob, channel, "table", "inbox")
+    assert nl.content == "Je inbox: geen"
+    assert "one message, kept up to date" in (await fake.slash(alice, channel, "table", "inbox")).content
+    game_id = await open_table(
+        fake, clocked, channel, "trackgammon", alice, join=[bob], options={"time_per_move": "12h"}
+    )
+    await waiting_for(fake, clocked, channel, game_id, alice, [bob])
+    await inbox_settles(clocked)
+    [dm] = fake.dm_messages(alice)
+    assert "⏳ 11 h left" in dm.content  # 12 h, less the two seconds of the delay
+    # The first reminder (half the time gone): the inbox anew with the time left, not a DM of its own.
+    clocked.clock.advance(6 * HOUR)
+    await clocked.bot.table_flow.timekeeper.scheduler.catch_up()
+    await clocked.settle()
+    await clocked.bot.table_flow.reminders.inbox.scheduler.catch_up()
+    await clocked.settle()
+    [anew] = fake.dm_messages(alice)
+    assert anew.id != dm.id and "⏳ 5 h left" in anew.content
+    assert not any("⏰" in m.content for m in fake.dm_messages(alice))  # no reminder DM of its own
