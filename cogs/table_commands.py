@@ -23,7 +23,7 @@ from cogs.table.table_options import MOVE_TIME_NAMES
 from db import GameStatus, table_data
 from engines.levels import LEVELS
 from locales import tr
-from table.inbox import MODES, OFF
+from table.inbox import DIGEST, MODES, OFF
 from table.listing import Listed, listed
 from table.quiet import known_zone, parse_time_of_day, time_of_day, zone_choices
 from table.service import TableError, TableService
@@ -193,11 +193,14 @@ class TableCommands(
         await self.flow.guarded(interaction, None, set_my_heads_up)
 
     @app_commands.command(name="inbox", description="One direct message with every game waiting for your move")
-    @app_commands.describe(messages="One message kept up to date, one per turn, or none (empty: show your choice)")
+    @app_commands.describe(
+        messages="One message kept up to date, one per turn, a daily digest, or none (empty: your choice)"
+    )
     @app_commands.choices(
         messages=[
             app_commands.Choice(name="one message, kept up to date", value="one"),
             app_commands.Choice(name="one message per turn", value="each"),
+            app_commands.Choice(name="a daily digest", value="digest"),
             app_commands.Choice(name="none", value="off"),
         ]
     )
@@ -223,7 +226,9 @@ class TableCommands(
                     if not server.dm_reminders:
                         lines.append(tr(lang, "inbox-server-off"))
             await interaction.response.send_message("\n".join(lines), ephemeral=True)
-            if mode != OFF:
+            if mode == DIGEST:
+                await self.flow.reminders.inbox.arm_digest(user_id)
+            elif mode != OFF:
                 self.flow.reminders.inbox.soon(user_id)  # what waits now, in every server
 
         await self.flow.guarded(interaction, None, set_my_inbox)

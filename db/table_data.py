@@ -199,6 +199,12 @@ async def inbox_message(store: Store, user_id: int) -> InboxMessage:
     return InboxMessage(r["inbox_channel"], r["inbox_message"], shown)
 
 
+async def people_with_inbox(store: Store, mode: str) -> list[int]:
+    """The people whose inbox is ``mode`` (the daily digests are armed again at start-up)."""
+    rows = await store.fetch("SELECT user_id FROM table_people WHERE inbox_mode = ? ORDER BY user_id", (mode,))
+    return [r["user_id"] for r in rows]
+
+
 async def set_inbox_message(store: Store, user_id: int, message: InboxMessage) -> None:
     """Remember the person's inbox message (their row exists: only people who chose an inbox have one)."""
     await store.write_batch(

@@ -22,11 +22,14 @@ from db import GameStatus
 from locales import tr
 from table.links import jump_link
 from table.listing import Listed
+from table.quiet import QuietHours
 from table.safety import safe_name
 from table.text import duration_text, game_name, player_name
 
-ONE, EACH, OFF = "one", "each", "off"
-MODES = (ONE, EACH, OFF)  # one message kept current, one message per turn, none (the default)
+ONE, EACH, DIGEST, OFF = "one", "each", "digest", "off"
+# One message kept current, one message per turn, one a day, none (the default).
+MODES = (ONE, EACH, DIGEST, OFF)
+DIGEST_AT = 9 * 60  # the daily digest's time of day (minutes, UTC) for people without quiet hours
 LIMIT = 1900  # characters of one message (Discord takes 2000)
 
 
@@ -133,3 +136,11 @@ def inbox_text(lang: str, waiting: Sequence[Waiting]) -> str:
 def turn_text(lang: str, waiting: Waiting) -> str:
     """The message of one turn (the ``each`` mode)."""
     return tr(lang, "inbox-turn", table=line(lang, waiting))
+
+
+def next_digest(hours: QuietHours | None, now: float) -> float:
+    """When the daily digest goes out next after ``now``: at the end of the person's quiet hours,
+    or at ``DIGEST_AT`` (UTC: no time zone of theirs is known) when they set none."""
+    day = hours if hours is not None else QuietHours(0, DIGEST_AT, "UTC")  # a window that ends then
+    _start, end = next(day.windows(now, float("inf")))
+    return end

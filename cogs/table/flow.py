@@ -147,7 +147,7 @@ class TableFlow:
         await self.reconciler.run(arm=False)  # boards that a stop or a fault kept from being shown
         await self.reminders.held.resume()  # pings held during quiet hours
         self.reminders.held.start()
-        self.reminders.inbox.start()
+        await self.reminders.inbox.resume()  # the inbox's refreshes and daily digests
         return count
 
     async def close(self) -> None:
@@ -182,7 +182,7 @@ class TableFlow:
             await self.computers.idle()
             await self.timekeeper.scheduler.idle()
             await self.reminders.held.scheduler.idle()
-            await self.reminders.inbox.scheduler.idle()
+            await self.reminders.inbox.idle()
             if self.guard.is_settled and not self.computers.busy and not self.aftermath.busy:
                 return
 

@@ -7,6 +7,8 @@ edited and deleted.
   edits it in place, silently; when nothing waits it says "all caught up" (not deleted: the person
   may be reading it). A reminder sends it anew instead of a DM of its own.
 - ``each``: one message each time a table starts waiting, never edited.
+- ``digest``: one message a day at the end of the person's quiet hours (09:00 UTC without), only
+  when something waits; the day before's is deleted, so there is one.
 - ``off`` (the default): nothing.
 
 Every saved change of a table (``table.aftermath``) arms a refresh of its seated people who chose
@@ -34,8 +36,19 @@ from db import GameRow, table_data
 from db.table_data import InboxMessage
 from table.clock import Scheduler
 from table.held import INBOX, HeldNotifications
-from table.inbox import EACH, OFF, ONE, Waiting, inbox_text, turn_start, turn_text, waiting_for
+from table.inbox import (
+    DIGEST,
+    EACH,
+    ONE,
+    Waiting,
+    inbox_text,
+    next_digest,
+    turn_start,
+    turn_text,
+    waiting_for,
+)
 from table.listing import listed
+from table.quiet import of_person
 from table.service import TableService
 
 log = logging.getLogger("tafelbot.clock")
@@ -59,15 +72,27 @@ class Inbox:
         self.held = held
         self.delay = delay
         self.scheduler = Scheduler(service.clock, self._due)  # keyed by user id
+        self.digests = Scheduler(service.clock, self._digest_due)  # the daily digests, by user id
         self._texts: dict[int, str] = {}  # user -> the text their inbox message shows (skips an idle edit)
         self._listed_in: dict[int, set[int]] = {}  # game -> people whose inbox lists it
         self._anew: set[int] = set()  # people whose next refresh sends the message anew (a reminder)
 
-    def start(self) -> None:
+    async def resume(self) -> int:
+        """Start-up: arm every person's daily digest again, and start."""
+        people = await table_data.people_with_inbox(self.service.store, DIGEST)
+        for user_id in people:
+            await self.arm_digest(user_id)
         self.scheduler.start()
+        self.digests.start()
+        return len(people)
 
     async def close(self) -> None:
         await self.scheduler.close()
+        await self.digests.close()
+
+    async def idle(self) -> None:
+        await self.scheduler.idle()
+        await self.digests.idle()
 
     async def changed(self, row: GameRow) -> None:
         """A saved change of ``row``: refresh, soon, the inbox of each of its people who chose one
@@ -76,7 +101,7 @@ class Inbox:
             users = {s.user_id for s in row.seats if s.human and s.user_id is not None}
             users |= self._listed_in.get(row.id, set())
             for person in (await table_data.people(self.service.store, sorted(users))).values():
-                if person.inbox_mode != OFF:
+                if person.inbox_mode in (ONE, EACH):
                     self.soon(person.user_id)
         except Exception:
             log.exception("inboxes of game %s could not be armed", row.id)
@@ -178,3 +203,39 @@ class Inbox:
     async def _keep(self, user_id: int, before: InboxMessage, after: InboxMessage) -> None:
         if after != before:
             await table_data.set_inbox_message(self.service.store, user_id, after)
+
+    async def arm_digest(self, user_id: int) -> None:
+        """Wake for the person's next daily digest (when they chose it, or at start-up)."""
+        person = (await table_data.people(self.service.store, [user_id]))[user_id]
+        hours = of_person(person.quiet_from, person.quiet_to, person.quiet_tz)
+        self.digests.arm(user_id, next_digest(hours, self.service.clock.now()))
+
+    async def _digest_due(self, user_id: int) -> None:
+        try:
+            person = (await table_data.people(self.service.store, [user_id]))[user_id]
+            if person.inbox_mode != DIGEST:
+                return  # chose otherwise meanwhile: no more digests
+            await self.arm_digest(user_id)  # tomorrow's, whatever becomes of today's
+            await self.digest(user_id)
+        except Exception:
+            log.exception("digest of %s could not be sent", user_id)
+
+    async def digest(self, user_id: int) -> None:
+        """Today's digest: what waits, as one message (yesterday's deleted), if anything waits."""
+        store = self.service.store
+        person = (await table_data.people(store, [user_id]))[user_id]
+        if person.away_until and person.away_until > self.service.clock.now():
+            return
+        lang = person.inbox_locale or "en"
+        waiting = await self.waiting(user_id, lang)
+        if not waiting:
+            return
+        kept = await table_data.inbox_message(store, user_id)
+        if kept.channel_id is not None and kept.message_id is not None:
+            await self.dms.delete(user_id, kept.channel_id, kept.message_id)
+        message = await self.dms.post(user_id, inbox_text(lang, waiting))
+        shown = tuple(w.key for w in waiting)
+        after = (
+            InboxMessage(message.channel.id, message.id, shown) if message is not None else InboxMessage(shown=shown)
+        )
+        await self._keep(user_id, kept, after)

@@ -39,13 +39,13 @@ async def waiting_for(fake, tafel, channel, game_id, person, others):
     return await move_until_not(fake, tafel, channel, game_id, {u.id: u for u in others}, waits_for=person)
 
 
-async def two_servers(fake, tafel, channel, alice, bob, carol):
+async def two_servers(fake, tafel, channel, alice, bob, carol, options=None):
     """Alice plays Bob here and Carol in another server; both tables wait for Alice."""
     other_guild = fake.add_guild("Elsewhere")
     elsewhere = fake.add_channel("tables", guild_id=other_guild)
     commands_everywhere(fake)
-    here = await open_table(fake, tafel, channel, "trackgammon", alice, join=[bob])
-    there = await open_table(fake, tafel, elsewhere, "trackgammon", alice, join=[carol])
+    here = await open_table(fake, tafel, channel, "trackgammon", alice, join=[bob], options=options)
+    there = await open_table(fake, tafel, elsewhere, "trackgammon", alice, join=[carol], options=options)
     await waiting_for(fake, tafel, channel, here, alice, [bob])
     await waiting_for(fake, tafel, elsewhere, there, alice, [carol])
     return here, there, elsewhere
@@ -224,3 +224,34 @@ async def test_the_choice_is_shown_and_a_reminder_sends_the_inbox_anew(fake, clo
     [anew] = fake.dm_messages(alice)
     assert anew.id != dm.id and "⏳ 5 h left" in anew.content
     assert not any("⏰" in m.content for m in fake.dm_messages(alice))  # no reminder DM of its own
+
+
+async def test_the_daily_digest_lists_what_waits_once_a_day(fake, clocked, channel, alice, bob, carol):
+    start = clocked.clock.now()  # 08:00 UTC on the fake clock
+    answer = await fake.slash(alice, channel, "table", "inbox", {"messages": "digest"})
+    assert "a day" in answer.content
+    # A week per move: nobody times out (and the computer moves for them) in these two days.
+    here, there, elsewhere = await two_servers(fake, clocked, channel, alice, bob, carol, {"time_per_move": "7d"})
+    await inbox_settles(clocked)
+    assert fake.dm_messages(alice) == []  # not before 09:00
+
+    async def at(moment):
+        clocked.clock.set(moment)
+        await clocked.bot.table_flow.reminders.inbox.digests.catch_up()
+        await clocked.settle()
+
+    await at(start + HOUR)
+    [first] = fake.dm_messages(alice)
+    assert first.content.startswith("📬 Your move in 2 games")
+    # Alice moves in one; the digest is not edited, and the next day's replaces it.
+    await move_until_not(fake, clocked, channel, here, {alice.id: alice}, waits_for=None)
+    await inbox_settles(clocked)
+    assert fake.dm_messages(alice)[0].edits == 0
+    await clocked.restart()  # the digest is armed again at start-up
+    await at(start + 25 * HOUR)
+    [second] = fake.dm_messages(alice)
+    assert second.id != first.id and second.content.startswith("📬 Your move in one game")
+    # Nothing waits: no digest, the last one stays.
+    await move_until_not(fake, clocked, elsewhere, there, {alice.id: alice}, waits_for=None)
+    await at(start + 49 * HOUR)
+    assert [m.id for m in fake.dm_messages(alice)] == [second.id]

@@ -121,3 +121,16 @@ def test_the_hand_never_shows_in_the_inbox(game):
         for lang in ("en", "nl"):
             texts = [inbox_text(lang, waiting([row], lang)), *(turn_text(lang, w) for w in waiting([row], lang))]
             assert not leaks(json.dumps(texts, ensure_ascii=False), hidden)
+
+
+def test_the_daily_digest_comes_when_quiet_hours_end_or_at_nine_utc():
+    from datetime import UTC, datetime
+
+    from table.inbox import next_digest
+    from table.quiet import QuietHours
+
+    at = datetime(2027, 1, 15, 8, 0, tzinfo=UTC).timestamp()
+    assert next_digest(None, at) == datetime(2027, 1, 15, 9, 0, tzinfo=UTC).timestamp()
+    assert next_digest(None, at + 3600) == datetime(2027, 1, 16, 9, 0, tzinfo=UTC).timestamp()  # not twice
+    amsterdam = QuietHours(23 * 60, 7 * 60 + 30, "Europe/Amsterdam")  # 07:30 there is 06:30 UTC in winter
+    assert next_digest(amsterdam, at) == datetime(2027, 1, 16, 6, 30, tzinfo=UTC).timestamp()
