@@ -32,7 +32,7 @@ import logging
 import discord
 
 from cogs.table.direct import DirectMessages
-from db import GameRow, table_data
+from db import GameRow, GameStatus, table_data
 from db.table_data import InboxMessage
 from table.clock import Scheduler
 from table.held import INBOX, HeldNotifications
@@ -76,6 +76,7 @@ class Inbox:
         self._texts: dict[int, str] = {}  # user -> the text their inbox message shows (skips an idle edit)
         self._listed_in: dict[int, set[int]] = {}  # game -> people whose inbox lists it
         self._anew: set[int] = set()  # people whose next refresh sends the message anew (a reminder)
+        service.on_deadline.append(self._written)
 
     async def resume(self) -> int:
         """Start-up: arm every person's daily digest again, and start."""
@@ -105,6 +106,16 @@ class Inbox:
                     self.soon(person.user_id)
         except Exception:
             log.exception("inboxes of game %s could not be armed", row.id)
+
+    def _written(self, row: GameRow) -> None:
+        """Every write of a table: a cancelled one (by its host, a moderator, the channel's
+        trouble) has no board for the aftermath to show, so its people's inboxes are armed here
+        (a refresh finds out whether they chose one)."""
+        if row.status == GameStatus.CANCELLED:
+            for user_id in {s.user_id for s in row.seats if s.human and s.user_id is not None}:
+                self.soon(user_id)
+            for user_id in self._listed_in.get(row.id, set()):
+                self.soon(user_id)
 
     def soon(self, user_id: int, *, anew: bool = False) -> None:
         """Refresh the person's inbox ``delay`` seconds from now (a refresh already armed earlier

@@ -255,3 +255,34 @@ async def test_the_daily_digest_lists_what_waits_once_a_day(fake, clocked, chann
     await move_until_not(fake, clocked, elsewhere, there, {alice.id: alice}, waits_for=None)
     await at(start + 49 * HOUR)
     assert [m.id for m in fake.dm_messages(alice)] == [second.id]
+
+
+async def test_cancelled_tables_away_people_and_servers_without_dms(fake, clocked, channel, alice, bob, carol):
+    await fake.slash(alice, channel, "table", "inbox", {"messages": "one"})
+    here, there, elsewhere = await two_servers(fake, clocked, channel, alice, bob, carol)
+    await inbox_settles(clocked)
+    [dm] = fake.dm_messages(alice)
+    # The host cancels the table here: no board follows, yet the inbox is edited.
+    await fake.slash(alice, channel, "trackgammon", "cancel")
+    await clocked.settle()
+    await inbox_settles(clocked)
+    [edited] = fake.dm_messages(alice)
+    assert edited.id == dm.id and f"/{channel}/" not in edited.content and "Elsewhere" in edited.content
+
+    # The other server's admins turn DMs off: its table leaves the inbox, and choosing says so.
+    admin = fake.add_user("admin", manage_guild=True)
+    other_guild = fake.channel(elsewhere)["guild_id"]
+    await fake.slash(admin, elsewhere, "table", "settings", {"dm_reminders": False})
+    answer = await fake.slash(alice, elsewhere, "table", "inbox", {"messages": "one"})
+    assert "does not send direct messages" in answer.content
+    await inbox_settles(clocked)
+    [caught_up] = fake.dm_messages(alice)
+    assert caught_up.content.startswith("✅ All caught up") and str(other_guild) not in caught_up.content
+
+    # Away: nothing, even when a table starts waiting.
+    await fake.slash(alice, channel, "table", "away", {"until": "3 days"})
+    await fake.slash(admin, elsewhere, "table", "settings", {"dm_reminders": True})
+    await move_until_not(fake, clocked, elsewhere, there, {alice.id: alice}, waits_for=None)
+    await waiting_for(fake, clocked, elsewhere, there, alice, [carol])
+    await inbox_settles(clocked)
+    assert [m.content for m in fake.dm_messages(alice)] == [caught_up.content]
