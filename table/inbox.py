@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from db import GameStatus
 from locales import tr
+from table.deadlines import LULL, TableDeadline
 from table.links import jump_link
 from table.listing import Listed
 from table.quiet import QuietHours
@@ -81,6 +82,10 @@ def waiting_for(
         row = g.row
         seat = row.seat_of(user_id)
         if row.status != GameStatus.ACTIVE or not g.your_turn or seat is None:
+            continue
+        if TableDeadline.from_json(row.deadline).kind == LULL:
+            # A live phase (Duvelen's live round): everyone at the table plays now, in seconds;
+            # a DM would come after it, and every card would make it a new turn.
             continue
         others = tuple(player_name(row.seats, i, lang=lang) for i in range(len(row.seats)) if i != seat)
         server = servers.get(row.guild_id) if row.guild_id is not None else None

@@ -66,6 +66,12 @@ def test_only_tables_waiting_for_the_person_longest_waiting_first():
     assert found[0].since == NOW - 3600 and found[0].link == "https://discord.com/channels/8/102/502"
 
 
+def test_a_live_round_stays_out_of_the_inbox():
+    live = table(1, "trackgammon", started=NOW - 60)
+    live.deadline = {**live.deadline, "kind": "lull", "due": NOW + 30}
+    assert waiting([live, table(2, "trackgammon", started=NOW)]) and [w.game_id for w in waiting([live])] == []
+
+
 def test_a_turn_begins_after_the_seats_last_turn_and_its_own_actions_keep_it():
     # Seat 0 moved twice, seat 1 twice, platform mark: seat 0's turn began at entry 2.
     log = [(0, 1.0), (0, 2.0), (1, 3.0), (1, 4.0), (None, 5.0)]
