@@ -23,6 +23,7 @@ from cogs.table.table_options import MOVE_TIME_NAMES
 from db import GameStatus, table_data
 from engines.levels import LEVELS
 from locales import tr
+from table.inbox import DIGEST, MODES, OFF
 from table.listing import Listed, listed
 from table.quiet import known_zone, parse_time_of_day, time_of_day, zone_choices
 from table.service import TableError, TableService
@@ -190,6 +191,47 @@ class TableCommands(
             )
 
         await self.flow.guarded(interaction, None, set_my_heads_up)
+
+    @app_commands.command(name="inbox", description="One direct message with every game waiting for your move")
+    @app_commands.describe(
+        messages="One message kept up to date, one per turn, a daily digest, or none (empty: your choice)"
+    )
+    @app_commands.choices(
+        messages=[
+            app_commands.Choice(name="one message, kept up to date", value="one"),
+            app_commands.Choice(name="one message per turn", value="each"),
+            app_commands.Choice(name="a daily digest", value="digest"),
+            app_commands.Choice(name="none", value="off"),
+        ]
+    )
+    async def inbox(self, interaction: discord.Interaction, messages: app_commands.Choice[str] | None = None) -> None:
+        async def set_my_inbox() -> None:
+            lang = lang_of(interaction)
+            user_id = interaction.user.id
+            if messages is None:
+                person = (await table_data.people(self.service.store, [user_id]))[user_id]
+                current = tr(lang, f"inbox-mode-{person.inbox_mode}", default=person.inbox_mode)
+                await interaction.response.send_message(tr(lang, "inbox-current", mode=current), ephemeral=True)
+                return
+            mode = messages.value
+            if mode not in MODES:
+                raise TableError("bad-inbox")
+            await table_data.set_person(self.service.store, user_id, inbox_mode=mode, inbox_locale=lang)
+            lines = [tr(lang, f"inbox-set-{mode}")]
+            if mode != OFF:
+                if self.flow.reminders.dms.closed(user_id):
+                    lines.append(tr(lang, "inbox-dms-closed"))
+                if interaction.guild_id is not None:
+                    server = await self.service.server_settings(interaction.guild_id)
+                    if not server.dm_reminders:
+                        lines.append(tr(lang, "inbox-server-off"))
+            await interaction.response.send_message("\n".join(lines), ephemeral=True)
+            if mode == DIGEST:
+                await self.flow.reminders.inbox.arm_digest(user_id)
+            elif mode != OFF:
+                self.flow.reminders.inbox.soon(user_id)  # what waits now, in every server
+
+        await self.flow.guarded(interaction, None, set_my_inbox)
 
     @app_commands.command(name="auto-play", description="Moves that decide nothing: played for you, or asked")
     @app_commands.describe(on="On: when you have only one move, it is played for you; off: you press it")

@@ -29,6 +29,8 @@ class Person:
     quiet_tz: str | None = None
     share_turn_times: bool = False
     auto_play: bool = True  # a decision with one legal action is played for them (table.autoplay)
+    inbox_mode: str = "off"  # direct messages when a table waits for them (table.inbox.MODES)
+    inbox_locale: str | None = None  # the language they chose the inbox in
 
 
 async def games_with_deadlines(store: Store) -> list[tuple[int, int | None, float, dict[str, Any] | None]]:
@@ -137,7 +139,7 @@ async def people(store: Store, user_ids: list[int]) -> dict[int, Person]:
     marks = ",".join("?" * len(user_ids))
     for r in await store.fetch(
         "SELECT user_id, dm_reminders, heads_up, away_until, quiet_from, quiet_to, quiet_tz, share_turn_times,"
-        " auto_play"
+        " auto_play, inbox_mode, inbox_locale"
         f" FROM table_people WHERE user_id IN ({marks})",
         tuple(user_ids),
     ):
@@ -151,12 +153,14 @@ async def people(store: Store, user_ids: list[int]) -> dict[int, Person]:
             r["quiet_tz"],
             bool(r["share_turn_times"]),
             bool(r["auto_play"]),
+            r["inbox_mode"],
+            r["inbox_locale"],
         )
     return found
 
 
 _PERSON_FLAGS = {"dm_reminders", "heads_up", "share_turn_times", "auto_play"}
-_PERSON_VALUES = {"away_until", "quiet_from", "quiet_to", "quiet_tz"}
+_PERSON_VALUES = {"away_until", "quiet_from", "quiet_to", "quiet_tz", "inbox_mode", "inbox_locale"}
 
 
 async def set_person(store: Store, user_id: int, **changes: Any) -> Person:
@@ -172,6 +176,45 @@ async def set_person(store: Store, user_id: int, **changes: Any) -> Person:
             sets = ", ".join(f"{k} = ?" for k in values)
             await tx.execute(f"UPDATE table_people SET {sets} WHERE user_id = ?", (*values.values(), user_id))
     return (await people(store, [user_id]))[user_id]
+
+
+# ---- the inbox message (table.inbox) ------------------------------------------------------------
+@dataclass(frozen=True)
+class InboxMessage:
+    """A person's kept inbox message (``channel_id``/``message_id`` None: none now) and the turns
+    ("game:turn start" keys) they were already told about."""
+
+    channel_id: int | None = None
+    message_id: int | None = None
+    shown: tuple[str, ...] = ()
+
+
+async def inbox_message(store: Store, user_id: int) -> InboxMessage:
+    r = await store.fetchrow(
+        "SELECT inbox_channel, inbox_message, inbox_shown FROM table_people WHERE user_id = ?", (user_id,)
+    )
+    if r is None:
+        return InboxMessage()
+    shown = tuple(json.loads(r["inbox_shown"])) if r["inbox_shown"] else ()
+    return InboxMessage(r["inbox_channel"], r["inbox_message"], shown)
+
+
+async def people_with_inbox(store: Store, mode: str) -> list[int]:
+    """The people whose inbox is ``mode`` (the daily digests are armed again at start-up)."""
+    rows = await store.fetch("SELECT user_id FROM table_people WHERE inbox_mode = ? ORDER BY user_id", (mode,))
+    return [r["user_id"] for r in rows]
+
+
+async def set_inbox_message(store: Store, user_id: int, message: InboxMessage) -> None:
+    """Remember the person's inbox message (their row exists: only people who chose an inbox have one)."""
+    await store.write_batch(
+        [
+            (
+                "UPDATE table_people SET inbox_channel = ?, inbox_message = ?, inbox_shown = ? WHERE user_id = ?",
+                (message.channel_id, message.message_id, json.dumps(list(message.shown)), user_id),
+            )
+        ]
+    )
 
 
 async def set_deadline(

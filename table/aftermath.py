@@ -53,12 +53,15 @@ class Aftermath:
         *,
         show: Callable[[Change], Awaitable[None]],
         heads_up: Callable[[GameRow], Awaitable[None]],
+        changed: Callable[[GameRow], Awaitable[None]] | None = None,
         computer_delay_factor: float = 1.0,
         painter: Painter | None = None,
     ) -> None:
         self.service = service
         self.show = show
         self.heads_up = heads_up
+        # Told every change once it is shown, whatever the game's status (the people's inboxes).
+        self.changed = changed
         # A computer's move is a change like any other: it comes back here, and is awaited, so a
         # computer moves again only once its last move has been shown.
         self.computers = ComputerPlayers(service, self.after, delay_factor=computer_delay_factor, painter=painter)
@@ -106,6 +109,11 @@ class Aftermath:
                         await self.heads_up(row)
                     except Exception:
                         log.exception("heads-up for game %s failed", row.id)
+                if self.changed is not None:
+                    try:
+                        await self.changed(row)
+                    except Exception:
+                        log.exception("the change of game %s could not be passed on", row.id)
         finally:
             left = self._waiting[row.id] - 1
             if left:

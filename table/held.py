@@ -21,6 +21,7 @@ from table.service import TableService
 log = logging.getLogger("tafelbot.clock")
 
 TURN, REMINDER, HEADS_UP = "turn", "reminder", "heads-up"
+INBOX = "inbox"  # the inbox message sent anew (``cogs.table.inbox``): held for the person, not a game's turn
 Release = Callable[[int, int, list[str]], Awaitable[None]]  # (user, game, kinds)
 
 

@@ -79,6 +79,7 @@ class TableFlow:
             service,
             show=self.board.show,
             heads_up=self.reminders.heads_up,
+            changed=self.reminders.inbox.changed,  # the people's inboxes (``/table inbox``)
             computer_delay_factor=computer_delay_factor,
             painter=self.painter,
         )
@@ -146,6 +147,7 @@ class TableFlow:
         await self.reconciler.run(arm=False)  # boards that a stop or a fault kept from being shown
         await self.reminders.held.resume()  # pings held during quiet hours
         self.reminders.held.start()
+        await self.reminders.inbox.resume()  # the inbox's refreshes and daily digests
         return count
 
     async def close(self) -> None:
@@ -155,6 +157,7 @@ class TableFlow:
         await self.reconciler.close()
         await self.trouble.close()
         await self.reminders.held.close()
+        await self.reminders.inbox.close()
         await self.aftermath.close()
         await self.live.close()
         await self.board.outbox.close()
@@ -179,6 +182,7 @@ class TableFlow:
             await self.computers.idle()
             await self.timekeeper.scheduler.idle()
             await self.reminders.held.scheduler.idle()
+            await self.reminders.inbox.idle()
             if self.guard.is_settled and not self.computers.busy and not self.aftermath.busy:
                 return
 

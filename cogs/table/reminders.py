@@ -20,12 +20,14 @@ import logging
 import discord
 
 from cogs.table.direct import DirectMessages
+from cogs.table.inbox import Inbox
 from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, is_admin, lang_of, player_of
 from cogs.table.safety import seat_mentions
 from db import GameRow, GameStatus, table_data
 from locales import tr
 from table import deadlines, turn_times
-from table.held import HEADS_UP, REMINDER, TURN, HeldNotifications
+from table.held import HEADS_UP, INBOX, REMINDER, TURN, HeldNotifications
+from table.inbox import ONE
 from table.links import jump_link
 from table.text import duration_text, game_name, player_name, seat_name, who
 from table.timeouts import Reminder
@@ -42,6 +44,8 @@ class ReminderPresenter(Presenter):
         # Pings and DMs that would reach people in their quiet hours wait here until the window ends.
         self.held = HeldNotifications(self.service, self.release_held)
         self.dms = DirectMessages(shared.client, self.service.clock)
+        # The person's one direct message with every table waiting for them (``/table inbox``).
+        self.inbox = Inbox(self.service, shared.client, self.dms, self.held)
 
     @property
     def now(self) -> float:
@@ -115,7 +119,10 @@ class ReminderPresenter(Presenter):
 
     async def release_held(self, user_id: int, game_id: int, kinds: list[str]) -> None:
         """A person's quiet hours ended: what was held for one game goes out once, if it still
-        matters (the game runs, they still owe a move; the heads-up while it is not their turn yet)."""
+        matters (the game runs, they still owe a move; the heads-up while it is not their turn yet).
+        The inbox, held for the person rather than the game, says for itself what still waits."""
+        if INBOX in kinds:
+            self.inbox.soon(user_id, anew=True)
         row = await self.service.store.get_game(game_id)
         if row is None or row.status != GameStatus.ACTIVE:
             return
@@ -180,7 +187,9 @@ class ReminderPresenter(Presenter):
         if not server.dm_reminders:
             return
         for _, person in present:
-            if person.dm_reminders:
+            if person.inbox_mode == ONE:
+                self.inbox.soon(person.user_id, anew=True)  # the inbox, sent anew, says the time left
+            elif person.dm_reminders:
                 dm = tr(lang, "time-reminder-dm", game=game_name(lang, row.game), left=left)
                 await self.direct(person.user_id, dm + (f"\n{link}" if link else ""))
 

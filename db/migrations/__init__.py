@@ -44,6 +44,7 @@ from db.migrations.steps import (  # noqa: F401
     v11_self_healing,
     v12_one_word_per_thing,
     v13_web_sessions,
+    v14_inbox,
 )
 
 __all__ = ["MIGRATIONS", "DatabaseTooNew", "Step", "Upgrade", "UpgradeTable", "upgrade"]

@@ -65,3 +65,27 @@ mine-lobby = lobby, not started
 running-title = Running games in this server
 running-none = No games are running in this server.
 option-lull = Round ends after a quiet spell of
+
+## the inbox (/table inbox): one direct message with every table waiting for your move
+inbox-title = 📬 Your move in { $count ->
+    [one] one game
+   *[other] { $count } games
+}:
+inbox-line = { $game } in { $server }, with { $others }
+inbox-left = ⏳ { $left } left
+inbox-more = … and { $count } more (/table mine lists them all)
+inbox-server-unknown = a server
+inbox-caught-up = ✅ All caught up: no game waits for your move.
+inbox-turn = 📬 Your move: { $table }
+inbox-set-one = You will get one direct message listing every game waiting for your move, kept up to date.
+inbox-set-each = You will get a direct message each time a game waits for your move.
+inbox-set-off = No more direct messages when a game waits for your move.
+inbox-dms-closed = Your direct messages are closed to this bot: open them (Privacy settings of a server you share) to get your inbox.
+inbox-server-off = This server does not send direct messages, so its games stay out of your inbox.
+inbox-current = Your inbox: { $mode }
+inbox-mode-one = one message, kept up to date
+inbox-mode-each = one message per turn
+inbox-mode-off = none
+table-error-bad-inbox = Pick one of the choices: one message, one per turn, or none.
+inbox-set-digest = You will get one direct message a day listing every game waiting for your move: when your quiet hours end, or at 09:00 UTC without them; none when nothing waits.
+inbox-mode-digest = a daily digest

@@ -118,3 +118,35 @@ cmd-param-disallow_channel = kanaal-weigeren
 cmd-param-desc-settings-disallow_channel = Laat in dit kanaal geen spellen meer openen
 cmd-param-any_channel = elk-kanaal
 cmd-param-desc-settings-any_channel = Laat spellen weer in elk kanaal openen
+
+## de inbox (/table inbox): één privébericht met elk spel dat op jouw zet wacht
+inbox-title = 📬 Jij bent aan zet in { $count ->
+    [one] één spel
+   *[other] { $count } spellen
+}:
+inbox-line = { $game } in { $server }, met { $others }
+inbox-left = ⏳ nog { $left }
+inbox-more = … en nog { $count } (/table mine toont ze allemaal)
+inbox-server-unknown = een server
+inbox-caught-up = ✅ Helemaal bij: geen spel wacht op jouw zet.
+inbox-turn = 📬 Jij bent aan zet: { $table }
+inbox-set-one = Je krijgt één privébericht met elk spel dat op jouw zet wacht, steeds bijgewerkt.
+inbox-set-each = Je krijgt een privébericht telkens als een spel op jouw zet wacht.
+inbox-set-off = Geen privéberichten meer als een spel op jouw zet wacht.
+inbox-dms-closed = Je privéberichten staan dicht voor deze bot: zet ze open (privacy-instellingen van een server die jullie delen) om je inbox te krijgen.
+inbox-server-off = Deze server stuurt geen privéberichten, dus de spellen hier blijven buiten je inbox.
+inbox-current = Je inbox: { $mode }
+inbox-mode-one = één bericht, steeds bijgewerkt
+inbox-mode-each = één bericht per beurt
+inbox-mode-off = geen
+cmd-name-inbox = inbox
+cmd-desc-inbox = Eén privébericht met elk spel dat op jouw zet wacht
+cmd-param-messages = berichten
+cmd-param-desc-inbox-messages = Eén bericht steeds bijgewerkt, één per beurt, een dagelijks overzicht, of geen (leeg: je keuze)
+cmd-choice-one = één bericht, steeds bijgewerkt
+cmd-choice-each = één bericht per beurt
+cmd-choice-off = geen
+table-error-bad-inbox = Kies een van de mogelijkheden: één bericht, één per beurt, of geen.
+inbox-set-digest = Je krijgt één privébericht per dag met elk spel dat op jouw zet wacht: als je stille uren eindigen, of om 09:00 UTC zonder; geen als er niets wacht.
+inbox-mode-digest = een dagelijks overzicht
+cmd-choice-digest = een dagelijks overzicht

@@ -333,6 +333,22 @@ async def fill_v13(tx):
     )
 
 
+async def fill_v14(tx):
+    # A person with an inbox kept as one message, and the turns it told them about.
+    await insert(
+        tx,
+        "table_people",
+        {
+            "user_id": BIG + 9,
+            "inbox_mode": "one",
+            "inbox_locale": "nl",
+            "inbox_channel": BIG + 30,
+            "inbox_message": BIG + 31,
+            "inbox_shown": json.dumps(["12:50.5"]),
+        },
+    )
+
+
 FILLS = {
     1: fill_v1,
     2: fill_v2,
@@ -347,6 +363,7 @@ FILLS = {
     11: fill_v11,
     12: fill_v12,
     13: fill_v13,
+    14: fill_v14,
 }
 # Columns a later step renamed: (the step, the table, the old name, the new name).
 RENAMED = [(5, "games", "clock", "deadline"), (12, "results", "is_bot", "is_computer")]
