@@ -145,9 +145,9 @@ GAMES = [  # (game, options, width, language): every width meets every language
 SHORT_OPTIONS = {game: options for game, options, _width, _lang in GAMES}
 TAP_EVERY = {
     "hindmost": 2,
-    "duvelen": 4,
-    "trackgammon": 4,
-    "manoever": 3,
+    "duvelen": 8,
+    "trackgammon": 6,
+    "manoever": 4,
 }  # the long games: every stage, not every move
 QUICK = {"hindmost", "howruck"}
 
