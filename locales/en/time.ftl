@@ -86,6 +86,6 @@ inbox-current = Your inbox: { $mode }
 inbox-mode-one = one message, kept up to date
 inbox-mode-each = one message per turn
 inbox-mode-off = none
-table-error-bad-inbox = Pick one of the choices: one message, one per turn, or none.
+table-error-bad-inbox = Pick one of the choices: one message, one per turn, a daily digest, or none.
 inbox-set-digest = You will get one direct message a day listing every game waiting for your move: when your quiet hours end, or at 09:00 UTC without them; none when nothing waits.
 inbox-mode-digest = a daily digest
