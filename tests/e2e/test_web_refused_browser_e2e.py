@@ -112,13 +112,9 @@ async def test_a_refused_tap_is_sent_again_when_the_game_moved_on_meanwhile(
     assert await page.evaluate("() => document.getElementById('play').dataset.version") == str(after.version)
 
 
-async def test_a_part_that_comes_during_a_tap_waits_until_the_tap_is_over(fake, webbed, chromium, channel, alice, bob):
-    """A finger down on a move when a new part comes (in a race the other player's moves bring one
-    every moment; here the same person plays from Discord): the tap keeps its button, so it is
-    sent and answered ("the board moved on"). Put in between the press and the release, the new
-    part lost the tap: no click, no move, no answer (bench/web_human.py: taps never sent)."""
-    row, url, mover, _other = await a_table(fake, webbed, channel, alice, bob)
-    page, errors = await signed_in(chromium, url, mover)
+async def press_on_a_move(page):
+    """A finger (the mouse button) down on the first move, not released: (the POSTs the page
+    makes from now on, the button, where it was when pressed)."""
     posts: list[str] = []
     page.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
     button = page.locator("#play .moves button").first
@@ -126,6 +122,17 @@ async def test_a_part_that_comes_during_a_tap_waits_until_the_tap_is_over(fake, 
     box = await button.bounding_box()
     await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     await page.mouse.down()
+    return posts, button, box
+
+
+async def test_a_part_that_comes_during_a_tap_waits_until_the_tap_is_over(fake, webbed, chromium, channel, alice, bob):
+    """A finger down on a move when a new part comes (in a race the other player's moves bring one
+    every moment; here the same person plays from Discord): the tap keeps its button, so it is
+    sent and answered ("the board moved on"). Put in between the press and the release, the new
+    part lost the tap: no click, no move, no answer (bench/web_human.py: taps never sent)."""
+    row, url, mover, _other = await a_table(fake, webbed, channel, alice, bob)
+    page, errors = await signed_in(chromium, url, mover)
+    posts, button, box = await press_on_a_move(page)
     async with page.expect_response(lambda answer: "/play?" in answer.url, timeout=8000):
         await played_elsewhere(webbed, row, (alice if mover == "alice" else bob).id)
     await page.wait_for_timeout(200)  # the part is in the page's hands
@@ -163,13 +170,7 @@ async def test_the_live_part_waits_too_while_a_finger_is_down_on_a_wide_screen(
     now waits until the tap is over, as the own part does."""
     row, url, mover, _other = await a_table(fake, webbed, channel, alice, bob)
     page = await wide_page(chromium, url, mover)
-    posts: list[str] = []
-    page.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
-    button = page.locator("#play .moves button").first
-    await button.scroll_into_view_if_needed()
-    box = await button.bounding_box()
-    await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    await page.mouse.down()
+    posts, button, box = await press_on_a_move(page)
     await played_elsewhere(webbed, row, (alice if mover == "alice" else bob).id)
     await page.wait_for_function(
         f"() => Number(document.getElementById('live').dataset.version) > {row.version}", timeout=8000
@@ -199,13 +200,7 @@ async def test_the_status_line_waits_too_while_a_finger_is_down(fake, webbed, ch
         "() => { document.querySelector('#play .play-note').textContent ="
         " 'The board moved on before your move arrived. The moves below are the ones you have now.'; }"
     )
-    posts: list[str] = []
-    page.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
-    button = page.locator("#play .moves button").first
-    await button.scroll_into_view_if_needed()
-    box = await button.bounding_box()
-    await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    await page.mouse.down()
+    posts, button, box = await press_on_a_move(page)
     async with page.expect_response(lambda answer: "/play?" in answer.url, timeout=8000):
         await played_elsewhere(webbed, row, (alice if mover == "alice" else bob).id)
     await page.wait_for_timeout(200)  # the part is in the page's hands
