@@ -1,6 +1,7 @@
 """The dependency rules of ../shared/design.md, checked by reading imports."""
 
 import ast
+import functools
 import re
 from collections import Counter
 from pathlib import Path
@@ -24,10 +25,27 @@ STDLIB_ONLY_FORBIDDEN = {
 }
 
 
+@functools.cache
+def facts_of(path: Path) -> tuple[tuple[ast.Import | ast.ImportFrom, ...], tuple[str, ...]]:
+    """A file's import statements (wherever they stand) and its string literals that are SQL
+    statements, from one walk of its syntax tree: several tests walk the whole project, and
+    parsing and walking every file was most of their time."""
+    imports, sql = [], []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            imports.append(node)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and SQL.match(node.value):
+            sql.append(node.value)
+    return tuple(imports), tuple(sql)
+
+
+def import_statements(path: Path) -> tuple[ast.Import | ast.ImportFrom, ...]:
+    return facts_of(path)[0]
+
+
 def imports_of(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     names = set()
-    for node in ast.walk(tree):
+    for node in import_statements(path):
         if isinstance(node, ast.Import):
             names.update(alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -58,12 +76,7 @@ SQL = re.compile(r"^\s*(SELECT\s|INSERT\s+INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+F
 
 def sql_strings(path: Path) -> list[str]:
     """The string literals of a file that are SQL statements."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return [
-        node.value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and SQL.match(node.value)
-    ]
+    return list(facts_of(path)[1])
 
 
 def test_sql_lives_only_in_db():
@@ -126,7 +139,7 @@ def package_imports() -> list[tuple[str, str, str]]:
     for package in OURS:
         for path in sorted((ROOT / package).rglob("*.py")):
             modules: set[str] = set()
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for node in import_statements(path):
                 if isinstance(node, ast.Import):
                     modules.update(alias.name for alias in node.names)
                 elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -192,7 +205,7 @@ def graph_of(modules: dict[str, Path]) -> dict[str, set[str]]:
         # What ``from . import x`` is relative to: a package's ``__init__`` is the package itself.
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in import_statements(path):
             if isinstance(node, ast.Import):
                 found.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom):

@@ -38,7 +38,7 @@ def play_game(players: int, seed: int, ai_seats: set[int]) -> tuple[list[int], i
 
 @pytest.mark.slow
 def test_ai_beats_random_play_clearly():
-    games = 40
+    games = 24
     wins = 0
     for seed in range(games):
         ai_seat = seed % 2
