@@ -1,8 +1,9 @@
 """One inbox for a person's games (issue 49): their choice of direct messages when a table waits
-for them (``inbox_mode``: ``one`` message kept current, ``each`` turn its own message, ``off``),
-the language they chose it in, and the one inbox message itself (its DM channel and message id, so
-after a restart the same message is edited) with the turns it already told them about
-(``inbox_shown``: JSON list of "game:turn start" keys, so a restart does not notify twice).
+for them (``inbox_mode``: ``one`` message kept current, ``each`` turn its own message, a daily
+``digest``, ``off``), the language they chose it in, and the one inbox message itself (its DM
+channel and message id, so after a restart the same message is edited) with the turns it already
+told them about (``inbox_shown``: JSON list of "game:turn start" keys, so a restart does not
+notify twice).
 """
 
 from __future__ import annotations
