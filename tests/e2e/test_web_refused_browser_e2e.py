@@ -209,36 +209,3 @@ async def test_the_status_line_waits_too_while_a_finger_is_down(fake, webbed, ch
     await page.wait_for_function("() => !document.getElementById('play').dataset.pressed", timeout=8000)
     assert len(posts) == 1, "the tap was sent (and answered: the board moved on)"
     await page.context.close()
-
-
-async def test_a_place_to_tap_on_the_board_keeps_its_spot_while_a_finger_is_down(
-    fake, webbed, chromium, channel, alice
-):
-    """Trackgammon's places to tap lie over the board's picture, in the live part: a live part put
-    in between the press and the release took the place away under the finger. A press on the
-    board holds the parts as a press on a move in the list does."""
-    from tests.e2e.drive import open_table
-    from tests.e2e.test_web_taps_browser_e2e import current, page_of, plan_shown, sign_in, table_url
-
-    sign_in(webbed, alice=alice)
-    game_id = await open_table(fake, webbed, channel, "trackgammon", alice, computers=1)
-    row, _spec, _state, _to_move = await current(webbed, game_id)
-    page, _errors = await page_of(chromium, await table_url(fake, webbed, channel), "alice", width=1280, lang="en")
-    await plan_shown(page, row.version)
-    place = page.locator("#live .taps button.tap").first
-    handle = await place.element_handle()
-    box = await place.bounding_box()
-    await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    await page.mouse.down()
-    await played_elsewhere(webbed, row, alice.id)
-    await page.wait_for_function(
-        f"() => Number(document.getElementById('live').dataset.version) > {row.version}", timeout=8000
-    )
-    await page.wait_for_timeout(200)  # the live part is in the page's hands
-    assert await handle.evaluate("b => b.isConnected"), "the place to tap left the page under the finger"
-    await page.mouse.up()
-    await page.wait_for_function("() => !document.getElementById('play').dataset.pressed", timeout=8000)
-    await page.wait_for_function(
-        f"() => Number(document.querySelector('#live .status').dataset.version) > {row.version}", timeout=8000
-    )
-    await page.context.close()

@@ -81,12 +81,7 @@
   var waiting = null;
   var heldNote = null;
   var HOLD_AT_MOST = 5000;
-  // A press on the part's own buttons, or on the places to tap over the board (taps.js).
-  document.addEventListener("pointerdown", function (event) {
-    var target = event.target;
-    if (!(target instanceof Element) || !target.closest("#play, .taps")) {
-      return;
-    }
+  own.addEventListener("pointerdown", function () {
     pressed = true;
     pressedAt = Date.now();
     own.dataset.pressed = "true"; // the live part (table.js) waits too: it moves this part on a wide screen
