@@ -11,12 +11,15 @@ from tests.web.fake_people import FakePeople
 from web.people import Person
 
 
-async def signed_in(chromium, url: str, who: str, *, script: bool = True):
-    """A page of its own browser profile, signed in as ``who`` (the fake sign-in's cookie)."""
+async def signed_in(chromium, url: str, who: str, *, script: bool = True, init_script: str | None = None):
+    """A page of its own browser profile, signed in as ``who`` (the fake sign-in's cookie);
+    ``init_script`` runs in the page before its own scripts."""
     context = await chromium.new_context(
         viewport={"width": 400, "height": 800}, locale="en-GB", java_script_enabled=script
     )
     await context.add_cookies([{"name": "who", "value": who, "url": url}])
+    if init_script:
+        await context.add_init_script(init_script)
     page = await context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

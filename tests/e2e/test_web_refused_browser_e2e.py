@@ -10,6 +10,11 @@ from tests.e2e import browser  # noqa: F401  (skips this module without Chromium
 from tests.e2e.test_web_play_browser_e2e import a_table, signed_in
 
 REFUSAL = "Te veel verzoeken; probeer het zo nog eens."
+# Counts the parts play.js has shown (each ends in its "tafelbot:plan" event; a capturing listener
+# hears it though it does not bubble).
+COUNTS_PARTS = (
+    "window.partsShown = 0; document.addEventListener('tafelbot:plan', () => { window.partsShown += 1; }, true);"
+)
 
 
 async def refuse_once(page, pattern: str, method: str = "GET") -> list[str]:
@@ -39,11 +44,18 @@ async def played_elsewhere(webbed, row, user_id: int) -> None:
 async def test_a_page_refused_its_part_after_the_news_asks_again(fake, webbed, chromium, channel, alice, bob):
     row, url, mover, other = await a_table(fake, webbed, channel, alice, bob)
     page, _errors = await signed_in(chromium, url, mover)
-    waiting, _ = await signed_in(chromium, url, other)
+    waiting, _ = await signed_in(chromium, url, other, init_script=COUNTS_PARTS)
+    # The page asks for its part once loaded; that answer must be in before the move, or it may
+    # already carry the new version, and the news then asks for nothing that could be refused.
+    await waiting.wait_for_function("() => window.partsShown > 0", timeout=8000)
     refused = await refuse_once(waiting, "**/play?*")
+    shown = await waiting.evaluate("document.getElementById('play').dataset.version")
     await page.locator("#play .moves button").first.click()
+    # The move is in once the mover's page says so (a settled bot alone may not have had it yet).
+    await page.wait_for_function("() => document.querySelector('#play .play-note').textContent === 'Done.'")
     await webbed.settle()
     after = await webbed.bot.store.get_game(row.id)
+    assert after.version > int(shown)
     # It was stuck here for good: "Waiting for …" while its own board said it was their turn.
     await waiting.wait_for_function(
         f"() => document.getElementById('play').dataset.version === '{after.version}'", timeout=12_000
