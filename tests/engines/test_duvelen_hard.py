@@ -123,8 +123,15 @@ def test_hard_holds_back_a_card_that_lets_the_rival_lay_a_king_from_the_stok():
     assert hard(state, 0) == "turn"
 
 
-def test_live_hard_never_holds_back():
+def test_live_hard_turns_over_a_card_that_lets_the_rival_lay_a_king_from_the_stok():
+    """In live play too (issue 47): only our own Queen fits the spot, so turning keeps it shut."""
     state = queen_before_the_rivals_king("live")
+    assert pick_normal(state) == "d.QH"
+    assert hard(state, 0) == "turn"
+
+
+def test_live_hard_plays_the_card_where_a_third_seat_would_lay_its_own_copy_first():
+    state = queen_before_the_rivals_king("live", players=3, third={"rij": ["QH", "3S", "4S", "5S"]})
     assert hard(state, 0) == "d.QH"
 
 
@@ -160,16 +167,17 @@ def test_at_three_players_hard_plays_on_in_the_normal_players_order():
     assert hard(state, 0) == "s.QH"
 
 
-def test_hard_plays_a_card_that_gives_the_rival_nothing():
+@pytest.mark.parametrize("mode", ["relaxed", "live"])
+def test_hard_plays_a_card_that_gives_the_rival_nothing(mode):
     state = table(
         {
             0: {"stok": ["9D", "8D", "7D"], "rij": ["2C", "3C", "4C", "5C"], "open": ["QH"]},
             1: {"stok": ["9C", "8C", "6D"], "rij": ["2S", "3S", "4S", "5S"]},
         },
         hoops=[("H", [0, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1])],
-        mode="relaxed",
+        mode=mode,
         rounds=3,
-        turn_seat=0,
+        turn_seat=0 if mode == "relaxed" else None,
     )
     assert hard(state, 0) == "d.QH"
 
