@@ -6,6 +6,7 @@ their CPU is not counted as the bot's. Every move is committed to the database b
 acknowledged, as always.
 
     python bench/bench_platform.py [--games 50] [--moves 10] [--pace 1.0] [--rate-limits 1] [--timeout 600]
+        [--bot-root OTHER_CHECKOUT]
 
 A timed move is what a player does: press "My hand" on the board, wait for their private controls,
 press a move button, until the new board (or the edited one) is in the channel. Devil Take The
@@ -202,6 +203,15 @@ def limits_during(before: LimitCounts, after: LimitCounts) -> LimitCounts:
     return LimitCounts(after.counted - before.counted, after.user - before.user, after.global_ - before.global_, routes)
 
 
+def requests_by_route(requests: list[tuple[str, str]]) -> dict[str, int]:
+    """Every REST call the bot made, by method and path with ids and tokens left out."""
+    counts: dict[str, int] = {}
+    for method, path in requests:
+        route = method + " " + "/".join("{}" if re.search(r"\d", part) else part for part in path.split("/")[3:])
+        counts[route] = counts.get(route, 0) + 1
+    return counts
+
+
 def limits_text(phase: LimitCounts, moves: int) -> str:
     routes = ", ".join(f"{route} {n / moves:.2f}" for route, n in sorted(phase.routes.items(), key=lambda x: -x[1]))
     return (
@@ -230,8 +240,12 @@ async def run(args) -> dict:
             env = bot_environment(
                 info, database=f"{tmp}/bench.sqlite3", TAFELBOT_RENDER_PROCESSES=str(args.render_processes)
             )
+            bot_root = Path(args.bot_root).resolve() if args.bot_root else ROOT
+            env["PYTHONPATH"] = str(bot_root)
+            if args.profile:
+                env["RUN_BOT_PROFILE"] = str(Path(args.profile).resolve())
             proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tests.e2e.fake.run_bot", cwd=ROOT, env=env
+                sys.executable, "-m", "tests.e2e.fake.run_bot", cwd=bot_root, env=env
             )
             try:
                 await fake.poll(
@@ -254,10 +268,12 @@ async def run(args) -> dict:
                     return [t for _ in range(args.moves) if (t := await move(fake, table)) is not None]
 
                 before, began, limited = cpu_snapshot(proc.pid), time.perf_counter(), limit_counts(fake)
+                asked_before = len(fake.rest.requests)
                 busy = await asyncio.gather(*(closed_loop(t) for t in tables))
                 elapsed = time.perf_counter() - began
                 after, closed_limits = cpu_snapshot(proc.pid), limits_during(limited, limit_counts(fake))
                 closed = [x for game in busy for x in game]
+                asked = requests_by_route(fake.rest.requests[asked_before:])
                 cpu = {k: 1000 * (after[k] - before[k]) / len(closed) for k in after}
 
                 async def paced(table: Table, offset: float) -> list[float]:
@@ -288,6 +304,7 @@ async def run(args) -> dict:
                 "memory": memory,
                 "games": sum(t.games for t in tables),
                 "closed limits": closed_limits,
+                "requests": asked,
                 "paced limits": paced_limits,
                 "whole run limits": limit_counts(fake),
             }
@@ -308,6 +325,14 @@ def main() -> None:
         help="Discord's rate limits in the fake, windows this many times Discord's (1: real; 0: off)",
     )
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds before the whole run gives up")
+    parser.add_argument(
+        "--profile", help="write a cProfile of the bot's event loop (its CPU clock, set-up included) here"
+    )
+    parser.add_argument(
+        "--bot-root",
+        help="run the bot from this checkout instead (e.g. `git worktree add /tmp/base13 13b7dd7`), to"
+        " compare two versions side by side with the same load generator and fake Discord",
+    )
     args = parser.parse_args()
     check_before = machine_check()
     try:
@@ -328,6 +353,12 @@ def main() -> None:
     )
     print(f"  {limits_text(result['closed limits'], len(closed))}")
     print("CPU per move (ms): " + ", ".join(f"{k} {v:.1f}" for k, v in result["cpu"].items()))
+    asked = sorted(result["requests"].items(), key=lambda x: -x[1])
+    print(
+        f"  REST calls per timed move: {sum(result['requests'].values()) / len(closed):.2f} ("
+        + ", ".join(f"{route} {n / len(closed):.2f}" for route, n in asked)
+        + ")"
+    )
     print(
         f"move latency, {args.games} tables each moving every {args.pace:g} s"
         f" ({args.games / args.pace:.0f} moves/s offered; hand press → board posted):"

@@ -33,7 +33,19 @@ def main() -> int:
         pacing.GLOBAL_PERIOD *= scale
     from bot import main as bot_main
 
-    return bot_main([])
+    profile_to = os.environ.get("RUN_BOT_PROFILE")
+    if not profile_to:
+        return bot_main([])
+    # Where the event loop's CPU goes (bench/bench_platform.py --profile): the main thread's own
+    # CPU clock, so waiting on the network or the worker counts nothing.
+    import cProfile
+    import time
+
+    profile = cProfile.Profile(time.thread_time)
+    try:
+        return profile.runcall(bot_main, [])
+    finally:
+        profile.dump_stats(profile_to)
 
 
 if __name__ == "__main__":
