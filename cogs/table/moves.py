@@ -4,16 +4,17 @@ move buttons and commands, autocomplete, resigning and handing an absent player'
 Every handler that changes a game does it in this order: save (``TableService``), start what
 follows the change (``table.aftermath``: the public board, the computers, the heads-up), then
 answer the person; what follows runs whatever becomes of that answer. Every answer comes before
-any drawing (a deferral first), so Discord's three seconds are never spent on a picture. "My hand"
-changes nothing: its controls are the answer itself when they are ready within ``QUICK_ANSWER``
-(one request instead of a deferral and an edit), else it defers then, with two seconds to spare.
+a drawing that may outlast Discord's three seconds: fresh controls (after "My hand", a move that
+leaves the player to move, a page of controls, a take-back) are the answer itself when they are
+ready within ``QUICK_ANSWER`` (one request instead of a deferral and an edit, issue 48), else the
+click is deferred then, with two seconds to spare, and the controls are edited in when drawn.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -211,6 +212,32 @@ class MovePresenter(Presenter):
             allowed_mentions=NO_MENTIONS,
         )
 
+    async def replace_controls(self, interaction: discord.Interaction, making: Awaitable[dict[str, Any]]) -> None:
+        """The clicked controls become the fresh ones ``making`` draws: as the click's own answer
+        (one request to Discord) when they are ready within ``QUICK_ANSWER``, else deferred first
+        and edited in when drawn, since drawing may take longer than Discord waits."""
+        drawing = asyncio.ensure_future(making)
+        try:
+            done, _ = await asyncio.wait({drawing}, timeout=QUICK_ANSWER)
+            if not done:
+                await interaction.response.defer()
+                payload = await drawing
+                await edit_answer(
+                    interaction, content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+                )
+                return
+            payload = drawing.result()
+        finally:
+            if not drawing.done():
+                drawing.cancel()
+        await unarchiving(
+            interaction,
+            lambda: interaction.response.edit_message(
+                content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+            ),
+            payload["file"],
+        )
+
     async def on_hand_button(self, interaction: discord.Interaction, game_id: int) -> None:
         async def show_the_hand() -> None:
             row = await self.service.get(game_id)
@@ -236,11 +263,10 @@ class MovePresenter(Presenter):
                 raise TableError("not-running")
             if row.version != version:
                 raise TableError("board-moved-on")
-            await interaction.response.defer()  # answered first: drawing takes time
             state = self.service.state_of(row)
-            payload = await self.controls(row, state, interaction.user.id, lang_of(interaction), group=group, page=page)
-            await edit_answer(
-                interaction, content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+            await self.replace_controls(
+                interaction,
+                self.controls(row, state, interaction.user.id, lang_of(interaction), group=group, page=page),
             )
 
         await self.guarded(interaction, None, turn_the_controls_page)
@@ -260,12 +286,9 @@ class MovePresenter(Presenter):
 
             async def answer() -> None:
                 if result.seat in engine.to_move(result.state):
-                    # Still this player's move (several moves a turn, or live play): fresh
-                    # controls, after a deferral, since drawing may take longer than Discord waits.
-                    await interaction.response.defer()
-                    payload = await self.controls(result.row, result.state, interaction.user.id, lang)
-                    await edit_answer(
-                        interaction, content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+                    # Still this player's move (several moves a turn, or live play): fresh controls.
+                    await self.replace_controls(
+                        interaction, self.controls(result.row, result.state, interaction.user.id, lang)
                     )
                 else:
                     # The turn passed: a short note; "My hand" shows the new hand when it matters.
@@ -375,12 +398,9 @@ class MovePresenter(Presenter):
             lang = lang_of(interaction)
 
             async def answer() -> None:
-                await interaction.response.defer()  # answered first: drawing takes time
-                payload = await self.controls(
-                    result.row, result.state, interaction.user.id, lang, note=tr(lang, "takeback-done")
-                )
-                await edit_answer(
-                    interaction, content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+                await self.replace_controls(
+                    interaction,
+                    self.controls(result.row, result.state, interaction.user.id, lang, note=tr(lang, "takeback-done")),
                 )
 
             await answer_then_follow(answer, following)
