@@ -265,8 +265,14 @@ def create_bot(
     Always discord.py's ``AutoShardedBot``: with no shard settings it runs every shard Discord
     recommends (one, for all but large bots) in this process, which behaves as a plain ``Bot``;
     with ``TAFELBOT_SHARDS`` it connects only those shards and looks after only their servers."""
-    intents = discord.Intents.default()
-    intents.message_content = False
+    # Only the servers, their channels, threads and roles (the GUILDS intent): what the tables and
+    # their self-healing listen to (cogs/channel_events.py). Interactions come without any intent.
+    # discord.py's default would also send every message typed, every typing notice, reaction and
+    # voice change in every channel the bot sees, each parsed (and every message run through the
+    # prefix-command check) only to be dropped: a busy server's chatter was work on every move's
+    # event loop.
+    intents = discord.Intents.none()
+    intents.guilds = True
     # discord.py calls itself ready only this long after the last server arrived (2 s by default);
     # a shard's servers arrive within milliseconds of each other, and running games are picked up
     # at ready, so a shorter wait is a faster start. Later servers are still taken in as they come.
