@@ -23,7 +23,7 @@ from cogs.table.table_options import MOVE_TIME_NAMES
 from db import GameStatus, table_data
 from engines.levels import LEVELS
 from locales import tr
-from table.inbox import DIGEST, MODES, OFF
+from table.inbox import DIGEST, MODES, OFF, ONE
 from table.listing import Listed, listed
 from table.quiet import known_zone, parse_time_of_day, time_of_day, zone_choices
 from table.service import TableError, TableService
@@ -226,6 +226,8 @@ class TableCommands(
                     if not server.dm_reminders:
                         lines.append(tr(lang, "inbox-server-off"))
             await interaction.response.send_message("\n".join(lines), ephemeral=True)
+            if mode != ONE:
+                await self.flow.reminders.inbox.retire(user_id)  # no stale list left standing
             if mode == DIGEST:
                 await self.flow.reminders.inbox.arm_digest(user_id)
             elif mode != OFF:

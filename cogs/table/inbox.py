@@ -211,6 +211,16 @@ class Inbox:
                 self._texts[user_id] = text
         await self._keep(user_id, kept, InboxMessage(channel_id, message_id, shown))
 
+    async def retire(self, user_id: int) -> None:
+        """The person chose other than ``one``: the list kept current until now would stand there
+        stale (the tables it names moved on), so it is deleted. What it showed stays known, so
+        ``each`` does not tell those turns again."""
+        kept = await table_data.inbox_message(self.service.store, user_id)
+        if kept.channel_id is not None and kept.message_id is not None:
+            await self.dms.delete(user_id, kept.channel_id, kept.message_id)
+        self._texts.pop(user_id, None)
+        await self._keep(user_id, kept, InboxMessage(None, None, kept.shown))
+
     async def _keep(self, user_id: int, before: InboxMessage, after: InboxMessage) -> None:
         if after != before:
             await table_data.set_inbox_message(self.service.store, user_id, after)

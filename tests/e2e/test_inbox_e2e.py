@@ -286,3 +286,20 @@ async def test_cancelled_tables_away_people_and_servers_without_dms(fake, clocke
     await waiting_for(fake, clocked, elsewhere, there, alice, [carol])
     await inbox_settles(clocked)
     assert [m.content for m in fake.dm_messages(alice)] == [caught_up.content]
+
+
+async def test_choosing_other_than_one_message_deletes_the_kept_list(fake, clocked, channel, alice, bob, carol):
+    """Switched to one message per turn, the list kept until then would stand stale: it goes, and
+    the turns it showed are not told again."""
+    await fake.slash(alice, channel, "table", "inbox", {"messages": "one"})
+    here, _there, _ = await two_servers(fake, clocked, channel, alice, bob, carol)
+    await inbox_settles(clocked)
+    [kept] = fake.dm_messages(alice)
+    await fake.slash(alice, channel, "table", "inbox", {"messages": "each"})
+    await inbox_settles(clocked)
+    assert fake.message(kept.id).deleted and fake.dm_messages(alice) == []
+    await move_until_not(fake, clocked, channel, here, {alice.id: alice}, waits_for=None)
+    await waiting_for(fake, clocked, channel, here, alice, [bob])
+    await inbox_settles(clocked)
+    [turn] = fake.dm_messages(alice)  # only the new turn
+    assert turn.content.startswith("📬 Your move: Trackgammon")
