@@ -25,8 +25,9 @@ normal player would, so turning is judged by what it brings up and what it keeps
 
 Every candidate is played in the same worlds, then every seat plays on with the normal player's
 rules until the round ends (or ``TURNS_AHEAD`` own turns in relaxed play, ``LIVE_HORIZON`` moves
-in live play), and the seat's score in the round against the best rival's is averaged. Speed is the other half of live play: the
-level also sets how fast a computer reacts (``engines.levels.PACE``).
+in live play), and the seat's score in the round against the best rival's is averaged. Speed is
+the other half of live play: the level also sets how fast a computer reacts
+(``engines.levels.PACE``).
 """
 
 from __future__ import annotations
