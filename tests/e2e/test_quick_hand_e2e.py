@@ -22,6 +22,19 @@ async def hand_of_the_mover(fake, tafel, channel, alice, bob):
     return game_id, user, boards_of(fake, channel, game_id)[-1]
 
 
+def slow_pictures(tafel, monkeypatch):
+    """Every picture takes 0.3 s, longer than the bot waits before it defers (made 0.05 s)."""
+    painter = tafel.bot.table_flow.painter
+    paint = painter.paint
+
+    async def slow_paint(*args, **kwargs):
+        await asyncio.sleep(0.3)
+        return await paint(*args, **kwargs)
+
+    monkeypatch.setattr(painter, "paint", slow_paint)
+    monkeypatch.setattr("cogs.table.moves.QUICK_ANSWER", 0.05)
+
+
 async def test_a_hand_drawn_in_time_is_the_answer_itself(fake, tafel, channel, alice, bob):
     game_id, user, board = await hand_of_the_mover(fake, tafel, channel, alice, bob)
     hand = await fake.click(user, board, f"tb:hand:{game_id}")
@@ -33,15 +46,7 @@ async def test_a_hand_drawn_in_time_is_the_answer_itself(fake, tafel, channel, a
 
 async def test_a_slow_hand_is_deferred_first_then_shown(fake, tafel, channel, alice, bob, monkeypatch):
     game_id, user, board = await hand_of_the_mover(fake, tafel, channel, alice, bob)
-    painter = tafel.bot.table_flow.painter
-    paint = painter.paint
-
-    async def slow_paint(*args, **kwargs):
-        await asyncio.sleep(0.3)
-        return await paint(*args, **kwargs)
-
-    monkeypatch.setattr(painter, "paint", slow_paint)
-    monkeypatch.setattr("cogs.table.moves.QUICK_ANSWER", 0.05)
+    slow_pictures(tafel, monkeypatch)
     hand = await fake.click(user, board, f"tb:hand:{game_id}")
     assert hand.response_type == DEFERRED_MESSAGE and hand.ephemeral
     assert hand.answered_after < 0.3, "answered before the picture was drawn"
@@ -82,15 +87,7 @@ async def test_controls_drawn_in_time_after_a_move_are_the_clicks_answer_itself(
 
 
 async def test_slow_controls_after_a_move_are_deferred_first_then_shown(fake, tafel, channel, alice, bob, monkeypatch):
-    painter = tafel.bot.table_flow.painter
-    paint = painter.paint
-
-    async def slow_paint(*args, **kwargs):
-        await asyncio.sleep(0.3)
-        return await paint(*args, **kwargs)
-
-    monkeypatch.setattr(painter, "paint", slow_paint)
-    monkeypatch.setattr("cogs.table.moves.QUICK_ANSWER", 0.05)
+    slow_pictures(tafel, monkeypatch)
     game_id, answer = await a_move_that_leaves_its_player_to_move(fake, tafel, channel, alice, bob)
     assert answer.response_type == DEFERRED_UPDATE_MESSAGE
     assert answer.answered_after < 0.3, "answered before the picture was drawn"
