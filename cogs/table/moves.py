@@ -56,6 +56,25 @@ from table.text import who
 QUICK_ANSWER = 1.0  # seconds "My hand" may take before it defers (Discord waits 3 for an answer)
 
 
+async def drawn_in_time(
+    making: Awaitable[dict[str, Any]], timeout: float, defer: Callable[[], Awaitable[Any]]
+) -> tuple[dict[str, Any], bool]:
+    """Fresh controls and whether they were drawn within ``timeout``: then they can be the
+    click's answer itself (one request to Discord instead of a deferral and an edit). Otherwise
+    ``defer`` answers the click first, since Discord waits only three seconds, and the controls
+    are awaited after it."""
+    drawing = asyncio.ensure_future(making)
+    try:
+        done, _ = await asyncio.wait({drawing}, timeout=timeout)
+        if done:
+            return drawing.result(), True
+        await defer()
+        return await drawing, False
+    finally:
+        if not drawing.done():
+            drawing.cancel()
+
+
 def shortcuts(spec: GameSpec, view: Any, legal: list[str], listing: ControlsPage, lang: str) -> list[tuple[str, str]]:
     """(action, label) of the whole turns the game offers (``GameSpec.turn_plans``), without one
     that is a single move already on a button of this page."""
@@ -188,22 +207,15 @@ class MovePresenter(Presenter):
         }
 
     async def show_controls(self, interaction: discord.Interaction, row: GameRow) -> None:
-        making = asyncio.ensure_future(
-            self.controls(row, self.service.state_of(row), interaction.user.id, lang_of(interaction))
-        )
+        making = self.controls(row, self.service.state_of(row), interaction.user.id, lang_of(interaction))
         # In a thread that archived itself the edit of a deferred answer unarchives it (``unarchiving``).
         quick = not getattr(interaction.channel, "archived", False)
-        try:
-            done, _ = await asyncio.wait({making}, timeout=QUICK_ANSWER if quick else 0)
-            if not done:  # the picture is slow today: answered first, shown when drawn
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                await self.replace_thinking(interaction, await making)
-                return
-            payload = making.result()
-        finally:
-            if not making.done():
-                making.cancel()
-        # Ready in time: the controls are the answer (one request to Discord, not two).
+        payload, in_time = await drawn_in_time(
+            making, QUICK_ANSWER if quick else 0, lambda: interaction.response.defer(ephemeral=True, thinking=True)
+        )
+        if not in_time:
+            await self.replace_thinking(interaction, payload)
+            return
         await interaction.response.send_message(
             content=payload["content"],
             file=payload["file"],
@@ -213,27 +225,19 @@ class MovePresenter(Presenter):
         )
 
     async def replace_controls(self, interaction: discord.Interaction, making: Awaitable[dict[str, Any]]) -> None:
-        """The clicked controls become the fresh ones ``making`` draws: as the click's own answer
-        (one request to Discord) when they are ready within ``QUICK_ANSWER``, else deferred first
-        and edited in when drawn, since drawing may take longer than Discord waits."""
-        drawing = asyncio.ensure_future(making)
-        try:
-            done, _ = await asyncio.wait({drawing}, timeout=QUICK_ANSWER)
-            if not done:
-                await interaction.response.defer()
-                payload = await drawing
-                await edit_answer(
-                    interaction, content=payload["content"], attachments=[payload["file"]], view=payload["view"]
-                )
-                return
-            payload = drawing.result()
-        finally:
-            if not drawing.done():
-                drawing.cancel()
+        """The clicked controls become the fresh ones ``making`` draws: the click's own answer
+        when drawn in time, else edited into its deferred answer."""
+        payload, in_time = await drawn_in_time(making, QUICK_ANSWER, interaction.response.defer)
+        if not in_time:
+            await self.replace_thinking(interaction, payload)
+            return
         await unarchiving(
             interaction,
             lambda: interaction.response.edit_message(
-                content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+                content=payload["content"],
+                attachments=[payload["file"]],
+                view=payload["view"],
+                allowed_mentions=NO_MENTIONS,
             ),
             payload["file"],
         )
