@@ -115,7 +115,8 @@ LIVE_HORIZON = 120
 
 
 def choose_hard(view: dict[str, Any], legal: list[str], seed: int, budget: Budget) -> str:
-    """Stop, Turn and Done as the normal player judges them; which card to play is searched."""
+    """Stop, Turn and Done as the normal player judges them; where a card fits, which to play is
+    searched (in live play with Turn among the candidates)."""
     return decide(view, legal, lambda me, plays: _search_plays(view, legal, me, plays, seed, budget))
 
 
