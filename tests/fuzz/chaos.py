@@ -4,8 +4,8 @@ in every way it can, at random (seeded), and what that cost.
 The bot runs in-process against ``tests.e2e.fake.FakeDiscord`` on a ``FakeClock`` that the fake
 shares (interaction tokens, thread auto-archiving, the age of messages and the invalid-request
 window all run on it). Each table is alice against computer players (as in the crash suite), in
-a thread of its own or in a channel of its own. A session is a number of rounds; each round may
-clear a fault and opens one (tests/fuzz/chaos_faults.py), alice plays a few moves wherever she is to
+a thread of its own or in a channel of its own. A session is a number of rounds; each round opens
+a fault (tests/fuzz/chaos_faults.py) or clears one, alice plays a few moves wherever she is to
 move, and time moves on a little. Every ``quiet_every`` rounds every fault that can clear is
 cleared, time moves past one look of the channel trouble (``cogs.table.trouble.PROBE_EVERY``),
 and every table is checked:
@@ -303,13 +303,12 @@ class ChaosRun:
     async def _round(self, number: int) -> None:
         self.counts.rounds += 1
         rng = self.rng
-        # A fault may clear, and one is injected every round: a session of as many rounds as
-        # there are kinds injects each (the CI-sized run is short, and its start-up is most of it).
         if self.open and rng.random() < 0.4:
             await self._clear(self.open.pop(rng.randrange(len(self.open))))
-        if not self.deck:  # every kind once, in a random order, then again
-            self.deck = rng.sample(FAULT_KINDS, len(FAULT_KINDS))
-        await self._inject(self.deck.pop())
+        else:
+            if not self.deck:  # every kind once, in a random order, then again
+                self.deck = rng.sample(FAULT_KINDS, len(FAULT_KINDS))
+            await self._inject(self.deck.pop())
         for _ in range(rng.randint(1, 4)):
             await self._alice_moves()
         self.clock.advance(rng.uniform(0, 4) * MINUTE)

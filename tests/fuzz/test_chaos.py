@@ -9,7 +9,7 @@ import os
 
 from tests.fuzz.chaos import FAULT_KINDS, ChaosRun
 
-ROUNDS = int(os.environ.get("TAFELBOT_CHAOS_ROUNDS", "20"))
+ROUNDS = int(os.environ.get("TAFELBOT_CHAOS_ROUNDS", "30"))
 SEED = int(os.environ.get("TAFELBOT_CHAOS_SEED", "35"))
 
 
