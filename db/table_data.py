@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from db.rows import OPEN_STATUSES
@@ -55,12 +55,28 @@ async def open_games_in_guild(store: Store, guild_id: int | None) -> list[GameRo
 async def open_games_of(store: Store, user_id: int) -> list[GameRow]:
     """The open games (any server) where ``user_id`` has a seat. The seats are stored as JSON, so
     the query keeps the rows whose seats mention the id's digits (a snowflake's 17+ digits match
-    nothing else) and the seats themselves decide."""
+    nothing else) and the seats themselves decide. A table across servers comes as the person sees
+    it: in their own server's thread, with the board shown there (``game_places``)."""
     rows = await store.fetch(
         "SELECT * FROM games WHERE status IN (?, ?) AND seats LIKE ? ORDER BY id",
         (*OPEN_STATUSES, f"%{user_id}%"),
     )
-    return [game for game in map(_row_to_game, rows) if game.seat_of(user_id) is not None]
+    games = [game for game in map(_row_to_game, rows) if game.seat_of(user_id) is not None]
+    if not games:
+        return games
+    marks = ",".join("?" * len(games))
+    places = await store.fetch(
+        f"SELECT game_id, channel_id, guild_id, board_message_id, people FROM game_places"
+        f" WHERE game_id IN ({marks}) AND people LIKE ?",
+        (*(g.id for g in games), f"%{user_id}%"),
+    )
+    theirs = {p["game_id"]: p for p in places if user_id in json.loads(p["people"])}
+    return [
+        replace(g, guild_id=p["guild_id"], channel_id=p["channel_id"], board_message_id=p["board_message_id"])
+        if (p := theirs.get(g.id)) is not None
+        else g
+        for g in games
+    ]
 
 
 async def set_board_message(store: Store, game_id: int, message_id: int | None, version: int) -> None:

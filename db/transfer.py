@@ -136,10 +136,31 @@ TABLES: dict[str, tuple[str, ...]] = {
     "web_servers": ("guild_id", "secret", "server_page", "rotated_at", "updated_by"),
     "bot_settings": ("name", "value"),
     "web_sessions": ("session_id", "secret_hash", "user_id", "name", "csrf", "created_at", "expires_at"),
+    "cross_channels": ("guild_id", "channel_id"),
+    "cross_pending": ("id", "game", "players", "pace", "confirm_by"),
+    "cross_queue": (
+        "user_id",
+        "game",
+        "players",
+        "pace",
+        "guild_id",
+        "channel_id",
+        "name",
+        "locale",
+        "queued_at",
+        "expires_at",
+        "pending",
+        "confirmed",
+        "ask_channel",
+        "ask_message",
+    ),
+    "cross_people": ("user_id", "neutral"),
+    "cross_blocks": ("user_id", "blocked_id"),
+    "game_places": ("game_id", "channel_id", "guild_id", "people", "locale", "board_message_id", "board_version"),
 }
 # Columns that number new rows by themselves; copied rows keep their numbers, and the target's
 # counter is moved on past them.
-IDENTITIES = {"games": "id", "league_games": "seq", "tournaments": "id"}
+IDENTITIES = {"games": "id", "league_games": "seq", "tournaments": "id", "cross_pending": "id"}
 # Columns stored as REAL / DOUBLE PRECISION: compared as floats (SQLite hands back 3 for 3.0 when a
 # value was written as an integer).
 FLOATS = {
@@ -155,6 +176,8 @@ FLOATS = {
     "away_until",
     "rotated_at",
     "expires_at",
+    "queued_at",
+    "confirm_by",
 }
 
 

@@ -137,6 +137,7 @@ class TafelBot(commands.AutoShardedBot):
             "cogs.replay",
             "cogs.help",
             "cogs.tournament",
+            "cogs.cross",
             "cogs.channel_events",
             *(found.cog_extension for found in entries),
         ]:

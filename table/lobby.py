@@ -219,6 +219,10 @@ async def cancel(service: TableService, game_id: int, player: Player, *, is_admi
         row = await service.get(game_id)
         if row.status not in OPEN_STATUSES:
             raise TableError("not-open")
+        if await service.places.further(row.id):
+            # A table across servers has no host, and one server's moderators are not the
+            # others': nobody cancels it; a person resigns (a computer takes the seat).
+            raise TableError("cross-no-cancel", game=row.game)
         if player.user_id != row.host_id and not is_admin:
             raise TableError("only-host-cancels")
         results = None

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from db import GameRow, GameStatus, table_data
+from db import GameRow, GameStatus, cross, table_data
 from table.aftermath import Aftermath, Change
 from table.service import ActResult, TableService
 from table.timeouts import TimeKeeper
@@ -73,6 +73,7 @@ class Reconciler:
         started = time.perf_counter()
         report = Report()
         on_the_way = self.on_the_way()
+        places_owing = await cross.owing_places(self.service.store)  # tables across servers
         for row in await self._running(channel_id, game_id):
             if not self.service.owns(row) or row.state is None:
                 continue
@@ -81,7 +82,7 @@ class Reconciler:
                 self.timekeeper.arm(row)  # the same deadline again: arming twice changes nothing
             # A change being followed right now shows the newest version itself.
             shown_anyway = row.id in on_the_way or self.skip(row) or self.aftermath.following(row.id)
-            owing = row.board_version is None or row.board_version < row.version
+            owing = row.board_version is None or row.board_version < row.version or row.id in places_owing
             if owing and not shown_anyway:
                 report.boards += 1
                 # Shown as a fresh board (a new message with the mention), then the computers wake.
@@ -107,6 +108,7 @@ class Reconciler:
             rows = [row] if (row := await store.get_game(game_id)) is not None else []
         elif channel_id is not None:
             rows = await table_data.open_games_in_channel(store, channel_id)
+            rows += await cross.open_games_in_place(store, channel_id)
         else:
             rows = await store.games_with_status(GameStatus.ACTIVE)
         return [row for row in rows if row.status == GameStatus.ACTIVE]

@@ -17,13 +17,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from db import GameRow, GameStatus, ResultRow, Seat, StaleVersion, Store, table_data
+from db import GameRow, GameStatus, ResultRow, Seat, StaleVersion, Store, cross, table_data
 from engines.base import Event, Outcome
 from engines.errors import GameError, IllegalAction
 from table import deadlines
 from table.clock import Clock, SystemClock
 from table.deadlines import TableDeadline
 from table.news import GameNews
+from table.places import Places
 from table.quiet import QuietHours, of_person
 from table.settings import ServerSettings, TableSettings
 from table.shards import ShardPlan
@@ -111,6 +112,8 @@ class TableService:
         # Told (game id, version) after every committed write of a game: the web companion's
         # live pages listen (``table.news``).
         self.news = GameNews()
+        # Where each game is shown: its channel, and a table across servers' further threads.
+        self.places = Places(store)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -141,6 +144,8 @@ class TableService:
 
     async def in_channel(self, channel_id: int, game: str | None = None) -> GameRow:
         row = await self.store.open_game_in_channel(channel_id)
+        if row is None:  # a thread where a table across servers is shown in one more server
+            row = await cross.open_game_in_place(self.store, channel_id)
         if row is None or (game is not None and row.game != game):
             raise TableError("no-game-here", game=game or "")
         return row

@@ -16,6 +16,7 @@ import io
 import logging
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -27,11 +28,12 @@ from cogs.table.permissions import BOARD, missing_in_channel, missing_text
 from cogs.table.presenter import NO_MENTIONS, Presenter, TableParts, channel_id_of, dead_tokens, lang_of
 from cogs.table.reminders import ReminderPresenter
 from cogs.table.turnposts import TurnPosts
-from db import GameRow, GameStatus, table_data
+from db import GameRow, GameStatus
 from engines.base import Event, Outcome
 from locales import tr
 from table.aftermath import Change
 from table.alt_text import board_description
+from table.places import Spot, local_mentions
 from table.text import event_lines, standings, who
 
 log = logging.getLogger("tafelbot.table")
@@ -128,12 +130,16 @@ class BoardPresenter(Presenter):
         alt = board_description(lang, row.game, lines, row.seats, story=story)
         return content, picture, view, alt
 
-    async def live_message(self, game_id: int, events: list[Event]) -> tuple[str, discord.File, discord.ui.View] | None:
-        """The live board's refresh: the newest picture and the events since the last one."""
+    async def live_message(
+        self, game_id: int, events: list[Event], spot: Spot
+    ) -> tuple[str, discord.File, discord.ui.View] | None:
+        """The live board's refresh in ``spot``: the newest picture and the events since the last one."""
         row = await self.service.store.get_game(game_id)
         if row is None or row.status != GameStatus.ACTIVE:
             return None
-        return await self.message(row, self.service.state_of(row), events, intro=None)
+        state = self.service.state_of(row)
+        content, file, view = await self.message(replace(row, locale=spot.locale), state, events, intro=None)
+        return local_mentions(content, row.seats, spot.people), file, view
 
     async def publish(
         self,
@@ -145,49 +151,85 @@ class BoardPresenter(Presenter):
         outcome: Outcome | None = None,
         fresh: bool = False,
         actor: discord.Interaction | None = None,
+        only_owing: bool = False,
     ) -> None:
-        """Post a fresh board when a person's turn begins (or the game starts or ends); otherwise
-        edit the last board and add the lines. A post Discord will not take now waits in the
-        outbox (never lost); if a permission is missing, ``actor`` (who made the move) is told which."""
+        """Show the board in every channel the game is shown in (``table.places``: its own, and a
+        table across servers' thread in each further server), one after another; ``only_owing``
+        (the reconciler's fresh board): only where the newest board shows an older version."""
+        failed: Exception | None = None
+        for spot in await self.service.places.spots(row, read=only_owing):
+            if only_owing and not spot.owes(row):
+                continue
+            told = actor if actor is not None and actor.channel_id == spot.channel_id else None
+            try:
+                await self.publish_at(spot, row, state, events, intro=intro, outcome=outcome, fresh=fresh, actor=told)
+            except Exception as error:
+                # One server's trouble keeps no other server's board back; the first failure is
+                # raised once all were tried (the reconciler shows the version again where owed).
+                failed = failed or error
+        if failed is not None:
+            raise failed
+
+    async def publish_at(
+        self,
+        spot: Spot,
+        row: GameRow,
+        state: Any,
+        events: Sequence[Event],
+        *,
+        intro: str | None = None,
+        outcome: Outcome | None = None,
+        fresh: bool = False,
+        actor: discord.Interaction | None = None,
+    ) -> None:
+        """Post a fresh board in ``spot`` when a person's turn begins (or the game starts or ends);
+        otherwise edit the last board and add the lines. A post Discord will not take now waits in
+        the outbox (never lost); if a permission is missing, ``actor`` (who made the move) is told which."""
         engine = self.spec(row.game).engine
         active = row.status == GameStatus.ACTIVE and outcome is None
         turn = frozenset(s for s in engine.to_move(state) if row.seats[s].human) if active else frozenset()
+        key = spot.key
+        if spot.locale != row.locale:
+            row = replace(row, locale=spot.locale)  # the texts and picture in this server's language
         # The cached channel only: a failing lookup must not lose the post (the outbox retries it).
-        channel = self.shared.cached_channel(row.channel_id)
+        channel = self.shared.cached_channel(spot.channel_id)
         posted = None
         lacking: list[str] = []
-        async with self.posts.lock(row.id):
-            post = None if (fresh or intro or not active) else self.posts.to_edit(row.id, turn)
+        async with self.posts.lock(key):
+            post = None if (fresh or intro or not active) else self.posts.to_edit(key, turn)
             if post is not None and channel is not None:
                 story = self.story(row, events)
                 content, file, view = await self.message(row, state, [], intro=None, earlier=[*post.lines, *story])
                 try:
                     await channel.get_partial_message(post.message_id).edit(
-                        content=content, attachments=[file], view=view
+                        content=local_mentions(content, row.seats, spot.people), attachments=[file], view=view
                     )
-                    self.posts.edited(post, story, turn, row.id)
+                    self.posts.edited(post, story, turn, key)
                 except discord.HTTPException as error:
                     # An archived thread (50083), an edit Discord limits (30046), a deleted
                     # message: the lines go out on a fresh board instead.
                     log.info("board message of game %s could not be edited (%s); posting a new one", row.id, error)
                 else:
-                    await self.shown(row, None)
+                    await self.shown(row, spot, None)
                     return
-            earlier = [] if intro else self.posts.since_posted(row.id)
+            earlier = [] if intro else self.posts.since_posted(key)
             content, picture, view, alt = await self.parts(
                 row, state, events, intro=intro, outcome=outcome, earlier=earlier
             )
+            content = local_mentions(content, row.seats, spot.people)
             # A fresh board replacing the turn's board (an edit refused, 30046 on a board older
             # than an hour, say) or one still waiting in the outbox pings nobody who was pinged.
-            pinging = post is None and (fresh or bool(intro) or not active or self.posts.pings(row.id, turn))
+            pinging = post is None and (fresh or bool(intro) or not active or self.posts.pings(key, turn))
             if pinging:
                 mentions = await self.reminders.allowed_mentions(row, content)  # none for quiet hours
             else:
                 mentions = NO_MENTIONS
-            outgoing = Post(row.channel_id, content, picture, "board.png", view, mentions, alt, game_id=row.id)
+            outgoing = Post(spot.channel_id, content, picture, "board.png", view, mentions, alt, game_id=row.id)
             lines = [*earlier, *self.story(row, events, intro)]
             # If it has to wait: once it is out, it is shown, and the turn's next actions edit it.
-            outgoing.on_posted = lambda message: self.late_posted(row, message.id, lines, turn if active else None)
+            outgoing.on_posted = lambda message: self.late_posted(
+                row, spot, message.id, lines, turn if active else None
+            )
             lacking = missing_in_channel(channel)
             if lacking:
                 self.outbox.queue(outgoing)
@@ -196,13 +238,13 @@ class BoardPresenter(Presenter):
                 if posted is None and isinstance(outgoing.last_error, discord.Forbidden):
                     lacking = missing_in_channel(channel) or list(BOARD)
             if posted is not None and active:
-                self.posts.posted(row.id, posted.id, lines, turn)
+                self.posts.posted(key, posted.id, lines, turn)
             elif active:
-                self.posts.waits(row.id, turn, pinging)  # the next action posts afresh, replacing it
+                self.posts.waits(key, turn, pinging)  # the next action posts afresh, replacing it
             else:
-                self.posts.forget(row.id)
+                self.posts.forget(key)
         if posted is not None:
-            await self.shown(row, posted.id)
+            await self.shown(row, spot, posted.id)
         if lacking and actor is not None and not dead_tokens.known(actor):
             text = missing_text(lang_of(actor), lacking)
             try:
@@ -211,19 +253,21 @@ class BoardPresenter(Presenter):
                 dead_tokens.note(actor, error)
                 log.warning("could not tell user %s that the board of game %s is not allowed", actor.user.id, row.id)
 
-    async def late_posted(self, row: GameRow, message_id: int, lines: list[str], turn: frozenset[int] | None) -> None:
+    async def late_posted(
+        self, row: GameRow, spot: Spot, message_id: int, lines: list[str], turn: frozenset[int] | None
+    ) -> None:
         """A board that waited in the outbox went out: it is shown, and while its turn runs
         (``turn``) the turn's next actions edit it, as they would have without the wait."""
-        await self.shown(row, message_id)
+        await self.shown(row, spot, message_id)
         if turn is not None:
-            async with self.posts.lock(row.id):
-                self.posts.posted(row.id, message_id, lines, turn)
+            async with self.posts.lock(spot.key):
+                self.posts.posted(spot.key, message_id, lines, turn)
 
-    async def shown(self, row: GameRow, message_id: int | None) -> None:
-        """A board of ``row``'s version reached the channel (``message_id``: a new message; None:
+    async def shown(self, row: GameRow, spot: Spot, message_id: int | None) -> None:
+        """A board of ``row``'s version reached ``spot`` (``message_id``: a new message; None:
         the last one edited): remembered for jump links and for ``table.reconcile``."""
         try:
-            await table_data.set_board_message(self.service.store, row.id, message_id, row.version)
+            await self.service.places.shown(row, spot, message_id)
         except Exception:
             log.exception("could not remember the board of game %s", row.id)
 
@@ -241,7 +285,7 @@ class BoardPresenter(Presenter):
             and engine.is_live(result.state)
             and self.service.owns(result.row)
         ):
-            await self.live.update(result)
+            await self.live.update(result, await self.service.places.spots(result.row))
         else:
             was_live = self.live.is_live(result.row.id)
             unseen = await self.live.finish(result.row.id)
@@ -253,6 +297,7 @@ class BoardPresenter(Presenter):
                 outcome=result.outcome,
                 fresh=was_live or change.fresh,
                 actor=actor,
+                only_owing=change.fresh,
             )
         log.debug(
             "published game %s v%s in %.1f ms",

@@ -19,10 +19,12 @@ from typing import Any
 import discord
 
 from engines.base import Event
+from table.places import Spot
 from table.service import ActResult
 
-# (game id, events not shown yet) -> (content, picture file, view), or None once the game is over.
-LiveMessage = Callable[[int, list[Event]], Awaitable[tuple[str, discord.File, discord.ui.View] | None]]
+# (game id, events not shown yet, where) -> (content, picture file, view), or None once the game
+# is over.
+LiveMessage = Callable[[int, list[Event], Spot], Awaitable[tuple[str, discord.File, discord.ui.View] | None]]
 
 log = logging.getLogger("tafelbot.live")
 KEEP_EVENTS = 8
@@ -30,8 +32,8 @@ KEEP_EVENTS = 8
 
 @dataclass
 class _Live:
-    channel_id: int
-    message_id: int | None = None
+    spots: list[Spot]  # every channel the game is shown in (``table.places``)
+    message_ids: dict[int, int] = field(default_factory=dict)  # channel -> its live message
     events: deque[Event] = field(default_factory=lambda: deque(maxlen=KEEP_EVENTS))
     last_edit: float = 0.0
     task: asyncio.Task[None] | None = None
@@ -51,10 +53,10 @@ class LiveBoards:
     def is_live(self, game_id: int) -> bool:
         return game_id in self._games
 
-    async def update(self, result: ActResult) -> None:
+    async def update(self, result: ActResult, spots: list[Spot]) -> None:
         live = self._games.get(result.row.id)
         if live is None:
-            live = self._games[result.row.id] = _Live(result.row.channel_id)
+            live = self._games[result.row.id] = _Live(spots)
             live.last_edit = self._last_edit.get(result.row.id, 0.0)
         live.events.extend(result.events)
         if live.task is None:
@@ -107,16 +109,29 @@ class LiveBoards:
                     self._schedule(game_id, live)
 
     async def _send(self, game_id: int, live: _Live, events: list[Event]) -> None:
-        message = await self.render(game_id, events)
+        """The refresh in every channel the game is shown in; one channel's failure is raised
+        once the others were sent."""
+        failed: Exception | None = None
+        for spot in live.spots:
+            try:
+                await self._send_to(game_id, live, spot, events)
+            except Exception as error:
+                failed = failed or error
+        if failed is not None:
+            raise failed
+
+    async def _send_to(self, game_id: int, live: _Live, spot: Spot, events: list[Event]) -> None:
+        message = await self.render(game_id, events, spot)
         if message is None:
             return
         content, file, view = message
-        channel = await self.channel(live.channel_id)
+        channel = await self.channel(spot.channel_id)
         self.refreshes += 1
-        if live.message_id is None:
-            message = await channel.send(
+        message_id = live.message_ids.get(spot.channel_id)
+        if message_id is None:
+            sent = await channel.send(
                 content=content, file=file, view=view, allowed_mentions=discord.AllowedMentions.none()
             )
-            live.message_id = message.id
+            live.message_ids[spot.channel_id] = sent.id
         else:
-            await channel.get_partial_message(live.message_id).edit(content=content, attachments=[file], view=view)
+            await channel.get_partial_message(message_id).edit(content=content, attachments=[file], view=view)

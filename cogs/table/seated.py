@@ -54,7 +54,7 @@ class SeatedTables(Presenter):
         """A new thread named ``title`` with the game started in it, in the first of ``channel_ids``
         that every seated person can see and the bot can run a table in; the game's row."""
         candidates = [channel_ids] if isinstance(channel_ids, int) else list(dict.fromkeys(channel_ids))
-        channel = await self._where(candidates, players)
+        channel = await self.where(candidates, players)
         try:
             thread = await channel.create_thread(
                 name=title[:THREAD_NAME_LENGTH] or "…",
@@ -77,12 +77,12 @@ class SeatedTables(Presenter):
                 parent_id=channel.id,
             )
         except BaseException:
-            await self._remove(thread)
+            await self.remove(thread)
             raise
         await self.lobby.announce_start(result.row, result)
         return result.row
 
-    async def _where(self, candidates: Sequence[int], players: Sequence[Player]) -> discord.TextChannel:
+    async def where(self, candidates: Sequence[int], players: Sequence[Player]) -> discord.TextChannel:
         """The first candidate the bot can run a thread's table in and every person can see."""
         for channel_id in candidates:
             try:
@@ -117,7 +117,7 @@ class SeatedTables(Presenter):
         return True
 
     @staticmethod
-    async def _remove(thread: discord.Thread) -> None:
+    async def remove(thread: discord.Thread) -> None:
         """A thread whose table could not open: deleted, or at least archived and locked."""
         try:
             await thread.delete()

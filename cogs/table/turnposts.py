@@ -18,6 +18,8 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
+# A board's posts are kept per game, and per place for a table across servers (``table.places``).
+PostKey = int | tuple[int, int]
 KEEP_LINES = 30  # lines of one turn kept on its board message (the oldest drop off)
 
 
@@ -31,54 +33,54 @@ class TurnPost:
 
 class TurnPosts:
     def __init__(self) -> None:
-        self._posts: dict[int, TurnPost] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._made: dict[int, frozenset[int]] = {}  # who could act at the last board made
-        self._owed: dict[int, frozenset[int]] = {}  # whom a waiting board was to ping
+        self._posts: dict[PostKey, TurnPost] = {}
+        self._locks: dict[PostKey, asyncio.Lock] = {}
+        self._made: dict[PostKey, frozenset[int]] = {}  # who could act at the last board made
+        self._owed: dict[PostKey, frozenset[int]] = {}  # whom a waiting board was to ping
 
-    def lock(self, game_id: int) -> asyncio.Lock:
+    def lock(self, game_id: PostKey) -> asyncio.Lock:
         """Held while a game's board is posted or edited, so its lines keep their order."""
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    def to_edit(self, game_id: int, turn: frozenset[int]) -> TurnPost | None:
+    def to_edit(self, game_id: PostKey, turn: frozenset[int]) -> TurnPost | None:
         """The post to edit, or None when a fresh board is due (a person's turn begins)."""
         post = self._posts.get(game_id)
         if post is None or turn - post.turn:
             return None
         return post
 
-    def pings(self, game_id: int, turn: frozenset[int]) -> bool:
+    def pings(self, game_id: PostKey, turn: frozenset[int]) -> bool:
         """Whether a fresh board (not one a game's start, end or live round asks for) should
         ping: someone in ``turn`` could not act at the last board made, or a board that was to
         ping them is still waiting. Without memory (a restart, a first board) it pings."""
         made = self._made.get(game_id)
         return made is None or bool(turn - made) or bool(turn & self._owed.get(game_id, frozenset()))
 
-    def posted(self, game_id: int, message_id: int, lines: list[str], turn: frozenset[int]) -> None:
+    def posted(self, game_id: PostKey, message_id: int, lines: list[str], turn: frozenset[int]) -> None:
         self._posts[game_id] = TurnPost(message_id, lines[-KEEP_LINES:], turn)
         self._made[game_id] = turn
         self._owed.pop(game_id, None)
 
-    def edited(self, post: TurnPost, lines: list[str], turn: frozenset[int], game_id: int) -> None:
+    def edited(self, post: TurnPost, lines: list[str], turn: frozenset[int], game_id: PostKey) -> None:
         post.lines = (post.lines + lines)[-KEEP_LINES:]
         post.added = (post.added + lines)[-KEEP_LINES:]
         post.turn = turn
         self._made[game_id] = turn
 
-    def waits(self, game_id: int, turn: frozenset[int], pinging: bool) -> None:
+    def waits(self, game_id: PostKey, turn: frozenset[int], pinging: bool) -> None:
         """A fresh board waits in the outbox: nothing to edit until it is out (the next action
         posts afresh and replaces it there), but who could act, and whom it was to ping, is kept."""
         self._posts.pop(game_id, None)
         self._made[game_id] = turn
         self._owed[game_id] = turn if pinging else self._owed.get(game_id, frozenset()) & turn
 
-    def since_posted(self, game_id: int) -> list[str]:
+    def since_posted(self, game_id: PostKey) -> list[str]:
         """Lines added to the last board after it was posted: a fresh board repeats them, so the
         person whose turn begins reads everything since their last board in one place."""
         post = self._posts.get(game_id)
         return list(post.added) if post else []
 
-    def forget(self, game_id: int) -> None:
+    def forget(self, game_id: PostKey) -> None:
         """The game is over: nothing of it is kept."""
         self._posts.pop(game_id, None)
         self._locks.pop(game_id, None)

@@ -45,6 +45,7 @@ from db.migrations.steps import (  # noqa: F401
     v12_one_word_per_thing,
     v13_web_sessions,
     v14_inbox,
+    v15_cross_server,
 )
 
 __all__ = ["MIGRATIONS", "DatabaseTooNew", "Step", "Upgrade", "UpgradeTable", "upgrade"]

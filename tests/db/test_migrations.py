@@ -349,6 +349,47 @@ async def fill_v14(tx):
     )
 
 
+async def fill_v15(tx):
+    # A server's cross-server channel, a group being confirmed, a person waiting in it, their
+    # choice of a neutral name, a block, and a game's place in a second server.
+    await insert(tx, "cross_channels", {"guild_id": BIG + 40, "channel_id": BIG + 41})
+    await insert(tx, "cross_pending", {"id": 3, "game": "hindmost", "players": 2, "pace": "24h", "confirm_by": 99.5})
+    await insert(
+        tx,
+        "cross_queue",
+        {
+            "user_id": BIG + 42,
+            "game": "hindmost",
+            "players": 2,
+            "pace": "24h",
+            "guild_id": BIG + 40,
+            "channel_id": BIG + 41,
+            "name": "Ann",
+            "locale": "nl",
+            "queued_at": 10.5,
+            "expires_at": 90.5,
+            "pending": 3,
+            "confirmed": 1,
+        },
+    )
+    await insert(tx, "cross_people", {"user_id": BIG + 42, "neutral": 1})
+    await insert(tx, "cross_blocks", {"user_id": BIG + 42, "blocked_id": BIG + 43})
+    game_id = await tx.fetchval("SELECT MIN(id) FROM games")
+    await insert(
+        tx,
+        "game_places",
+        {
+            "game_id": game_id,
+            "channel_id": BIG + 44,
+            "guild_id": BIG + 45,
+            "people": json.dumps([BIG + 46]),
+            "locale": "en",
+            "board_message_id": BIG + 47,
+            "board_version": 2,
+        },
+    )
+
+
 FILLS = {
     1: fill_v1,
     2: fill_v2,
@@ -364,6 +405,7 @@ FILLS = {
     12: fill_v12,
     13: fill_v13,
     14: fill_v14,
+    15: fill_v15,
 }
 # Columns a later step renamed: (the step, the table, the old name, the new name).
 RENAMED = [(5, "games", "clock", "deadline"), (12, "results", "is_bot", "is_computer")]

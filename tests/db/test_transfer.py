@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot import main
-from db import ResultRow, Seat, Store, bot_settings, league, table_data, tournaments, web_data, web_sessions
+from db import ResultRow, Seat, Store, bot_settings, cross, league, table_data, tournaments, web_data, web_sessions
 from db.transfer import IDENTITIES, TABLES, TransferError, migrate_db, table_checks
 
 
@@ -81,6 +81,16 @@ async def fill(store: Store) -> None:
     await web_sessions.add_session(
         store, session_id="s1", secret_hash="cd" * 32, user_id=2**62, name="Eve", csrf="t", now=1.5, expires_at=2.5
     )
+    # Tables across servers (migration 15): a channel, a group being confirmed, a name, a block
+    # and a game's place in a second server.
+    await cross.set_cross_channel(store, 2, cross.CrossChannel(2, 70))
+    await cross.enqueue(store, cross.CrossEntry(5, "hindmost", 2, "24h", 2, 70, "Eve", "nl", 10.5, 86410.5))
+    (eve,) = await cross.waiting(store, 11.0)
+    await cross.make_pending(store, [eve], 130.5)
+    await cross.set_neutral(store, 5, True)
+    await cross.block(store, 5, 6)
+    await cross.add_places(store, [cross.Place(running, 71, 3, frozenset({6}), "en")])
+    await cross.set_place_board(store, running, 71, 72, 1)
     # Bot-wide settings: the hash of the commands last synced to Discord.
     await bot_settings.set_bot_setting(store, "commands_synced", "ab" * 32)
 

@@ -72,6 +72,7 @@ COUNTS: dict[str, set[str]] = {
     "tournament": {"count", "games", "points", "minutes"},  # "elke 1 minuten" (issue 46)
     "tournament-commands": set(),
     "queue": {"count", "players"},
+    "cross": {"count", "players", "minutes"},
     "web": {"count", "steps", "total"},
     "activity": set(),
     "trouble": {"days"},
