@@ -163,11 +163,18 @@ async def on_results(tx: Tx, game_id: int) -> None:
     await _count_game(tx, game_id)
 
 
+async def _rated(tx: Tx, game_id: int, rows: Sequence[Any]) -> bool:
+    """``is_rated``, and not a table across servers (``game_places``): its players are of several
+    servers, so it counts in none of their leagues, unrated."""
+    across = await tx.fetchval("SELECT COUNT(*) FROM game_places WHERE game_id = ?", (game_id,))
+    return is_rated(rows) and not across
+
+
 async def _count_game(tx: Tx, game_id: int) -> None:
     rows = await _results_of(tx, game_id)
     if not rows:
         return
-    rated = is_rated(rows)
+    rated = await _rated(tx, game_id, rows)
     if any(bool(r["rated"]) != rated for r in rows):
         # The caller's guess is replaced by the league's decision, so the results say what counted.
         await tx.execute("UPDATE results SET rated = ? WHERE game_id = ?", (int(rated), game_id))
@@ -362,12 +369,12 @@ async def catch_up(store: Store) -> int:
             games.setdefault(row["game_id"], []).append(row)
         for game_id, seats in games.items():
             guild_id = seats[0]["guild_id"]
-            rated = is_rated(seats)
+            rated = await _rated(tx, game_id, seats)
             await tx.execute("UPDATE results SET rated = ? WHERE game_id = ?", (int(rated), game_id))
             await _ensure_first_season(tx, guild_id, seats[0]["finished_at"])
             await tx.execute(
                 "INSERT INTO league_games (game_id, guild_id, season, game, rated, applied) VALUES (?, ?, ?, ?, ?, 0)",
-                (game_id, guild_id, await _current_season(tx, guild_id), seats[0]["game"], int(is_rated(seats))),
+                (game_id, guild_id, await _current_season(tx, guild_id), seats[0]["game"], int(rated)),
             )
         waiting = [r[0] for r in await tx.fetch("SELECT DISTINCT guild_id FROM league_games WHERE applied = 0")]
         for guild_id in waiting:

@@ -119,6 +119,8 @@ async def test_two_servers_queue_confirm_and_play_a_whole_game_each_in_their_thr
     (place,) = await cross.places(store, row.id)
     end = await store.get_game(row.id)
     assert end.board_version == place.board_version == end.version  # both show the last move
+    # Two people, a finished game, yet unrated: no server's league holds the other server's people.
+    assert await store.fetchval("SELECT rated FROM league_games WHERE game_id = ?", (row.id,)) == 0
     for user, thread in threads.items():
         messages = fake.channel_messages(thread)
         boards = [m for m in messages if m.files or any(v.get("attachments") for v in m.versions)]
