@@ -84,5 +84,9 @@ class Places:
         else:
             await cross.set_place_board(self.store, row.id, spot.channel_id, message_id, row.version)
 
+    def across(self, game_id: int) -> bool:
+        """Whether the game is known (read already) to be a table across servers."""
+        return bool(self._places.get(game_id))
+
     def forget(self, game_id: int) -> None:
         self._places.pop(game_id, None)

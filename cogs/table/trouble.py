@@ -92,7 +92,8 @@ class ChannelTrouble(Presenter):
         return channel_id in self._troubled
 
     def channel_ok(self, row: GameRow) -> bool:
-        return not self.stuck(row.channel_id)
+        # A table across servers is shown in several: one server's trouble stops no clock there.
+        return not self.stuck(row.channel_id) or self.service.places.across(row.id)
 
     # ---- becoming troubled -----------------------------------------------------------------
     async def blocked(self, channel_id: int, error: BaseException) -> None:

@@ -7,8 +7,7 @@ server's thread is locked."""
 
 from __future__ import annotations
 
-import re
-
+import discord
 import pytest
 
 from db import cross
@@ -16,7 +15,7 @@ from table.cross_queue import CONFIRM_SECONDS
 from tests.e2e.drive import people_to_move, press_a_move
 from tests.e2e.test_table_mine_e2e import commands_everywhere
 
-IDS = re.compile(r"\d{15,}")
+MANAGE_THREADS = discord.Permissions(manage_threads=True).value
 
 
 async def two_servers(fake, tafel, mod):
@@ -162,29 +161,45 @@ async def test_who_does_not_confirm_goes_to_the_queue_end_and_a_block_is_never_g
     assert {e.user_id for e in group} == {alice.id, carol.id}
 
 
-async def test_a_locked_thread_in_one_server_keeps_no_board_back_in_the_other(fake, tafel, alice, bob):
+@pytest.mark.parametrize("locked", ["first", "further"])
+async def test_a_locked_thread_in_one_server_keeps_no_board_back_in_the_other(fake, tafel, alice, bob, locked):
     mod = fake.add_user("mod", manage_guild=True)
     _, here, there = await two_servers(fake, tafel, mod)
     row, threads = await opened(fake, tafel, here, there, alice, bob)
-    fake.lock_thread(threads[bob.id])
-    before = len(fake.channel_messages(threads[alice.id]))
+    stuck, working = (alice, bob) if locked == "first" else (bob, alice)
+    fake.deny_bot(here if locked == "first" else there, MANAGE_THREADS)  # else it may post in a locked thread
+    fake.lock_thread(threads[stuck.id])
+    before = len(fake.channel_messages(threads[working.id]))
     for step in range(6):
         latest, seats = await people_to_move(tafel, row.id)
         if latest.status != "active" or not seats:
             break
         mover = next(u for u in (alice, bob) if u.id == latest.seats[seats[0]].user_id)
-        # Bob's own thread is locked: he plays from the web page or another thread; here he
-        # presses on Alice's board (the buttons are the game's, not the thread's).
-        board = fake.last_public(threads[alice.id])
+        # The locked thread's person plays on the other thread's board (as from the web page: the
+        # buttons are the game's, not the thread's).
+        board = fake.last_public(threads[working.id])
         controls = await fake.click(mover, board, f"tb:hand:{row.id}")
         await press_a_move(fake, mover, controls.message, row.id, pick=step)
     await tafel.settle()
-    latest = await tafel.bot.store.get_game(row.id)
-    assert latest.board_version == latest.version  # Alice's server is current
-    assert len(fake.channel_messages(threads[alice.id])) > before
-    assert fake.requests_to_dead_channels() == [] or all(
-        r["channel_id"] == threads[bob.id] for r in fake.requests_to_dead_channels()
-    )
+    store = tafel.bot.store
+    latest = await store.get_game(row.id)
+    (place,) = await cross.places(store, row.id)
+    shown = {alice.id: latest.board_version, bob.id: place.board_version}
+    assert shown[working.id] == latest.version > 2  # the working server is current
+    assert shown[stuck.id] < latest.version
+    assert len(fake.channel_messages(threads[working.id])) > before
+    # The clock runs on: one server's trouble stands no clock still.
+    assert not tafel.bot.table_flow.trouble.stuck(threads[working.id])
+    assert latest.deadline_at is not None
+    assert all(r["channel_id"] == threads[stuck.id] for r in fake.requests_to_dead_channels())
+    # The thread opens again: the reconciler brings it the newest board.
+    fake.unlock_thread(threads[stuck.id])
+    await tafel.settle()
+    await tafel.bot.table_flow.trouble.probe(threads[stuck.id])
+    await tafel.settle()
+    latest = await store.get_game(row.id)
+    (place,) = await cross.places(store, row.id)
+    assert latest.board_version == place.board_version == latest.version
 
 
 # Trackgammon across two servers also plays to its end (one run: 142 s of random moves, every one
