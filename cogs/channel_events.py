@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from cogs.table.permissions import missing_in_channel
 from cogs.table.trouble import DELETED, LOCKED, PERMISSION, REMOVED, ChannelTrouble
-from db import table_data
+from db import cross, table_data
 
 if TYPE_CHECKING:
     from bot import TafelBot
@@ -83,6 +83,8 @@ class ChannelEvents(commands.Cog):
         async with self.handling() as allowed:
             for row in await table_data.open_games_in_guild(self.bot.store, guild.id) if allowed else []:
                 await self.trouble.mark(row.channel_id, REMOVED, hold_posts=True)
+            for place in await cross.running_places_in_guild(self.bot.store, guild.id) if allowed else []:
+                await self.trouble.mark(place.channel_id, REMOVED, hold_posts=True)
 
     @commands.Cog.listener()
     async def on_guild_join(self, guild: discord.Guild) -> None:

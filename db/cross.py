@@ -325,7 +325,12 @@ async def places(store: Store, game_id: int) -> list[Place]:
 
 
 async def place_in(store: Store, channel_id: int) -> list[Place]:
-    rows = await store.fetch("SELECT * FROM game_places WHERE channel_id = ? ORDER BY game_id", (channel_id,))
+    """The places in ``channel_id`` of games still open."""
+    rows = await store.fetch(
+        "SELECT p.* FROM game_places p JOIN games g ON g.id = p.game_id"
+        " WHERE p.channel_id = ? AND g.status IN (?, ?) ORDER BY p.game_id",
+        (channel_id, *OPEN_STATUSES),
+    )
     return [Place.of(r) for r in rows]
 
 
@@ -369,3 +374,13 @@ async def open_games_in_place(store: Store, channel_id: int) -> list[GameRow]:
         (channel_id, *OPEN_STATUSES),
     )
     return [_row_to_game(r) for r in rows]
+
+
+async def running_places_in_guild(store: Store, guild_id: int) -> list[Place]:
+    """The places in a server of the games still open (a server that removed the bot holds them)."""
+    rows = await store.fetch(
+        "SELECT p.* FROM game_places p JOIN games g ON g.id = p.game_id"
+        " WHERE p.guild_id = ? AND g.status IN (?, ?) ORDER BY p.game_id",
+        (guild_id, *OPEN_STATUSES),
+    )
+    return [Place.of(r) for r in rows]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from db import GameRow, Seat, Store, cross, table_data
 from db.cross import Place
@@ -32,9 +32,28 @@ class Spot:
     people: frozenset[int] | None  # who may be mentioned here; None: everyone (a table of one server)
     version: int | None  # the version its newest board shows
     first: bool  # the game's own channel
+    guild_id: int | None = None
+    message_id: int | None = None  # its newest board
 
     def owes(self, row: GameRow) -> bool:
         return self.version is None or self.version < row.version
+
+    def holds(self, user_id: int) -> bool:
+        """Whether ``user_id`` plays from here (everyone does at a table of one server)."""
+        return self.people is None or user_id in self.people
+
+    def seen(self, row: GameRow) -> GameRow:
+        """``row`` as this channel shows it: its language, server, channel and board (for the
+        texts and jump links made for it)."""
+        if self.first:
+            return replace(row, locale=self.locale)
+        return replace(
+            row,
+            locale=self.locale,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            board_message_id=self.message_id,
+        )
 
 
 def local_mentions(text: str, seats: Sequence[Seat], people: frozenset[int] | None) -> str:
@@ -69,13 +88,43 @@ class Places:
     async def spots(self, row: GameRow, *, read: bool = False) -> list[Spot]:
         further = await self.further(row.id, read=read)
         if not further:
-            return [Spot(row.channel_id, row.id, row.locale, None, row.board_version, True)]
+            return [
+                Spot(
+                    row.channel_id,
+                    row.id,
+                    row.locale,
+                    None,
+                    row.board_version,
+                    True,
+                    row.guild_id,
+                    row.board_message_id,
+                )
+            ]
         elsewhere = frozenset().union(*(p.people for p in further))
         here = frozenset(s.user_id for s in row.seats if s.user_id is not None and s.user_id not in elsewhere)
         return [
-            Spot(row.channel_id, row.id, row.locale, here, row.board_version, True),
-            *(Spot(p.channel_id, (row.id, p.channel_id), p.locale, p.people, p.board_version, False) for p in further),
+            Spot(row.channel_id, row.id, row.locale, here, row.board_version, True, row.guild_id, row.board_message_id),
+            *(
+                Spot(
+                    p.channel_id,
+                    (row.id, p.channel_id),
+                    p.locale,
+                    p.people,
+                    p.board_version,
+                    False,
+                    p.guild_id,
+                    p.board_message_id,
+                )
+                for p in further
+            ),
         ]
+
+    async def seen_by(self, row: GameRow, user_id: int) -> GameRow:
+        """``row`` as ``user_id`` sees it: from their own server's thread (for their links)."""
+        for spot in await self.spots(row, read=True):
+            if not spot.first and spot.holds(user_id):
+                return spot.seen(row)
+        return row
 
     async def shown(self, row: GameRow, spot: Spot, message_id: int | None) -> None:
         """A board of ``row``'s version reached ``spot`` (``message_id`` None: an edit)."""

@@ -45,6 +45,8 @@ async def press(service: TableService, old_id: int, player: Player) -> Rematch:
         raise TableError("rematch-not-finished")
     if player.user_id not in people_of(old):
         raise TableError("rematch-not-a-player", game=old.game)
+    if await service.places.further(old.id):
+        raise TableError("cross-no-rematch")  # its people are of several servers: they queue again
     ended = await table_data.last_move_at(service.store, old.id)
     if ended is not None and service.clock.now() > ended + REMATCH_WINDOW:
         raise TableError("rematch-too-late", game=old.game)

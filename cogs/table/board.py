@@ -104,7 +104,8 @@ class BoardPresenter(Presenter):
         if outcome is not None:
             lines.append(standings(lang, row, outcome.placements, outcome.scores))
             lines += await self.reminders.turn_time_lines(row)  # each player's median time per move
-            view.add_item(rematch_button(row.id, label=tr(lang, "button-rematch")))
+            if not self.service.places.across(row.id):  # across servers: people queue again instead
+                view.add_item(rematch_button(row.id, label=tr(lang, "button-rematch")))
         elif row.status == GameStatus.ACTIVE:
             to_move = sorted(spec.engine.to_move(state))
             humans = [s for s in to_move if row.seats[s].human]

@@ -16,6 +16,7 @@ who has closed theirs instead of asking Discord again at every reminder.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Sequence
 
 import discord
 
@@ -29,6 +30,8 @@ from table import deadlines, turn_times
 from table.held import HEADS_UP, INBOX, REMINDER, TURN, HeldNotifications
 from table.inbox import ONE
 from table.links import jump_link
+from table.places import local_mentions
+from table.safety import safe_name
 from table.text import duration_text, game_name, player_name, seat_name, who
 from table.timeouts import Reminder
 
@@ -135,23 +138,25 @@ class ReminderPresenter(Presenter):
         person = present[0][1]
         lang = row.locale
         server = await self.service.server_settings(row.guild_id)
-        link = jump_link(row)
+        link = jump_link(await self.service.places.seen_by(row, user_id))  # their own server's board
         game = game_name(lang, row.game)
         owes = seat in self.spec(row.game).engine.to_move(self.service.state_of(row))
         if owes and (TURN in kinds or REMINDER in kinds):
             left = deadlines.time_left(self.service.deadline_of(row), self.now)
-            text = tr(
-                lang,
-                "quiet-held-turn",
-                user=f"<@{user_id}>",
-                game=game,
-                left=duration_text(lang, left) if left is not None else "",
-                timed="yes" if left is not None else "no",
-            )
-            if link:
-                text += "\n" + tr(lang, "time-board-link", link=link)
-            mention = discord.AllowedMentions(users=[discord.Object(user_id)], roles=False, everyone=False)
-            await self._post(row, "held ping", text, mention)
+
+            def held_ping(seen: GameRow, users: list[int]) -> str:
+                here = jump_link(seen)
+                text = tr(
+                    seen.locale,
+                    "quiet-held-turn",
+                    user=f"<@{user_id}>",
+                    game=game_name(seen.locale, row.game),
+                    left=duration_text(seen.locale, left) if left is not None else "",
+                    timed="yes" if left is not None else "no",
+                )
+                return text + ("\n" + tr(seen.locale, "time-board-link", link=here) if here else "")
+
+            await self._post(row, "held ping", held_ping, [user_id])
             if REMINDER in kinds and person.dm_reminders and server.dm_reminders and left is not None:
                 dm = tr(lang, "time-reminder-dm", game=game, left=duration_text(lang, left))
                 await self.direct(user_id, dm + (f"\n{link}" if link else ""))
@@ -172,24 +177,27 @@ class ReminderPresenter(Presenter):
         present = await self.without_quiet(row, await self.people_present(row, reminder.seats), REMINDER)
         if not present:
             return  # everyone owing is away (or in their quiet hours: held until the window ends)
-        left = duration_text(lang, reminder.left)
-        link = jump_link(row)
-        mentions = ", ".join(f"<@{p.user_id}>" for _, p in present)
         key = "time-reminder-last" if reminder.stage >= 2 else "time-reminder"
-        text = tr(lang, key, players=mentions, count=len(present), game=game_name(lang, row.game), left=left)
-        if link:
-            text += "\n" + tr(lang, "time-board-link", link=link)
-        allowed = discord.AllowedMentions(
-            users=[discord.Object(p.user_id) for _, p in present], roles=False, everyone=False
-        )
-        await self._post(row, "reminder", text, allowed)  # a failure here keeps no DM from going out
+
+        def reminder_text(seen: GameRow, users: list[int]) -> str:
+            link = jump_link(seen)
+            mentions = ", ".join(f"<@{u}>" for u in users)
+            left = duration_text(seen.locale, reminder.left)
+            game = game_name(seen.locale, row.game)
+            text = tr(seen.locale, key, players=mentions, count=len(users), game=game, left=left)
+            return text + ("\n" + tr(seen.locale, "time-board-link", link=link) if link else "")
+
+        # A failure here keeps no DM from going out.
+        await self._post(row, "reminder", reminder_text, [p.user_id for _, p in present])
         server = await self.service.server_settings(row.guild_id)
         if not server.dm_reminders:
             return
+        left = duration_text(lang, reminder.left)
         for _, person in present:
             if person.inbox_mode == ONE:
                 self.inbox.soon(person.user_id, anew=True)  # the inbox, sent anew, says the time left
             elif person.dm_reminders:
+                link = jump_link(await self.service.places.seen_by(row, person.user_id))
                 dm = tr(lang, "time-reminder-dm", game=game_name(lang, row.game), left=left)
                 await self.direct(person.user_id, dm + (f"\n{link}" if link else ""))
 
@@ -198,19 +206,38 @@ class ReminderPresenter(Presenter):
         refused lately is not asked again (``DirectMessages``)."""
         return await self.dms.send(user_id, text)
 
-    async def _post(self, row: GameRow, what: str, text: str, allowed: discord.AllowedMentions) -> bool:
-        """Post ``text`` in the game's channel; a failure is logged (the game, not the text)."""
-        try:
-            channel = await self.channel(row.channel_id)
-            await channel.send(content=text, allowed_mentions=allowed)
-            return True
-        except discord.HTTPException as error:
-            log.warning(
-                "%s of game %s not posted in channel %s: %s %s", what, row.id, row.channel_id, error.status, error.code
-            )
-        except Exception:
-            log.exception("%s of game %s not posted in channel %s", what, row.id, row.channel_id)
-        return False
+    async def _post(
+        self, row: GameRow, what: str, text_for: Callable[[GameRow, list[int]], str], users: Sequence[int] = ()
+    ) -> bool:
+        """Post in the game's channel, mentioning ``users``; a failure is logged (the game, not
+        the text). A table across servers posts in each server's thread that holds one of
+        ``users`` (every thread when there are none), made for it by ``text_for(row as seen
+        there, its users)``: its language, its board's link, only its own people mentioned."""
+        posted = False
+        spots = await self.service.places.spots(row, read=True)
+        for spot in spots:
+            here = [u for u in users if spot.holds(u)]
+            if users and not here:
+                continue
+            seen = spot.seen(row)
+            text = text_for(seen, here)
+            allowed = discord.AllowedMentions(users=[discord.Object(u) for u in here], roles=False, everyone=False)
+            try:
+                channel = await self.channel(spot.channel_id)
+                await channel.send(content=local_mentions(text, row.seats, spot.people), allowed_mentions=allowed)
+                posted = True
+            except discord.HTTPException as error:
+                log.warning(
+                    "%s of game %s not posted in channel %s: %s %s",
+                    what,
+                    row.id,
+                    spot.channel_id,
+                    error.status,
+                    error.code,
+                )
+            except Exception:
+                log.exception("%s of game %s not posted in channel %s", what, row.id, spot.channel_id)
+        return posted
 
     # ---- host and moderator commands (every game's /game extend; hand-over is the moves') -------
     async def extend_command(self, interaction: discord.Interaction, game: str, hours: int) -> None:
@@ -287,7 +314,10 @@ class ReminderPresenter(Presenter):
             if row.status != GameStatus.ACTIVE or seat is None:
                 continue
             name = row.seats[seat].name
-            note = tr(row.locale, "time-away-note", user=f"**{name}**", until=shown(until))
+
+            def note(seen: GameRow, users: list[int], name: str = name) -> str:
+                return tr(seen.locale, "time-away-note", user=f"**{safe_name(name)}**", until=shown(until))
+
             # One game's channel that refuses (a locked thread, say) keeps no other game's note back.
-            count += await self._post(row, "away note", note, NO_MENTIONS)
+            count += await self._post(row, "away note", note)
         return count

@@ -41,7 +41,7 @@ from cogs.table.direct import DirectMessages
 from cogs.table.outbox import Outbox, Refusal, refusal_of
 from cogs.table.permissions import missing, missing_in_channel
 from cogs.table.presenter import Presenter, TableParts
-from db import GameRow, table_data
+from db import GameRow, cross, table_data
 from locales import tr
 from table import lobby
 from table.reconcile import Reconciler
@@ -117,15 +117,18 @@ class ChannelTrouble(Presenter):
             return  # shutting down: the next start finds out again
         store = self.service.store
         games = await table_data.open_games_in_channel(store, channel_id)
+        # A table across servers' thread in a further server: held like any, its host not told
+        # (the trouble is that server's, and the clock runs on: ``channel_ok``).
+        placed = await cross.place_in(store, channel_id)
         waiting = self.outbox.waiting_games(channel_id)
-        if not games and not (waiting and reason != DELETED):
+        if not games and not placed and not (waiting and reason != DELETED):
             return
         if hold_posts or reason == DELETED:
             self.outbox.block(channel_id, RuntimeError(f"channel {channel_id}: {reason}"))
         if reason == DELETED:
             await self.give_up(channel_id, DELETED)
             return
-        guild_id = await self._guild_of(channel_id, games, waiting)
+        guild_id = placed[0].guild_id if placed and not games else await self._guild_of(channel_id, games, waiting)
         now = self.service.clock.now()
         news = await table_data.set_channel_trouble(store, channel_id, guild_id, now, reason)
         since = self._troubled[channel_id].since if channel_id in self._troubled else now

@@ -29,5 +29,6 @@ table-error-cross-bad-pace = Choose a pace of { $paces }.
 table-error-cross-being-confirmed = A table of that game is waiting for your confirmation: confirm it first.
 table-error-cross-confirm-gone = This table is no longer waiting for you.
 table-error-cross-confirm-late = The time to confirm ran out.
+table-error-cross-no-rematch = A table across servers has no rematch: queue again with /cross queue.
 table-error-cross-block-self = You cannot block yourself.
 table-error-cross-no-cancel = A table across servers has no host: nobody cancels it. Resign with /{ $game } resign to hand your seat to a computer.

@@ -7,12 +7,14 @@ server's thread is locked."""
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 import pytest
 
 from db import cross
 from table.cross_queue import CONFIRM_SECONDS
-from tests.e2e.drive import people_to_move, press_a_move
+from tests.e2e.drive import people_to_move, press_a_move, private_pictures
 from tests.e2e.test_table_mine_e2e import commands_everywhere
 
 MANAGE_THREADS = discord.Permissions(manage_threads=True).value
@@ -129,8 +131,13 @@ async def test_two_servers_queue_confirm_and_play_a_whole_game_each_in_their_thr
             texts = [message.content, *(v.get("content") or "" for v in message.versions)]
             assert not any(str(other_id) in t for t in texts), "an id of the other server's person"
             assert not any(str(fake.guild(g).id) in t for t in texts for g in (fake.guild_id, other))
-    # Both threads end with the standings.
+    # Hidden information: a hand picture only ever in a message its owner alone sees.
+    hands = private_pictures(fake)
+    assert hands and all(m.ephemeral for m in hands)
+    # Both threads end with the standings, and no Rematch (across servers, people queue again).
     assert "Game over" in fake.last_public(row.channel_id).content
+    for thread in threads.values():
+        assert not any("rematch" in b["custom_id"] for b in fake.last_public(thread).buttons())
     assert fake.last_public(place.channel_id).content != fake.last_public(row.channel_id).content  # Dutch there
 
 
@@ -159,6 +166,25 @@ async def test_who_does_not_confirm_goes_to_the_queue_end_and_a_block_is_never_g
     pending_id = int(ask_c.buttons()[0]["custom_id"].rsplit(":", 1)[1])
     _, group = await cross.pending(tafel.bot.store, pending_id)
     assert {e.user_id for e in group} == {alice.id, carol.id}
+
+
+async def test_a_reminder_goes_to_the_thread_of_the_person_it_reminds_with_its_own_link(fake, clocked, alice, bob):
+    tafel = clocked
+    mod = fake.add_user("mod", manage_guild=True)
+    other, here, there = await two_servers(fake, tafel, mod)
+    row, threads = await opened(fake, tafel, here, there, alice, bob)
+    latest, seats = await people_to_move(tafel, row.id)
+    (owing,) = [u for u in (alice, bob) if u.id == latest.seats[seats[0]].user_id]
+    waiting = next(u for u in (alice, bob) if u is not owing)
+    counts = {u: len(fake.channel_messages(t)) for u, t in threads.items()}
+    tafel.clock.advance(13 * 3600)  # past half of the 24 hours a move
+    await tafel.bot.table_flow.timekeeper.scheduler.catch_up()
+    await tafel.settle()
+    (reminder,) = fake.channel_messages(threads[owing.id])[counts[owing.id] :]
+    assert f"<@{owing.id}>" in reminder.content and reminder.content.startswith("⏰")
+    guild = fake.guild_id if owing is alice else other
+    assert f"/channels/{guild}/{threads[owing.id]}/" in reminder.content  # their own thread's board
+    assert fake.channel_messages(threads[waiting.id])[counts[waiting.id] :] == []  # nothing in the other
 
 
 @pytest.mark.parametrize("locked", ["first", "further"])
@@ -200,6 +226,32 @@ async def test_a_locked_thread_in_one_server_keeps_no_board_back_in_the_other(fa
     latest = await store.get_game(row.id)
     (place,) = await cross.places(store, row.id)
     assert latest.board_version == place.board_version == latest.version
+
+
+async def test_a_server_that_removes_the_bot_gets_nothing_and_the_other_plays_on(fake, tafel, alice, bob):
+    mod = fake.add_user("mod", manage_guild=True)
+    other, here, there = await two_servers(fake, tafel, mod)
+    row, threads = await opened(fake, tafel, here, there, alice, bob)
+    fake.remove_bot_from_guild(other)  # GUILD_DELETE: Bob's server
+    await tafel.settle()
+    people = {alice.id: alice, bob.id: bob}
+    # Bob plays on from Alice's thread's buttons (as from the web page).
+    await play_across(fake, tafel, row.id, people, {alice.id: threads[alice.id], bob.id: threads[alice.id]}, moves=6)
+    await tafel.settle()
+    store = tafel.bot.store
+    latest = await store.get_game(row.id)
+    (place,) = await cross.places(store, row.id)
+    assert latest.board_version == latest.version and place.board_version < latest.version
+    assert fake.requests_to_dead_channels() == []  # not one request to the server that removed the bot
+    assert not tafel.bot.table_flow.trouble.stuck(threads[alice.id])
+    fake.add_bot_back(other)  # GUILD_CREATE: the thread is looked at, and gets the newest board
+    for _ in range(100):  # no probe by the test: the server's return itself brings the board
+        await tafel.settle()
+        (place,) = await cross.places(store, row.id)
+        if place.board_version == latest.version:
+            break
+        await asyncio.sleep(0.05)
+    assert place.board_version == latest.version
 
 
 # Trackgammon across two servers also plays to its end (one run: 142 s of random moves, every one
