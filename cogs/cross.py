@@ -26,12 +26,14 @@ from cogs.league import game_choices
 from cogs.table.flow import TableFlow
 from cogs.table.presenter import NO_MENTIONS, is_admin, lang_of
 from cogs.table.seated import THREAD_ARCHIVE_MINUTES, THREAD_NAME_LENGTH, SeatedTables
-from db import Store, cross
+from db import Store, cross, ladder
 from db.cross import CrossChannel, CrossEntry, Pending, Place
+from db.ladder import Rung
 from locales import tr
 from table.clock import Scheduler
 from table.cross_queue import CONFIRM_SECONDS, PACES, CrossQueue, neutral_names
 from table.lobby import open_seated
+from table.safety import safe_name
 from table.service import Player, TableError
 from table.settings import MOVE_TIME_CHOICES
 from table.text import game_name
@@ -42,12 +44,30 @@ if TYPE_CHECKING:
 log = logging.getLogger("tafelbot.table")
 
 CONFIRM_TEMPLATE = r"xq:ok:(?P<pid>[0-9]+)"
+LADDER_LINES = 10
 
 
 def confirm_button(pending_id: int, *, label: str, disabled: bool = False) -> discord.ui.Button[Any]:
     return discord.ui.Button(
         style=discord.ButtonStyle.success, label=label, custom_id=f"xq:ok:{pending_id}", disabled=disabled
     )
+
+
+def ladder_text(lang: str, game: str, rungs: Sequence[Rung], user_id: int) -> str:
+    """The top ``LADDER_LINES`` and the asker's own line; names as each person chose to be seen
+    (no name for a neutral one), never a mention."""
+    if not rungs:
+        return tr(lang, "cross-ladder-none", game=game_name(lang, game))
+    lines = [f"**{tr(lang, 'cross-ladder-title', game=game_name(lang, game))}**"]
+    for place, rung in enumerate(rungs, start=1):
+        if place > LADDER_LINES and rung.user_id != user_id:
+            continue
+        name = safe_name(rung.name) if rung.name is not None else tr(lang, "cross-ladder-unnamed")
+        if rung.user_id == user_id:
+            name = tr(lang, "cross-ladder-you", name=name)
+        key = "cross-ladder-provisional" if rung.provisional else "cross-ladder-line"
+        lines.append(tr(lang, key, place=place, name=name, rating=rung.rating, games=rung.games))
+    return "\n".join(lines)[:1990]
 
 
 class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CONFIRM_TEMPLATE):
@@ -193,6 +213,18 @@ class CrossServer(commands.GroupCog, group_name="cross", group_description="Play
                 "• " + tr(lang, "cross-line", game=game_name(lang, game), players=players, pace=pace, count=count)
             )
         return "\n".join(lines[:21])
+
+    # ---- the ladder that travels ------------------------------------------------------------------
+    @app_commands.command(name="ladder", description="The ratings across servers of one game")
+    @app_commands.describe(game="The game")
+    @app_commands.choices(game=game_choices())
+    async def ladder_command(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        async def show_the_ladder() -> None:
+            lang = lang_of(interaction)
+            rungs = await ladder.ladder(self.store, game.value)
+            await self._say(interaction, ladder_text(lang, game.value, rungs, interaction.user.id))
+
+        await self.flow.guarded(interaction, game.value, show_the_ladder)
 
     # ---- names and blocks -----------------------------------------------------------------------------
     @app_commands.command(name="name", description="How people of other servers see you at a table")

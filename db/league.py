@@ -165,8 +165,13 @@ async def on_results(tx: Tx, game_id: int) -> None:
 
 async def _rated(tx: Tx, game_id: int, rows: Sequence[Any]) -> bool:
     """``is_rated``, and not a table across servers (``game_places``): its players are of several
-    servers, so it counts in none of their leagues, unrated."""
+    servers, so it counts in none of their leagues, unrated, and on the ladder that travels
+    (``db.ladder``) instead."""
     across = await tx.fetchval("SELECT COUNT(*) FROM game_places WHERE game_id = ?", (game_id,))
+    if across:
+        from db import ladder  # the ladder builds on the league's model: imported when used
+
+        await ladder.count(tx, game_id, rows, max(r["finished_at"] or 0.0 for r in rows))
     return is_rated(rows) and not across
 
 

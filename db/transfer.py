@@ -157,6 +157,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     "cross_people": ("user_id", "neutral"),
     "cross_blocks": ("user_id", "blocked_id"),
     "game_places": ("game_id", "channel_id", "guild_id", "people", "locale", "board_message_id", "board_version"),
+    "cross_ladder_games": ("game_id", "counted_at"),
+    "cross_ratings": ("game", "user_id", "name", "mu", "sigma", "games", "updated_at"),
 }
 # Columns that number new rows by themselves; copied rows keep their numbers, and the target's
 # counter is moved on past them.
@@ -178,6 +180,7 @@ FLOATS = {
     "expires_at",
     "queued_at",
     "confirm_by",
+    "counted_at",
 }
 
 

@@ -388,6 +388,20 @@ async def fill_v15(tx):
             "board_version": 2,
         },
     )
+    await insert(tx, "cross_ladder_games", {"game_id": game_id, "counted_at": 12.5})
+    await insert(
+        tx,
+        "cross_ratings",
+        {
+            "game": "hindmost",
+            "user_id": BIG + 46,
+            "name": "Ann",
+            "mu": 26.5,
+            "sigma": 7.5,
+            "games": 1,
+            "updated_at": 12.5,
+        },
+    )
 
 
 FILLS = {

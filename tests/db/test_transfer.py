@@ -5,7 +5,19 @@ from __future__ import annotations
 import pytest
 
 from bot import main
-from db import ResultRow, Seat, Store, bot_settings, cross, league, table_data, tournaments, web_data, web_sessions
+from db import (
+    ResultRow,
+    Seat,
+    Store,
+    bot_settings,
+    cross,
+    ladder,
+    league,
+    table_data,
+    tournaments,
+    web_data,
+    web_sessions,
+)
 from db.transfer import IDENTITIES, TABLES, TransferError, migrate_db, table_checks
 
 
@@ -91,6 +103,12 @@ async def fill(store: Store) -> None:
     await cross.block(store, 5, 6)
     await cross.add_places(store, [cross.Place(running, 71, 3, frozenset({6}), "en")])
     await cross.set_place_board(store, running, 71, 72, 1)
+    async with store.transaction() as tx:  # a table across servers rated on the ladder
+        results = [
+            {"game": "hindmost", "user_id": u, "name": n, "placement": p, "is_computer": 0}
+            for u, n, p in ((5, "Eve", 1), (6, "Fay", 2))
+        ]
+        assert await ladder.count(tx, running, results, 5.5)
     # Bot-wide settings: the hash of the commands last synced to Discord.
     await bot_settings.set_bot_setting(store, "commands_synced", "ab" * 32)
 

@@ -13,7 +13,7 @@ import discord
 import pytest
 
 from db import cross
-from table.cross_queue import CONFIRM_SECONDS
+from table.cross_queue import CONFIRM_SECONDS, NEUTRAL_NAMES
 from tests.e2e.drive import people_to_move, press_a_move, private_pictures
 from tests.e2e.test_table_mine_e2e import commands_everywhere
 
@@ -122,6 +122,11 @@ async def test_two_servers_queue_confirm_and_play_a_whole_game_each_in_their_thr
     assert end.board_version == place.board_version == end.version  # both show the last move
     # Two people, a finished game, yet unrated: no server's league holds the other server's people.
     assert await store.fetchval("SELECT rated FROM league_games WHERE game_id = ?", (row.id,)) == 0
+    # The ladder that travels: both rated, provisional, with their names (no mention, no id).
+    board = (await fake.slash(bob, there, "cross", "ladder", {"game": "hindmost"})).content
+    assert "alice" in board and "bob" in board and "provisional" not in board  # Bob reads Dutch
+    assert "voorlopig" in board and "<@" not in board and str(alice.id) not in board
+    assert "(jij)" in board
     for user, thread in threads.items():
         messages = fake.channel_messages(thread)
         boards = [m for m in messages if m.files or any(v.get("attachments") for v in m.versions)]
@@ -265,6 +270,8 @@ async def test_every_game_plays_to_its_end_across_two_or_three_servers(fake, taf
     commands_everywhere(fake)
     await fake.slash(mod, third, "cross", "channel", {})
     people = [(alice, here), (bob, there), (carol, third)][:players]
+    # Alice is shown to the others with a neutral name.
+    assert (await fake.slash(alice, here, "cross", "name", {"neutral": True})).ephemeral
     for user, channel in people:
         await fake.slash(user, channel, "cross", "queue", {"game": game, "players": players})
     for user, channel in people:
@@ -276,9 +283,16 @@ async def test_every_game_plays_to_its_end_across_two_or_three_servers(fake, taf
     places = await cross.places(store, row.id)
     threads = {row.seats[0].user_id: row.channel_id} | {next(iter(p.people)): p.channel_id for p in places}
     assert len(places) == players - 1 and set(threads) == {u.id for u, _ in people}
+    alias = row.seats[row.seat_of(alice.id)].name
+    assert alias in NEUTRAL_NAMES
     end = await play_across(fake, tafel, row.id, {u.id: u for u, _ in people}, threads)
     await tafel.settle()
     assert end.status == "finished"
+    for thread in threads.values():  # her display name nowhere, her alias everywhere
+        texts = [m.content for m in fake.channel_messages(thread)]
+        assert not any("alice" in t for t in texts) and any(alias in t for t in texts)
+    ranks = (await fake.slash(bob, there, "cross", "ladder", {"game": game})).content
+    assert "naam verborgen" in ranks and alias not in ranks
     for place in await cross.places(store, row.id):
         assert place.board_version == (await store.get_game(row.id)).version
     for user_id, thread in threads.items():

@@ -4,7 +4,8 @@ which game, player count and pace, from which server; a group being confirmed is
 its deadline in ``cross_pending``), each person's choice of name shown to other servers and whom
 they blocked, and a table's places: the thread in each further server where the same game is shown
 (the first server's thread is the game's own ``channel_id``), with the people who play from there,
-its language and the board it shows there.
+its language and the board it shows there. The ladder that travels: a rating per game and person
+over the tables across servers (``cross_ratings``, each game counted once: ``cross_ladder_games``).
 """
 
 from __future__ import annotations
@@ -67,10 +68,26 @@ CREATE TABLE game_places (
     PRIMARY KEY (game_id, channel_id)
 );
 CREATE INDEX game_places_by_channel ON game_places (channel_id);
+
+CREATE TABLE cross_ladder_games (
+    game_id    {big} PRIMARY KEY REFERENCES games (id),
+    counted_at {real} NOT NULL
+);
+
+CREATE TABLE cross_ratings (
+    game       TEXT    NOT NULL,
+    user_id    {big} NOT NULL,
+    name       TEXT    NOT NULL,
+    mu         {real} NOT NULL,
+    sigma      {real} NOT NULL,
+    games      INTEGER NOT NULL,
+    updated_at {real} NOT NULL,
+    PRIMARY KEY (game, user_id)
+);
 """
 
 
-@MIGRATIONS.register(15, "tables across servers: cross channels, queue, names, blocks and a table's places")
+@MIGRATIONS.register(15, "tables across servers: cross channels, queue, names, blocks, a table's places, the ladder")
 async def _cross_server(tx: Tx, dialect: str) -> None:
     if dialect == POSTGRESQL:
         types = {
