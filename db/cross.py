@@ -384,3 +384,16 @@ async def running_places_in_guild(store: Store, guild_id: int) -> list[Place]:
         (guild_id, *OPEN_STATUSES),
     )
     return [Place.of(r) for r in rows]
+
+
+async def open_game_shown_in(store: Store, channel_id: int) -> tuple[GameRow, int | None] | None:
+    """The open game shown in ``channel_id`` (its own channel, or a further place) and the
+    server of that channel."""
+    row = await store.open_game_in_channel(channel_id)
+    if row is not None:
+        return row, row.guild_id
+    for place in await place_in(store, channel_id):
+        found = await store.get_game(place.game_id)
+        if found is not None:
+            return found, place.guild_id
+    return None

@@ -52,17 +52,18 @@ async def open_games_in_guild(store: Store, guild_id: int | None) -> list[GameRo
     return [_row_to_game(r) for r in rows]
 
 
-async def open_games_of(store: Store, user_id: int) -> list[GameRow]:
+async def open_games_of(store: Store, user_id: int, *, as_seen: bool = True) -> list[GameRow]:
     """The open games (any server) where ``user_id`` has a seat. The seats are stored as JSON, so
     the query keeps the rows whose seats mention the id's digits (a snowflake's 17+ digits match
     nothing else) and the seats themselves decide. A table across servers comes as the person sees
-    it: in their own server's thread, with the board shown there (``game_places``)."""
+    it (``as_seen``): in their own server's thread, with the board shown there (``game_places``);
+    else as stored (the web companion's addresses are signed with the game's own server)."""
     rows = await store.fetch(
         "SELECT * FROM games WHERE status IN (?, ?) AND seats LIKE ? ORDER BY id",
         (*OPEN_STATUSES, f"%{user_id}%"),
     )
     games = [game for game in map(_row_to_game, rows) if game.seat_of(user_id) is not None]
-    if not games:
+    if not games or not as_seen:
         return games
     marks = ",".join("?" * len(games))
     places = await store.fetch(

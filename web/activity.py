@@ -35,6 +35,7 @@ from urllib.parse import quote
 import aiohttp
 from aiohttp import web
 
+from db import cross
 from locales import LANGUAGES, tr
 from web.activity_config import ActivityConfig
 from web.handlers import replay_page, table_page
@@ -269,8 +270,9 @@ async def activity_session(request: web.Request) -> web.StreamResponse:
     guild = str(location.get("guild_id") or "")
     row = None
     if location.get("kind") == "gc" and _SNOWFLAKE.fullmatch(channel) and _SNOWFLAKE.fullmatch(guild):
-        found = await app.store.open_game_in_channel(int(channel))
-        row = found if found is not None and found.guild_id == int(guild) else None
+        # The table's own thread, or a table across servers' thread in this server.
+        found = await cross.open_game_shown_in(app.store, int(channel))
+        row = found[0] if found is not None and found[1] == int(guild) else None
     if row is None:
         # A page of its own, wholly in the person's language (their Discord setting).
         return _refused(404, lang, "web-activity-no-table", page=f"/activity/none?lang={lang}")

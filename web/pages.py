@@ -387,7 +387,8 @@ class Pages:
     async def mine(self, user_id: int, lang: str, token_of: Any) -> list[ServerTable]:
         """The running tables where ``user_id`` sits, in every server: those where they are to
         move first, then the longest waiting."""
-        rows = [r for r in await table_data.open_games_of(self.store, user_id) if r.status == GameStatus.ACTIVE]
+        rows = await table_data.open_games_of(self.store, user_id, as_seen=False)
+        rows = [r for r in rows if r.status == GameStatus.ACTIVE]
         return await self._tables(rows, lang, token_of, user_id=user_id)
 
     async def _tables(

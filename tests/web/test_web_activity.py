@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from db import cross
 from tests.web.activity_discord import APP_ID, BOT_TOKEN, SECRET, ActivityDiscord
 from tests.web.conftest import ALICE, BASE_URL, BOB, GUILD, make_site
 from web.activity import start_session
@@ -106,6 +107,17 @@ async def test_a_player_in_the_instance_is_sent_to_the_table_of_its_channel(site
     assert f'<a href="../{token}?lang=en">' in await replay.text()
     # A wrong token inside the Activity is as unknown as anywhere.
     assert (await site.client.get(f"/activity/t/{game_id}/wrong")).status == 404
+
+
+async def test_a_table_across_servers_is_found_from_its_thread_in_a_further_server(site, discord):
+    game_id = await site.new_game(channel=1)
+    elsewhere = GUILD + 1
+    await cross.add_places(site.store, [cross.Place(game_id, 3, elsewhere, frozenset({BOB.user_id}), "nl")])
+    instance = discord.activities.launch(BOB.user_id, elsewhere, 3).instance_id
+    response, body = await post(site, {"code": discord.code_for(BOB.user_id), "instance_id": instance})
+    token = (await site.address(game_id)).rsplit("/", 1)[1]
+    assert response.status == 200 and body == {"go": f"/activity/t/{game_id}/{token}?lang=nl"}
+    assert (await site.client.get(body["go"])).status == 200
 
 
 async def test_a_refused_code_signs_nobody_in(site, discord):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from db import cross
 from table import lobby
 from table.service import Player
 from tests.web.conftest import GUILD, SECRET
@@ -86,3 +87,17 @@ async def test_signed_out_your_tables_only_offers_signing_in(signed, people):
 
 async def test_without_signing_in_configured_there_is_no_your_tables(site):
     assert (await site.client.get("/me")).status == 404
+
+
+async def test_a_table_across_servers_links_the_page_its_own_server_signs(signed, fake, people):
+    # Bob plays from a thread in another server (issue 49): his list links the table's page,
+    # whose address is signed with the game's own server, so it opens.
+    site = signed
+    (_alice, a), (bob, b) = people["Alice <i>"], people["bob"]
+    game_id = await running(site, a, b, channel=1)
+    await cross.add_places(site.store, [cross.Place(game_id, 9, OTHER_GUILD, frozenset({bob.id}), "en")])
+    secret, _done = await sign_in(site, fake, "", bob)
+    html = await (await site.client.get("/me", headers={"Cookie": f"{SESSION_COOKIE}={secret}"})).text()
+    address = await site.address(game_id)
+    assert address in html
+    assert (await site.client.get(address)).status == 200
