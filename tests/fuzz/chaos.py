@@ -237,13 +237,13 @@ class ChaosRun:
         board = self.bot.table_flow.board
         original = board.shown
 
-        async def shown(row, message_id):
+        async def shown(row, spot, message_id):
             if message_id is not None:
                 self.boards.setdefault((row.id, row.version), set()).add(message_id)
                 self.board_callers[message_id] = _callers()
                 self.board_kinds[message_id] = self._open_kinds()
             await self._note_ping(row, message_id)
-            await original(row, message_id)
+            await original(row, spot, message_id)
 
         board.shown = shown
 
