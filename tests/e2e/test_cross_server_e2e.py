@@ -300,3 +300,94 @@ async def test_every_game_plays_to_its_end_across_two_or_three_servers(fake, taf
         for message in fake.channel_messages(thread):
             texts = [message.content, *(v.get("content") or "" for v in message.versions)]
             assert not any(s in t for s in strangers for t in texts)
+
+
+async def shown_in(store, row_id):
+    """(stored version, {thread: the version its newest board shows})."""
+    row = await store.get_game(row_id)
+    places = await cross.places(store, row_id)
+    return row.version, {row.channel_id: row.board_version} | {p.channel_id: p.board_version for p in places}
+
+
+async def until_current(tafel, row_id, thread, *, rounds=100, look=False):
+    """Wait (settling, real time) until ``thread`` shows the stored version; whether it did.
+    ``look``: the channel trouble looks at it meanwhile (its every-10-minutes look, sooner)."""
+    for _ in range(rounds):
+        await tafel.settle()
+        if look and tafel.bot.table_flow.trouble.stuck(thread):
+            await tafel.bot.table_flow.trouble.probe(thread)
+        version, shown = await shown_in(tafel.bot.store, row_id)
+        if shown[thread] == version:
+            return True
+        await asyncio.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize("faulty", ["first", "further"])
+async def test_every_fault_of_one_servers_thread_leaves_the_other_current(fake, tafel, alice, bob, faulty):
+    """The chaos suite's faults that strike one channel, one after another on one server's
+    thread of a table across two servers: the other server's board stays current through each,
+    the clock runs, and the thread catches up once the fault clears (a deleted one never does,
+    and the game goes on without it)."""
+    mod = fake.add_user("mod", manage_guild=True)
+    other, here, there = await two_servers(fake, tafel, mod)
+    row, threads = await opened(fake, tafel, here, there, alice, bob)
+    stuck_user, working_user = (alice, bob) if faulty == "first" else (bob, alice)
+    stuck, working = threads[stuck_user.id], threads[working_user.id]
+    parent, guild = (here, fake.guild_id) if faulty == "first" else (there, other)
+    people = {alice.id: alice, bob.id: bob}
+    everyone_here = {alice.id: working, bob.id: working}  # both press on the working thread's board
+    in_threads = discord.Permissions(send_messages_in_threads=True).value
+    attach = discord.Permissions(attach_files=True).value
+
+    def lock():
+        fake.deny_bot(parent, MANAGE_THREADS)
+        fake.lock_thread(stuck)
+
+    def unlock():
+        fake.unlock_thread(stuck, unarchive=True)
+        fake.deny_bot(parent, 0)
+
+    def lock_archived():
+        fake.deny_bot(parent, MANAGE_THREADS)
+        fake.lock_thread(stuck, archive=True)
+
+    faults = [
+        ("thread archived", lambda: fake.archive_thread(stuck), lambda: fake.unarchive_thread(stuck)),
+        ("thread locked", lock, unlock),
+        ("thread locked+archived", lock_archived, unlock),
+        ("permission denied", lambda: fake.deny_bot(parent, in_threads), lambda: fake.deny_bot(parent, 0)),
+        (
+            "permission denied silently",
+            lambda: fake.deny_bot(parent, attach, announce=False),
+            lambda: fake.deny_bot(parent, 0, announce=False),
+        ),
+        (
+            "posts failing",
+            lambda: fake.fail_posts(stuck, 503, 403, 429),
+            fake.world.channel_or_error(stuck).failures.clear,
+        ),
+        ("bot removed", lambda: fake.remove_bot_from_guild(guild), lambda: fake.add_bot_back(guild)),
+    ]
+    for kind, inject, clear in faults:
+        inject()
+        await tafel.settle()
+        end = await play_across(fake, tafel, row.id, people, everyone_here, moves=2)
+        if end.status != "active":
+            break
+        assert await until_current(tafel, row.id, working), f"{kind}: the other server's board fell behind"
+        assert not tafel.bot.table_flow.trouble.stuck(working)
+        clear()
+        await fake.poll(lambda: tafel.bot.get_guild(guild) is not None, 5, "the bot is not back in the server")
+        await tafel.settle()
+        caught_up = await until_current(tafel, row.id, stuck, look=True)
+        assert caught_up, f"{kind}: the thread did not catch up once it cleared"
+    # Deleted for good: the game goes on in the other server.
+    fake.delete_thread(stuck)
+    await tafel.settle()
+    end = await play_across(fake, tafel, row.id, people, everyone_here, moves=4)
+    assert end.status in ("active", "finished")
+    assert await until_current(tafel, row.id, working)
+    # At most the channel trouble's look (a GET) reaches the deleted thread: no post, no edit.
+    deleted = [r for r in fake.requests_to_dead_channels() if r["reason"] == "deleted" and r["method"] != "GET"]
+    assert deleted == [], "a post or edit to the deleted thread"
