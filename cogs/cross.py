@@ -222,7 +222,11 @@ class CrossServer(commands.GroupCog, group_name="cross", group_description="Play
         async def show_the_ladder() -> None:
             lang = lang_of(interaction)
             rungs = await ladder.ladder(self.store, game.value)
-            await self._say(interaction, ladder_text(lang, game.value, rungs, interaction.user.id))
+            text = ladder_text(lang, game.value, rungs, interaction.user.id)
+            web = self.flow.shared.web
+            if web is not None:  # every game's ladder on the web companion
+                text += "\n" + tr(lang, "cross-ladder-web", link=f"{web.base_url}/ladder?lang={lang}")
+            await self._say(interaction, text)
 
         await self.flow.guarded(interaction, game.value, show_the_ladder)
 

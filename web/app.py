@@ -56,6 +56,7 @@ from web.handlers import (
     board_png,
     events,
     health,
+    ladder_page,
     live_poll,
     my_tables,
     replay_page,
@@ -124,6 +125,7 @@ def create_app(
             *play.routes(GAME_ID, TOKEN),
             web.get(rf"/s/{{guild:{SNOWFLAKE}}}/{{token:{TOKEN}}}", server_page),
             web.get(rf"/seat/{{seat:[0-{len(SEAT_SHAPES) - 1}]}}.png", seat_png),
+            web.get("/ladder", ladder_page),
             web.static("/static", _static_folder(), append_version=False),
         ]
     )

@@ -202,6 +202,19 @@ async def server_page(request: web.Request) -> web.Response:
     return _personal(_page(request, html), who)
 
 
+async def ladder_page(request: web.Request) -> web.Response:
+    """``/ladder``: the ladder that travels, every game's ratings across servers (public: the
+    names are those the people chose to be seen with, never an id)."""
+    app = web_app(request)
+    lang = language(request)
+    who = await _who(request)
+    games = await app.pages.ladder(lang)
+    html = app.render(
+        "ladder.html", lang, games=games, switch=_switch(request), title=tr(lang, "web-ladder-title"), who=who
+    )
+    return _personal(_page(request, html), who)
+
+
 async def my_tables(request: web.Request) -> web.Response:
     """``/me``: the running tables where the signed-in person sits, in every server, their own
     moves first, each a link to its table page (where they play). Signed out: how to see them."""

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from db import GameRow, GameStatus, Seat, Store, table_data, web_data
+from db import ladder as ladder_data
 from db import league as league_data
 from locales import tr
 from table.alt_text import describe, plain
@@ -178,6 +179,19 @@ class StandingLine:
     played: int
     wins: int
     rating: int
+
+
+@dataclass(frozen=True)
+class LadderLine:
+    """One rung of the ladder that travels, as the page shows it."""
+
+    rank: int
+    name: str  # the person's name, or the words for a hidden one
+    rating: str  # "1012", or "987?" while provisional
+    games: int
+
+
+LADDER_LINES = 20
 
 
 def _computer_note(lang: str, seat: Seat) -> str:
@@ -383,6 +397,24 @@ class Pages:
             for s in (await league_data.standings(self.store, guild_id))[:STANDINGS]
         ]
         return tables, standings
+
+    async def ladder(self, lang: str) -> list[tuple[str, list[LadderLine]]]:
+        """Each game's ladder across servers (``db.ladder``): the best ``LADDER_LINES``, names as
+        each person chose to be seen."""
+        games = []
+        for key in self.specs:
+            rungs = (await ladder_data.ladder(self.store, key))[:LADDER_LINES]
+            lines = [
+                LadderLine(
+                    rank,
+                    r.name if r.name is not None else tr(lang, "cross-ladder-unnamed"),
+                    f"{r.rating}?" if r.provisional else str(r.rating),
+                    r.games,
+                )
+                for rank, r in enumerate(rungs, start=1)
+            ]
+            games.append((game_name(lang, key), lines))
+        return games
 
     async def mine(self, user_id: int, lang: str, token_of: Any) -> list[ServerTable]:
         """The running tables where ``user_id`` sits, in every server: those where they are to

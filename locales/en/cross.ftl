@@ -23,6 +23,7 @@ cross-ladder-none = Nobody has a rating across servers in { $game } yet.
 cross-ladder-title = { $game }: ratings across servers
 cross-ladder-line = { $place }. { $name }: { $rating } (games: { $games })
 cross-ladder-provisional = { $place }. { $name }: { $rating }? (games: { $games }, provisional)
+cross-ladder-web = All games: { $link }
 cross-ladder-unnamed = a player (name hidden)
 cross-ladder-you = { $name } (you)
 cross-name-neutral = At tables across servers you are shown with a neutral name (a new one each table).

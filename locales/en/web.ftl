@@ -93,3 +93,8 @@ web-mine-none = You are not seated at any running table.
 web-mine-signed-out = Sign in with Discord to see the tables where you play, in every server.
 web-mine-your-move = Your move
 web-log-broken = The moves of this table can no longer be replayed: this page shows the game as it stands now, without its newest lines and replay steps.
+
+# The ladder that travels (/ladder): ratings across servers
+web-ladder-title = Ratings across servers
+web-ladder-intro = Every game's ratings from tables played across servers (/cross queue in Discord). A rating with a question mark is provisional: fewer than five games. Who chose a neutral name is listed without a name.
+web-ladder-none = No table across servers has finished yet.

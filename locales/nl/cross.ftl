@@ -23,6 +23,7 @@ cross-ladder-none = Nog niemand heeft een rating met andere servers in { $game }
 cross-ladder-title = { $game }: ratings met andere servers
 cross-ladder-line = { $place }. { $name }: { $rating } (spellen: { $games })
 cross-ladder-provisional = { $place }. { $name }: { $rating }? (spellen: { $games }, voorlopig)
+cross-ladder-web = Alle spellen: { $link }
 cross-ladder-unnamed = een speler (naam verborgen)
 cross-ladder-you = { $name } (jij)
 cmd-name-cross-ladder = ladder

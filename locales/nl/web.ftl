@@ -99,3 +99,8 @@ web-taps-cancel = Annuleren
 web-taps-selected = gekozen
 web-board-zoom = Bord vergroten
 web-board-fit = Bord aan scherm aanpassen
+
+# De ladder die meereist (/ladder): ratings met andere servers
+web-ladder-title = Ratings met andere servers
+web-ladder-intro = De ratings van elk spel uit tafels met andere servers (/cross wachtrij in Discord). Een rating met een vraagteken is voorlopig: minder dan vijf spellen. Wie een neutrale naam koos, staat er zonder naam.
+web-ladder-none = Er is nog geen tafel met andere servers afgelopen.
