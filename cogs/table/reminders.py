@@ -298,9 +298,10 @@ class ReminderPresenter(Presenter):
         server = await self.service.server_settings(row.guild_id)
         if not server.dm_reminders:
             return
-        link = jump_link(row)
+        user_id = present[0][1].user_id
+        link = jump_link(await self.service.places.seen_by(row, user_id))  # their own server's board
         text = tr(row.locale, "time-heads-up", game=game_name(row.locale, row.game))
-        await self.direct(present[0][1].user_id, text + (f"\n{link}" if link else ""))
+        await self.direct(user_id, text + (f"\n{link}" if link else ""))
 
     async def away_notes(self, guild_id: int | None, user: discord.abc.User, until: float) -> int:
         """A short note in each running game of ``user`` in the server: they are away until then
