@@ -89,10 +89,11 @@ class CrossQueue:
         now = self.service.clock.now()
         entry = CrossEntry(user_id, game, wanted, pace, guild_id, channel_id, name, locale, now, now + QUEUE_SECONDS)
         async with self._lock:
-            for mine in await stored.entries_of(self.store, user_id):
-                if mine.game == game and mine.pending is not None:
-                    raise TableError("cross-being-confirmed")
-            await stored.enqueue(self.store, entry)
+            mine = next((e for e in await stored.entries_of(self.store, user_id) if e.game == game), None)
+            if mine is not None and mine.pending is not None:
+                raise TableError("cross-being-confirmed")
+            if mine is None or (mine.players, mine.pace) != (wanted, pace) or mine.expires_at <= now:
+                await stored.enqueue(self.store, entry)  # asking again for the same keeps one's place
             alike = [
                 e for e in await stored.waiting(self.store, now, game=game) if (e.players, e.pace) == (wanted, pace)
             ]
@@ -120,8 +121,10 @@ class CrossQueue:
     async def confirm(self, pending_id: int, user_id: int) -> Confirmed:
         async with self._lock:
             found = await stored.pending(self.store, pending_id)
-            if found is None or all(e.user_id != user_id for e in found[1]):
+            if found is None:
                 raise TableError("cross-confirm-gone")
+            if all(e.user_id != user_id for e in found[1]):
+                raise TableError("cross-confirm-not-yours")
             if found[0].confirm_by <= self.service.clock.now():
                 raise TableError("cross-confirm-late")
             await stored.confirm(self.store, pending_id, user_id)

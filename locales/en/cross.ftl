@@ -35,6 +35,7 @@ table-error-cross-channel-not-text = Choose a text channel (not a thread or a fo
 table-error-cross-bad-pace = Choose a pace of { $paces }.
 table-error-cross-being-confirmed = A table of that game is waiting for your confirmation: confirm it first.
 table-error-cross-confirm-gone = This table is no longer waiting for you.
+table-error-cross-confirm-not-yours = This seat is someone else's: wait for your own table with /cross queue.
 table-error-cross-confirm-late = The time to confirm ran out.
 table-error-cross-no-rematch = A table across servers has no rematch: queue again with /cross queue.
 table-error-cross-block-self = You cannot block yourself.

@@ -38,6 +38,7 @@ table-error-cross-channel-not-text = Kies een tekstkanaal (geen draad of forum):
 table-error-cross-bad-pace = Kies een tempo uit { $paces }.
 table-error-cross-being-confirmed = Er wacht een tafel van dat spel op jouw bevestiging: bevestig die eerst.
 table-error-cross-confirm-gone = Deze tafel wacht niet meer op jou.
+table-error-cross-confirm-not-yours = Deze plaats is van iemand anders: wacht op je eigen tafel met /cross wachtrij.
 table-error-cross-confirm-late = De tijd om te bevestigen is om.
 table-error-cross-no-rematch = Een tafel met andere servers heeft geen revanche: schuif opnieuw aan met /cross wachtrij.
 table-error-cross-block-self = Jezelf blokkeren kan niet.
