@@ -224,19 +224,30 @@ async def entries_of(store: Store, user_id: int) -> list[CrossEntry]:
     return [CrossEntry.of(r) for r in rows]
 
 
-async def make_pending(store: Store, group: Sequence[CrossEntry], confirm_by: float) -> int:
-    """Take ``group`` out of the waiting line into a group to confirm; its id."""
+class _Taken(Exception):
+    """Someone of the group was taken into another group meanwhile (another process)."""
+
+
+async def make_pending(store: Store, group: Sequence[CrossEntry], confirm_by: float) -> int | None:
+    """Take ``group`` out of the waiting line into a group to confirm; its id, or None when one of
+    them is no longer waiting (another process grouped them first: nothing is written)."""
     first = group[0]
-    async with store.transaction() as tx:
-        pending_id = await tx.insert_returning_id(
-            "INSERT INTO cross_pending (game, players, pace, confirm_by) VALUES (?, ?, ?, ?)",
-            (first.game, first.players, first.pace, confirm_by),
-        )
-        for entry in group:
-            await tx.execute(
-                "UPDATE cross_queue SET pending = ?, confirmed = 0 WHERE user_id = ? AND game = ?",
-                (pending_id, entry.user_id, entry.game),
+    try:
+        async with store.transaction() as tx:
+            pending_id = await tx.insert_returning_id(
+                "INSERT INTO cross_pending (game, players, pace, confirm_by) VALUES (?, ?, ?, ?)",
+                (first.game, first.players, first.pace, confirm_by),
             )
+            for entry in group:
+                taken = await tx.execute(
+                    "UPDATE cross_queue SET pending = ?, confirmed = 0"
+                    " WHERE user_id = ? AND game = ? AND pending IS NULL",
+                    (pending_id, entry.user_id, entry.game),
+                )
+                if not taken:
+                    raise _Taken
+    except _Taken:
+        return None
     return pending_id
 
 

@@ -59,7 +59,9 @@ def neutral_names(seed: int, count: int) -> list[str]:
 class CrossQueue:
     def __init__(self, service: TableService) -> None:
         self.service = service
-        self._lock = asyncio.Lock()  # the queue is changed by one task at a time
+        # The queue is changed by one task at a time here; between processes (shards on one
+        # PostgreSQL) a group is taken only if all of it still waits (``db.cross.make_pending``).
+        self._lock = asyncio.Lock()
 
     @property
     def store(self) -> Store:
@@ -101,6 +103,8 @@ class CrossQueue:
             if group is None:
                 return Joined(len(alike))
             pending_id = await stored.make_pending(self.store, group, now + CONFIRM_SECONDS)
+            if pending_id is None:  # another process (a shard) grouped one of them first
+                return Joined(len(alike))
             found = await stored.pending(self.store, pending_id)
             assert found is not None
             return Joined(len(alike), found)
