@@ -12,6 +12,7 @@ no user id of one server's person reaches another server's messages (``local_men
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -20,6 +21,7 @@ from db.cross import Place
 from table.safety import safe_name
 
 MENTION = re.compile(r"<@!?(\d+)>")
+KEEP_GAMES = 10_000  # games whose places are remembered (the ones that moved last)
 
 
 @dataclass(frozen=True)
@@ -74,15 +76,19 @@ class Places:
     """The spots of each game, read once per game and process (a table's places never change
     after it opened), and what each spot shows."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, *, keep: int = KEEP_GAMES) -> None:
         self.store = store
-        self._places: dict[int, tuple[Place, ...]] = {}
+        self.keep = keep
+        self._places: OrderedDict[int, tuple[Place, ...]] = OrderedDict()  # the games used last, last
 
     async def further(self, game_id: int, *, read: bool = False) -> tuple[Place, ...]:
         """The game's places beyond its own channel (none for a table of one server); ``read``:
         from the database now, with the versions their boards show."""
         if read or game_id not in self._places:
             self._places[game_id] = tuple(await cross.places(self.store, game_id))
+            while len(self._places) > self.keep:
+                self._places.popitem(last=False)
+        self._places.move_to_end(game_id)
         return self._places[game_id]
 
     async def spots(self, row: GameRow, *, read: bool = False) -> list[Spot]:
