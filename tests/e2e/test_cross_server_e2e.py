@@ -12,6 +12,7 @@ import asyncio
 import discord
 import pytest
 
+from cogs.table.inbox import COALESCE
 from db import cross
 from table.cross_queue import CONFIRM_SECONDS, NEUTRAL_NAMES
 from tests.e2e.drive import people_to_move, press_a_move, private_pictures
@@ -190,6 +191,28 @@ async def test_a_reminder_goes_to_the_thread_of_the_person_it_reminds_with_its_o
     guild = fake.guild_id if owing is alice else other
     assert f"/channels/{guild}/{threads[owing.id]}/" in reminder.content  # their own thread's board
     assert fake.channel_messages(threads[waiting.id])[counts[waiting.id] :] == []  # nothing in the other
+
+
+async def test_the_inbox_of_a_player_in_a_further_server_names_and_links_their_own(fake, clocked, alice, bob):
+    tafel = clocked
+    mod = fake.add_user("mod", manage_guild=True)
+    other, here, there = await two_servers(fake, tafel, mod)
+    await fake.slash(bob, there, "table", "inbox", {"messages": "one"})
+    row, threads = await opened(fake, tafel, here, there, alice, bob)
+    people = {alice.id: alice, bob.id: bob}
+    for _ in range(6):  # until the table waits for Bob
+        latest, seats = await people_to_move(tafel, row.id)
+        if bob.id in {latest.seats[s].user_id for s in seats}:
+            break
+        await play_across(fake, tafel, row.id, people, threads, moves=1)
+    tafel.clock.advance(COALESCE)
+    await tafel.bot.table_flow.reminders.inbox.scheduler.catch_up()
+    await tafel.settle()
+    [dm] = fake.dm_messages(bob)
+    latest = await tafel.bot.store.get_game(row.id)
+    (place,) = await cross.places(tafel.bot.store, row.id)
+    assert f"https://discord.com/channels/{other}/{place.channel_id}/" in dm.content  # his own thread
+    assert "Elsewhere" in dm.content and str(row.channel_id) not in dm.content and str(fake.guild_id) not in dm.content
 
 
 @pytest.mark.parametrize("locked", ["first", "further"])
