@@ -282,8 +282,8 @@ async def test_a_server_that_removes_the_bot_gets_nothing_and_the_other_plays_on
     assert place.board_version == latest.version
 
 
-# Trackgammon across two servers also plays to its end (one run: 142 s of random moves, every one
-# shown in both threads), too long for the suite; its board flow is the one every game shares.
+# Trackgammon between two people pressing moves at random takes thousands of moves (one run of
+# 142 s, another not done in 3,000): its own test below has one of them resign part way.
 @pytest.mark.parametrize(("game", "players"), [("howruck", 2), ("duvelen", 2), ("manoever", 3)])
 async def test_every_game_plays_to_its_end_across_two_or_three_servers(fake, tafel, alice, bob, carol, game, players):
     mod = fake.add_user("mod", manage_guild=True)
@@ -414,3 +414,28 @@ async def test_every_fault_of_one_servers_thread_leaves_the_other_current(fake, 
     # At most the channel trouble's look (a GET) reaches the deleted thread: no post, no edit.
     deleted = [r for r in fake.requests_to_dead_channels() if r["reason"] == "deleted" and r["method"] != "GET"]
     assert deleted == [], "a post or edit to the deleted thread"
+
+
+async def test_trackgammon_across_servers_ends_after_a_resignation_from_the_further_thread(fake, tafel, alice, bob):
+    """Trackgammon across two servers: moves from both threads; cancelling is refused (no host),
+    and Bob resigns with the command in his own server's thread (the table is found from there):
+    with one person left the game ends, and both threads show its end."""
+    mod = fake.add_user("mod", manage_guild=True)
+    _, here, there = await two_servers(fake, tafel, mod)
+    row, threads = await opened(fake, tafel, here, there, alice, bob, game="trackgammon")
+    people = {alice.id: alice, bob.id: bob}
+    await play_across(fake, tafel, row.id, people, threads, moves=12)
+    cancel = await fake.slash(bob, threads[bob.id], "trackgammon", "cancel", {})
+    assert cancel.ephemeral and "geen gastheer" in cancel.content  # nobody cancels a table across servers
+    resigned = await fake.slash(bob, threads[bob.id], "trackgammon", "resign", {})
+    assert resigned.ephemeral
+    await tafel.settle()
+    end = await play_across(fake, tafel, row.id, people, threads)
+    await tafel.settle()
+    assert end.status == "finished"
+    store = tafel.bot.store
+    (place,) = await cross.places(store, row.id)
+    final = await store.get_game(row.id)
+    assert final.board_version == place.board_version == final.version
+    assert "Game over" in fake.last_public(threads[alice.id]).content
+    assert str(alice.id) not in fake.last_public(threads[bob.id]).content
