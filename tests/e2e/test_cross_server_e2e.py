@@ -439,3 +439,54 @@ async def test_trackgammon_across_servers_ends_after_a_resignation_from_the_furt
     assert final.board_version == place.board_version == final.version
     assert "Game over" in fake.last_public(threads[alice.id]).content
     assert str(alice.id) not in fake.last_public(threads[bob.id]).content
+
+
+async def test_a_whole_trackgammon_game_across_servers_played_on_the_web_page(fake, capture, tmp_path, alice, bob):
+    """Both people play a whole Trackgammon game across two servers from the web page (the bot's
+    own web companion; sign-in faked), each move the one the normal computer would choose: every
+    move is followed on Discord in both servers' threads, and the page's address is the one the
+    game's own server signs (also for Bob, whose thread is in the other server)."""
+    import aiohttp
+
+    from table.levels import level_of
+    from tests.e2e.web_fixtures import start_webbed
+    from tests.web.fake_people import FakePeople
+    from web.people import Person
+
+    tafel = await start_webbed(fake, tmp_path)
+    try:
+        mod = fake.add_user("mod", manage_guild=True)
+        _, here, there = await two_servers(fake, tafel, mod)
+        row, threads = await opened(fake, tafel, here, there, alice, bob, game="trackgammon")
+        people = {alice.id: Person(alice.id, "alice", "s-a", "csrf-a"), bob.id: Person(bob.id, "bob", "s-b", "csrf-b")}
+        tafel.bot.web.state.people = FakePeople({p.name: p for p in people.values()})
+        spec = tafel.bot.table_service.spec("trackgammon")
+        address = await tafel.bot.table_flow.shared.web.table_url(row)
+        posts = {t: len(fake.channel_messages(t)) for t in threads.values()}
+        async with aiohttp.ClientSession() as session:
+            for _ in range(1500):
+                latest, seats = await people_to_move(tafel, row.id)
+                if latest.status != "active":
+                    break
+                person = people[latest.seats[seats[0]].user_id]
+                state = spec.engine.load(latest.state)
+                legal = spec.engine.legal_actions(state, seats[0])
+                action = spec.choose(spec.engine.view(state, seats[0]), legal, latest.version, None, level_of(None))
+                async with session.post(
+                    address + "/act",
+                    data={"action": action, "version": str(latest.version)},
+                    headers={"Accept": "application/json", "X-CSRF-Token": person.csrf},
+                    cookies={"who": person.name},
+                ) as answer:
+                    assert answer.status == 200 and (await answer.json())["ok"]
+        await tafel.settle()
+        store = tafel.bot.store
+        final = await store.get_game(row.id)
+        assert final.status == "finished"
+        (place,) = await cross.places(store, row.id)
+        assert final.board_version == place.board_version == final.version
+        for thread in threads.values():
+            assert len(fake.channel_messages(thread)) > posts[thread] + 5
+            assert "Game over" in fake.last_public(thread).content or "Eindstand" in fake.last_public(thread).content
+    finally:
+        await tafel.stop()
