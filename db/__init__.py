@@ -3,6 +3,10 @@
 - ``db.store``: games with versioned state (compare-and-set writes), the move log, results; a
   public transaction and a results hook for code built on top. It imports nothing of the league.
 - ``db.league``: standings, ratings and seasons; ``league.attach(store)`` registers it on a store.
+  A table across servers counts there unrated and on ``db.ladder`` (the ladder that travels)
+  instead; both rate with ``db.ratings`` (openskill).
+- ``db.cross``: tables across servers: each server's cross channel, the cross-server queue and
+  its groups being confirmed, names and blocks, and a game's places in further servers.
 - ``db.table_data``: what the table platform keeps beside a game: deadlines, board message ids,
   server and people settings.
 - ``db.rows``: plain data shared by all of them (``ResultRow``, ``GameStatus``).

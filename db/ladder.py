@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from db.backend import Tx
-from db.league import MODEL, _rate, display_rating, is_rated
+from db.ratings import MODEL, display_rating, is_rated, rate
 from db.store import Store
 
 PROVISIONAL_GAMES = 5  # a rating is provisional until this many games
@@ -49,7 +49,7 @@ async def count(tx: Tx, game_id: int, rows: Sequence[Any], now: float) -> bool:
             "SELECT mu, sigma, games FROM cross_ratings WHERE game = ? AND user_id = ?", (game, row["user_id"])
         )
         before.append((found["mu"], found["sigma"], found["games"]) if found else (MODEL.mu, MODEL.sigma, 0))
-    after = _rate([(mu, sigma) for mu, sigma, _ in before], [r["placement"] for r in rows])
+    after = rate([(mu, sigma) for mu, sigma, _ in before], [r["placement"] for r in rows])
     await tx.executemany(
         "INSERT INTO cross_ratings (game, user_id, name, mu, sigma, games, updated_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, user_id)"

@@ -15,7 +15,7 @@ Facts and derived data are kept apart:
 
 Ratings come from ``openskill``'s PlackettLuce model with its default parameters (mu 25, sigma 25/3,
 beta 25/6, tau 25/300): every game is a free-for-all of single-player teams ranked by placement;
-equal placements are ties (see :func:`_rate` for how they reach openskill). Only rated games count:
+equal placements are ties (see ``db.ratings.rate`` for how they reach openskill). Only rated games count:
 every seat a person, each placed. :func:`is_rated` is the one place that decides; its answer goes
 into the ledger and the results' ``rated`` column. Games with computer players and cancelled games
 are in the ledger and in the history but change no standings or ratings. A seat that resigned is
@@ -41,16 +41,15 @@ lock (:data:`LEAGUE_LOCK`), so ratings are read and updated by one transaction a
 from __future__ import annotations
 
 import logging
-import math
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from openskill.models import PlackettLuce
-
+from db import ladder
 from db.backend import Tx
+from db.ratings import MODEL, display_rating, is_rated, rate
 from db.rows import GameStatus, ResultRow
 
 if TYPE_CHECKING:
@@ -59,9 +58,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("tafelbot.league")
 
 ALL = "all"  # the rating key over every game (never a game's own key)
-MODEL = PlackettLuce()
-DISPLAY_BASE = 1000
-DISPLAY_SCALE = 40
 # On PostgreSQL several processes may finish games at once: league writes take this advisory lock
 # so ratings are read and updated by one of them at a time (and games counted in commit order).
 LEAGUE_LOCK = 0x1EA6E
@@ -74,11 +70,6 @@ class LeagueError(Exception):
         super().__init__(code)
         self.code = code
         self.params = params
-
-
-def display_rating(mu: float, sigma: float) -> int:
-    """The rating players see: ``mu - 3 sigma`` (openskill's ordinal), scaled; a newcomer has 1000."""
-    return round(DISPLAY_BASE + DISPLAY_SCALE * (mu - 3 * sigma))
 
 
 # ---- what the queries return ---------------------------------------------------------------------
@@ -169,8 +160,6 @@ async def _rated(tx: Tx, game_id: int, rows: Sequence[Any]) -> bool:
     (``db.ladder``) instead."""
     across = await tx.fetchval("SELECT COUNT(*) FROM game_places WHERE game_id = ?", (game_id,))
     if across:
-        from db import ladder  # the ladder builds on the league's model: imported when used
-
         await ladder.count(tx, game_id, rows, max(r["finished_at"] or 0.0 for r in rows))
     return is_rated(rows) and not across
 
@@ -204,47 +193,6 @@ async def _count_game(tx: Tx, game_id: int) -> None:
 
 
 # ---- ratings ------------------------------------------------------------------------------------
-def is_rated(rows: Sequence[Any]) -> bool:
-    """The one rule for "rated": every seat a person, each once, each placed (so the game finished;
-    a cancelled game has no placements), and at least two of them. ``rows`` are a game's results."""
-    users = [r["user_id"] for r in rows]
-    return (
-        len(rows) >= 2
-        and all(r["placement"] is not None and r["user_id"] is not None and not r["is_computer"] for r in rows)
-        and len(set(users)) == len(users)
-    )
-
-
-def _rate(before: Sequence[tuple[float, float]], placements: Sequence[int]) -> list[tuple[float, float]]:
-    """One free-for-all game: (mu, sigma) per seat before → after. Equal placements are ties.
-
-    Ties are not handed to openskill as equal ranks: openskill 6.2's PlackettLuce mishandles them
-    once three or more players are involved (players tied for 2nd can end below the one placed 4th;
-    openskill.py issues #155 and #201). Instead every tied group is broken in each rotation of its
-    members (as many orderings as the least common multiple of the group sizes: at most 15 with
-    eight players), and each player gets the mean of their ratings over those orderings: a tie
-    counts as each tied player taking each of the tied places equally often. Without ties this is
-    exactly one openskill update."""
-    groups: dict[int, list[int]] = {}
-    for seat, placement in enumerate(placements):
-        groups.setdefault(placement, []).append(seat)
-    ordered = [groups[p] for p in sorted(groups)]
-    orderings = math.lcm(*(len(g) for g in ordered))
-    totals = [[0.0, 0.0] for _ in before]
-    for turn in range(orderings):
-        ranks = [0] * len(before)
-        place = 1
-        for group in ordered:
-            for k, seat in enumerate(group):
-                ranks[seat] = place + (k + turn) % len(group)
-            place += len(group)
-        teams = MODEL.rate([[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before], ranks=ranks)
-        for total, team in zip(totals, teams, strict=True):
-            total[0] += team[0].mu
-            total[1] += team[0].sigma
-    return [(mu / orderings, sigma / orderings) for mu, sigma in totals]
-
-
 def _carried_from(season: int, reset_seasons: Iterable[int]) -> range:
     """The seasons (newest first) a season's ratings start from: back to the latest season that
     reset, not including it if it is this one."""
@@ -290,7 +238,7 @@ async def _rate_incrementally(tx: Tx, guild_id: int, season: int, game: str, row
         for user_id in users:
             start = await _starting_rating(tx, guild_id, season, key, user_id, resets)
             before.append(start or (MODEL.mu, MODEL.sigma, 0))
-        after = _rate([(mu, sigma) for mu, sigma, _ in before], placements)
+        after = rate([(mu, sigma) for mu, sigma, _ in before], placements)
         await tx.executemany(
             "INSERT INTO league_ratings (guild_id, season, game, user_id, mu, sigma, games)"
             " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, season, game, user_id)"
@@ -338,7 +286,7 @@ async def _recompute_guild(tx: Tx, guild_id: int) -> int:
                     )
                     start = (carried[0], carried[1], 0) if carried else (MODEL.mu, MODEL.sigma, 0)
                 before.append(start)
-            after = _rate([(mu, sigma) for mu, sigma, _ in before], [r["placement"] for r in seats])
+            after = rate([(mu, sigma) for mu, sigma, _ in before], [r["placement"] for r in seats])
             for user_id, (mu, sigma), old in zip(users, after, before, strict=True):
                 ratings[(season, key, user_id)] = (mu, sigma, old[2] + 1)
     await tx.execute("DELETE FROM league_ratings WHERE guild_id = ?", (guild_id,))

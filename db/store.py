@@ -310,7 +310,7 @@ class Store:
         transaction. Returns the new version; raises ``StaleVersion`` if the game moved on.
 
         ``rated`` is what the caller thinks; it is stored with the results, and the league's
-        results hook replaces it with the league's own decision (``db.league.is_rated``).
+        results hook replaces it with the league's own decision (``db.ratings.is_rated``).
         ``deadline`` = (deadline_at, the deadline's bookkeeping) replaces both when given.
         ``moves_at``: the time logged with the moves (the table's clock); default the system's."""
         now = time.time()
