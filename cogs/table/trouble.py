@@ -143,7 +143,9 @@ class ChannelTrouble(Presenter):
             log.warning("channel %s is in trouble (%s): %d table(s) wait", channel_id, reason, len(games))
         for row in untold:
             told.add(row.id)
-            await self._tell_host(row, tr(row.locale, "trouble-told-host", **self._words(row, reason)))
+            # A table across servers plays on in the other servers' threads: no clock stops.
+            key = "trouble-told-host-across" if await self.service.places.further(row.id) else "trouble-told-host"
+            await self._tell_host(row, tr(row.locale, key, **self._words(row, reason)))
         self._run()
 
     async def _guild_of(self, channel_id: int, games: list[GameRow], waiting: set[int]) -> int | None:

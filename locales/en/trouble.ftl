@@ -12,3 +12,4 @@ trouble-cancelled = The { $game } game in { $channel } was cancelled: the bot co
        *[other] { $days } days
     }. It is not rated.
 trouble-cancelled-deleted = Your { $game } game in { $channel } was cancelled: its channel or thread was deleted. It is not rated.
+trouble-told-host-across = ⚠️ Your { $game } table in { $channel } is stuck: { $reason }. The table plays on in the other servers' threads and on the web page, and the clock runs; this thread gets the newest board as soon as the bot can post there again.

@@ -12,3 +12,4 @@ trouble-cancelled = Het spel { $game } in { $channel } is afgebroken: de bot kon
        *[other] { $days } dagen
     } niet posten. Het telt niet mee.
 trouble-cancelled-deleted = Je spel { $game } in { $channel } is afgebroken: het kanaal of de thread is verwijderd. Het telt niet mee.
+trouble-told-host-across = ⚠️ Je tafel voor { $game } in { $channel } zit vast: { $reason }. De tafel speelt door in de draden van de andere servers en op de webpagina, en de klok loopt; deze draad krijgt het nieuwste bord zodra de bot er weer kan posten.

@@ -244,6 +244,8 @@ async def test_a_locked_thread_in_one_server_keeps_no_board_back_in_the_other(fa
     assert len(fake.channel_messages(threads[working.id])) > before
     # The clock runs on: one server's trouble stands no clock still.
     assert not tafel.bot.table_flow.trouble.stuck(threads[working.id])
+    if locked == "first":  # the host is told so (not that the clock stands still)
+        assert any("plays on in the other servers" in m.content for m in fake.dm_messages(alice))
     assert latest.deadline_at is not None
     assert all(r["channel_id"] == threads[stuck.id] for r in fake.requests_to_dead_channels())
     # The thread opens again: the reconciler brings it the newest board.
