@@ -346,13 +346,9 @@ async def place_in(store: Store, channel_id: int) -> list[Place]:
 
 
 async def open_game_in_place(store: Store, channel_id: int) -> GameRow | None:
-    """The open game shown in ``channel_id`` as one of its further places."""
-    row = await store.fetchrow(
-        "SELECT g.* FROM games g JOIN game_places p ON p.game_id = g.id"
-        " WHERE p.channel_id = ? AND g.status IN (?, ?) ORDER BY g.id DESC",
-        (channel_id, *OPEN_STATUSES),
-    )
-    return _row_to_game(row) if row else None
+    """The newest open game shown in ``channel_id`` as one of its further places."""
+    games = await open_games_in_place(store, channel_id)
+    return games[-1] if games else None
 
 
 async def set_place_board(store: Store, game_id: int, channel_id: int, message_id: int | None, version: int) -> None:
