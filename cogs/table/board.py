@@ -52,7 +52,7 @@ class BoardPresenter(Presenter):
         self.reminders = reminders
         self.posts = TurnPosts()
         self.outbox = outbox
-        self.live = LiveBoards(self.live_message, shared.channel, interval=live_interval)
+        self.live = LiveBoards(self.live_message, shared.channel, interval=live_interval, held=self.outbox.blocked)
 
     async def command(self, interaction: discord.Interaction, game: str) -> None:
         async def show_the_board() -> None:

@@ -4,6 +4,11 @@ When several seats act at once (How Ruck!'s team-forming race, Duvelen), posting
 action would flood the channel and run into Discord's rate limits. A game in such a phase keeps
 one "live" message that is edited at most once every ``interval`` seconds with the newest picture
 and the latest event lines. When the phase ends, the normal flow posts a fresh board again.
+
+A refresh is an interim picture: the turn's real boards go through the outbox, which holds them
+for a channel in trouble and shows the newest once it heals. So a refresh is not sent where the
+outbox holds posts (``held``: no request to a locked, deleted or forbidden channel), and Discord
+refusing one (an archived thread, a permission just taken) is noted, not an error.
 """
 
 from __future__ import annotations
@@ -40,9 +45,17 @@ class _Live:
 
 
 class LiveBoards:
-    def __init__(self, render: LiveMessage, channel: Callable[[int], Awaitable[Any]], *, interval: float = 1.5) -> None:
+    def __init__(
+        self,
+        render: LiveMessage,
+        channel: Callable[[int], Awaitable[Any]],
+        *,
+        interval: float = 1.5,
+        held: Callable[[int], bool] = lambda _channel_id: False,
+    ) -> None:
         self.render = render
         self.channel = channel
+        self.held = held
         self.interval = interval
         self.refreshes = 0  # pictures sent, for the benchmark
         self._games: dict[int, _Live] = {}
@@ -113,8 +126,12 @@ class LiveBoards:
         once the others were sent."""
         failed: Exception | None = None
         for spot in live.spots:
+            if self.held(spot.channel_id):
+                continue
             try:
                 await self._send_to(game_id, live, spot, events)
+            except discord.HTTPException as error:
+                log.info("live board of game %s not refreshed in %s (%s)", game_id, spot.channel_id, error)
             except Exception as error:
                 failed = failed or error
         if failed is not None:

@@ -135,6 +135,7 @@ class _Channel:
     sending: Post | None = None  # the waiting post being attempted now
     task: asyncio.Task[None] | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    probed: asyncio.Event = field(default_factory=asyncio.Event)  # set when a probe's try ends
 
 
 class Outbox:
@@ -333,6 +334,7 @@ class Outbox:
         if state.sending is not None:
             return False  # another look's try is on its way: it tells (and heals if it goes)
         post = state.sending = state.waiting[0]
+        state.probed.clear()
         try:
             message = await self._attempt(post)
         except Exception as error:
@@ -355,6 +357,7 @@ class Outbox:
             return True
         finally:
             state.sending = None
+            state.probed.set()
 
     def forget(self, channel_id: int) -> None:
         """Drop the channel's waiting posts and its block (its tables were given up): nothing of
@@ -395,6 +398,11 @@ class Outbox:
 
     async def _drain(self, channel_id: int, state: _Channel) -> None:
         while state.waiting and state.blocked is None:
+            if state.sending is not None:
+                # A probe's try of the first waiting post is on its way (the channel healed
+                # meanwhile): trying it too would post it twice. Its outcome decides.
+                await state.probed.wait()
+                continue
             if state.pause is not None:
                 delay, state.pause = state.pause, None
                 await self._pause(state, delay)

@@ -391,6 +391,27 @@ async def test_a_blocked_channel_is_probed_by_its_first_waiting_post_without_unb
     assert channel.sent == ["one", "two"] and channel.requests == 4
 
 
+async def test_a_channel_healed_while_its_probe_is_in_flight_posts_the_probed_board_once():
+    """The chaos suite's "posted twice": the channel trouble's probe had the first waiting board in
+    flight when a gateway event healed the channel (``retry_now``); the drain took the same board,
+    not yet delivered, and posted it again. The drain now waits for the probe's try."""
+    in_flight = asyncio.get_running_loop().create_future()
+    channel = Channel(MISSING_PERMISSIONS, in_flight)
+    box, _ = outbox(channel)
+    await box.send(post("one", game=1))
+    await box.send(post("two", game=2))
+    await idle()
+    assert box.blocked(7) and box.pending(7) == 2
+    probe = asyncio.create_task(box.probe(7))
+    await until(lambda: channel.requests == 2)  # the probe's post is on its way
+    box.retry_now(7)  # healed meanwhile (the permission given back, announced)
+    await idle()
+    in_flight.set_result(None)
+    assert await probe is True
+    await until(lambda: not box.pending())
+    assert channel.sent == ["one", "two"] and channel.requests == 3
+
+
 async def test_a_new_games_post_joining_a_blocked_channel_is_reported_as_held():
     held: list[int] = []
 
