@@ -5,8 +5,9 @@ can, at random, and print what that cost per fault kind.
     .venv/bin/python scripts/chaos.py --sessions 2 --rounds 20 --seed 3 --verbose
 
 Each session is a fresh fake Discord, database and bot with a table of every game in a thread and
-another in a channel (alice against computer players); see tests/fuzz/chaos.py for the faults and
-what is checked. Targets: 0 lost, 0 stalled, 0 posted twice, no post or edit repeated to a dead
+another in a channel (alice against computer players), and a table of every game across two
+servers (alice and bob, each in their own server's thread; ``--no-cross`` leaves them out); see
+tests/fuzz/chaos.py for the faults and what is checked. Targets: 0 lost, 0 stalled, 0 posted twice, no post or edit repeated to a dead
 channel (the channel trouble's probes stay within their bound), nobody pinged again within their
 turn, no request on an interaction token Discord refused already, 0 ERROR lines.
 """
@@ -24,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from table.registry import GAME_KEYS  # noqa: E402
 from tests.fuzz.chaos import FAULT_KINDS, ChaosBroken, ChaosCounts, ChaosRun, PerKind  # noqa: E402
 
 TOTALS = (
@@ -35,6 +37,8 @@ TOTALS = (
     "moves_logged",
     "games_finished",
     "games_held_then_cancelled",
+    "faults_across",
+    "stalled_across",
     "hosts_told",
     "unarchived_by_alice",
     "clicked_in_archived",
@@ -76,7 +80,13 @@ async def main_async(args) -> int:
     for session in range(args.sessions):
         seed = args.seed + session
         with tempfile.TemporaryDirectory(prefix="tafel-chaos-") as folder:
-            run = ChaosRun(Path(folder), seed=seed, rounds=args.rounds, say=print if args.verbose else None)
+            run = ChaosRun(
+                Path(folder),
+                seed=seed,
+                rounds=args.rounds,
+                cross_games=() if args.no_cross else GAME_KEYS,
+                say=print if args.verbose else None,
+            )
             try:
                 await run.run()
             except ChaosBroken as error:
@@ -132,6 +142,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--no-cross", action="store_true", help="no tables across servers")
     return asyncio.run(main_async(parser.parse_args()))
 
 

@@ -15,53 +15,11 @@ import pytest
 from cogs.table.inbox import COALESCE
 from db import cross
 from table.cross_queue import CONFIRM_SECONDS, NEUTRAL_NAMES
+from tests.e2e.cross_drive import ask_of, formed, opened, two_servers
 from tests.e2e.drive import people_to_move, press_a_move, private_pictures
 from tests.e2e.test_table_mine_e2e import commands_everywhere
 
 MANAGE_THREADS = discord.Permissions(manage_threads=True).value
-
-
-async def two_servers(fake, tafel, mod):
-    """A second server; both servers' moderators choose a cross channel."""
-    other = fake.add_guild("Elsewhere")
-    here = fake.add_channel("across")
-    there = fake.add_channel("across", guild_id=other)
-    commands_everywhere(fake)
-    for channel in (here, there):
-        answer = await fake.slash(mod, channel, "cross", "channel", {})
-        assert answer.ephemeral and f"<#{channel}>" in answer.content
-    return other, here, there
-
-
-async def ask_of(fake, channel, user):
-    """The message in ``channel`` asking ``user`` to confirm (sent after the answer to the
-    command that completed the group)."""
-    return await fake.wait_for(
-        lambda m: m.channel_id == channel and f"<@{user.id}>" in m.content and bool(m.buttons()), timeout=5
-    )
-
-
-async def formed(fake, tafel, here, there, alice, bob, game="hindmost", players=None):
-    options = {"game": game} | ({"players": players} if players else {})
-    first = await fake.slash(alice, here, "cross", "queue", options)
-    assert first.ephemeral and "Waiting now: 1/" in first.content
-    second = await fake.slash(bob, there, "cross", "queue", options)
-    assert second.ephemeral and f"<#{there}>" in second.content
-    return await ask_of(fake, here, alice), await ask_of(fake, there, bob)
-
-
-async def opened(fake, tafel, here, there, alice, bob, game="hindmost"):
-    ask_a, ask_b = await formed(fake, tafel, here, there, alice, bob, game)
-    confirm = ask_a.buttons()[0]["custom_id"]
-    assert (await fake.click(alice, ask_a, confirm)).message.content.startswith("✅")
-    await fake.click(bob, ask_b, ask_b.buttons()[0]["custom_id"])
-    await tafel.settle()
-    store = tafel.bot.store
-    rows = [r for r in await store.games_with_status("active") if r.game == game]
-    assert len(rows) == 1
-    row = rows[0]
-    (place,) = await cross.places(store, row.id)
-    return row, {alice.id: row.channel_id, bob.id: place.channel_id}
 
 
 async def play_across(fake, tafel, game_id, users, threads, *, limit=3000, moves=None):

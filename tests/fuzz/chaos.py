@@ -30,6 +30,14 @@ and every table is checked:
 - dead tokens reused: requests on an interaction token after Discord refused it as expired;
 - ERROR log lines.
 
+Tables across servers (``cross_games``, issue 49): alice in the first server and bob (Dutch) in a
+second queue for each such game with ``/cross queue``, confirm, and play it each from their own
+server's thread (each thread is a ``Table`` of its own with the game's id), choosing the move the
+normal computer would where it is in front of them (two people pressing at random take thousands
+of Trackgammon moves). Every fault lands on one server's thread or server: the other thread must
+stay current (the same checks, with the thread's own stored board from ``game_places``), and
+someone whose thread is gone is timed out by the running clock, as across servers no clock stops.
+
 A deleted channel never comes back: its game must be held (the channel in trouble, the host told
 by DM or, DMs closed, in the thread's parent) and, after ``GIVE_UP_AFTER`` (7 days) of fake time
 at the end of the session, cancelled. Every other game must finish after the last quiet point.
@@ -51,8 +59,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cogs.table.trouble import GIVE_UP_AFTER, PROBE_EVERY
+from db import GameStatus, cross
 from table.clock import FakeClock
+from table.levels import level_of
 from table.registry import GAME_KEYS
+from tests.e2e.cross_drive import opened, two_servers
 from tests.e2e.drive import open_table
 from tests.e2e.fake import FakeDiscord, FakeDiscordError
 from tests.e2e.harness import ErrorLogCapture, Tafel, _record_text
@@ -67,7 +78,7 @@ from tests.fuzz.chaos_faults import (
 )
 from tests.fuzz.crash import ACT, OPTIONS, PLAYERS, check_store
 
-DAY = 86400.0
+HOUR, DAY = 3600.0, 86400.0
 STALL_BOUND = 10.0  # real seconds after the faults cleared (the outbox's pauses are shortened)
 
 
@@ -100,6 +111,8 @@ class ChaosCounts:
     moves_logged: int = 0
     games_finished: int = 0
     games_held_then_cancelled: int = 0
+    faults_across: int = 0  # faults on one server's thread of a table across servers (or its server)
+    stalled_across: int = 0  # ... while another server's thread of the table, untouched, was behind
     hosts_told: int = 0
     quiet_points: int = 0
     unarchived_by_alice: int = 0  # threads that archived themselves while alice was to move
@@ -132,6 +145,7 @@ class ChaosRun:
         channel_tables: bool = True,
         stall_bound: float = STALL_BOUND,
         games: tuple[str, ...] = GAME_KEYS,
+        cross_games: tuple[str, ...] = (),
         say: Callable[[str], None] | None = None,
     ) -> None:
         self.folder = folder
@@ -142,21 +156,23 @@ class ChaosRun:
         self.channel_tables = channel_tables
         self.stall_bound = stall_bound
         self.games = games
+        self.cross_games = cross_games
         self.say = say or (lambda text: None)
         self.counts = ChaosCounts()
         self.acknowledged: list[tuple[int, str]] = []
         self.acknowledged_during: list[tuple[str, ...]] = []  # the fault kinds open at each
         self.since_quiet: list[Episode] = []  # faults injected since the last quiet point
         self.open: list[Episode] = []
-        self.boards: dict[tuple[int, int], set[int]] = {}  # (game, version) -> board message ids
+        # (game, version, channel) -> board message ids
+        self.boards: dict[tuple[int, int, int], set[int]] = {}
         self.dead_seen = 0  # requests_to_dead_channels already attributed
         self.gone_episodes: dict[int, Episode] = {}  # deleted channel -> its deletion
         self.posted_to_dead: dict[int, set[int]] = {}  # id(episode) -> dead channels posted to
-        self.reported_twice: set[tuple[int, int]] = set()
+        self.reported_twice: set[tuple[int, int, int]] = set()
         self.board_callers: dict[int, str] = {}  # board message -> which bot code posted it
-        # game -> at its last board shown: the seats to move, and whether in a live round
-        self.shown_at: dict[int, tuple[frozenset[int], bool]] = {}  # game -> (movers, live) at its last board
-        self.pinged_at: dict[int, int] = {}  # game -> alice's moves in it when a board last pinged her
+        # (game, channel) -> at its last board shown there: the seats to move, and whether live
+        self.shown_at: dict[tuple[int, int], tuple[frozenset[int], bool]] = {}
+        self.pinged_at: dict[tuple[int, int], int] = {}  # (game, person) -> their moves when last pinged
         self.board_kinds: dict[int, tuple[str, ...]] = {}  # board message -> fault kinds open then
         self.expire_next_token = False
         self.deck: list[str] = []  # fault kinds still to inject in this pass over them all
@@ -181,6 +197,7 @@ class ChaosRun:
     async def _session(self, capture: ErrorLogCapture) -> None:
         fake = self.fake
         self.alice = fake.add_user("alice", locale="en-GB")
+        self.bob = fake.add_user("bob", locale="nl")  # plays only at the tables across servers
         self.tafel = Tafel(fake, str(self.database))
         self.clock = self.tafel.clock = FakeClock()
         await self.tafel.start()
@@ -239,19 +256,19 @@ class ChaosRun:
 
         async def shown(row, spot, message_id):
             if message_id is not None:
-                self.boards.setdefault((row.id, row.version), set()).add(message_id)
+                self.boards.setdefault((row.id, row.version, spot.channel_id), set()).add(message_id)
                 self.board_callers[message_id] = _callers()
                 self.board_kinds[message_id] = self._open_kinds()
-            await self._note_ping(row, message_id)
+            await self._note_ping(row, spot.channel_id, message_id)
             await original(row, spot, message_id)
 
         board.shown = shown
 
-    async def _note_ping(self, row, message_id: int | None) -> None:
-        """Every board shown (``message_id`` None: the last one edited): a new board pinging alice
-        pings her again within her turn when the same seats (hers among them) were to move at the
-        game's previous board shown and she has made no move in that game since the last board
-        that pinged her (the board's own rule: a fresh board, with a mention, only when someone
+    async def _note_ping(self, row, channel_id: int, message_id: int | None) -> None:
+        """Every board shown (``message_id`` None: the last one edited): a new board pinging a
+        person (alice, or bob across servers) pings them again within their turn when the same
+        seats (theirs among them) were to move at the previous board shown in that channel and
+        they have made no move in that game since the last board that pinged them (the board's own rule: a fresh board, with a mention, only when someone
         who may act now could not at the last board made; a live round ending is a new turn
         though the seats stay). Her moves count too, not the boards shown alone: boards that
         waited behind a fault and were replaced never showed, so two boards shown one after the
@@ -260,21 +277,23 @@ class ChaosRun:
         state = engine.load(row.state) if row.state is not None else None
         movers = engine.to_move(state) if state is not None else set()
         live = state is not None and engine.is_live(state)
-        before = self.shown_at.get(row.id)
-        self.shown_at[row.id] = (frozenset(movers), live)
-        seat = row.seat_of(self.alice.id)
-        if message_id is None or seat is None or seat not in movers:
-            return
-        if self.alice.id not in [u.id for u in self.fake.message(message_id).mentions]:
-            return
-        moved = sum(1 for _, by, _action in await self.bot.store.moves(row.id) if by == seat)
-        last_ping = self.pinged_at.get(row.id)
-        self.pinged_at[row.id] = moved
-        if before == (frozenset(movers), False) and not live and last_ping == moved:
-            self.say(f"  pinged again: {row.game} game {row.id} v{row.version} by {_callers()}")
-            self.counts.pinged_again += 1
-            for kind in self._open_kinds():
-                self.counts.by_kind[kind].pinged_again += 1
+        before = self.shown_at.get((row.id, channel_id))
+        self.shown_at[(row.id, channel_id)] = (frozenset(movers), live)
+        if message_id is None or row.status != GameStatus.ACTIVE:
+            return  # a finished game's standings mention everyone, whoever its engine had to move
+        mentioned = {u.id for u in self.fake.message(message_id).mentions}
+        for person in (self.alice, self.bob):
+            seat = row.seat_of(person.id)
+            if seat is None or seat not in movers or person.id not in mentioned:
+                continue
+            moved = sum(1 for _, by, _action in await self.bot.store.moves(row.id) if by == seat)
+            last_ping = self.pinged_at.get((row.id, person.id))
+            self.pinged_at[(row.id, person.id)] = moved
+            if before == (frozenset(movers), False) and not live and last_ping == moved:
+                self.say(f"  pinged again: {person.name} in {row.game} game {row.id} v{row.version} by {_callers()}")
+                self.counts.pinged_again += 1
+                for kind in self._open_kinds():
+                    self.counts.by_kind[kind].pinged_again += 1
 
     async def _open_tables(self) -> None:
         fake = self.fake
@@ -297,8 +316,23 @@ class ChaosRun:
                 computers=PLAYERS[table.game] - 1,
                 options=options,
             )
-        self.counts.tables = len(self.tables)
+        if self.cross_games:
+            await self._open_tables_across_servers()
+        self.counts.tables = len({t.game_id for t in self.tables})  # games: across servers, one in two threads
         await self._settle()
+
+    async def _open_tables_across_servers(self) -> None:
+        """Alice (first server) and bob (a second) queue for each game of ``cross_games``, confirm,
+        and get a thread each: a Table per thread, the game's id in both."""
+        fake = self.fake
+        mod = fake.add_user("mod", manage_guild=True)
+        other, here, there = await two_servers(fake, self.tafel, mod)
+        for game in self.cross_games:
+            row, threads = await opened(fake, self.tafel, here, there, self.alice, self.bob, game=game)
+            self.tables.append(Table(game, threads[self.alice.id], here, row.id, across=True))
+            self.tables.append(
+                Table(game, threads[self.bob.id], there, row.id, person=self.bob, guild_id=other, across=True)
+            )
 
     async def _round(self, number: int) -> None:
         self.counts.rounds += 1
@@ -310,10 +344,39 @@ class ChaosRun:
                 self.deck = rng.sample(FAULT_KINDS, len(FAULT_KINDS))
             await self._inject(self.deck.pop())
         for _ in range(rng.randint(1, 4)):
-            await self._alice_moves()
+            await self._someone_moves()
         self.clock.advance(rng.uniform(0, 4) * MINUTE)
         await self._settle()
         self._note_invalid()
+        await self._check_the_other_servers()
+
+    async def _check_the_other_servers(self) -> None:
+        """While faults are open, every thread of a table across servers that no fault since the
+        last quiet point touched (not its thread, its channel, its parent's permissions, its
+        server) shows the game's stored version now, not only once the faults clear. (A thread
+        that a cleared fault touched catches up within one look of the channel trouble: that is
+        checked at the quiet point.) (A live round shows its
+        moves on one edited live message instead: looked at once it ends.)"""
+        touched = set()
+        for episode in self.since_quiet:
+            touched |= set(episode.dead_channels)
+            if episode.table is not None:
+                touched |= {episode.table.channel_id, episode.table.permission_channel}
+        for table in self.live_tables():
+            if not table.across or touched & {table.channel_id, table.permission_channel}:
+                continue
+            row = await self.bot.store.get_game(table.game_id)
+            engine = self.bot.table_service.spec(row.game).engine
+            if row.status != GameStatus.ACTIVE or engine.is_live(engine.load(row.state)):
+                continue
+            problem = await self._stale(table)
+            if problem is not None:
+                kinds = ", ".join(self._open_kinds()) or "none"
+                self.counts.stalled_across += 1
+                self.counts.failures.append(
+                    f"round {self.counts.rounds}: {table.game} game {table.game_id} behind in a thread no fault"
+                    f" touches (open: {kinds}): {problem}"
+                )
 
     # -- faults -------------------------------------------------------------------------------------
 
@@ -325,6 +388,9 @@ class ChaosRun:
         if episode is None:
             return
         self.counts.by_kind[kind].injected += 1
+        across = {t.channel_id for t in self.tables if t.across}
+        if (episode.table is not None and episode.table.across) or across & set(episode.dead_channels):
+            self.counts.faults_across += 1
         self.open.append(episode)
         self.since_quiet.append(episode)
         if kind in DELETIONS:
@@ -351,19 +417,26 @@ class ChaosRun:
 
     # -- a table ending and another opening in its place (chaos_faults.TABLE_ENDS_SILENT) --------
 
+    def person(self, table: Table):
+        """Who plays from ``table``'s channel."""
+        return table.person or self.alice
+
     async def resign(self, table: Table) -> None:
-        """Alice resigns the table (computers may play it out)."""
+        """The table's person resigns it (computers may play it out)."""
         self._write_if_archived(table)
         try:
-            await self.fake.slash(self.alice, table.channel_id, table.game, "resign")
+            await self.fake.slash(self.person(table), table.channel_id, table.game, "resign")
         except FakeDiscordError:
             self.counts.click_errors += 1
         await self._settle()
 
     async def open_again(self, table: Table) -> None:
         """A new table in the channel of one that ended (alice against computers again); while the
-        old one still runs (computers playing on), nothing."""
+        old one still runs (computers playing on), nothing; nor in a thread of a table across
+        servers (people queue again for those)."""
         await self._settle()
+        if table.across:
+            return
         row = await self.bot.store.get_game(table.game_id)
         if row.status == "active":
             return
@@ -396,12 +469,15 @@ class ChaosRun:
 
     # -- alice --------------------------------------------------------------------------------------
 
-    async def _alice_moves(self) -> None:
-        """Alice makes one move at a table where she is to move (My hand, then a move)."""
-        tables = [t for t in self.live_tables() if await self._alice_to_move(t)]
+    async def _someone_moves(self) -> None:
+        """Someone makes one move at a table where they are to move (My hand, then a move):
+        alice, or bob from his thread of a table across servers."""
+        tables = [t for t in self.live_tables() if await self._to_move_here(t)]
         if not tables:
             return
         table = self.rng.choice(tables)
+        who = self.person(table)
+        wanted = await self._wanted(table) if table.across else None
         self._write_if_archived(table)
         boards = self._boards_of(table)
         if not boards:
@@ -411,29 +487,40 @@ class ChaosRun:
                 # The hand is drawn after the click's 15 minutes: its answer is refused (401
                 # 50027), and nothing more may be sent on that token.
                 self.expire_next_token = False
-                await self._click(boards[-1], f"tb:hand:{table.game_id}", wait_followup=False)
+                await self._click(who, boards[-1], f"tb:hand:{table.game_id}", wait_followup=False)
                 self.clock.advance(16 * MINUTE)
                 return
-            controls = await self._click(boards[-1], f"tb:hand:{table.game_id}")
+            controls = await self._click(who, boards[-1], f"tb:hand:{table.game_id}")
             message = controls.message if controls is not None else None
-            for _ in range(4):
+            for step in range(4):
                 if message is None:
                     return
                 buttons = [b for b in message.buttons() if not b["disabled"]]
                 acts = [b["custom_id"] for b in buttons if b["custom_id"].startswith(f"tb:act:{table.game_id}:")]
                 acts = [a for a in acts if not a.endswith(":undo")] or acts
-                if acts:
-                    await self._act(message, self.rng.choice(acts))
-                    return
                 menus = [m for m in message.selects() if m["custom_id"].startswith(f"tb:pick:{table.game_id}:")]
+                navs = [b["custom_id"] for b in buttons if b["custom_id"].startswith(f"tb:nav:{table.game_id}:")]
+                if wanted is not None:  # the normal computer's move where it shows, else look further
+                    if hit := [a for a in acts if ACT.fullmatch(a).group(3) == wanted]:
+                        await self._act(who, message, hit[0])
+                        return
+                    if menu := next((m for m in menus if wanted in [o["value"] for o in m["options"]]), None):
+                        await self._act(who, message, menu["custom_id"], value=wanted)
+                        return
+                    if navs and step < 3:
+                        reply = await self._click(who, message, self.rng.choice(navs))
+                        message = reply.message if reply is not None else None
+                        continue
+                if acts:
+                    await self._act(who, message, self.rng.choice(acts))
+                    return
                 if menus:  # many moves: one pick from a select menu
                     menu = self.rng.choice(menus)
-                    await self._act(message, menu["custom_id"], value=self.rng.choice(menu["options"])["value"])
+                    await self._act(who, message, menu["custom_id"], value=self.rng.choice(menu["options"])["value"])
                     return
-                navs = [b["custom_id"] for b in buttons if b["custom_id"].startswith(f"tb:nav:{table.game_id}:")]
                 if not navs:
                     return
-                reply = await self._click(message, self.rng.choice(navs))
+                reply = await self._click(who, message, self.rng.choice(navs))
                 message = reply.message if reply is not None else None
         except FakeDiscordError:
             self.counts.click_errors += 1  # the channel is archived, the bot is not in the server ...
@@ -452,31 +539,42 @@ class ChaosRun:
             self.fake.unarchive_thread(table.channel_id)
             self.counts.unarchived_by_alice += 1
 
-    async def _pick(self, message, custom_id: str, value: str, *, wait_followup: bool = True):
+    async def _wanted(self, table: Table) -> str | None:
+        """The move the normal computer would make for the table's person now (None: none)."""
+        row = await self.bot.store.get_game(table.game_id)
+        spec = self.bot.table_service.spec(row.game)
+        state = spec.engine.load(row.state)
+        seat = row.seat_of(self.person(table).id)
+        legal = spec.engine.legal_actions(state, seat) if seat is not None else []
+        if not legal:
+            return None
+        return spec.choose(spec.engine.view(state, seat), legal, row.version, None, level_of(None))
+
+    async def _pick(self, who, message, custom_id: str, value: str, *, wait_followup: bool = True):
         self.counts.clicks += 1
-        record = await self.fake.select(self.alice, message, custom_id, [value], wait_followup=wait_followup)
+        record = await self.fake.select(who, message, custom_id, [value], wait_followup=wait_followup)
         if record.callback_failures and record.response_type is None:
             return None
         return record
 
-    async def _click(self, message, custom_id: str, *, wait_followup: bool = True):
+    async def _click(self, who, message, custom_id: str, *, wait_followup: bool = True):
         self.counts.clicks += 1
-        record = await self.fake.click(self.alice, message, custom_id, wait_followup=wait_followup)
+        record = await self.fake.click(who, message, custom_id, wait_followup=wait_followup)
         if record.callback_failures and record.response_type is None:
             return None
         return record
 
-    async def _act(self, message, custom_id: str, *, value: str | None = None) -> None:
+    async def _act(self, who, message, custom_id: str, *, value: str | None = None) -> None:
         """A move button (or, with ``value``, a pick from a select menu of moves)."""
         expire = self.expire_next_token
         if value is None:
-            record = await self._click(message, custom_id, wait_followup=not expire)
+            record = await self._click(who, message, custom_id, wait_followup=not expire)
         else:
-            record = await self._pick(message, custom_id, value, wait_followup=not expire)
+            record = await self._pick(who, message, custom_id, value, wait_followup=not expire)
         sure = [] if record is None or record.message is None else record.message.buttons()
         sure = [b for b in sure if b["custom_id"].startswith("tb:sure:")]
         if sure and not expire:  # "are you sure?" (Duvelen's Done): yes
-            record = await self._click(record.message, sure[0]["custom_id"])
+            record = await self._click(who, record.message, sure[0]["custom_id"])
             custom_id = sure[0]["custom_id"].replace("tb:sure:", "tb:act:", 1)
         if expire:
             # The click was answered (deferred); its 15 minutes pass before the bot follows up.
@@ -496,13 +594,15 @@ class ChaosRun:
         for episode in self.open:
             self.counts.by_kind[episode.kind].acknowledged += 1
 
-    async def _alice_to_move(self, table: Table) -> bool:
+    async def _to_move_here(self, table: Table) -> bool:
+        """Whether the person of ``table``'s channel may act now."""
         row = await self.bot.store.get_game(table.game_id)
         if row.status != "active" or row.state is None:
             return False
         engine = self.bot.table_service.spec(row.game).engine
         state = engine.load(row.state)
-        return any(row.seats[s].human and engine.legal_actions(state, s) for s in engine.to_move(state))
+        seat = row.seat_of(self.person(table).id)
+        return seat in engine.to_move(state) and bool(engine.legal_actions(state, seat))
 
     def _boards_of(self, table: Table) -> list:
         hand = f"tb:hand:{table.game_id}"
@@ -585,9 +685,10 @@ class ChaosRun:
         self._note_posted_twice()
 
     async def _cannot_move(self, table: Table) -> str | None:
-        """Why nobody can move at the table (None: someone can, or it is over): alice to move and
-        her controls from the newest board offer no move of the stored version, or only
-        computers to move and none moving although the bot is idle."""
+        """Why nobody can move at the table (None: someone can, or it is over): the person of its
+        channel to move and their controls from the newest board there offer no move of the
+        stored version, or only computers to move and none moving although the bot is idle.
+        Someone else to move is looked at in their own channel (across servers)."""
         row = await self.bot.store.get_game(table.game_id)
         if row.status != "active":
             return None
@@ -596,10 +697,13 @@ class ChaosRun:
         movers = sorted(engine.to_move(state))
         if not any(row.seats[s].human for s in movers):
             return None if engine.is_live(state) else f"only computers to move ({movers}) and the bot idle"
+        who = self.person(table)
+        if row.seat_of(who.id) not in movers:
+            return None
         self._write_if_archived(table)
-        controls = await self._click(self._boards_of(table)[-1], f"tb:hand:{table.game_id}")
+        controls = await self._click(who, self._boards_of(table)[-1], f"tb:hand:{table.game_id}")
         if controls is None or controls.message is None:
-            return "alice's My hand was not answered with her controls"
+            return f"{who.name}'s My hand was not answered with their controls"
         prefixes = (
             f"tb:act:{row.id}:{row.version}:",
             f"tb:nav:{row.id}:{row.version}:",
@@ -609,7 +713,7 @@ class ChaosRun:
         if not any(b["custom_id"].startswith(prefixes) for b in shown):
             ids = [b["custom_id"] for b in controls.message.buttons()][:6]
             text = f"answer type {controls.response_type}, loading={controls.message.loading}: {controls.message.content[:120]}"
-            return f"alice is to move, but her controls offer no move of version {row.version}: {text!r} {ids}"
+            return f"{who.name} is to move, but their controls offer no move of version {row.version}: {text!r} {ids}"
         return None
 
     async def _stale(self, table: Table) -> str | None:
@@ -620,26 +724,38 @@ class ChaosRun:
         boards = self._boards_of(table)
         if not boards:
             return "no board in its channel"
-        if row.board_version != row.version:
+        shows, message_id = row.board_version, row.board_message_id
+        if table.channel_id != row.channel_id:  # a further server's thread: its own stored board
+            place = next(p for p in await cross.places(self.bot.store, row.id) if p.channel_id == table.channel_id)
+            shows, message_id = place.board_version, place.board_message_id
+        if shows != row.version:
             flow = self.bot.table_flow
-            orphan = flow.board.outbox.blocked(table.channel_id) and not flow.trouble.stuck(table.channel_id)
-            why = " (its channel blocked in the outbox, unknown to the channel trouble)" if orphan else ""
-            return f"stored version {row.version}, the bot's newest board shows {row.board_version}{why}"
-        if row.board_message_id != boards[-1].id:
-            return f"the newest board is message {boards[-1].id}, the bot's is {row.board_message_id}"
+            blocked, stuck = flow.board.outbox.blocked(table.channel_id), flow.trouble.stuck(table.channel_id)
+            why = (
+                " (its channel blocked in the outbox, unknown to the channel trouble)" if blocked and not stuck else ""
+            )
+            where = f"{'a further' if table.channel_id != row.channel_id else 'the first'} server's {table.channel_id}"
+            return (
+                f"stored version {row.version}, the bot's newest board in {where} shows {shows}{why}"
+                f" [outbox blocked: {blocked}, in trouble: {stuck}]"
+            )
+        if message_id != boards[-1].id:
+            return f"the newest board in {table.channel_id} is message {boards[-1].id}, the bot's is {message_id}"
         return None
 
     def _note_posted_twice(self) -> None:
         twice = {key: ids for key, ids in self.boards.items() if len(ids) > 1}
-        for (game_id, version), ids in twice.items():
-            if (game_id, version) in self.reported_twice:
+        for (game_id, version, channel_id), ids in twice.items():
+            if (game_id, version, channel_id) in self.reported_twice:
                 continue
-            self.reported_twice.add((game_id, version))
+            self.reported_twice.add((game_id, version, channel_id))
             self.counts.posted_twice += 1
             for kind in self.board_kinds.get(max(ids), ()):
                 self.counts.by_kind[kind].posted_twice += 1
             callers = "; ".join(f"{i} by {self.board_callers.get(i)}" for i in sorted(ids))
-            self.counts.failures.append(f"game {game_id} version {version}: boards posted {len(ids)} times: {callers}")
+            self.counts.failures.append(
+                f"game {game_id} version {version} in {channel_id}: boards posted {len(ids)} times: {callers}"
+            )
 
     async def _play_to_the_end(self, limit_moves: int = 2000) -> None:
         """No more faults: every table still running must finish."""
@@ -648,19 +764,32 @@ class ChaosRun:
             running = [t for t in self.live_tables() if (await self.bot.store.get_game(t.game_id)).status == "active"]
             if not running:
                 break
-            if not any([await self._alice_to_move(t) for t in running]):
-                # Nobody human to move: the computers or a live phase are playing.
+            if not any([await self._to_move_here(t) for t in running]):
+                # Nobody here to move: the computers or a live phase are playing, or (across
+                # servers) only someone whose thread is gone, whose clock runs out by the hour.
+                waiting = [await self._waits_on_someone_gone(t) for t in running]
                 await asyncio.sleep(0.05)
-                self.clock.advance(MINUTE)
+                self.clock.advance(HOUR if all(waiting) else MINUTE)
                 await self._settle()
                 continue
-            await self._alice_moves()
+            await self._someone_moves()
             await self._settle()
         for table in self.live_tables():
             row = await self.bot.store.get_game(table.game_id)
             if row.status not in ("finished", "cancelled"):
                 self.counts.failures.append(f"{table.game} game {table.game_id} did not finish ({row.status})")
         self._note_posted_twice()
+
+    async def _waits_on_someone_gone(self, table: Table) -> bool:
+        """Whether ``table``'s game waits on people only, none of whom has a channel left."""
+        row = await self.bot.store.get_game(table.game_id)
+        engine = self.bot.table_service.spec(row.game).engine
+        state = engine.load(row.state)
+        if engine.is_live(state):
+            return False
+        here = {self.person(t).id for t in self.live_tables() if t.game_id == table.game_id}
+        movers = engine.to_move(state)
+        return all(row.seats[s].human and row.seats[s].user_id not in here for s in movers)
 
     async def _give_up_on_gone_tables(self) -> None:
         """A table whose channel was deleted: held (host told) then cancelled after 7 days."""

@@ -74,6 +74,11 @@ class Table:
     parent_id: int | None  # a thread's own parent channel (permissions are set there)
     game_id: int = 0
     gone: bool = False  # deleted: held, then cancelled after 7 days
+    # A table across servers (issue 49) is one Table per server's thread, all with the game's id;
+    # who plays from this one (None: alice) and its server (None: the fake's first).
+    person: Any = None
+    guild_id: int | None = None
+    across: bool = False
 
     @property
     def is_thread(self) -> bool:
@@ -157,15 +162,22 @@ def inject(run: Any, kind: str) -> Episode | None:
         if not tables:
             return None
         table = rng.choice(tables)
-        # A table's channel, or a thread's parent channel (the thread goes with it).
-        fake.delete_channel(table.permission_channel)
-        table.gone, dead = True, tuple({table.permission_channel, table.channel_id})
+        # A table's channel, or a thread's parent channel: its threads go with it (a server's
+        # cross channel holds the threads of all its tables across servers).
+        deleted = table.permission_channel
+        fake.delete_channel(deleted)
+        with_it = [t for t in tables if t.permission_channel == deleted]
+        for each in with_it:
+            each.gone = True
+        dead = tuple({deleted, *(t.channel_id for t in with_it)})
     elif kind == BOT_REMOVED:
         if any(e.kind == BOT_REMOVED for e in run.open):
             return None
-        fake.remove_bot_from_guild()
-        clear = fake.add_bot_back
-        dead = tuple(t.channel_id for t in run.live_tables())
+        guilds = sorted({t.guild_id for t in run.live_tables()}, key=lambda g: g or 0)
+        guild = guilds[0] if len(guilds) == 1 else rng.choice(guilds)  # one server: no draw, as before
+        fake.remove_bot_from_guild(guild)
+        clear = lambda: fake.add_bot_back(guild)  # noqa: E731
+        dead = tuple(t.channel_id for t in run.live_tables() if t.guild_id == guild)
     elif kind == PERMISSION_DENIED:
         table = rng.choice(run.live_tables())
         needs = SEND_MESSAGES_IN_THREADS if table.is_thread else SEND_MESSAGES
@@ -180,8 +192,9 @@ def inject(run: Any, kind: str) -> Episode | None:
         fake.deny_bot(table.permission_channel, denied, announce=False)
         clear = lambda: fake.deny_bot(table.permission_channel, 0, announce=False)  # noqa: E731
     elif kind == TABLE_ENDS_SILENT:
-        # The permission goes silently, alice resigns (computers may play the game out): the
-        # game's last boards are refused. Given back silently, alice opens a new table there.
+        # The permission goes silently, the table's person resigns (computers may play the game
+        # out): the game's last boards are refused. Given back silently, alice opens a new table
+        # there (not in a thread of a table across servers: people queue again for those).
         tables = [t for t in run.live_tables() if not any(e.table is t for e in run.open)]
         if not tables:
             return None
