@@ -302,3 +302,56 @@ def test_the_config_names_what_the_activity_needs():
     assert "the-secret" not in repr(found) and "bot-token" not in repr(found)  # a logged config shows neither
     fake = config(**on, **signin, TAFELBOT_DISCORD_URL="http://127.0.0.1:9")
     assert fake is not None and fake.api == "http://127.0.0.1:9/api/v10"
+
+
+@pytest.mark.parametrize("game", ["hindmost", "duvelen", "trackgammon", "howruck", "manoever"])
+async def test_a_whole_game_across_servers_played_through_the_activity_from_the_further_thread(tmp_path, discord, game):
+    """Issue 49: Bob, whose thread of a table across servers is in another server, launches the
+    Activity there and plays every one of his moves in it (the move the normal computer would
+    make, so that two people's game ends), while Alice plays hers as on Discord: the same game,
+    to its end, every move of his saved through the Activity's session."""
+    from table.levels import level_of
+
+    config = ActivityConfig(str(APP_ID), SECRET, BOT_TOKEN, discord_url=discord.url)
+    signin = SignInSettings(BASE_URL, str(APP_ID), SECRET, discord.url)
+    site = await make_site(tmp_path, signin=signin, activity=config, games=("manoever",))
+    try:
+        game_id = await site.new_game(game, channel=1)
+        elsewhere = GUILD + 1
+        await cross.add_places(site.store, [cross.Place(game_id, 3, elsewhere, frozenset({BOB.user_id}), "nl")])
+        instance = discord.activities.launch(BOB.user_id, elsewhere, 3).instance_id
+        response, body = await post(site, {"code": discord.code_for(BOB.user_id), "instance_id": instance})
+        assert response.status == 200 and body["go"].startswith(f"/activity/t/{game_id}/")
+        jar = {"tafelbot_session": response.headers["Set-Cookie"].split(";")[0].removeprefix("tafelbot_session=")}
+        page = await (await site.client.get(body["go"], cookies=jar)).text()
+        assert "/static/play.js" in page and 'lang="nl"' in page  # his moves, in his language
+        (csrf,) = set(re.findall(r'name="csrf" value="([^"]+)"', page))
+        address = await site.address(game_id)
+        inside = {"Origin": ORIGIN, "Sec-Fetch-Site": "same-origin", "X-CSRF-Token": csrf, "Accept": "application/json"}
+        spec = site.service.spec(game)
+        his = 0
+        for _ in range(3000):
+            row = await site.service.get(game_id)
+            if row.status != "active":
+                break
+            state = site.service.state_of(row)
+            movers = sorted(s for s in spec.engine.to_move(state) if spec.engine.legal_actions(state, s))
+            seat = next((s for s in movers if row.seats[s].user_id == BOB.user_id), movers[0])
+            legal = spec.engine.legal_actions(state, seat)
+            action = spec.choose(spec.engine.view(state, seat), legal, row.version, None, level_of(None))
+            if row.seats[seat].user_id != BOB.user_id:
+                await site.service.act(game_id, seat=seat, action=action)  # Alice, on Discord
+                continue
+            site.clock.advance(2.0)  # a person's pace between taps (the page's request budget)
+            form = {"action": action, "version": str(row.version), "sure": "1"}  # "are you sure?": yes
+            moved = await site.client.post(f"{address}/act", data=form, headers=inside, cookies=jar)
+            assert moved.status == 200 and (await moved.json())["ok"], await moved.text()
+            his += 1
+        final = await site.service.get(game_id)
+        assert final.status == "finished" and his > 3
+        logged = await site.store.moves(game_id)
+        bob_seat = final.seat_of(BOB.user_id)
+        assert sum(1 for _, seat, _action in logged if seat == bob_seat) >= his
+    finally:
+        await site.client.close()
+        await site.store.close()
