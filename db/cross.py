@@ -364,6 +364,19 @@ async def set_place_board(store: Store, game_id: int, channel_id: int, message_i
     )
 
 
+async def open_places(store: Store) -> dict[int, list[Place]]:
+    """Every open game's further places, by game (read once at start-up)."""
+    rows = await store.fetch(
+        "SELECT p.* FROM game_places p JOIN games g ON g.id = p.game_id"
+        " WHERE g.status IN (?, ?) ORDER BY p.game_id, p.guild_id, p.channel_id",
+        OPEN_STATUSES,
+    )
+    found: dict[int, list[Place]] = {}
+    for row in rows:
+        found.setdefault(row["game_id"], []).append(Place.of(row))
+    return found
+
+
 async def owing_places(store: Store) -> set[int]:
     """The running games with a further place whose newest board shows an older version."""
     rows = await store.fetch(

@@ -139,6 +139,13 @@ class Places:
         else:
             await cross.set_place_board(self.store, row.id, spot.channel_id, message_id, row.version)
 
+    async def resume(self) -> None:
+        """After a restart: the places of every open game, read at once, so that ``across``
+        knows each table across servers before its first board of this process (a deadline
+        coming while its first thread is in trouble must not stop its clock)."""
+        for game_id, places in list((await cross.open_places(self.store)).items())[-self.keep :]:
+            self._places[game_id] = tuple(places)
+
     def across(self, game_id: int) -> bool:
         """Whether the game is known (read already) to be a table across servers."""
         return bool(self._places.get(game_id))

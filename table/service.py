@@ -399,6 +399,10 @@ class TableService:
             row = await self.get(game_id)
             if row.status != GameStatus.ACTIVE:
                 raise TableError("not-running")
+            if await self.places.further(row.id):
+                # No host across servers (as ``lobby.cancel``): the pace was chosen in the queue,
+                # and one server's moderators give no time to the others' people.
+                raise TableError("cross-no-extend")
             if by.user_id != row.host_id and not is_admin:
                 raise TableError("only-host-extends")
             deadline = self.deadline_of(row)

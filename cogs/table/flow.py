@@ -140,6 +140,7 @@ class TableFlow:
         """After a restart: computer players pick every running game of this process's servers up
         (``TableService.owns``; other shards' processes resume theirs), and every stored deadline
         of those servers is armed again (those that passed meanwhile after a grace period)."""
+        await self.service.places.resume()  # which running tables are across servers
         count = await self.computers.resume()
         await self.timekeeper.resume()
         self.timekeeper.start()

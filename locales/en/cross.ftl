@@ -40,3 +40,4 @@ table-error-cross-confirm-late = The time to confirm ran out.
 table-error-cross-no-rematch = A table across servers has no rematch: queue again with /cross queue.
 table-error-cross-block-self = You cannot block yourself.
 table-error-cross-no-cancel = A table across servers has no host: nobody cancels it. Resign with /{ $game } resign to hand your seat to a computer.
+table-error-cross-no-extend = A table across servers has no host: its pace was chosen in the queue, and nobody gives extra time.

@@ -43,6 +43,7 @@ table-error-cross-confirm-late = De tijd om te bevestigen is om.
 table-error-cross-no-rematch = Een tafel met andere servers heeft geen revanche: schuif opnieuw aan met /cross wachtrij.
 table-error-cross-block-self = Jezelf blokkeren kan niet.
 table-error-cross-no-cancel = Een tafel met andere servers heeft geen gastheer: niemand stopt hem. Geef op met /{ $game } opgeven om je plaats aan een computer te geven.
+table-error-cross-no-extend = Een tafel met andere servers heeft geen gastheer: het tempo is in de wachtrij gekozen en niemand geeft extra tijd.
 
 # /cross
 cmd-group-cross = cross

@@ -377,7 +377,8 @@ async def test_every_fault_of_one_servers_thread_leaves_the_other_current(fake, 
 
 
 async def test_trackgammon_across_servers_ends_after_a_resignation_from_the_further_thread(fake, tafel, alice, bob):
-    """Trackgammon across two servers: moves from both threads; cancelling is refused (no host),
+    """Trackgammon across two servers: moves from both threads; cancelling and extending the time
+    are refused (no host),
     and Bob resigns with the command in his own server's thread (the table is found from there):
     with one person left the game ends, and both threads show its end."""
     mod = fake.add_user("mod", manage_guild=True)
@@ -387,6 +388,10 @@ async def test_trackgammon_across_servers_ends_after_a_resignation_from_the_furt
     await play_across(fake, tafel, row.id, people, threads, moves=12)
     cancel = await fake.slash(bob, threads[bob.id], "trackgammon", "cancel", {})
     assert cancel.ephemeral and "geen gastheer" in cancel.content  # nobody cancels a table across servers
+    # Nor gives extra time: not the host (the first to queue), not a moderator of either server.
+    for who, thread in ((alice, threads[alice.id]), (mod, threads[bob.id])):
+        extend = await fake.slash(who, thread, "trackgammon", "extend", {"hours": 5})
+        assert extend.ephemeral and ("no host" in extend.content or "geen gastheer" in extend.content)
     resigned = await fake.slash(bob, threads[bob.id], "trackgammon", "resign", {})
     assert resigned.ephemeral
     await tafel.settle()
