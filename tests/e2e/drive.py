@@ -33,9 +33,28 @@ async def people_to_move(tafel, game_id):
     return row, [s for s in seats if row.seats[s].human]
 
 
-async def press_a_move(fake, user, message, game_id, pick=0):
-    """On a private controls message: open groups and pages until a move button shows, press it."""
-    for _ in range(5):
+async def press_a_move(fake, user, message, game_id, pick=0, *, wanted=None):
+    """On a private controls message: open groups and pages until a move button shows, press it;
+    ``wanted``: that action where it shows (a button or a select menu's option), the groups
+    looked through for it first."""
+    for depth in range(5):
+        if wanted is not None:
+            hit = [b for b in message.buttons() if b["custom_id"].endswith(f":{wanted}")]
+            hit = [b for b in hit if b["custom_id"].startswith(f"tb:act:{game_id}:")]
+            if hit:
+                reply = await fake.click(user, message, hit[0]["custom_id"])
+                return await confirmed(fake, user, reply, game_id)
+            for menu in message.selects():
+                if menu["custom_id"].startswith(f"tb:pick:{game_id}:") and wanted in [
+                    o["value"] for o in menu["options"]
+                ]:
+                    return await fake.select(user, message, menu["custom_id"], [wanted])
+            groups = [
+                b for b in message.buttons() if b["custom_id"].startswith(f"tb:nav:{game_id}:") and not b["disabled"]
+            ]
+            if groups and depth < 3:
+                message = (await fake.click(user, message, groups[(pick + depth) % len(groups)]["custom_id"])).message
+                continue
         acts = [b for b in message.buttons() if b["custom_id"].startswith(f"tb:act:{game_id}:")]
         # Never take a move back: a person who keeps undoing never finishes.
         acts = [b for b in acts if not b["custom_id"].endswith(":undo")] or acts

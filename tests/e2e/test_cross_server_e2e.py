@@ -15,6 +15,7 @@ import pytest
 from cogs.table.inbox import COALESCE
 from db import cross
 from table.cross_queue import CONFIRM_SECONDS, NEUTRAL_NAMES
+from table.levels import level_of
 from tests.e2e.cross_drive import ask_of, formed, opened, two_servers
 from tests.e2e.drive import people_to_move, press_a_move, private_pictures
 from tests.e2e.test_table_mine_e2e import commands_everywhere
@@ -22,9 +23,10 @@ from tests.e2e.test_table_mine_e2e import commands_everywhere
 MANAGE_THREADS = discord.Permissions(manage_threads=True).value
 
 
-async def play_across(fake, tafel, game_id, users, threads, *, limit=3000, moves=None):
+async def play_across(fake, tafel, game_id, users, threads, *, limit=3000, moves=None, as_computer=False):
     """Each person to move presses "My hand / play" on the newest board of their own thread
-    (``moves``: only so many, then the game as it stands)."""
+    (``moves``: only so many, then the game as it stands; ``as_computer``: each presses the move
+    the normal computer would make where it shows, so that two people's Trackgammon ends)."""
     for step in range(limit):
         row, seats = await people_to_move(tafel, game_id)
         if row.status != "active" or step == moves:
@@ -33,8 +35,16 @@ async def play_across(fake, tafel, game_id, users, threads, *, limit=3000, moves
         board = fake.last_public(threads[user.id])
         controls = await fake.click(user, board, f"tb:hand:{game_id}")
         assert controls.ephemeral
-        await press_a_move(fake, user, controls.message, game_id, pick=step)
+        wanted = normal_move(tafel, row, seats[0]) if as_computer else None
+        await press_a_move(fake, user, controls.message, game_id, pick=step, wanted=wanted)
     raise AssertionError(f"game {game_id} did not end within {limit} moves")
+
+
+def normal_move(tafel, row, seat):
+    spec = tafel.bot.table_service.spec(row.game)
+    state = spec.engine.load(row.state)
+    legal = spec.engine.legal_actions(state, seat)
+    return spec.choose(spec.engine.view(state, seat), legal, row.version, None, level_of(None))
 
 
 async def test_two_servers_queue_confirm_and_play_a_whole_game_each_in_their_thread(fake, tafel, alice, bob, carol):
@@ -243,8 +253,8 @@ async def test_a_server_that_removes_the_bot_gets_nothing_and_the_other_plays_on
 
 
 # Trackgammon between two people pressing moves at random takes thousands of moves (one run of
-# 142 s, another not done in 3,000): its own test below has one of them resign part way.
-@pytest.mark.parametrize(("game", "players"), [("howruck", 2), ("duvelen", 2), ("manoever", 3)])
+# 142 s, another not done in 3,000): there each presses the move the normal computer would.
+@pytest.mark.parametrize(("game", "players"), [("howruck", 2), ("duvelen", 2), ("manoever", 3), ("trackgammon", 2)])
 async def test_every_game_plays_to_its_end_across_two_or_three_servers(fake, tafel, alice, bob, carol, game, players):
     mod = fake.add_user("mod", manage_guild=True)
     _, here, there = await two_servers(fake, tafel, mod)
@@ -268,7 +278,8 @@ async def test_every_game_plays_to_its_end_across_two_or_three_servers(fake, taf
     assert len(places) == players - 1 and set(threads) == {u.id for u, _ in people}
     alias = row.seats[row.seat_of(alice.id)].name
     assert alias in NEUTRAL_NAMES
-    end = await play_across(fake, tafel, row.id, {u.id: u for u, _ in people}, threads)
+    users = {u.id: u for u, _ in people}
+    end = await play_across(fake, tafel, row.id, users, threads, as_computer=game == "trackgammon")
     await tafel.settle()
     assert end.status == "finished"
     for thread in threads.values():  # her display name nowhere, her alias everywhere
