@@ -81,7 +81,10 @@ class Reconciler:
             if arm:
                 self.timekeeper.arm(row)  # the same deadline again: arming twice changes nothing
             # A change being followed right now shows the newest version itself.
-            shown_anyway = row.id in on_the_way or self.skip(row) or self.aftermath.following(row.id)
+            # A board waiting in the outbox is one channel's: across servers another thread of the
+            # game may still owe one (the board then goes only where it is owed and not waiting).
+            waiting = row.id in on_the_way and row.id not in places_owing
+            shown_anyway = waiting or self.skip(row) or self.aftermath.following(row.id)
             owing = row.board_version is None or row.board_version < row.version or row.id in places_owing
             if owing and not shown_anyway:
                 report.boards += 1

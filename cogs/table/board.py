@@ -156,10 +156,11 @@ class BoardPresenter(Presenter):
     ) -> None:
         """Show the board in every channel the game is shown in (``table.places``: its own, and a
         table across servers' thread in each further server), one after another; ``only_owing``
-        (the reconciler's fresh board): only where the newest board shows an older version."""
+        (the reconciler's fresh board): only where the newest board shows an older version and no
+        board of the game waits in the outbox (it goes out by itself)."""
         failed: Exception | None = None
         for spot in await self.service.places.spots(row, read=only_owing):
-            if only_owing and not spot.owes(row):
+            if only_owing and (not spot.owes(row) or row.id in self.outbox.waiting_games(spot.channel_id)):
                 continue
             told = actor if actor is not None and actor.channel_id == spot.channel_id else None
             try:

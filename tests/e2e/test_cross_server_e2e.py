@@ -216,6 +216,24 @@ async def test_a_locked_thread_in_one_server_keeps_no_board_back_in_the_other(fa
         assert any("plays on in the other servers" in m.content for m in fake.dm_messages(alice))
     assert latest.deadline_at is not None
     assert all(r["channel_id"] == threads[stuck.id] for r in fake.requests_to_dead_channels())
+    # The working thread's board lost (as a process that died before remembering it): the
+    # reconciler shows it there although the stuck thread's board waits in the outbox (waiting
+    # there is that thread's board on its way, not the other's).
+    flow = tafel.bot.table_flow
+    assert row.id in flow.board.outbox.waiting_games(threads[stuck.id])
+    if working is alice:
+        await store.write_batch([("UPDATE games SET board_version = board_version - 1 WHERE id = ?", (row.id,))])
+    else:
+        await store.write_batch(
+            [("UPDATE game_places SET board_version = board_version - 1 WHERE game_id = ?", (row.id,))]
+        )
+    posts = len(fake.channel_messages(threads[working.id]))
+    assert (await flow.reconciler.run(game_id=row.id)).boards == 1
+    await tafel.settle()
+    assert len(fake.channel_messages(threads[working.id])) == posts + 1
+    latest = await store.get_game(row.id)
+    (place,) = await cross.places(store, row.id)
+    assert {alice.id: latest.board_version, bob.id: place.board_version}[working.id] == latest.version
     # The thread opens again: the reconciler brings it the newest board.
     fake.unlock_thread(threads[stuck.id])
     await tafel.settle()
