@@ -209,8 +209,9 @@ async def test_the_pacer_keeps_a_burst_over_many_channels_under_the_global_limit
     # The margin is for the requests' uneven travel; here the fake shares the bot's event loop, so
     # on a loaded machine (load 6 on 2 cores) a request can reach it 0.05 s (the default margin)
     # after the pacer let it go while the next ones arrive at once: 1 global refusal in 3 of 6 runs
-    # with the default, none in 8 with 0.15. The period is scaled, the travel is not.
-    pacer.margin = 0.15
+    # with the default, none in 8 with 0.15, but 2 in a full suite run at load 5-6 beside another
+    # suite (2026-11-29). The period is scaled, the travel is not: 0.3 allows a loop stalled that long.
+    pacer.margin = 0.3
 
     async def burst(tag: str) -> None:
         channels = [fake.add_channel(f"{tag}-{i}") for i in range(75)]
