@@ -435,11 +435,13 @@ async def test_trackgammon_across_servers_ends_after_a_resignation_from_the_furt
     assert str(alice.id) not in fake.last_public(threads[bob.id]).content
 
 
-async def test_a_whole_trackgammon_game_across_servers_played_on_the_web_page(fake, capture, tmp_path, alice, bob):
-    """Both people play a whole Trackgammon game across two servers from the web page (the bot's
-    own web companion; sign-in faked), each move the one the normal computer would choose: every
-    move is followed on Discord in both servers' threads, and the page's address is the one the
-    game's own server signs (also for Bob, whose thread is in the other server)."""
+async def test_a_whole_game_across_servers_played_on_the_web_page(fake, capture, tmp_path, alice, bob):
+    """Both people play a whole game of Devil Take The Hindmost across two servers from the web
+    page (the bot's own web companion; sign-in faked), each move the one the normal computer would
+    choose: every move is followed on Discord in both servers' threads, and the page's address is
+    the one the game's own server signs (also for Bob, whose thread is in the other server). (It
+    was Trackgammon, 18-25 s; every game's whole game through the page's play route, from the
+    further server's Activity, is in tests/web/test_web_activity.py.)"""
     import aiohttp
 
     from table.levels import level_of
@@ -451,10 +453,10 @@ async def test_a_whole_trackgammon_game_across_servers_played_on_the_web_page(fa
     try:
         mod = fake.add_user("mod", manage_guild=True)
         _, here, there = await two_servers(fake, tafel, mod)
-        row, threads = await opened(fake, tafel, here, there, alice, bob, game="trackgammon")
+        row, threads = await opened(fake, tafel, here, there, alice, bob, game="hindmost")
         people = {alice.id: Person(alice.id, "alice", "s-a", "csrf-a"), bob.id: Person(bob.id, "bob", "s-b", "csrf-b")}
         tafel.bot.web.state.people = FakePeople({p.name: p for p in people.values()})
-        spec = tafel.bot.table_service.spec("trackgammon")
+        spec = tafel.bot.table_service.spec("hindmost")
         address = await tafel.bot.table_flow.shared.web.table_url(row)
         posts = {t: len(fake.channel_messages(t)) for t in threads.values()}
         async with aiohttp.ClientSession() as session:
