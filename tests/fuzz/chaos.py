@@ -146,6 +146,7 @@ class ChaosRun:
         stall_bound: float = STALL_BOUND,
         games: tuple[str, ...] = GAME_KEYS,
         cross_games: tuple[str, ...] = (),
+        play_out: bool = True,
         say: Callable[[str], None] | None = None,
     ) -> None:
         self.folder = folder
@@ -157,6 +158,7 @@ class ChaosRun:
         self.stall_bound = stall_bound
         self.games = games
         self.cross_games = cross_games
+        self.play_out = play_out  # False: the session ends at its last quiet point (a check's own test)
         self.say = say or (lambda text: None)
         self.counts = ChaosCounts()
         self.acknowledged: list[tuple[int, str]] = []
@@ -211,8 +213,9 @@ class ChaosRun:
                 await self._round(number)
                 if (number + 1) % self.quiet_every == 0 or number + 1 == self.rounds:
                     await self._quiet_point()
-            await self._play_to_the_end()
-            await self._give_up_on_gone_tables()
+            if self.play_out:
+                await self._play_to_the_end()
+                await self._give_up_on_gone_tables()
         finally:
             await self.tafel.stop()
         self.counts.fake_faults = fake.faults
