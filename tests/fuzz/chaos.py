@@ -271,11 +271,11 @@ class ChaosRun:
         """Every board shown (``message_id`` None: the last one edited): a new board pinging a
         person (alice, or bob across servers) pings them again within their turn when the same
         seats (theirs among them) were to move at the previous board shown in that channel and
-        they have made no move in that game since the last board that pinged them (the board's own rule: a fresh board, with a mention, only when someone
-        who may act now could not at the last board made; a live round ending is a new turn
-        though the seats stay). Her moves count too, not the boards shown alone: boards that
-        waited behind a fault and were replaced never showed, so two boards shown one after the
-        other may be turns apart."""
+        they have made no move in that game since the last board that pinged them (the board's
+        own rule: a fresh board, with a mention, only when someone who may act now could not at
+        the last board made; a live round ending is a new turn though the seats stay). Their
+        moves count too, not the boards shown alone: boards that waited behind a fault and were
+        replaced never showed, so two boards shown one after the other may be turns apart."""
         engine = self.bot.table_service.spec(row.game).engine
         state = engine.load(row.state) if row.state is not None else None
         movers = engine.to_move(state) if state is not None else set()
@@ -356,10 +356,10 @@ class ChaosRun:
     async def _check_the_other_servers(self) -> None:
         """While faults are open, every thread of a table across servers that no fault since the
         last quiet point touched (not its thread, its channel, its parent's permissions, its
-        server) shows the game's stored version now, not only once the faults clear. (A thread
-        that a cleared fault touched catches up within one look of the channel trouble: that is
-        checked at the quiet point.) (A live round shows its
-        moves on one edited live message instead: looked at once it ends.)"""
+        server) shows the game's stored version now, not only once the faults clear. A thread that
+        a cleared fault touched catches up within one look of the channel trouble (checked at the
+        quiet point); a live round shows its moves on one edited live message (looked at once it
+        ends)."""
         touched = set()
         for episode in self.since_quiet:
             touched |= set(episode.dead_channels)
