@@ -55,7 +55,7 @@ async def test_tables_across_servers_keep_every_other_servers_board_current(tmp_
     run = ChaosRun(tmp_path, seed=SEED, rounds=24, channel_tables=False, games=(), cross_games=GAME_KEYS, say=print)
     counts = await run.run()
     print(f"chaos across servers: {counts}")
-    assert counts.faults_across >= 10 and counts.acknowledged > 0
+    assert counts.faults_across >= 6 and counts.acknowledged > 0  # 11-14 seen: the order varies with timing
     assert counts.failures == [] and counts.lost == 0 and counts.stalled == 0 and counts.posted_twice == 0
     assert counts.repeated_dead == 0 and counts.probes <= counts.probe_bound
     assert counts.pinged_again == 0 and counts.dead_token_reuses == 0
