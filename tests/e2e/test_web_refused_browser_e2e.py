@@ -6,6 +6,8 @@ routing (Playwright), as a budget spent at that instant would."""
 
 from __future__ import annotations
 
+from playwright.async_api import TimeoutError as PlaywrightTimeout
+
 from tests.e2e import browser  # noqa: F401  (skips this module without Chromium)
 from tests.e2e.test_web_play_browser_e2e import a_table, signed_in
 
@@ -150,9 +152,13 @@ async def test_a_part_that_comes_during_a_tap_waits_until_the_tap_is_over(fake, 
     await page.wait_for_timeout(200)  # the part is in the page's hands
     await page.mouse.up()
     moved_on = "The board moved on before your move arrived. The moves below are the ones you have now."
-    await page.wait_for_function(
-        f"() => document.querySelector('#play .play-note').textContent === {moved_on!r}", timeout=8000
-    )
+    try:
+        await page.wait_for_function(
+            f"() => document.querySelector('#play .play-note').textContent === {moved_on!r}", timeout=8000
+        )
+    except PlaywrightTimeout:  # say what the page showed instead (failed once in a full suite run)
+        note = await page.evaluate("() => document.querySelector('#play .play-note')?.textContent")
+        raise AssertionError(f"no 'moved on' note: the note says {note!r}, {len(posts)} tap(s) sent") from None
     await webbed.settle()
     after = await webbed.bot.store.get_game(row.id)
     assert len(posts) == 1 and after.version == row.version + 1  # the tap was sent; Discord's move counted
