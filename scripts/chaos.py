@@ -7,9 +7,10 @@ can, at random, and print what that cost per fault kind.
 Each session is a fresh fake Discord, database and bot with a table of every game in a thread and
 another in a channel (alice against computer players), and a table of every game across two
 servers (alice and bob, each in their own server's thread; ``--no-cross`` leaves them out); see
-tests/fuzz/chaos.py for the faults and what is checked. Targets: 0 lost, 0 stalled, 0 posted twice, no post or edit repeated to a dead
-channel (the channel trouble's probes stay within their bound), nobody pinged again within their
-turn, no request on an interaction token Discord refused already, 0 ERROR lines.
+tests/fuzz/chaos.py for the faults and what is checked. Targets: 0 lost, 0 stalled (0 stalled
+across servers), 0 posted twice, no post or edit repeated to a dead channel (the channel trouble's
+probes stay within their bound), nobody pinged again within their turn, no request on an
+interaction token Discord refused already, 0 ERROR lines.
 """
 
 from __future__ import annotations

@@ -33,6 +33,15 @@ async def people_to_move(tafel, game_id):
     return row, [s for s in seats if row.seats[s].human]
 
 
+def normal_move(spec, state, seat: int, version: int) -> str:
+    """The move the normal computer would make for ``seat`` (people who play it end a game two
+    people would otherwise drag out: random Trackgammon takes thousands of moves)."""
+    from table.levels import level_of
+
+    legal = spec.engine.legal_actions(state, seat)
+    return spec.choose(spec.engine.view(state, seat), legal, version, None, level_of(None))
+
+
 async def press_a_move(fake, user, message, game_id, pick=0, *, wanted=None):
     """On a private controls message: open groups and pages until a move button shows, press it;
     ``wanted``: that action where it shows (a button or a select menu's option), the groups

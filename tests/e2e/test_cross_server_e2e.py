@@ -15,9 +15,8 @@ import pytest
 from cogs.table.inbox import COALESCE
 from db import cross
 from table.cross_queue import CONFIRM_SECONDS, NEUTRAL_NAMES
-from table.levels import level_of
 from tests.e2e.cross_drive import ask_of, formed, opened, two_servers
-from tests.e2e.drive import people_to_move, press_a_move, private_pictures
+from tests.e2e.drive import normal_move, people_to_move, press_a_move, private_pictures
 from tests.e2e.test_table_mine_e2e import commands_everywhere
 
 MANAGE_THREADS = discord.Permissions(manage_threads=True).value
@@ -35,16 +34,12 @@ async def play_across(fake, tafel, game_id, users, threads, *, limit=3000, moves
         board = fake.last_public(threads[user.id])
         controls = await fake.click(user, board, f"tb:hand:{game_id}")
         assert controls.ephemeral
-        wanted = normal_move(tafel, row, seats[0]) if as_computer else None
+        wanted = None
+        if as_computer:
+            spec = tafel.bot.table_service.spec(row.game)
+            wanted = normal_move(spec, spec.engine.load(row.state), seats[0], row.version)
         await press_a_move(fake, user, controls.message, game_id, pick=step, wanted=wanted)
     raise AssertionError(f"game {game_id} did not end within {limit} moves")
-
-
-def normal_move(tafel, row, seat):
-    spec = tafel.bot.table_service.spec(row.game)
-    state = spec.engine.load(row.state)
-    legal = spec.engine.legal_actions(state, seat)
-    return spec.choose(spec.engine.view(state, seat), legal, row.version, None, level_of(None))
 
 
 async def test_two_servers_queue_confirm_and_play_a_whole_game_each_in_their_thread(fake, tafel, alice, bob, carol):
@@ -444,7 +439,6 @@ async def test_a_whole_game_across_servers_played_on_the_web_page(fake, capture,
     further server's Activity, is in tests/web/test_web_activity.py.)"""
     import aiohttp
 
-    from table.levels import level_of
     from tests.e2e.web_fixtures import start_webbed
     from tests.web.fake_people import FakePeople
     from web.people import Person
@@ -465,9 +459,7 @@ async def test_a_whole_game_across_servers_played_on_the_web_page(fake, capture,
                 if latest.status != "active":
                     break
                 person = people[latest.seats[seats[0]].user_id]
-                state = spec.engine.load(latest.state)
-                legal = spec.engine.legal_actions(state, seats[0])
-                action = spec.choose(spec.engine.view(state, seats[0]), legal, latest.version, None, level_of(None))
+                action = normal_move(spec, spec.engine.load(latest.state), seats[0], latest.version)
                 async with session.post(
                     address + "/act",
                     data={"action": action, "version": str(latest.version)},

@@ -61,10 +61,9 @@ from pathlib import Path
 from cogs.table.trouble import GIVE_UP_AFTER, PROBE_EVERY
 from db import GameStatus, cross
 from table.clock import FakeClock
-from table.levels import level_of
 from table.registry import GAME_KEYS
 from tests.e2e.cross_drive import opened, two_servers
-from tests.e2e.drive import open_table
+from tests.e2e.drive import normal_move, open_table
 from tests.e2e.fake import FakeDiscord, FakeDiscordError
 from tests.e2e.harness import ErrorLogCapture, Tafel, _record_text
 from tests.fuzz.chaos_faults import (
@@ -548,10 +547,9 @@ class ChaosRun:
         spec = self.bot.table_service.spec(row.game)
         state = spec.engine.load(row.state)
         seat = row.seat_of(self.person(table).id)
-        legal = spec.engine.legal_actions(state, seat) if seat is not None else []
-        if not legal:
+        if seat is None or not spec.engine.legal_actions(state, seat):
             return None
-        return spec.choose(spec.engine.view(state, seat), legal, row.version, None, level_of(None))
+        return normal_move(spec, state, seat, row.version)
 
     async def _pick(self, who, message, custom_id: str, value: str, *, wait_followup: bool = True):
         self.counts.clicks += 1

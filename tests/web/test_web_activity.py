@@ -310,7 +310,7 @@ async def test_a_whole_game_across_servers_played_through_the_activity_from_the_
     Activity there and plays every one of his moves in it (the move the normal computer would
     make, so that two people's game ends), while Alice plays hers as on Discord: the same game,
     to its end, every move of his saved through the Activity's session."""
-    from table.levels import level_of
+    from tests.e2e.drive import normal_move
 
     config = ActivityConfig(str(APP_ID), SECRET, BOT_TOKEN, discord_url=discord.url)
     signin = SignInSettings(BASE_URL, str(APP_ID), SECRET, discord.url)
@@ -337,8 +337,7 @@ async def test_a_whole_game_across_servers_played_through_the_activity_from_the_
             state = site.service.state_of(row)
             movers = sorted(s for s in spec.engine.to_move(state) if spec.engine.legal_actions(state, s))
             seat = next((s for s in movers if row.seats[s].user_id == BOB.user_id), movers[0])
-            legal = spec.engine.legal_actions(state, seat)
-            action = spec.choose(spec.engine.view(state, seat), legal, row.version, None, level_of(None))
+            action = normal_move(spec, state, seat, row.version)
             if row.seats[seat].user_id != BOB.user_id:
                 await site.service.act(game_id, seat=seat, action=action)  # Alice, on Discord
                 continue
