@@ -236,6 +236,7 @@ async def my_tables(request: web.Request) -> web.Response:
 
 
 _EVENT_ID = re.compile(r"[0-9]{1,18}")
+_SHOWN = re.compile(r"([0-9]{1,18})(-[0-9a-f]{8})?")  # a version, or a news mark
 
 
 async def live_poll(request: web.Request) -> web.Response:
@@ -258,7 +259,10 @@ async def events(request: web.Request) -> web.StreamResponse:
     row = await game_of(request)
     lang = language(request)
     seen_text = request.headers.get("Last-Event-ID") or request.query.get("v", "")
-    seen = int(seen_text) if _EVENT_ID.fullmatch(seen_text) else -1
+    # A version (an event's id), or the page's news mark (``news_mark``: its version and clock).
+    shown = _SHOWN.fullmatch(seen_text)
+    seen = int(shown[1]) if shown else -1
+    mark = seen_text if shown and shown[2] else None
     address = await payer_of(request)  # a signed-in person's own slots (Discord's proxy: one address)
     if not app.streams.enter(address):
         return web.Response(status=429, text=tr(lang, "web-too-many"), headers={"Retry-After": "10"})
@@ -269,7 +273,7 @@ async def events(request: web.Request) -> web.StreamResponse:
             "X-Accel-Buffering": "no",  # nginx: pass each event on at once
         }
     )
-    stream = Stream(response, lang, seen)
+    stream = Stream(response, lang, seen, mark=mark)
     # Watched before the first byte: a change from the moment the browser hears back is seen.
     app.watchers.add(row.id, stream)
     try:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -33,6 +34,10 @@ class Stream:
     lang: str
     seen: int  # the version the browser has (-1: none)
     last: str | None = None  # the data sent last (or found already shown)
+    # The news mark the page opened the stream with (``web.state.news_mark``), if it sent one: the
+    # first update is news when its mark differs, though its version does not (the clock stood
+    # still while the page polled, or while its stream was down).
+    mark: str | None = None
     done: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
     def finish(self) -> None:
@@ -149,7 +154,7 @@ class Watchers:
             stream.finish()
             return
         # A new version, or the same one with news (more time on the clock).
-        if version != stream.seen or (stream.last is not None and data != stream.last):
+        if version != stream.seen or _news_on_the_clock(stream, data):
             try:
                 await stream.response.write(f"id: {version}\nevent: update\ndata: {data}\n\n".encode())
             except Exception:  # the browser left (a reset connection, a closed transport)
@@ -180,3 +185,11 @@ class Watchers:
         for streams in self._streams.values():
             for stream in streams:
                 stream.finish()
+
+
+def _news_on_the_clock(stream: Stream, data: str) -> bool:
+    """Whether ``data``, of the version the page shows, is news to it all the same."""
+    if stream.last is not None:
+        return data != stream.last
+    # The first update of a stream: what the page shows is known only by the mark it sent.
+    return stream.mark is not None and json.loads(data).get("mark") != stream.mark

@@ -378,6 +378,34 @@ async def test_the_poll_hears_of_more_time_on_the_clock_without_a_new_version(si
     assert (await site.client.get(f"{address}/live?v={data['mark']}")).status == 204
 
 
+async def test_a_stream_opened_with_an_old_news_mark_hears_of_more_time_at_once(site):
+    """A tab that polled (or whose stream was down) while the clock stood still opens its stream
+    with the news mark it has: the same version with another deadline is sent at once."""
+    game_id = await site.new_game("nim", {"pile": 5})
+    due = site.clock.now() + 3600
+    async with site.store.transaction() as tx:
+        await tx.execute(
+            "UPDATE games SET deadline = ?, deadline_at = ? WHERE id = ?",
+            (json.dumps({"kind": "move", "due": due}), due, game_id),
+        )
+    address = await site.address(game_id)
+    mark = re.search(r'data-mark="([^"]+)"', await (await site.client.get(address)).text())[1]
+    row = await site.service.get(game_id)
+    assert await site.service.stand_still(row, 1800) is not None
+    stream = await site.client.get(f"{address}/events?v={mark}")
+    await next_event(stream)  # retry
+    update = await next_event(stream)
+    data = json.loads(update["data"])
+    assert update["event"] == "update" and data["version"] == row.version and data["mark"] != mark
+    assert f'data-due="{due + 1800}"' in data["html"]
+    stream.close()
+    # Opened with the mark it has now: nothing is sent until the game moves on.
+    current = await site.client.get(f"{address}/events?v={data['mark']}")
+    await next_event(current)  # retry
+    result = await site.move(game_id)
+    assert (await next_event(current))["id"] == str(result.row.version)
+
+
 async def test_the_last_moves_number_each_move_once_and_the_opening_not_at_all(site):
     def items(html: str) -> list[str]:
         """Each line's number ("" for an unnumbered one), in order."""

@@ -1,8 +1,9 @@
 // The table page follows its game: one event stream, the live part replaced on every update.
 // A refused stream (too many from one address) or a dropped one is closed and opened again with
 // a growing pause, the page saying meanwhile that live updates are paused; the new stream names
-// the version seen last (?v=) and the server sends what changed. A hidden page holds no stream
-// (browsers allow few connections per host, and nobody is looking): it opens one when shown.
+// the news seen last (?v=, the version and the clock's mark) and the server sends what changed.
+// A hidden page holds no stream (browsers allow few connections per host, and nobody is
+// looking): it opens one when shown.
 //
 // Browsers allow six connections per host over HTTP/1.1 and a stream holds one for as long as it
 // is open: a seventh tab of this site would never load. So the tabs of one browser share SLOTS
@@ -210,7 +211,9 @@
   }
 
   function stream() {
-    source = new EventSource(asking(address, version));
+    // The news mark, not the bare version: more time on the clock since the page last heard is
+    // news the stream sends at once (a tab that polled until now, or whose stream was down).
+    source = new EventSource(asking(address, mark));
     source.addEventListener("open", function () {
       pause = 1000;
       paused(false);
