@@ -126,12 +126,34 @@ async def play_by_taps(
         counts["moves"] += 1
         counts["listed"] += not next(a for a in plan["actions"] if a["action"] == action)["spots"]
         moved = f"document.getElementById('play').dataset.version !== '{row.version}'"
-        await page.wait_for_function(f"() => {moved} || document.querySelector('#play .sure') !== null")
+        try:
+            await page.wait_for_function(f"() => {moved} || document.querySelector('#play .sure') !== null")
+        except Exception as error:  # say what the page showed, to tell a lost tap from a slow one
+            raise AssertionError(
+                f"{taps} taps of {action} at v{row.version} did nothing: {await _shown(page)}"
+            ) from error
         if await page.locator("#play .sure").count():  # an action that ends something asks first
             await page.locator("#play .sure button").click()
             await page.wait_for_function(f"() => {moved}")
         assert (await webbed.bot.store.moves(game_id))[seen][1:] == (seat, action)  # the move tapped
     raise AssertionError(f"game {game_id} did not end within {limit} moves")
+
+
+async def _shown(page) -> dict:
+    """What the player's part shows now: its version and plan, a move on its way, the note, the
+    selection and any short choice open."""
+    return await page.evaluate(
+        """() => {
+            const own = document.getElementById('play');
+            const pick = document.querySelector('.tap-pick');
+            return {
+                version: own.dataset.version, plan: own.dataset.plan, pressed: own.dataset.pressed || null,
+                busy: own.getAttribute('aria-busy'), note: (own.querySelector('.play-note') || {}).textContent,
+                selected: [...document.querySelectorAll('.taps .tap.selected')].map(b => b.dataset.key),
+                pick: pick ? {ambiguous: !!pick.dataset.ambiguous, text: pick.textContent} : null,
+            };
+        }"""
+    )
 
 
 GAMES = [  # (game, options, width, language): every width meets every language

@@ -11,7 +11,10 @@
     return;
   }
   var address = own.dataset.part;
-  var busy = false;
+  // The version of the part whose move is on its way (null: none). A second tap on the same part
+  // plays once; a tap on a newer part (the stream's news came before the move's answer, which
+  // waits for its new plan) is sent at once instead of being lost.
+  var sending = null;
   var said = 0; // the version the status line's answer is about
   var shownHtml = null; // the part's markup as the server sent it last
 
@@ -238,18 +241,23 @@
       return;
     }
     event.preventDefault();
-    if (busy) {
-      return; // one move at a time: a double tap plays once
-    }
-    busy = true;
-    own.setAttribute("aria-busy", "true"); // a move on its way: a second tap waits for its answer
     var body = new FormData(form);
+    var from = Number(body.get("version") || 0);
+    if (sending !== null && from <= sending) {
+      return; // a double tap plays once
+    }
+    sending = from;
+    own.setAttribute("aria-busy", "true"); // a move on its way
     // getAttribute (in send): the form's "action" property is its input named "action" (the move).
     send(form, body, 0)
       .then(function (data) {
         if (data.ok) {
-          show(data.html, data.version, data.plan);
-          say(data.text);
+          // Unless the stream's news of later moves (the computer's reply) is shown already:
+          // the answer is then older than the page, and putting it in would stall the page there.
+          if (Number(data.version) >= Number(own.dataset.version || 0)) {
+            show(data.html, data.version, data.plan);
+            say(data.text);
+          }
         } else if (data.ask) {
           return load("ask=" + encodeURIComponent(data.ask), data.text);
         } else if (data.code === "board-moved-on" || data.code === "too-late") {
@@ -260,8 +268,10 @@
       })
       .catch(function () {})
       .then(function () {
-        busy = false;
-        own.removeAttribute("aria-busy");
+        if (sending === from) {
+          sending = null;
+          own.removeAttribute("aria-busy");
+        }
       });
   });
 
@@ -276,7 +286,7 @@
   // The plan of taps comes with the part: asked for once the page's scripts have all run (so
   // taps.js hears it; the page itself carries none).
   document.addEventListener("DOMContentLoaded", function () {
-    if (!busy) {
+    if (sending === null) {
       load("", null); // the status line keeps what it says
     }
   });
