@@ -11,6 +11,8 @@
     return;
   }
   var address = own.dataset.part;
+  // The hand picture kept in its element (table.js, which every table page loads first).
+  var keepPicture = window.tafelbotKeepPicture;
   // The version of the part whose move is on its way (null: none). A second tap on the same part
   // plays once; a tap on a newer part (the stream's news came before the move's answer, which
   // waits for its new plan) is sent at once instead of being lost.
@@ -56,20 +58,13 @@
     if (kept && came) {
       came.replaceWith(kept);
     }
-    // The same version's part again (a move's answer and the stream's news of it): the hand
-    // picture shown stays, so it is not loaded twice (it is never cached: it holds a hand). The
-    // new one never enters this document (an image adopted into it starts loading at once).
-    var shown = own.querySelector("figure.hand img");
-    var hand = fresh.content.querySelector("figure.hand img");
-    var place = null;
-    if (shown && hand && shown.getAttribute("src") === hand.getAttribute("src")) {
-      shown.alt = hand.alt;
-      place = fresh.content.ownerDocument.createComment("hand");
-      hand.replaceWith(place);
-    }
+    // The hand picture shown stays in the page: the same version's part again (a move's answer
+    // and the stream's news of it) is not loaded twice (it is never cached: it holds a hand), and
+    // a new hand is loaded into it (keepPicture).
+    var place = keepPicture(own.querySelector("figure.hand img"), fresh.content.querySelector("figure.hand img"));
     own.replaceChildren(fresh.content);
     if (place) {
-      place.replaceWith(shown);
+      place.put();
     }
     own.dataset.version = String(version);
     own.dispatchEvent(new CustomEvent("tafelbot:plan", { detail: { plan: plan || null, version: String(version) } }));

@@ -14,6 +14,48 @@
   "use strict";
   var live = document.getElementById("live");
   var note = document.getElementById("live-note");
+
+  // A picture of a new part, put into the picture element already shown (``shown``) instead of
+  // a new element, with the room of the picture it shows kept until the new one has loaded. A new
+  // element takes no room until its picture has come (nothing says its size), so everything below
+  // it moved twice, and a finger pressing a move just then lost the tap (bench/web_human.py,
+  // Duvelen on a phone: "pointerdown on button done; click on div"). The browser shows the old
+  // picture meanwhile, but not always (an element moved while its next picture loads shows
+  // none), hence the size. The new element never enters this document (an image adopted into it
+  // starts loading at once): a mark holds its place, and put() sets the kept element there once
+  // the new part is in. (play.js keeps the hand's so.)
+  function keepPicture(shown, fresh) {
+    if (!shown || !fresh) {
+      return null;
+    }
+    var mark = fresh.ownerDocument.createComment("picture");
+    fresh.replaceWith(mark);
+    return {
+      put: function () {
+        var width = shown.complete ? shown.naturalWidth : 0;
+        var height = shown.complete ? shown.naturalHeight : 0;
+        mark.replaceWith(shown);
+        shown.alt = fresh.alt;
+        var src = fresh.getAttribute("src");
+        if (shown.getAttribute("src") === src) {
+          return;
+        }
+        if (width && height) {
+          shown.setAttribute("width", String(width));
+          shown.setAttribute("height", String(height));
+        }
+        // Once the new picture is in, its own size (a hand of fewer cards is narrower).
+        shown.addEventListener("load", function () {
+          shown.removeAttribute("width");
+          shown.removeAttribute("height");
+        }, { once: true });
+        delete shown.dataset.tries; // (mend: the new picture's own tries)
+        shown.setAttribute("src", src);
+      },
+    };
+  }
+  window.tafelbotKeepPicture = keepPicture;
+
   if (!live || live.dataset.over === "true" || !window.EventSource) {
     return;
   }
@@ -138,6 +180,8 @@
     held = null;
     if (html !== null) {
       refresh(html);
+      // The places to tap over the board (taps.js) went with the part held: drawn again.
+      live.dispatchEvent(new CustomEvent("tafelbot:update", { detail: { version: version } }));
     }
   });
 
@@ -151,6 +195,7 @@
     }
     var fresh = document.createElement("template");
     fresh.innerHTML = html; // rendered by the server's templates, every name escaped
+    var board = keepPicture(live.querySelector("figure.board img"), fresh.content.querySelector("figure.board img"));
     var kept = live.querySelector(":scope > .status");
     var came = null;
     Array.prototype.forEach.call(fresh.content.children, function (node) {
@@ -185,6 +230,9 @@
       nodes.slice(at + 1).forEach(function (node) { live.appendChild(node); });
     } else {
       live.replaceChildren(fresh.content);
+    }
+    if (board) {
+      board.put();
     }
   }
 

@@ -1,9 +1,15 @@
-"""A move's answer that comes late (it waits for the new plan of taps, drawn on a busy machine)
-costs the player nothing: the stream's news of the moves after it is shown meanwhile, the player
-taps their next move on that newer part and it is sent, and the late answer, older than the page
-by then, does not put the page back on a turn that has passed (where it stayed, "waiting", while
-it was the player's turn). The answer is held by the browser's own routing (Playwright): the move
-reaches the server at once, only its answer waits."""
+"""Answers that come late cost the player nothing.
+
+A move's answer (it waits for the new plan of taps, drawn on a busy machine): the stream's news of
+the moves after it is shown meanwhile, the player taps their next move on that newer part and it
+is sent, and the late answer, older than the page by then, does not put the page back on a turn
+that has passed (where it stayed, "waiting", while it was the player's turn).
+
+A picture: the new board and hand load into the pictures shown, so nothing on the page moves when
+they come, not even under a finger pressing a move just then.
+
+Each answer is held by the browser's own routing (Playwright): the request reaches the server at
+once, only its answer waits."""
 
 from __future__ import annotations
 
@@ -12,7 +18,8 @@ import asyncio
 from tests.e2e import browser  # noqa: F401  (skips this module without Chromium)
 from tests.e2e.drive import people_to_move
 from tests.e2e.test_web_play_browser_e2e import a_table, signed_in
-from tests.e2e.test_web_refused_browser_e2e import played_elsewhere
+from tests.e2e.test_web_refused_browser_e2e import played_elsewhere, press_on_a_move, wide_page
+from tests.web.test_web_app import until
 
 
 async def test_a_late_answer_neither_holds_the_next_tap_nor_puts_the_page_back(
@@ -63,6 +70,46 @@ async def test_a_late_answer_neither_holds_the_next_tap_nor_puts_the_page_back(
     assert await page.evaluate("() => document.getElementById('play').dataset.version") == str(newest)
     assert not await page.evaluate("() => document.getElementById('play').hasAttribute('aria-busy')")
     assert not errors, errors
+
+
+async def test_pictures_that_come_during_a_tap_move_nothing_under_the_finger(
+    fake, webbed, chromium, channel, alice, bob
+):
+    row, url, mover, other = await a_table(fake, webbed, channel, alice, bob)
+    users = {"alice": alice, "bob": bob}
+    page = await wide_page(chromium, url, mover)
+    release = asyncio.Event()
+    held: list[str] = []
+
+    async def hold(route):
+        if "/board/" in route.request.url or "/hand/" in route.request.url:
+            held.append(route.request.url)
+            await release.wait()
+        await route.continue_()
+
+    await page.route("**/*.png*", hold)
+    # A move each from Discord: the mover's turn again, on a new board and hand (held).
+    await played_elsewhere(webbed, row, users[mover].id)
+    while True:
+        now, seats = await people_to_move(webbed, row.id)
+        if any(now.seats[s].user_id == users[mover].id for s in seats):
+            break
+        await played_elsewhere(webbed, now, users[other].id)
+    await page.wait_for_function(
+        f"() => document.getElementById('play').dataset.plan === '{now.version}'"
+        f" && document.getElementById('live').dataset.version === '{now.version}'"
+    )
+    await until(lambda: any("/board/" in u for u in held) and any("/hand/" in u for u in held))
+    posts, button, box = await press_on_a_move(page)
+    release.set()
+    await page.wait_for_function(
+        f"() => [...document.querySelectorAll('#live figure.board img, #play figure.hand img')]"
+        f".every(i => i.complete && i.naturalWidth > 0 && i.src.includes('/{now.version}.png'))"
+    )
+    assert await button.bounding_box() == box, "the button moved under the finger"
+    await page.mouse.up()
+    await until(lambda: len(posts) == 1)
+    await page.context.close()
 
 
 async def _version_after(webbed, game_id: int, version: int, seconds: float = 8.0) -> int:
