@@ -355,9 +355,8 @@ async def test_the_poll_instead_of_a_stream_answers_only_news(site):
     assert (await site.client.get(f"{wrong}/live?v=1")).status == 404
 
 
-async def test_the_poll_hears_of_more_time_on_the_clock_without_a_new_version(site):
-    """The stream sends the same version again when the clock stood still (its time given back);
-    a polling tab asks with the page's news mark, so it hears of it too."""
+async def a_game_with_a_deadline(site) -> tuple[int, float]:
+    """A game whose move is due in an hour: (its id, when)."""
     game_id = await site.new_game("nim", {"pile": 5})
     due = site.clock.now() + 3600
     async with site.store.transaction() as tx:
@@ -365,6 +364,13 @@ async def test_the_poll_hears_of_more_time_on_the_clock_without_a_new_version(si
             "UPDATE games SET deadline = ?, deadline_at = ? WHERE id = ?",
             (json.dumps({"kind": "move", "due": due}), due, game_id),
         )
+    return game_id, due
+
+
+async def test_the_poll_hears_of_more_time_on_the_clock_without_a_new_version(site):
+    """The stream sends the same version again when the clock stood still (its time given back);
+    a polling tab asks with the page's news mark, so it hears of it too."""
+    game_id, due = await a_game_with_a_deadline(site)
     address = await site.address(game_id)
     page = await (await site.client.get(address)).text()
     mark = re.search(r'data-mark="([^"]+)"', page)[1]
@@ -381,13 +387,7 @@ async def test_the_poll_hears_of_more_time_on_the_clock_without_a_new_version(si
 async def test_a_stream_opened_with_an_old_news_mark_hears_of_more_time_at_once(site):
     """A tab that polled (or whose stream was down) while the clock stood still opens its stream
     with the news mark it has: the same version with another deadline is sent at once."""
-    game_id = await site.new_game("nim", {"pile": 5})
-    due = site.clock.now() + 3600
-    async with site.store.transaction() as tx:
-        await tx.execute(
-            "UPDATE games SET deadline = ?, deadline_at = ? WHERE id = ?",
-            (json.dumps({"kind": "move", "due": due}), due, game_id),
-        )
+    game_id, due = await a_game_with_a_deadline(site)
     address = await site.address(game_id)
     mark = re.search(r'data-mark="([^"]+)"', await (await site.client.get(address)).text())[1]
     row = await site.service.get(game_id)
