@@ -12,7 +12,11 @@
   }
   var address = own.dataset.part;
   // The hand picture kept in its element (table.js, which every table page loads first).
-  var keepPicture = window.tafelbotKeepPicture;
+  var keepPicture =
+    window.tafelbotKeepPicture ||
+    function () {
+      return null;
+    };
   // The version of the part whose move is on its way (null: none). A second tap on the same part
   // plays once; a tap on a newer part (the stream's news came before the move's answer, which
   // waits for its new plan) is sent at once instead of being lost.
