@@ -180,8 +180,9 @@
     held = null;
     if (html !== null) {
       refresh(html);
-      // The places to tap over the board (taps.js) went with the part held: drawn again.
-      live.dispatchEvent(new CustomEvent("tafelbot:update", { detail: { version: version } }));
+      // The places to tap over the board (taps.js) went with the part held: drawn again. (Not
+      // "tafelbot:update": the news was told already, and play.js would ask for its part again.)
+      live.dispatchEvent(new CustomEvent("tafelbot:redrawn", { detail: { version: version } }));
     }
   });
 

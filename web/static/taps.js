@@ -406,10 +406,12 @@
   if (live) {
     // The live part was drawn anew (every watcher's update): the places go back on the new board
     // if the plan is of that version; otherwise play.js is fetching the new plan already.
-    live.addEventListener("tafelbot:update", function (event) {
+    var redraw = function (event) {
       if (plan && event.detail && String(plan.version) === event.detail.version) {
         draw();
       }
-    });
+    };
+    live.addEventListener("tafelbot:update", redraw);
+    live.addEventListener("tafelbot:redrawn", redraw); // a live part held during a tap, put in
   }
 })();
