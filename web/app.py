@@ -12,7 +12,8 @@ Addresses::
 
     /t/<game>/<token>                     the table: board, whose turn, last lines, players
     /t/<game>/<token>/board/<version>.png  the board picture of that version (the current one)
-    /t/<game>/<token>/events              the page's event stream (``Last-Event-ID``: a version)
+    /t/<game>/<token>/events?v=<mark>     the page's event stream, from the news mark the page has
+                                          (or ``Last-Event-ID``: a version)
     /t/<game>/<token>/live?v=<mark>       instead of a stream (a tab without a stream slot): 204
                                           while nothing changed since the news mark (version and
                                           clock, ``news_mark``), else the update
