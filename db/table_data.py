@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import json
 import time
+import weakref
 from dataclasses import dataclass, replace
 from typing import Any
 
+from db.recent import Recent
 from db.rows import OPEN_STATUSES
 from db.store import GameRow, Store, _row_to_game
 
@@ -84,7 +86,9 @@ async def set_board_message(store: Store, game_id: int, message_id: int | None, 
     """Remember the newest board (for jump links; ``message_id`` None: an edit of the same
     message) and the game version it shows (what ``table.reconcile`` compares). Not game state:
     the game's own version stays, so buttons on the board keep working. Never moves back: a late
-    board of an older version does not undo a newer one."""
+    board of an older version does not undo a newer one. Not synced to the disk before it returns
+    (``durable=False``, one disk wait less a move): a power cut may lose it, and then the reconciler
+    shows the board once more, which is all this row is for."""
     await store.write_batch(
         [
             (
@@ -92,7 +96,8 @@ async def set_board_message(store: Store, game_id: int, message_id: int | None, 
                 " WHERE id = ? AND (board_version IS NULL OR board_version <= ?)",
                 (message_id, version, game_id, version),
             )
-        ]
+        ],
+        durable=False,
     )
 
 
@@ -148,19 +153,44 @@ async def set_server_settings(store: Store, guild_id: int, *, by: int | None = N
         )
 
 
+# A move reads its players' settings several times (quiet hours for the clock, whom the board pings,
+# whether an only move is played for them), and they change only by the person's own commands:
+# each store keeps what it read for FRESH_PEOPLE seconds (``db.recent``). ``set_person`` forgets
+# the person at once; another process's change (shards on one PostgreSQL) shows within that time.
+FRESH_PEOPLE = 2.0
+_recent_people: weakref.WeakKeyDictionary[Store, Recent[int, Person]] = weakref.WeakKeyDictionary()
+
+
+def _recent(store: Store) -> Recent[int, Person]:
+    recent = _recent_people.get(store)
+    if recent is None:
+        recent = _recent_people[store] = Recent(FRESH_PEOPLE)
+    return recent
+
+
 async def people(store: Store, user_ids: list[int]) -> dict[int, Person]:
     """Everyone's notification choices (people never set up get the defaults)."""
-    found = {u: Person(u) for u in user_ids}
-    if not user_ids:
+    recent = _recent(store)
+    found: dict[int, Person] = {}
+    missing = []
+    for user_id in user_ids:
+        person = recent.get(user_id)
+        if person is None:
+            missing.append(user_id)
+        else:
+            found[user_id] = person
+    if not missing:
         return found
-    marks = ",".join("?" * len(user_ids))
+    mark = recent.mark()
+    read = {u: Person(u) for u in missing}
+    marks = ",".join("?" * len(missing))
     for r in await store.fetch(
         "SELECT user_id, dm_reminders, heads_up, away_until, quiet_from, quiet_to, quiet_tz, share_turn_times,"
         " auto_play, inbox_mode, inbox_locale"
         f" FROM table_people WHERE user_id IN ({marks})",
-        tuple(user_ids),
+        tuple(missing),
     ):
-        found[r["user_id"]] = Person(
+        read[r["user_id"]] = Person(
             r["user_id"],
             bool(r["dm_reminders"]),
             bool(r["heads_up"]),
@@ -173,7 +203,9 @@ async def people(store: Store, user_ids: list[int]) -> dict[int, Person]:
             r["inbox_mode"],
             r["inbox_locale"],
         )
-    return found
+    recent.put(mark, read.items())
+    found.update(read)
+    return {u: found[u] for u in user_ids}
 
 
 _PERSON_FLAGS = {"dm_reminders", "heads_up", "share_turn_times", "auto_play"}
@@ -192,6 +224,7 @@ async def set_person(store: Store, user_id: int, **changes: Any) -> Person:
         if values:
             sets = ", ".join(f"{k} = ?" for k in values)
             await tx.execute(f"UPDATE table_people SET {sets} WHERE user_id = ?", (*values.values(), user_id))
+    _recent(store).changed(user_id)
     return (await people(store, [user_id]))[user_id]
 
 
