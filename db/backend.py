@@ -32,6 +32,7 @@ SQLITE = "sqlite"
 POSTGRESQL = "postgresql"
 # Held by a migration on PostgreSQL, so two processes starting at once do not both migrate.
 MIGRATION_LOCK = 0x7AFE1B07
+SQLITE_SYNCHRONOUS = "FULL"  # every commit waits for the disk: a committed move survives a power cut
 
 
 class StoreInUse(Exception):
@@ -171,11 +172,16 @@ class _Unchanged(Exception):
 
 
 async def _batch_by_statements(
-    transaction: AbstractAsyncContextManager[Tx], statements: Sequence[Statement], guarded: bool
+    transaction: AbstractAsyncContextManager[Tx],
+    statements: Sequence[Statement],
+    guarded: bool,
+    prelude: Sequence[Statement] = (),
 ) -> list[int] | None:
     counts: list[int] = []
     try:
         async with transaction as tx:
+            for sql, params in prelude:  # settings of the transaction itself: not counted
+                await tx.execute(sql, params)
             for sql, params in statements:
                 counts.append(await tx.execute(sql, params))
                 if guarded and len(counts) == 1 and counts[0] != 1:
@@ -185,22 +191,32 @@ async def _batch_by_statements(
     return counts
 
 
-def _sqlite_batch(conn: sqlite3.Connection, statements: Sequence[Statement], guarded: bool) -> list[int] | None:
-    """On aiosqlite's thread: the whole transaction, from BEGIN to COMMIT or ROLLBACK."""
-    conn.execute("BEGIN IMMEDIATE")
+def _sqlite_batch(
+    conn: sqlite3.Connection, statements: Sequence[Statement], guarded: bool, durable: bool = True
+) -> list[int] | None:
+    """On aiosqlite's thread: the whole transaction, from BEGIN to COMMIT or ROLLBACK. Not
+    ``durable``: committed without waiting for the disk (WAL with synchronous=NORMAL), so a power
+    cut may lose it whole, never half; the next durable commit's sync takes it along."""
+    if not durable:
+        conn.execute("PRAGMA synchronous=NORMAL")
     try:
-        counts = []
-        for sql, params in statements:
-            counts.append(conn.execute(sql, tuple(params)).rowcount)
-            if guarded and len(counts) == 1 and counts[0] != 1:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            counts = []
+            for sql, params in statements:
+                counts.append(conn.execute(sql, tuple(params)).rowcount)
+                if guarded and len(counts) == 1 and counts[0] != 1:
+                    conn.execute("ROLLBACK")
+                    return None
+            conn.execute("COMMIT")
+            return counts
+        except BaseException:
+            if conn.in_transaction:  # also after a failed COMMIT (disk full, I/O error)
                 conn.execute("ROLLBACK")
-                return None
-        conn.execute("COMMIT")
-        return counts
-    except BaseException:
-        if conn.in_transaction:  # also after a failed COMMIT (disk full, I/O error)
-            conn.execute("ROLLBACK")
-        raise
+            raise
+    finally:
+        if not durable:
+            conn.execute(f"PRAGMA synchronous={SQLITE_SYNCHRONOUS}")
 
 
 # ---- SQLite ---------------------------------------------------------------------------------------
@@ -256,7 +272,7 @@ class SQLiteBackend:
             raise
         conn.row_factory = sqlite3.Row
         await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=FULL")
+        await conn.execute(f"PRAGMA synchronous={SQLITE_SYNCHRONOUS}")
         await conn.execute("PRAGMA foreign_keys=ON")
         await conn.execute("PRAGMA busy_timeout=5000")
         return cls(conn, lock)
@@ -293,10 +309,13 @@ class SQLiteBackend:
                 await self.conn.execute("ROLLBACK")
             raise
 
-    async def write_batch(self, statements: Sequence[Statement], *, guarded: bool = False) -> list[int] | None:
+    async def write_batch(
+        self, statements: Sequence[Statement], *, guarded: bool = False, durable: bool = True
+    ) -> list[int] | None:
         """Run ``statements`` as one transaction and return each one's changed-row count. With
         ``guarded``, the first statement must change exactly one row (a compare-and-set), else all
-        is rolled back and the answer is None.
+        is rolled back and the answer is None. Not ``durable``: bookkeeping that may be lost whole
+        in a power cut (its commit does not wait for the disk).
 
         The whole transaction is one call on aiosqlite's thread. Statement by statement, each
         round trip waits for the event loop to take up its answer, and under load the write lock
@@ -305,9 +324,9 @@ class SQLiteBackend:
         try:
             async with self.write_lock:
                 run = getattr(self.conn, "_execute", None)  # aiosqlite: run a function on its thread
-                if run is None:  # an aiosqlite without it: the same, statement by statement
+                if run is None:  # an aiosqlite without it: the same, statement by statement (always synced)
                     return await _batch_by_statements(self._transaction_unlocked(), statements, guarded)
-                return await run(_sqlite_batch, self.conn._conn, statements, guarded)
+                return await run(_sqlite_batch, self.conn._conn, statements, guarded, durable)
         finally:
             _spent_since(started)
 
@@ -478,11 +497,14 @@ class PostgresBackend:
         async with self.pool.acquire() as conn, conn.transaction():
             yield PostgresTx(conn)
 
-    async def write_batch(self, statements: Sequence[Statement], *, guarded: bool = False) -> list[int] | None:
+    async def write_batch(
+        self, statements: Sequence[Statement], *, guarded: bool = False, durable: bool = True
+    ) -> list[int] | None:
         """As :meth:`SQLiteBackend.write_batch`."""
         started = time.perf_counter()
+        prelude = [] if durable else [("SET LOCAL synchronous_commit TO OFF", ())]
         try:
-            return await _batch_by_statements(self._transaction(), statements, guarded)
+            return await _batch_by_statements(self._transaction(), statements, guarded, prelude)
         finally:
             _spent_since(started)
 

@@ -352,7 +352,7 @@ async def open_game_in_place(store: Store, channel_id: int) -> GameRow | None:
 
 
 async def set_place_board(store: Store, game_id: int, channel_id: int, message_id: int | None, version: int) -> None:
-    """As ``table_data.set_board_message``, for one further place: never moves back."""
+    """As ``table_data.set_board_message``, for one further place: never moves back, not synced."""
     await store.write_batch(
         [
             (
@@ -360,7 +360,8 @@ async def set_place_board(store: Store, game_id: int, channel_id: int, message_i
                 " WHERE game_id = ? AND channel_id = ? AND (board_version IS NULL OR board_version <= ?)",
                 (message_id, version, game_id, channel_id, version),
             )
-        ]
+        ],
+        durable=False,
     )
 
 

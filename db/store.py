@@ -178,10 +178,14 @@ class Store:
         async with self.backend.transaction() as tx:
             yield tx
 
-    async def write_batch(self, statements: Sequence[Statement], *, guarded: bool = False) -> list[int] | None:
+    async def write_batch(
+        self, statements: Sequence[Statement], *, guarded: bool = False, durable: bool = True
+    ) -> list[int] | None:
         """A write transaction known in advance, in one go: each statement's changed-row count, or
-        None when ``guarded`` and the first statement changed no row (then nothing is written)."""
-        return await self.backend.write_batch(statements, guarded=guarded)
+        None when ``guarded`` and the first statement changed no row (then nothing is written).
+        ``durable=False``: bookkeeping that something else redoes if a power cut loses it (the
+        commit does not wait for the disk; it is never half written)."""
+        return await self.backend.write_batch(statements, guarded=guarded, durable=durable)
 
     @property
     def reader(self) -> Tx:

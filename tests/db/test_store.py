@@ -146,6 +146,24 @@ async def test_a_write_batch_is_all_or_nothing(store):
     assert (await store.get_game(row.id)).host_id == 9
 
 
+async def test_a_batch_that_need_not_wait_for_the_disk_is_written_all_the_same(store):
+    """``durable=False`` (the board's bookkeeping): committed, all or nothing, and the writes after
+    it wait for the disk again (SQLite's synchronous setting is back to FULL)."""
+    row = await new_game(store)
+    setting = "PRAGMA synchronous" if store.dialect == "sqlite" else "SHOW synchronous_commit"
+    before = await store.fetchval(setting)
+    rename = ("UPDATE games SET game = ? WHERE id = ?", ("quick", row.id))
+    assert await store.write_batch([rename], durable=False) == [1]
+    assert (await store.get_game(row.id)).game == "quick"
+    duplicate = ("INSERT INTO games SELECT * FROM games WHERE id = ?", (row.id,))
+    with pytest.raises(Exception):  # noqa: B017 - sqlite3 and asyncpg raise their own kinds
+        await store.write_batch([("UPDATE games SET host_id = 8 WHERE id = ?", (row.id,)), duplicate], durable=False)
+    assert (await store.get_game(row.id)).host_id == 5
+    # SQLite's FULL (2) is set again; PostgreSQL's SET LOCAL ended with its transaction.
+    assert await store.fetchval(setting) == before
+    assert store.dialect != "sqlite" or before == 2
+
+
 async def test_a_sqlite_write_batch_is_one_trip_to_the_database_thread(tmp_path, monkeypatch):
     """Statement by statement, every round trip waits for the busy event loop while holding the
     write lock; a batch must not (it relies on aiosqlite's ``_execute``, so this guards upgrades)."""
