@@ -213,6 +213,7 @@ def requests_by_route(requests: list[tuple[str, str]]) -> dict[str, int]:
 
 
 def limits_text(phase: LimitCounts, moves: int) -> str:
+    moves = max(moves, 1)  # a phase that timed no move (a stalled run) still reports its 429s
     routes = ", ".join(f"{route} {n / moves:.2f}" for route, n in sorted(phase.routes.items(), key=lambda x: -x[1]))
     return (
         f"429s: {phase.user} of a route's bucket, {phase.global_} of the global limit;"
@@ -362,7 +363,7 @@ def main() -> None:
     print(
         f"move latency, {args.games} tables each moving every {args.pace:g} s"
         f" ({args.games / args.pace:.0f} moves/s offered; hand press → board posted):"
-        f" median {1000 * statistics.median(paced):.1f} ms, {p99_text(paced)}"
+        + (f" median {1000 * statistics.median(paced):.1f} ms, {p99_text(paced)}" if paced else " no move timed")
     )
     print(f"  {limits_text(result['paced limits'], len(paced))}")
     whole = result["whole run limits"]
