@@ -16,7 +16,7 @@ from typing import Generic, TypeVar
 K = TypeVar("K")
 V = TypeVar("V")
 
-KEEP_AT_MOST = 4096  # entries; older ones are dropped first when it is full
+KEEP_AT_MOST = 4096  # entries; when full, all are dropped (and read again when asked for)
 
 
 class Recent(Generic[K, V]):
