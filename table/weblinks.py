@@ -4,9 +4,9 @@ A table's address holds a token: an HMAC-SHA256 of the game's number under its s
 (``db.web_data``), 128 bits of it in base64url. Knowing one table's address tells nothing about
 another's; a server admin who makes a new secret (``rotate``) makes every old address of the
 server useless. The server page has a token of its own, made the same way. Checks compare in
-constant time. Secrets are kept in memory for ``ttl`` seconds (of the clock), so a board post does
-not read the database for its link; a rotation in this process takes effect at once, one made by
-another process within ``ttl``.
+constant time. Secrets are kept in memory for ``ttl`` seconds (of the clock, ``db.recent``), so a
+board post does not read the database for its link; a rotation in this process takes effect at
+once, one made by another process within ``ttl``.
 
 Only making an address (the bot) may give a server its secret; checking one (any visitor's
 request) only reads, and remembers only servers that have a secret, at most ``remembered`` of
@@ -18,19 +18,12 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-from collections import OrderedDict
-from dataclasses import dataclass
 
 from db import GameRow, Store, web_data
+from db.recent import Recent
 from table.clock import Clock, SystemClock
 
 TOKEN_BYTES = 16
-
-
-@dataclass(frozen=True)
-class _Known:
-    server: web_data.WebServer
-    until: float
 
 
 def sign(secret: str, kind: str, ident: int) -> str:
@@ -53,42 +46,32 @@ class WebLinks:
         self.base_url = base_url.rstrip("/")
         self.signin = signin  # people can sign in there (then "Your tables" exists)
         self.clock = clock or SystemClock()
-        self.ttl = ttl
-        self.remembered = remembered
-        self._known: OrderedDict[int, _Known] = OrderedDict()
-
-    def _recall(self, key: int) -> web_data.WebServer | None:
-        known = self._known.get(key)
-        if known is None or known.until <= self.clock.now():
-            return None
-        self._known.move_to_end(key)
-        return known.server
-
-    def _remember(self, found: web_data.WebServer) -> None:
-        self._known[found.guild_id] = _Known(found, self.clock.now() + self.ttl)
-        self._known.move_to_end(found.guild_id)
-        while len(self._known) > self.remembered:
-            self._known.popitem(last=False)  # the least recently used goes first
+        # By server id (``NO_SERVER`` for none); the least recently used are forgotten first.
+        self.servers: Recent[int, web_data.WebServer] = Recent(ttl, self.clock.now, keep_at_most=remembered)
 
     async def server(self, guild_id: int | None) -> web_data.WebServer:
         """The server's secret, made if it has none: for making addresses, never for checking one."""
-        found = self._recall(web_data.NO_SERVER if guild_id is None else guild_id)
+        key = web_data.NO_SERVER if guild_id is None else guild_id
+        found = self.servers.get(key)
         if found is None:
+            mark = self.servers.mark()
             found = await web_data.web_server(self.store, guild_id)
-            self._remember(found)
+            self.servers.put(mark, [(key, found)])
         return found
 
     async def _existing(self, guild_id: int | None) -> web_data.WebServer | None:
         """The server's secret if it has one; reads only (a request's check)."""
-        found = self._recall(web_data.NO_SERVER if guild_id is None else guild_id)
+        key = web_data.NO_SERVER if guild_id is None else guild_id
+        found = self.servers.get(key)
         if found is None:
+            mark = self.servers.mark()
             found = await web_data.find_web_server(self.store, guild_id)
             if found is not None:  # a miss is not remembered: made-up ids would fill the memory
-                self._remember(found)
+                self.servers.put(mark, [(key, found)])
         return found
 
     def forget(self, guild_id: int | None) -> None:
-        self._known.pop(web_data.NO_SERVER if guild_id is None else guild_id, None)
+        self.servers.changed(web_data.NO_SERVER if guild_id is None else guild_id)
 
     # ---- addresses ------------------------------------------------------------------------------
     async def table_token(self, game_id: int, guild_id: int | None) -> str:

@@ -88,11 +88,8 @@ def test_a_read_that_began_before_a_write_keeps_nothing():
     assert recent.get(7) == "new"
 
 
-def test_forgetting_old_writes_still_keeps_reads_from_before_them_out(monkeypatch):
-    import db.recent
-
-    monkeypatch.setattr(db.recent, "KEEP_AT_MOST", 3)
-    recent: Recent[int, str] = Recent(2.0, Clock())
+def test_forgetting_old_writes_still_keeps_reads_from_before_them_out():
+    recent: Recent[int, str] = Recent(2.0, Clock(), keep_at_most=3)
     before = recent.mark()
     for key in (1, 2, 3):  # the third write forgets which keys were written
         recent.changed(key)
@@ -100,3 +97,11 @@ def test_forgetting_old_writes_still_keeps_reads_from_before_them_out(monkeypatc
     assert recent.get(1) is None and recent.get(4) is None
     recent.put(recent.mark(), [(1, "new")])
     assert recent.get(1) == "new"
+
+
+def test_the_least_recently_used_row_goes_first():
+    recent: Recent[int, str] = Recent(2.0, Clock(), keep_at_most=2)
+    recent.put(recent.mark(), [(1, "a"), (2, "b")])
+    assert recent.get(1) == "a"  # used: 2 is now the oldest
+    recent.put(recent.mark(), [(3, "c")])
+    assert (recent.get(1), recent.get(2), recent.get(3), len(recent)) == ("a", None, "c", 2)

@@ -20,7 +20,7 @@ async def test_made_up_addresses_neither_write_nor_grow_the_memory(site):
     other = await site.new_game("nim", channel=2)
     async with site.store.transaction() as tx:
         await tx.execute("UPDATE games SET guild_id = ? WHERE id = ?", (GUILD + 5, other))
-    before, remembered = await rows(site), len(site.links._known)
+    before, remembered = await rows(site), len(site.links.servers)
     draw = random.Random(39)
     for _ in range(50):
         site.clock.advance(2)  # within the per-address budget: a refusal (429) would prove nothing
@@ -29,7 +29,7 @@ async def test_made_up_addresses_neither_write_nor_grow_the_memory(site):
         assert (await site.client.get(f"/t/{draw.randrange(10**12)}/{token}")).status == 404
         assert (await site.client.get(f"/t/{other}/{token}/replay")).status == 404
     assert await rows(site) == before
-    assert len(site.links._known) == remembered
+    assert len(site.links.servers) == remembered
 
 
 async def test_the_memory_of_secrets_is_bounded(site):
@@ -37,6 +37,6 @@ async def test_the_memory_of_secrets_is_bounded(site):
     for guild in range(1, 6):
         await links.server(guild)
         assert await links.server_token_ok(guild, "x") is False
-    assert len(links._known) == 3
+    assert len(links.servers) == 3
     # What was forgotten is read again, unchanged.
     assert (await links.server(1)).secret == (await web_data.web_server(site.store, 1)).secret
